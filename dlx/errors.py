@@ -1,0 +1,55 @@
+"""Exceptions and warnings raised for bad input; every one names its culprit."""
+
+from __future__ import annotations
+
+__all__ = [
+    "ColorError",
+    "DLXFormatError",
+    "EmptyOptionError",
+    "InputError",
+    "MatrixError",
+    "NoPrimaryItemWarning",
+    "RepeatedItemError",
+    "UnknownItemError",
+]
+
+
+class InputError(ValueError):
+    """Base class: the problem given to the engine is not a valid exact-cover problem."""
+
+
+class UnknownItemError(InputError):
+    """An option names an item that is neither primary nor secondary."""
+
+
+class RepeatedItemError(InputError):
+    """An item appears twice in one option, or twice in the item lists."""
+
+
+class EmptyOptionError(InputError):
+    """An option has no items at all."""
+
+
+class ColorError(InputError):
+    """A color is given on a primary item (colors belong to secondary items only)."""
+
+
+class MatrixError(InputError):
+    """A matrix is not a 2-D array of zeros and ones."""
+
+
+class DLXFormatError(InputError):
+    """A line of Knuth's text format is malformed; ``lineno`` is 1-based."""
+
+    def __init__(self, message: str, lineno: int, line: str) -> None:
+        super().__init__(f"line {lineno}: {message}: {line.strip()!r}")
+        self.lineno = lineno
+        self.line = line
+
+
+class NoPrimaryItemWarning(UserWarning):
+    """An option has only secondary items, so Algorithm X can never choose it.
+
+    Knuth's DLX programs drop such options with a warning; so does this engine.
+    The option keeps its index but never appears in a solution.
+    """

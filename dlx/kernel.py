@@ -1,0 +1,276 @@
+"""Algorithm C (Algorithm X with colors) on dancing links: the search, written once.
+
+The functions here touch only the integer arrays described in :mod:`dlx.links`, through
+indexing and integer arithmetic, so the very same source runs
+
+* as plain Python over ``list`` objects (the ``python`` backend), and
+* compiled by numba over ``numpy.int64`` arrays (the ``numba`` backend, :mod:`dlx.compiled`),
+  which re-binds the module-level helper names to their compiled twins.
+
+The only backend-specific piece is :func:`choose`, the choice of the item to branch on,
+which the Python backend replaces with a one-pass ``min`` (see ``choose_python``).
+
+The search is *resumable*: :func:`search` runs until it finds a solution, exhausts the
+tree, or reaches a node budget, then returns a status; its whole state lives in the arrays
+plus ``REG``, so calling it again continues exactly where it stopped. This is what gives
+lazy iteration, budgets, time-outs and Ctrl-C with a compiled kernel. There is no
+recursion: the levels of the tree are an explicit loop with the choices in ``CHOICE``.
+
+Step labels follow Knuth's Algorithm C (TAOCP 7.2.2.1): C2 enter a level, C3 choose an
+item, C4 cover it, C5 try an option, C6 try again, C7 backtrack, C8 leave the level.
+Counting follows DLX1/DLX2 exactly: ``nodes`` counts entries to C2, ``updates`` counts one
+per item covered plus one per node removed from a list.
+"""
+
+from __future__ import annotations
+
+from .links import INACTIVE
+
+# Indices into REG, the kernel's registers that persist between calls.
+LEVEL = 0  # current level of the search tree (number of options chosen so far)
+NODES = 1  # search-tree nodes entered (Knuth's "nodes")
+UPDATES = 2  # link updates (Knuth's "updates")
+SOLUTIONS = 3  # solutions found
+RESUME = 4  # where the next call starts: ENTER a level (C2), or LEAVE one (C8)
+SEED = 5  # state of the tie-break random generator; 0 = take the first item, as Knuth
+MAX_LEVEL = 6  # deepest level reached
+N_REGS = 7
+
+ENTER = 0
+LEAVE = 1
+
+# Status returned by search().
+DONE = 0  # the tree is exhausted
+SOLUTION = 1  # REG[SOLUTIONS] reached the requested stop; CHOICE[0:REG[LEVEL]] is the last one
+PAUSED = 2  # REG[NODES] reached the node stop; nothing is lost
+
+
+def cover(i, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+    """Remove item ``i`` from the active list and hide every option in its list."""
+    left = LL[i]
+    right = RL[i]
+    RL[left] = right
+    LL[right] = left
+    LEN[i] += INACTIVE
+    updates = 1
+    p = D[i]
+    while p != i:
+        q = p + 1
+        while q != p:
+            x = TOP[q]
+            if x <= 0:  # a spacer: continue with the first node of this option
+                q = U[q]
+                continue
+            if COLOR[q] >= 0:
+                u = U[q]
+                d = D[q]
+                D[u] = d
+                U[d] = u
+                LEN[x] -= 1
+                updates += 1
+            q += 1
+        p = D[p]
+    return updates
+
+
+def uncover(i, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+    """Undo :func:`cover` of item ``i``: restore its options, then put it back in the list."""
+    p = D[i]
+    while p != i:
+        q = p + 1
+        while q != p:
+            x = TOP[q]
+            if x <= 0:
+                q = U[q]
+                continue
+            if COLOR[q] >= 0:
+                D[U[q]] = q
+                U[D[q]] = q
+                LEN[x] += 1
+            q += 1
+        p = D[p]
+    LEN[i] -= INACTIVE
+    RL[LL[i]] = i
+    LL[RL[i]] = i
+
+
+def purify(p, U, D, TOP, COLOR, LEN):  # noqa: N803
+    """Fix the color of node ``p``'s secondary item: hide the options that disagree.
+
+    Options that agree are marked with color -1 so that choosing them later does nothing.
+    """
+    i = TOP[p]
+    c = COLOR[p]
+    COLOR[i] = c
+    updates = 0
+    r = D[i]
+    while r != i:
+        if COLOR[r] != c:
+            q = r + 1
+            while q != r:
+                x = TOP[q]
+                if x <= 0:
+                    q = U[q]
+                    continue
+                if COLOR[q] >= 0:
+                    u = U[q]
+                    d = D[q]
+                    D[u] = d
+                    U[d] = u
+                    LEN[x] -= 1
+                    updates += 1
+                q += 1
+        elif r != p:
+            COLOR[r] = -1
+        r = D[r]
+    return updates
+
+
+def unpurify(p, U, D, TOP, COLOR, LEN):  # noqa: N803
+    """Undo :func:`purify` of node ``p``, walking the item's list upward."""
+    i = TOP[p]
+    c = COLOR[p]
+    r = U[i]
+    while r != i:
+        if COLOR[r] < 0:
+            COLOR[r] = c
+        elif r != p:
+            q = r - 1
+            while q != r:
+                x = TOP[q]
+                if x <= 0:  # a spacer: continue with the last node of this option
+                    q = D[q]
+                    continue
+                if COLOR[q] >= 0:
+                    D[U[q]] = q
+                    U[D[q]] = q
+                    LEN[x] += 1
+                q -= 1
+        r = U[r]
+
+
+def commit(p, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+    """Cover or purify every item of ``p``'s option except ``p``'s own, going right."""
+    updates = 0
+    q = p + 1
+    while q != p:
+        j = TOP[q]
+        if j <= 0:
+            q = U[q]
+            continue
+        c = COLOR[q]
+        if c == 0:
+            updates += cover(j, U, D, TOP, COLOR, LEN, LL, RL)
+        elif c > 0:
+            updates += purify(q, U, D, TOP, COLOR, LEN)
+        q += 1
+    return updates
+
+
+def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+    """Undo :func:`commit`, going left, so that every cover is undone in reverse order."""
+    q = p - 1
+    while q != p:
+        j = TOP[q]
+        if j <= 0:
+            q = D[q]
+            continue
+        c = COLOR[q]
+        if c == 0:
+            uncover(j, U, D, TOP, COLOR, LEN, LL, RL)
+        elif c > 0:
+            unpurify(q, U, D, TOP, COLOR, LEN)
+        q -= 1
+
+
+def choose(LEN, RL, REG):  # noqa: N803
+    """C3: the active primary item with fewest options, the first such in item order.
+
+    With a nonzero ``REG[SEED]``, ties are broken uniformly at random (reservoir sampling
+    with the Park-Miller generator, identical on every backend).
+    """
+    best = 0
+    t = INACTIVE
+    ties = 0
+    k = RL[0]
+    while k != 0:
+        s = LEN[k]
+        if s < t:
+            best = k
+            t = s
+            ties = 1
+        elif s == t:
+            ties += 1
+            seed = REG[SEED]
+            if seed != 0:
+                seed = seed * 48271 % 2147483647
+                REG[SEED] = seed
+                if seed % ties == 0:
+                    best = k
+        k = RL[k]
+    return best
+
+
+def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop):  # noqa: N803
+    """Run Algorithm C from the state in ``REG`` until a solution, the end, or a budget.
+
+    Returns SOLUTION when ``REG[SOLUTIONS]`` reaches ``solution_stop`` (the solution's
+    nodes are ``CHOICE[0:REG[LEVEL]]``), PAUSED when ``REG[NODES]`` reaches ``node_stop``
+    before entering a new node, DONE when the tree is exhausted. Solutions found before
+    ``solution_stop`` are only counted, which is how counting avoids a return per solution.
+    """
+    level = REG[LEVEL]
+    nodes = REG[NODES]
+    updates = REG[UPDATES]
+    solutions = REG[SOLUTIONS]
+    max_level = REG[MAX_LEVEL]
+    step = REG[RESUME]
+    status = DONE
+    i = 0
+    x = 0
+    while True:
+        if step == ENTER:
+            # C2: enter a level; a node of the search tree.
+            if nodes >= node_stop:
+                status = PAUSED
+                break
+            nodes += 1
+            if level > max_level:
+                max_level = level
+            if RL[0] == 0:  # every primary item is covered: CHOICE[0:level] is a solution
+                solutions += 1
+                step = LEAVE
+                if solutions >= solution_stop:
+                    status = SOLUTION
+                    break
+                continue
+            i = choose(LEN, RL, REG)  # C3
+            updates += cover(i, U, D, TOP, COLOR, LEN, LL, RL)  # C4
+            x = D[i]
+            CHOICE[level] = x
+        else:
+            # C8: leave the level, then C6: undo the option tried there and take the next.
+            if level == 0:
+                break
+            level -= 1
+            x = CHOICE[level]
+            i = TOP[x]
+            uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
+            x = D[x]
+            CHOICE[level] = x
+        if x == i:
+            # C7: no option left for item i: backtrack.
+            uncover(i, U, D, TOP, COLOR, LEN, LL, RL)
+            step = LEAVE
+        else:
+            # C5: try option x, and go down a level.
+            updates += commit(x, U, D, TOP, COLOR, LEN, LL, RL)
+            level += 1
+            step = ENTER
+    REG[LEVEL] = level
+    REG[NODES] = nodes
+    REG[UPDATES] = updates
+    REG[SOLUTIONS] = solutions
+    REG[MAX_LEVEL] = max_level
+    REG[RESUME] = step
+    return status

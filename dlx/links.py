@@ -1,0 +1,192 @@
+"""The dancing-links data structure: Knuth's flat arrays, built once per problem.
+
+A *pointer* is an index into flat integer arrays, as in Knuth's DLX1/DLX2; no Python
+object exists per node. With ``N`` items, ``N1`` of them primary::
+
+    pointer  0            the root: head of the circular list of active primary items
+    pointers 1..N         item headers: primary items 1..N1, then secondary N1+1..N
+    pointer  N+1          the first spacer
+    then, for each option in input order: one node per item of the option, then a spacer
+
+Arrays indexed by node (length ``Z``, the total number of nodes):
+
+``U``, ``D``
+    up / down links of the circular vertical list of each item (header included).
+    In a spacer, ``U`` points to the first node of the option before it and ``D`` to the
+    last node of the option after it, so an option is walked circularly in either
+    direction without left/right links.
+``TOP``
+    the item of a node (``1..N``); ``<= 0`` marks a spacer: ``-(k + 1)`` after option ``k``
+    (``0`` for the first spacer). Never changes.
+``COLOR``
+    the color of a node: ``0`` none, ``> 0`` a color id (secondary items only), ``-1`` while
+    the node's item has been purified to that same color (Algorithm C). In a header it is
+    the item's current color, for display only.
+
+Arrays indexed by item (length ``N + 1``):
+
+``LL``, ``RL``
+    left / right links of the list of active primary items, root 0 included. Secondary
+    items link to themselves, as in DLX2, so covering one touches no list.
+``LEN``
+    the number of options in the item's list, *plus* ``INACTIVE`` when the item is not an
+    active primary item (the root, every secondary item, every covered primary item).
+    Knuth keeps the length in the header's ``TOP`` field; we keep it apart, with this
+    offset, so that the minimum-remaining-values item is ``LEN.index(min(LEN))``: one pass
+    in C instead of a Python loop over the item list (see ``docs/design.md``).
+
+Options that hold no primary item are not linked in (Knuth's programs drop them too).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["INACTIVE", "Links", "build_links", "check_links"]
+
+INACTIVE = 1 << 40
+"""Offset added to ``LEN`` of items that must never be chosen for branching."""
+
+
+@dataclass(frozen=True)
+class Links:
+    """The pristine arrays of one problem (numpy, int64), plus the node -> option map."""
+
+    n_items: int
+    n_primary: int
+    U: np.ndarray
+    D: np.ndarray
+    TOP: np.ndarray
+    COLOR: np.ndarray
+    LEN: np.ndarray
+    LL: np.ndarray
+    RL: np.ndarray
+    option_of_node: np.ndarray  # original option index of each node, -1 for headers/spacers
+
+    @property
+    def n_nodes(self) -> int:
+        return len(self.TOP)
+
+
+def build_links(
+    n_items: int,
+    n_primary: int,
+    indptr: np.ndarray,
+    items: np.ndarray,
+    colors: np.ndarray,
+) -> Links:
+    """Link options given in CSR form: option ``k`` is ``items[indptr[k]:indptr[k + 1]]``.
+
+    Items are numbered ``1..n_items`` (primary first); ``colors`` run beside ``items``.
+    Input must already be validated. Options without a primary item are left out.
+    Built with vectorized numpy so that a 729-option Sudoku links in microseconds.
+    """
+    indptr = np.asarray(indptr, dtype=np.int64)
+    items = np.asarray(items, dtype=np.int64)
+    colors = np.asarray(colors, dtype=np.int64)
+    n_opts = len(indptr) - 1
+    N = n_items
+    lens = np.diff(indptr)
+    entry_opt = np.repeat(np.arange(n_opts, dtype=np.int64), lens)
+    has_primary = np.zeros(n_opts, dtype=bool)
+    has_primary[entry_opt[items <= n_primary]] = True
+    keep = has_primary[entry_opt]
+    items, colors, entry_opt = items[keep], colors[keep], entry_opt[keep]
+    kept = np.flatnonzero(has_primary)
+    rank = np.cumsum(has_primary) - 1  # position of each kept option among the kept ones
+    n_kept, n_entries = len(kept), len(items)
+
+    Z = N + 2 + n_entries + n_kept
+    U = np.zeros(Z, dtype=np.int64)
+    D = np.zeros(Z, dtype=np.int64)
+    TOP = np.zeros(Z, dtype=np.int64)
+    COLOR = np.zeros(Z, dtype=np.int64)
+    option_of_node = np.full(Z, -1, dtype=np.int64)
+
+    # Node positions: option r (in kept order) starts after r + 1 spacers.
+    pos = N + 2 + np.arange(n_entries, dtype=np.int64) + rank[entry_opt]
+    TOP[pos] = items
+    COLOR[pos] = colors
+    option_of_node[pos] = entry_opt
+    klens = lens[kept]
+    ends = np.cumsum(klens)  # entries up to and including kept option r
+    first = N + 2 + (ends - klens) + np.arange(n_kept)
+    last = first + klens - 1
+    spacer_after = last + 1
+    TOP[spacer_after] = -(kept + 1)
+    U[spacer_after] = first
+    D[N + 1] = last[0] if n_kept else 0
+    D[spacer_after[:-1]] = last[1:]
+
+    # Vertical lists: nodes of each item in node order, closed through the header.
+    order = np.argsort(items, kind="stable")
+    col_nodes, col_items = pos[order], items[order]
+    starts = np.ones(n_entries, dtype=bool)
+    starts[1:] = col_items[1:] != col_items[:-1]
+    ends_mask = np.ones(n_entries, dtype=bool)
+    ends_mask[:-1] = starts[1:]
+    up = np.empty(n_entries, dtype=np.int64)
+    up[1:] = col_nodes[:-1]
+    up[starts] = col_items[starts]
+    down = np.empty(n_entries, dtype=np.int64)
+    down[:-1] = col_nodes[1:]
+    down[ends_mask] = col_items[ends_mask]
+    U[col_nodes] = up
+    D[col_nodes] = down
+    headers = np.arange(N + 1, dtype=np.int64)
+    U[: N + 1] = headers
+    D[: N + 1] = headers
+    D[col_items[starts]] = col_nodes[starts]
+    U[col_items[ends_mask]] = col_nodes[ends_mask]
+
+    LEN = np.bincount(items, minlength=N + 1).astype(np.int64)
+    LEN[0] += INACTIVE
+    LEN[n_primary + 1 :] += INACTIVE
+    LL = headers.copy()
+    RL = headers.copy()
+    active = np.arange(n_primary + 1, dtype=np.int64)  # root and primary items, circular
+    LL[active] = np.roll(active, 1)
+    RL[active] = np.roll(active, -1)
+    return Links(N, n_primary, U, D, TOP, COLOR, LEN, LL, RL, option_of_node)
+
+
+def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL) -> None:  # noqa: N803
+    """Knuth's sanity check: raise ``AssertionError`` if any link of a live state is broken.
+
+    Walks the active primary items from the root, and the vertical list of every item,
+    checking that each ``U`` mirrors its ``D``, that nodes sit in their item's list, and that
+    ``LEN`` (without its ``INACTIVE`` offset) equals the list's length. Used by the tests after
+    every search step; it costs O(nodes) so the search never calls it by itself.
+    """
+    N, N1 = links.n_items, links.n_primary
+    q, p, seen = 0, RL[0], 0
+    while True:
+        if LL[p] != q:
+            raise AssertionError(f"bad LL at item {p}")
+        if p == 0:
+            break
+        if not 1 <= p <= N1:
+            raise AssertionError(f"item {p} in the active list is not primary")
+        if LEN[p] >= INACTIVE:
+            raise AssertionError(f"active item {p} has the INACTIVE offset")
+        seen += 1
+        if seen > N1:
+            raise AssertionError("active item list does not close")
+        q, p = p, RL[p]
+    for x in range(1, N + 1):
+        k, prev, node = 0, x, D[x]
+        while True:
+            if U[node] != prev:
+                raise AssertionError(f"bad U at node {node} of item {x}")
+            if node == x:
+                break
+            if TOP[node] != x:
+                raise AssertionError(f"node {node} in the list of item {x} has TOP {TOP[node]}")
+            k += 1
+            if k > links.n_nodes:
+                raise AssertionError(f"list of item {x} does not close")
+            prev, node = node, D[node]
+        if LEN[x] % INACTIVE != k:
+            raise AssertionError(f"LEN of item {x} is {LEN[x] % INACTIVE}, list holds {k}")

@@ -1,0 +1,316 @@
+"""``ExactCover``: the public face of the engine. Front ends in, solutions out.
+
+A problem is a list of *options*, each a set of *items*. Primary items must be covered
+exactly once, secondary items at most once; a secondary item may carry a *color* in an
+option, and options that agree on that color may share it (Knuth's XCC problem).
+Front ends (named options, numpy 0/1 matrices, Knuth's text format) all reduce to the same
+validated CSR arrays, which :func:`dlx.links.build_links` turns into dancing links.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from functools import cached_property
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .errors import (
+    ColorError,
+    EmptyOptionError,
+    MatrixError,
+    NoPrimaryItemWarning,
+    RepeatedItemError,
+    UnknownItemError,
+)
+from .links import Links, build_links
+from .search import SearchStats, run_search
+
+__all__ = ["Colored", "ExactCover"]
+
+
+class Colored(NamedTuple):
+    """An item of an option together with its color: ``Colored("X", "red")``.
+
+    Only secondary items may be colored. Knuth writes this ``X:red`` in his text format.
+    """
+
+    item: Hashable
+    color: Hashable
+
+
+class ExactCover:
+    """An exact-cover problem with colors (XCC), solved by Algorithm C on dancing links.
+
+    ``options`` is a sequence of iterables of item names (any hashable values; an entry may
+    be :class:`Colored`). With ``primary=None`` every item not listed in ``secondary`` is
+    primary, in order of first appearance; otherwise the order of ``primary`` then
+    ``secondary`` is the item order, which fixes the branching tie-break as in Knuth's
+    programs. Solutions are lists of option indices (0-based, in input order, sorted).
+    """
+
+    def __init__(
+        self,
+        options: Iterable[Iterable[Hashable]],
+        *,
+        primary: Iterable[Hashable] | None = None,
+        secondary: Iterable[Hashable] | None = None,
+    ) -> None:
+        options = [list(opt) for opt in options]
+        secondary_list = _unique_items(secondary or (), "secondary")
+        if primary is None:
+            is_secondary = set(secondary_list)
+            seen: dict[Hashable, None] = {}
+            for opt in options:
+                for entry in opt:
+                    name = entry.item if isinstance(entry, Colored) else entry
+                    if name not in is_secondary:
+                        seen.setdefault(name, None)
+            primary_list = list(seen)
+        else:
+            primary_list = _unique_items(primary, "primary")
+        clash = set(primary_list).intersection(secondary_list)
+        if clash:
+            raise RepeatedItemError(
+                f"item {next(iter(clash))!r} is listed as both primary and secondary"
+            )
+        self._init(primary_list, secondary_list, _encode_options(
+            options, primary_list, secondary_list))
+
+    def _init(self, primary, secondary, csr) -> None:
+        """Common end of every constructor: names, the CSR arrays, and (lazily) the links."""
+        self.primary: list[Hashable] = list(primary)
+        self.secondary: list[Hashable] = list(secondary)
+        self.items: list[Hashable] = self.primary + self.secondary
+        self._indptr, self._items, self._colors, self._color_names = csr
+        self.stats = SearchStats()
+        n_primary = len(self.primary)
+        lens = np.diff(self._indptr)
+        empty = np.flatnonzero(lens == 0)
+        if len(empty):
+            raise EmptyOptionError(f"option {int(empty[0])} has no items")
+        entry_opt = np.repeat(np.arange(len(lens)), lens)
+        has_primary = np.zeros(len(lens), dtype=bool)
+        has_primary[entry_opt[self._items <= n_primary]] = True
+        self.dropped: list[int] = np.flatnonzero(~has_primary).tolist()
+        """Options without a primary item, which no solution can contain."""
+        if self.dropped:
+            k = self.dropped[0]
+            more = f" (and {len(self.dropped) - 1} more)" if len(self.dropped) > 1 else ""
+            warnings.warn(
+                f"option {k} ({self._option_text(k)}) has no primary item and is ignored{more}",
+                NoPrimaryItemWarning,
+                stacklevel=3,
+            )
+
+    # ----- other front ends -------------------------------------------------------------
+
+    @classmethod
+    def from_matrix(cls, matrix: Any, *, secondary: Iterable[int] | None = None) -> ExactCover:
+        """A problem from a 0/1 matrix: rows are options, columns are items ``0..m-1``.
+
+        Any integer or bool dtype, C or Fortran order; ``secondary`` lists column indices.
+        Column order is item order. Each row must have at least one 1.
+        """
+        a = np.asarray(matrix)
+        if a.ndim != 2:
+            raise MatrixError(f"expected a 2-D matrix, got {a.ndim} dimension(s) {a.shape}")
+        if a.dtype != bool and not np.issubdtype(a.dtype, np.integer):
+            raise MatrixError(f"expected an integer or bool matrix, got dtype {a.dtype}")
+        if a.dtype != bool:
+            bad = np.argwhere((a != 0) & (a != 1))
+            if len(bad):
+                r, c = (int(v) for v in bad[0])
+                raise MatrixError(f"entry ({r}, {c}) is {a[r, c]}, not 0 or 1")
+        n_rows, n_cols = a.shape
+        sec = _unique_items(secondary or (), "secondary")
+        for c in sec:
+            if not isinstance(c, (int, np.integer)) or not 0 <= c < n_cols:
+                raise UnknownItemError(f"secondary column {c!r} is not in range 0..{n_cols - 1}")
+        sec = [int(c) for c in sec]
+        is_sec = np.zeros(n_cols, dtype=bool)
+        is_sec[sec] = True
+        prim = np.flatnonzero(~is_sec).tolist()
+        number = np.empty(n_cols, dtype=np.int64)  # column -> item number 1..m
+        number[prim] = np.arange(1, len(prim) + 1)
+        number[sec] = np.arange(len(prim) + 1, n_cols + 1)
+        rows, cols = np.nonzero(a)
+        indptr = np.zeros(n_rows + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=n_rows), out=indptr[1:])
+        items = number[cols]
+        self = cls.__new__(cls)
+        self._init(prim, sec, (indptr, items, np.zeros_like(items), []))
+        return self
+
+    @classmethod
+    def from_dlx(cls, text: str) -> ExactCover:
+        """A problem from Knuth's DLX text format (see :mod:`dlx.dlxformat`)."""
+        from .dlxformat import parse_dlx
+
+        primary, secondary, options = parse_dlx(text)
+        return cls(options, primary=primary, secondary=secondary)
+
+    def to_dlx(self) -> str:
+        """This problem in Knuth's DLX text format, readable by DLX1/DLX2 and ``from_dlx``."""
+        from .dlxformat import format_dlx
+
+        return format_dlx(self.primary, self.secondary, list(self.options()))
+
+    # ----- looking at the problem --------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._indptr) - 1
+
+    def __repr__(self) -> str:
+        return (f"ExactCover({len(self)} options, {len(self.primary)} primary + "
+                f"{len(self.secondary)} secondary items)")
+
+    def option(self, k: int) -> list[Hashable]:
+        """Option ``k`` as item names, colored entries as :class:`Colored`."""
+        lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
+        out: list[Hashable] = []
+        for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
+            name = self.items[x - 1]
+            out.append(Colored(name, self._color_names[c - 1]) if c else name)
+        return out
+
+    def options(self) -> Iterator[list[Hashable]]:
+        """Every option, in input order."""
+        return (self.option(k) for k in range(len(self)))
+
+    def _option_text(self, k: int) -> str:
+        return " ".join(f"{e.item}:{e.color}" if isinstance(e, Colored) else str(e)
+                        for e in self.option(k))
+
+    def to_matrix(self) -> np.ndarray:
+        """The 0/1 matrix (uint8), rows = options, columns = items in item order."""
+        m = np.zeros((len(self), len(self.items)), dtype=np.uint8)
+        rows = np.repeat(np.arange(len(self)), np.diff(self._indptr))
+        m[rows, self._items - 1] = 1
+        return m
+
+    @cached_property
+    def links(self) -> Links:
+        """The dancing-links arrays (built on first use, then shared by every search)."""
+        return build_links(len(self.items), len(self.primary),
+                           self._indptr, self._items, self._colors)
+
+    # ----- solving -----------------------------------------------------------------------
+
+    def solutions(
+        self,
+        limit: int | None = None,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        backend: str = "auto",
+    ) -> Iterator[list[int]]:
+        """Lazily yield every solution (at most ``limit``), each a sorted list of options.
+
+        ``max_nodes`` and ``timeout`` (seconds) stop the search early; ``self.stats`` then
+        says ``stopped="max_nodes"`` or ``"timeout"`` and ``complete=False``, which is how
+        "stopped" differs from "no solution". ``seed`` breaks ties between equally short
+        items at random (reproducibly); by default the first one is taken, as Knuth does,
+        so ``nodes`` and ``updates`` equal those of his DLX1/DLX2.
+        """
+        self.stats = SearchStats()
+        return run_search(self.links, self.stats, limit=limit, count_only=False,
+                          max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend)
+
+    def first(self, **budgets: Any) -> list[int] | None:
+        """One solution, or None (check ``self.stats.complete`` to tell "none" from "stopped")."""
+        return next(iter(self.solutions(1, **budgets)), None)
+
+    def count(
+        self,
+        limit: int | None = None,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        backend: str = "auto",
+    ) -> int:
+        """The number of solutions (at most ``limit``), without materializing any of them."""
+        self.stats = SearchStats()
+        for _ in run_search(self.links, self.stats, limit=limit, count_only=True,
+                            max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend):
+            pass
+        return self.stats.solutions
+
+    def is_solution(self, solution: Iterable[int]) -> bool:
+        """Independent check: primary items covered exactly once, secondary at most once
+        (or several times with one color)."""
+        count: dict[int, int] = {}
+        color: dict[int, int] = {}
+        for k in solution:
+            if not 0 <= k < len(self):
+                return False
+            lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
+            for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
+                if c:
+                    if color.setdefault(x, c) != c or count.get(x):
+                        return False
+                else:
+                    if x in color or count.get(x):
+                        return False
+                    count[x] = 1
+        n_primary = len(self.primary)
+        return all(count.get(x) or x in color for x in range(1, n_primary + 1))
+
+
+# ----- helpers --------------------------------------------------------------------------
+
+
+def _unique_items(names: Iterable[Hashable], kind: str) -> list[Hashable]:
+    out = list(names)
+    seen: set[Hashable] = set()
+    for name in out:
+        if name in seen:
+            raise RepeatedItemError(f"{kind} item {name!r} is listed twice")
+        seen.add(name)
+    return out
+
+
+def _encode_options(
+    options: Sequence[list[Hashable]],
+    primary: list[Hashable],
+    secondary: list[Hashable],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Hashable]]:
+    """Validate named options and number them: CSR arrays of item numbers and color ids."""
+    number = {name: k for k, name in enumerate(primary, 1)}
+    n_primary = len(primary)
+    number.update((name, k) for k, name in enumerate(secondary, n_primary + 1))
+    color_id: dict[Hashable, int] = {}
+    items: list[int] = []
+    colors: list[int] = []
+    indptr = [0]
+    for k, opt in enumerate(options):
+        if not opt:
+            raise EmptyOptionError(f"option {k} has no items")
+        start = len(items)
+        for entry in opt:
+            c = 0
+            if isinstance(entry, Colored):
+                entry, color = entry.item, entry.color
+                c = color_id.setdefault(color, len(color_id) + 1)
+            try:
+                x = number[entry]
+            except (KeyError, TypeError):
+                raise UnknownItemError(f"option {k} names unknown item {entry!r}") from None
+            if c and x <= n_primary:
+                raise ColorError(f"option {k} gives a color to primary item {entry!r}")
+            items.append(x)
+            colors.append(c)
+        if len(set(items[start:])) != len(items) - start:
+            dup = next(x for x in items[start:] if items[start:].count(x) > 1)
+            raise RepeatedItemError(f"option {k} names item {_name(dup, primary, secondary)!r}"
+                                    " more than once")
+        indptr.append(len(items))
+    return (np.array(indptr, dtype=np.int64), np.array(items, dtype=np.int64),
+            np.array(colors, dtype=np.int64), list(color_id))
+
+
+def _name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashable:
+    return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]

@@ -1,0 +1,135 @@
+"""The search driver: lazy solutions, counting, budgets and statistics around the kernel."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import kernel
+from .backends import get_backend
+from .links import Links, check_links
+
+__all__ = ["SearchStats", "run_search"]
+
+
+@dataclass
+class SearchStats:
+    """What the last search did, updated live while its solutions are consumed.
+
+    ``complete`` is True only when the whole search tree was explored, so that ``solutions``
+    is the exact count. Otherwise ``stopped`` says why it ended early: ``"limit"`` (the
+    requested number of solutions was reached), ``"max_nodes"`` or ``"timeout"`` (a
+    budget ran out: *not* the same as "no solution"), or None while still running.
+    """
+
+    nodes: int = 0
+    updates: int = 0
+    solutions: int = 0
+    max_level: int = 0
+    complete: bool = False
+    stopped: str | None = None
+    seconds: float = 0.0
+    backend: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+class _State:
+    """Fresh working copies of the link arrays for one search (the problem stays pristine)."""
+
+    def __init__(self, links: Links, backend_as_array, seed: int) -> None:
+        self.links = links
+        self.arrays = [
+            backend_as_array(a)
+            for a in (links.U, links.D, links.TOP, links.COLOR, links.LEN, links.LL, links.RL)
+        ]
+        self.choice = backend_as_array(np.zeros(links.n_primary + 1, dtype=np.int64))
+        regs = np.zeros(kernel.N_REGS, dtype=np.int64)
+        regs[kernel.SEED] = seed % 2147483647 if seed else 0
+        if seed and not regs[kernel.SEED]:
+            regs[kernel.SEED] = 1
+        self.regs = backend_as_array(regs)
+
+    def check(self) -> None:
+        """Run the sanity checker on the live arrays."""
+        check_links(self.links, *self.arrays)
+
+    def is_pristine(self) -> bool:
+        """True when every link array equals the problem's original (after a full search)."""
+        originals = (self.links.U, self.links.D, self.links.TOP, self.links.COLOR,
+                     self.links.LEN, self.links.LL, self.links.RL)
+        return all(np.array_equal(np.asarray(a), o) for a, o in zip(self.arrays, originals))
+
+
+def run_search(
+    links: Links,
+    stats: SearchStats,
+    *,
+    limit: int | None,
+    count_only: bool,
+    max_nodes: int | None,
+    timeout: float | None,
+    seed: int | None,
+    backend: str,
+    state_hook=None,
+) -> Iterator[list[int]]:
+    """Yield solutions as sorted lists of option indices (or nothing, when counting).
+
+    ``stats`` is filled in as the search goes. The kernel is called in slices when a
+    ``timeout`` is set, so that the clock is read between slices; with the python backend
+    Ctrl-C interrupts at once and only this search's private copy of the arrays is lost.
+    """
+    be = get_backend(backend, links.n_nodes)
+    stats.backend = be.name
+    start = time.perf_counter()
+    if limit is not None and limit <= 0:
+        stats.stopped = "limit"
+        return
+    state = _State(links, be.as_array, seed or 0)
+    if state_hook is not None:
+        state_hook(state)
+    U, D, TOP, COLOR, LEN, LL, RL = state.arrays
+    choice, regs = state.choice, state.regs
+    option_of_node = links.option_of_node
+    never = 1 << 62
+    node_cap = max_nodes if max_nodes is not None else never
+    slice_nodes = 1024 if timeout is not None else never
+    deadline = start + timeout if timeout is not None else None
+    while True:
+        if count_only:
+            solution_stop = limit if limit is not None else never
+        else:
+            solution_stop = int(regs[kernel.SOLUTIONS]) + 1
+        node_stop = min(node_cap, int(regs[kernel.NODES]) + slice_nodes)
+        t0 = time.perf_counter()
+        status = be.search(U, D, TOP, COLOR, LEN, LL, RL, choice, regs, node_stop, solution_stop)
+        now = time.perf_counter()
+        stats.nodes = int(regs[kernel.NODES])
+        stats.updates = int(regs[kernel.UPDATES])
+        stats.solutions = int(regs[kernel.SOLUTIONS])
+        stats.max_level = int(regs[kernel.MAX_LEVEL])
+        stats.seconds = now - start
+        if status == kernel.DONE:
+            stats.complete = True
+            return
+        if status == kernel.SOLUTION:
+            if limit is not None and stats.solutions >= limit:
+                stats.stopped = "limit"
+            if not count_only:
+                level = int(regs[kernel.LEVEL])
+                yield sorted(int(option_of_node[x]) for x in choice[:level])
+            if stats.stopped:
+                return
+            continue
+        # PAUSED: a budget, or just a slice boundary.
+        if stats.nodes >= node_cap:
+            stats.stopped = "max_nodes"
+            return
+        if deadline is not None:
+            if now >= deadline:
+                stats.stopped = "timeout"
+                return
+            if now - t0 < 0.02:  # aim for slices of ~20 ms
+                slice_nodes *= 2
