@@ -1,12 +1,18 @@
 """Backends: where :func:`dlx.kernel.search` runs. The algorithm itself is never copied.
 
+Every backend is made by :func:`specialize`: it re-creates the kernel's functions from
+their own code objects in a namespace where a few global names are bound differently.
+
 ``python``
-    the kernel's own source over Python lists, with one substitution: the C3 choice is
-    ``LEN.index(min(LEN))``, which scans the item array in C and picks the same item as
-    Knuth's loop (the first active primary item of minimum length; see :mod:`dlx.links`).
+    the kernel over Python lists. ``choose`` scans ``LEN`` in C instead of walking the
+    item list in Python. When every item has fewer than 128 options (Sudoku, queens,
+    Langford pairs...) ``LEN`` is a ``bytearray`` with ``INACTIVE = 128`` and the choice
+    is a handful of ``bytearray.find`` calls (memchr); otherwise ``LEN`` is a list and the
+    choice is ``min`` then ``index``. Both pick Knuth's item: the first active primary
+    item of minimum length.
 ``numba``
-    the kernel's source compiled by numba over ``int64`` arrays (:mod:`dlx.compiled`),
-    only when numba is installed; compiled code is cached on disk.
+    the kernel compiled by numba over ``int64`` arrays (:mod:`dlx.compiled`), when numba
+    is installed; compiled code is cached on disk.
 ``auto``
     numba when it is installed and the problem is large enough to repay the call overhead,
     else python. Every backend returns the same solutions in the same order with the same
@@ -20,41 +26,81 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from . import kernel
 
-__all__ = ["BACKENDS", "Backend", "get_backend"]
+__all__ = ["BACKENDS", "Backend", "get_backend", "specialize"]
 
 BACKENDS = ("auto", "python", "numba")
 
+KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
+                    "choose", "search")
+"""The kernel's functions, callees before callers (the order numba compiles them in)."""
 
-def _choose_python(LEN, RL, REG):  # noqa: N803
-    """C3 for the python backend: one ``min`` in C instead of a loop over the items."""
+
+def specialize(
+    overrides: dict[str, Any], wrap: Callable[[Callable], Callable] = lambda f: f
+) -> types.SimpleNamespace:
+    """The kernel's functions re-created over ``kernel``'s globals with ``overrides``.
+
+    ``wrap`` is applied to each function (numba's ``njit`` for the compiled backend); a
+    function named in ``overrides`` replaces the kernel's own.
+    """
+    namespace = dict(vars(kernel))
+    namespace.update(overrides)
+    for name in KERNEL_FUNCTIONS:
+        if name not in overrides:
+            f = getattr(kernel, name)
+            namespace[name] = wrap(types.FunctionType(f.__code__, namespace, name))
+    return types.SimpleNamespace(**{name: namespace[name] for name in KERNEL_FUNCTIONS},
+                                 INACTIVE=namespace["INACTIVE"])
+
+
+def _choose_min(LEN, RL, REG):  # noqa: N803
+    """C3 over a list: ``min`` and ``index`` in C, restricted to the primary items."""
     if REG[kernel.SEED]:
-        return kernel.choose(LEN, RL, REG)
-    return LEN.index(min(LEN))
+        return kernel_list.choose_scan(LEN, RL, REG)
+    end = REG[kernel.PRIMARY_END]
+    if end == len(LEN):
+        return LEN.index(min(LEN))
+    return LEN.index(min(LEN[:end]), 0, end)
 
 
-def _rebind(func: types.FunctionType, **names: Any) -> types.FunctionType:
-    """The same code object as ``func``, with some of its global names bound elsewhere."""
-    namespace = dict(func.__globals__)
-    namespace.update(names)
-    return types.FunctionType(func.__code__, namespace, func.__name__, func.__defaults__)
+def _choose_find(LEN, RL, REG):  # noqa: N803
+    """C3 over a bytearray: the first item of length 0, else of length 1, ... (memchr)."""
+    if REG[kernel.SEED]:
+        return kernel_bytes.choose_scan(LEN, RL, REG)
+    end = REG[kernel.PRIMARY_END]
+    v = 0
+    while True:
+        k = LEN.find(v, 1, end)
+        if k >= 0:
+            return k
+        v += 1
+
+
+kernel_list = specialize({"choose": _choose_min})
+kernel_list.choose_scan = kernel.choose
+kernel_bytes = specialize({"choose": _choose_find, "INACTIVE": 128})
+kernel_bytes.choose_scan = specialize({"INACTIVE": 128}).choose
 
 
 @dataclass(frozen=True)
 class Backend:
-    """A kernel plus the array type it runs over."""
+    """A kernel plus the conversion of the pristine numpy arrays to its array types."""
 
     name: str
     search: Callable[..., int]
-    as_array: Callable[[Any], Any]  # numpy int64 array -> the backend's array type
+    inactive: int
+    as_array: Callable[[np.ndarray], Any]
+    as_len: Callable[[np.ndarray], Any]
 
 
-PYTHON = Backend(
-    "python",
-    _rebind(kernel.search, choose=_choose_python),
-    lambda a: a.tolist(),
-)
+PYTHON_LIST = Backend("python", kernel_list.search, kernel.INACTIVE,
+                      np.ndarray.tolist, np.ndarray.tolist)
+PYTHON_BYTES = Backend("python", kernel_bytes.search, 128,
+                       np.ndarray.tolist, lambda a: bytearray(a.astype(np.uint8)))
 
 _NUMBA_MIN_NODES = 5_000
 """Below this many nodes in the problem, ``auto`` keeps to python: a compiled call costs more."""
@@ -69,14 +115,15 @@ def numba_available() -> bool:
     return True
 
 
-def get_backend(name: str, n_nodes: int = 0) -> Backend:
-    """The backend called ``name``; ``auto`` decides from the problem's size."""
+def get_backend(name: str, n_nodes: int = 0, max_len: int = 0) -> Backend:
+    """The backend called ``name`` for a problem of ``n_nodes`` nodes whose longest item
+    list has ``max_len`` options; ``auto`` decides from those sizes."""
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")
     if name == "auto":
         name = "numba" if n_nodes >= _NUMBA_MIN_NODES and numba_available() else "python"
     if name == "python":
-        return PYTHON
+        return PYTHON_BYTES if max_len < 128 else PYTHON_LIST
     if not numba_available():
         raise ImportError("backend='numba' needs numba: pip install 'dancing-cover[fast]'")
     from .compiled import NUMBA

@@ -7,8 +7,9 @@ indexing and integer arithmetic, so the very same source runs
 * compiled by numba over ``numpy.int64`` arrays (the ``numba`` backend, :mod:`dlx.compiled`),
   which re-binds the module-level helper names to their compiled twins.
 
-The only backend-specific piece is :func:`choose`, the choice of the item to branch on,
-which the Python backend replaces with a one-pass ``min`` (see ``choose_python``).
+The backend-specific pieces are :func:`choose`, the choice of the item to branch on, which
+the python backend replaces with a scan in C, and the constant ``INACTIVE``, which depends
+on the array type of ``LEN``; :mod:`dlx.backends` re-binds both.
 
 The search is *resumable*: :func:`search` runs until it finds a solution, exhausts the
 tree, or reaches a node budget, then returns a status; its whole state lives in the arrays
@@ -34,7 +35,8 @@ SOLUTIONS = 3  # solutions found
 RESUME = 4  # where the next call starts: ENTER a level (C2), or LEAVE one (C8)
 SEED = 5  # state of the tie-break random generator; 0 = take the first item, as Knuth
 MAX_LEVEL = 6  # deepest level reached
-N_REGS = 7
+PRIMARY_END = 7  # N1 + 1: items 1..N1 are primary (read-only)
+N_REGS = 8
 
 ENTER = 0
 LEAVE = 1

@@ -29,11 +29,12 @@ Arrays indexed by item (length ``N + 1``):
     left / right links of the list of active primary items, root 0 included. Secondary
     items link to themselves, as in DLX2, so covering one touches no list.
 ``LEN``
-    the number of options in the item's list, *plus* ``INACTIVE`` when the item is not an
-    active primary item (the root, every secondary item, every covered primary item).
-    Knuth keeps the length in the header's ``TOP`` field; we keep it apart, with this
-    offset, so that the minimum-remaining-values item is ``LEN.index(min(LEN))``: one pass
-    in C instead of a Python loop over the item list (see ``docs/design.md``).
+    the number of options in the item's list, *plus* an offset ``INACTIVE`` while the item
+    is covered (and always for the root). Knuth keeps the length in the header's ``TOP``
+    field; we keep it apart, with this offset, so that the python backend finds the
+    minimum-remaining-values item among ``LEN[1..N1]`` in one pass in C instead of a Python
+    loop over the item list (see ``docs/design.md``). ``INACTIVE`` is larger than any
+    length: ``2**40`` in a ``list`` or ``int64`` array, 128 in a ``bytearray``.
 
 Options that hold no primary item are not linked in (Knuth's programs drop them too).
 """
@@ -41,13 +42,14 @@ Options that hold no primary item are not linked in (Knuth's programs drop them 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 __all__ = ["INACTIVE", "Links", "build_links", "check_links"]
 
 INACTIVE = 1 << 40
-"""Offset added to ``LEN`` of items that must never be chosen for branching."""
+"""Offset added to ``LEN`` of covered items, so that they are never chosen for branching."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,16 @@ class Links:
     @property
     def n_nodes(self) -> int:
         return len(self.TOP)
+
+    @cached_property
+    def max_len(self) -> int:
+        """The length of the longest item list (decides the python backend's LEN type)."""
+        return int(self.LEN[1:].max(initial=0))
+
+    @cached_property
+    def option_list(self) -> list[int]:
+        """``option_of_node`` as a list, for fast decoding of solutions."""
+        return self.option_of_node.tolist()
 
 
 def build_links(
@@ -142,8 +154,7 @@ def build_links(
     U[col_items[ends_mask]] = col_nodes[ends_mask]
 
     LEN = np.bincount(items, minlength=N + 1).astype(np.int64)
-    LEN[0] += INACTIVE
-    LEN[n_primary + 1 :] += INACTIVE
+    LEN[0] = INACTIVE
     LL = headers.copy()
     RL = headers.copy()
     active = np.arange(n_primary + 1, dtype=np.int64)  # root and primary items, circular
@@ -152,7 +163,7 @@ def build_links(
     return Links(N, n_primary, U, D, TOP, COLOR, LEN, LL, RL, option_of_node)
 
 
-def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL) -> None:  # noqa: N803
+def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL, inactive=INACTIVE) -> None:  # noqa: N803
     """Knuth's sanity check: raise ``AssertionError`` if any link of a live state is broken.
 
     Walks the active primary items from the root, and the vertical list of every item,
@@ -169,7 +180,7 @@ def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL) -> None:  # noqa: N
             break
         if not 1 <= p <= N1:
             raise AssertionError(f"item {p} in the active list is not primary")
-        if LEN[p] >= INACTIVE:
+        if LEN[p] >= inactive:
             raise AssertionError(f"active item {p} has the INACTIVE offset")
         seen += 1
         if seen > N1:
@@ -188,5 +199,5 @@ def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL) -> None:  # noqa: N
             if k > links.n_nodes:
                 raise AssertionError(f"list of item {x} does not close")
             prev, node = node, D[node]
-        if LEN[x] % INACTIVE != k:
-            raise AssertionError(f"LEN of item {x} is {LEN[x] % INACTIVE}, list holds {k}")
+        if LEN[x] % inactive != k:
+            raise AssertionError(f"LEN of item {x} is {LEN[x] % inactive}, list holds {k}")

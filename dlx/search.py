@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import kernel
-from .backends import get_backend
+from .backends import Backend, get_backend
 from .links import Links, check_links
 
 __all__ = ["SearchStats", "run_search"]
@@ -39,28 +39,32 @@ class SearchStats:
 class _State:
     """Fresh working copies of the link arrays for one search (the problem stays pristine)."""
 
-    def __init__(self, links: Links, backend_as_array, seed: int) -> None:
+    def __init__(self, links: Links, backend: Backend, seed: int) -> None:
         self.links = links
-        self.arrays = [
-            backend_as_array(a)
-            for a in (links.U, links.D, links.TOP, links.COLOR, links.LEN, links.LL, links.RL)
-        ]
-        self.choice = backend_as_array(np.zeros(links.n_primary + 1, dtype=np.int64))
+        self.backend = backend
+        length = links.LEN.copy()
+        length[0] = backend.inactive
+        as_array = backend.as_array
+        self.arrays = [as_array(links.U), as_array(links.D), as_array(links.TOP),
+                       as_array(links.COLOR), backend.as_len(length),
+                       as_array(links.LL), as_array(links.RL)]
+        self.choice = as_array(np.zeros(links.n_primary + 1, dtype=np.int64))
         regs = np.zeros(kernel.N_REGS, dtype=np.int64)
-        regs[kernel.SEED] = seed % 2147483647 if seed else 0
-        if seed and not regs[kernel.SEED]:
-            regs[kernel.SEED] = 1
-        self.regs = backend_as_array(regs)
+        regs[kernel.SEED] = (seed % 2147483646) + 1 if seed is not None else 0
+        regs[kernel.PRIMARY_END] = links.n_primary + 1
+        self.regs = as_array(regs)
 
     def check(self) -> None:
-        """Run the sanity checker on the live arrays."""
-        check_links(self.links, *self.arrays)
+        """Knuth's sanity checker on the live arrays (raises AssertionError)."""
+        check_links(self.links, *self.arrays, inactive=self.backend.inactive)
 
     def is_pristine(self) -> bool:
         """True when every link array equals the problem's original (after a full search)."""
-        originals = (self.links.U, self.links.D, self.links.TOP, self.links.COLOR,
-                     self.links.LEN, self.links.LL, self.links.RL)
-        return all(np.array_equal(np.asarray(a), o) for a, o in zip(self.arrays, originals))
+        links = self.links
+        originals = (links.U, links.D, links.TOP, links.COLOR, links.LEN, links.LL, links.RL)
+        live = [np.asarray(list(a), dtype=np.int64) for a in self.arrays]
+        live[4][0] = links.LEN[0]
+        return all(np.array_equal(a, o) for a, o in zip(live, originals))
 
 
 def run_search(
@@ -81,18 +85,18 @@ def run_search(
     ``timeout`` is set, so that the clock is read between slices; with the python backend
     Ctrl-C interrupts at once and only this search's private copy of the arrays is lost.
     """
-    be = get_backend(backend, links.n_nodes)
+    be = get_backend(backend, links.n_nodes, links.max_len)
     stats.backend = be.name
     start = time.perf_counter()
     if limit is not None and limit <= 0:
         stats.stopped = "limit"
         return
-    state = _State(links, be.as_array, seed or 0)
+    state = _State(links, be, seed)
     if state_hook is not None:
         state_hook(state)
     U, D, TOP, COLOR, LEN, LL, RL = state.arrays
     choice, regs = state.choice, state.regs
-    option_of_node = links.option_of_node
+    option_of_node = links.option_list
     never = 1 << 62
     node_cap = max_nodes if max_nodes is not None else never
     slice_nodes = 1024 if timeout is not None else never
@@ -119,7 +123,7 @@ def run_search(
                 stats.stopped = "limit"
             if not count_only:
                 level = int(regs[kernel.LEVEL])
-                yield sorted(int(option_of_node[x]) for x in choice[:level])
+                yield sorted([option_of_node[x] for x in choice[:level]])
             if stats.stopped:
                 return
             continue
