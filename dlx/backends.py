@@ -57,7 +57,7 @@ def specialize(
                                  INACTIVE=namespace["INACTIVE"])
 
 
-def _choose_min(LEN, RL, REG):  # noqa: N803
+def _choose_min(LEN, RL, REG):
     """C3 over a list: ``min`` and ``index`` in C, restricted to the primary items."""
     if REG[kernel.SEED]:
         return kernel_list.choose_scan(LEN, RL, REG)
@@ -67,7 +67,7 @@ def _choose_min(LEN, RL, REG):  # noqa: N803
     return LEN.index(min(LEN[:end]), 0, end)
 
 
-def _choose_find(LEN, RL, REG):  # noqa: N803
+def _choose_find(LEN, RL, REG):
     """C3 over a bytearray: the first item of length 0, else of length 1, ... (memchr)."""
     if REG[kernel.SEED]:
         return kernel_bytes.choose_scan(LEN, RL, REG)

@@ -47,7 +47,7 @@ SOLUTION = 1  # REG[SOLUTIONS] reached the requested stop; CHOICE[0:REG[LEVEL]] 
 PAUSED = 2  # REG[NODES] reached the node stop; nothing is lost
 
 
-def cover(i, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
     """Remove item ``i`` from the active list and hide every option in its list."""
     left = LL[i]
     right = RL[i]
@@ -75,7 +75,7 @@ def cover(i, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
     return updates
 
 
-def uncover(i, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+def uncover(i, U, D, TOP, COLOR, LEN, LL, RL):
     """Undo :func:`cover` of item ``i``: restore its options, then put it back in the list."""
     p = D[i]
     while p != i:
@@ -96,7 +96,7 @@ def uncover(i, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
     LL[RL[i]] = i
 
 
-def purify(p, U, D, TOP, COLOR, LEN):  # noqa: N803
+def purify(p, U, D, TOP, COLOR, LEN):
     """Fix the color of node ``p``'s secondary item: hide the options that disagree.
 
     Options that agree are marked with color -1 so that choosing them later does nothing.
@@ -128,7 +128,7 @@ def purify(p, U, D, TOP, COLOR, LEN):  # noqa: N803
     return updates
 
 
-def unpurify(p, U, D, TOP, COLOR, LEN):  # noqa: N803
+def unpurify(p, U, D, TOP, COLOR, LEN):
     """Undo :func:`purify` of node ``p``, walking the item's list upward."""
     i = TOP[p]
     c = COLOR[p]
@@ -151,7 +151,7 @@ def unpurify(p, U, D, TOP, COLOR, LEN):  # noqa: N803
         r = U[r]
 
 
-def commit(p, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+def commit(p, U, D, TOP, COLOR, LEN, LL, RL):
     """Cover or purify every item of ``p``'s option except ``p``'s own, going right."""
     updates = 0
     q = p + 1
@@ -169,7 +169,7 @@ def commit(p, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
     return updates
 
 
-def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
+def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):
     """Undo :func:`commit`, going left, so that every cover is undone in reverse order."""
     q = p - 1
     while q != p:
@@ -185,7 +185,7 @@ def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):  # noqa: N803
         q -= 1
 
 
-def choose(LEN, RL, REG):  # noqa: N803
+def choose(LEN, RL, REG):
     """C3: the active primary item with fewest options, the first such in item order.
 
     With a nonzero ``REG[SEED]``, ties are broken uniformly at random (reservoir sampling
@@ -213,7 +213,7 @@ def choose(LEN, RL, REG):  # noqa: N803
     return best
 
 
-def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop):  # noqa: N803
+def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop):
     """Run Algorithm C from the state in ``REG`` until a solution, the end, or a budget.
 
     Returns SOLUTION when ``REG[SOLUTIONS]`` reaches ``solution_stop`` (the solution's

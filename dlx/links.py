@@ -163,7 +163,7 @@ def build_links(
     return Links(N, n_primary, U, D, TOP, COLOR, LEN, LL, RL, option_of_node)
 
 
-def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL, inactive=INACTIVE) -> None:  # noqa: N803
+def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL, inactive=INACTIVE) -> None:
     """Knuth's sanity check: raise ``AssertionError`` if any link of a live state is broken.
 
     Walks the active primary items from the root, and the vertical list of every item,
