@@ -107,11 +107,18 @@ class ExactCover:
     # ----- other front ends -------------------------------------------------------------
 
     @classmethod
-    def from_matrix(cls, matrix: Any, *, secondary: Iterable[int] | None = None) -> ExactCover:
-        """A problem from a 0/1 matrix: rows are options, columns are items ``0..m-1``.
+    def from_matrix(
+        cls,
+        matrix: Any,
+        *,
+        secondary: Iterable[int] | None = None,
+        names: Sequence[Hashable] | None = None,
+    ) -> ExactCover:
+        """A problem from a 0/1 matrix: rows are options, columns are items.
 
         Any integer or bool dtype, C or Fortran order; ``secondary`` lists column indices.
-        Column order is item order. Each row must have at least one 1.
+        Items are named by their column index unless ``names`` are given; column order is
+        item order (secondary columns after the primary ones).
         """
         a = np.asarray(matrix)
         if a.ndim != 2:
@@ -123,24 +130,62 @@ class ExactCover:
             if len(bad):
                 r, c = (int(v) for v in bad[0])
                 raise MatrixError(f"entry ({r}, {c}) is {a[r, c]}, not 0 or 1")
-        n_rows, n_cols = a.shape
+        rows, cols = np.nonzero(a)
+        indptr = np.zeros(a.shape[0] + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=a.shape[0]), out=indptr[1:])
+        return cls.from_csr(indptr, cols, n_items=a.shape[1], secondary=secondary, names=names)
+
+    @classmethod
+    def from_csr(
+        cls,
+        indptr: Any,
+        indices: Any,
+        *,
+        n_items: int | None = None,
+        secondary: Iterable[int] | None = None,
+        names: Sequence[Hashable] | None = None,
+    ) -> ExactCover:
+        """A problem in compressed sparse row form, the fast way in for large inputs.
+
+        Option ``k`` covers the columns ``indices[indptr[k]:indptr[k + 1]]`` (ints in
+        ``0..n_items-1``, as in ``scipy.sparse.csr_matrix``). ``secondary`` and ``names``
+        are as in :meth:`from_matrix`. Validation is vectorized: no Python loop per entry.
+        """
+        indptr = np.asarray(indptr, dtype=np.int64)
+        cols = np.asarray(indices, dtype=np.int64)
+        if indptr.ndim != 1 or len(indptr) == 0 or indptr[0] != 0 or indptr[-1] != len(cols):
+            raise MatrixError("indptr must start at 0 and end at len(indices)")
+        if n_items is None:
+            n_items = int(cols.max(initial=-1)) + 1
+        if names is not None and len(names) != n_items:
+            raise MatrixError(f"{len(names)} names for {n_items} items")
+        bad = np.flatnonzero((cols < 0) | (cols >= n_items))
+        rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
+        if len(bad):
+            k = int(bad[0])
+            raise UnknownItemError(f"option {rows[k]} names column {cols[k]}, "
+                                   f"not in range 0..{n_items - 1}")
+        keys = np.sort(rows * n_items + cols)
+        twice = np.flatnonzero(keys[1:] == keys[:-1])
+        if len(twice):
+            row, col = divmod(int(keys[twice[0]]), n_items)
+            raise RepeatedItemError(f"option {row} names column {col} more than once")
         sec = _unique_items(secondary or (), "secondary")
         for c in sec:
-            if not isinstance(c, (int, np.integer)) or not 0 <= c < n_cols:
-                raise UnknownItemError(f"secondary column {c!r} is not in range 0..{n_cols - 1}")
-        sec = [int(c) for c in sec]
-        is_sec = np.zeros(n_cols, dtype=bool)
-        is_sec[sec] = True
-        prim = np.flatnonzero(~is_sec).tolist()
-        number = np.empty(n_cols, dtype=np.int64)  # column -> item number 1..m
+            if not isinstance(c, (int, np.integer)) or not 0 <= c < n_items:
+                raise UnknownItemError(f"secondary column {c!r} is not in range 0..{n_items - 1}")
+        is_sec = np.zeros(n_items, dtype=bool)
+        is_sec[[int(c) for c in sec]] = True
+        prim = np.flatnonzero(~is_sec)
+        seco = np.flatnonzero(is_sec)
+        number = np.empty(n_items, dtype=np.int64)  # column -> item number 1..n_items
         number[prim] = np.arange(1, len(prim) + 1)
-        number[sec] = np.arange(len(prim) + 1, n_cols + 1)
-        rows, cols = np.nonzero(a)
-        indptr = np.zeros(n_rows + 1, dtype=np.int64)
-        np.cumsum(np.bincount(rows, minlength=n_rows), out=indptr[1:])
+        number[seco] = np.arange(len(prim) + 1, n_items + 1)
+        label = list(range(n_items)) if names is None else list(names)
         items = number[cols]
         self = cls.__new__(cls)
-        self._init(prim, sec, (indptr, items, np.zeros_like(items), []))
+        self._init([label[c] for c in prim.tolist()], [label[c] for c in seco.tolist()],
+                   (indptr, items, np.zeros_like(items), []))
         return self
 
     @classmethod

@@ -1,0 +1,42 @@
+"""sudoku: solve Sudoku boards in place through the ``dlx`` exact-cover engine.
+
+>>> import sudoku
+>>> board = [list(row) for row in (
+...     "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",
+...     "7...2...6", ".6....28.", "...419..5", "....8..79")]
+>>> _ = sudoku.solve(board)
+>>> "".join(board[0])
+'534678912'
+"""
+
+from .errors import (
+    ClashError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    SearchStoppedError,
+    ShapeError,
+    SudokuError,
+    SymbolError,
+)
+from .grid import DEFAULT_SYMBOLS, format_grid, is_solution, parse_board, parse_string
+from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover
+
+__all__ = [
+    "DEFAULT_SYMBOLS",
+    "ClashError",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "SearchStoppedError",
+    "ShapeError",
+    "Solution",
+    "SudokuError",
+    "SymbolError",
+    "count_solutions",
+    "format_grid",
+    "is_solution",
+    "parse_board",
+    "parse_string",
+    "solve",
+    "solve_string",
+    "to_exact_cover",
+]

@@ -1,0 +1,135 @@
+"""Solving: parse, reduce to exact cover, let the engine choose options, verify, write back.
+
+The caller's board is written only after a verified solution is in hand, in one pass that
+cannot fail, so every error leaves it exactly as it was given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import ClashError, MultipleSolutionsError, NoSolutionError, SearchStoppedError
+from .grid import Geometry, format_grid, is_solution, parse_board, parse_string, write_back
+from .reduction import Reduction
+
+__all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
+
+
+def _solve_values(
+    geo: Geometry,
+    values: list[int],
+    *,
+    unique: bool,
+    backend: str,
+    max_nodes: int | None,
+    timeout: float | None,
+) -> list[int]:
+    """The solved grid's values, or a SudokuError saying why there is none."""
+    red = Reduction(geo, values)
+    problem = red.problem
+    found = list(problem.solutions(2 if unique else 1, backend=backend,
+                                   max_nodes=max_nodes, timeout=timeout))
+    stats = problem.stats
+    if stats.stopped in ("max_nodes", "timeout") and (not found or unique):
+        raise SearchStoppedError(f"search stopped by {stats.stopped} after {stats.nodes} nodes"
+                                 " before the puzzle was decided")
+    if not found:
+        raise NoSolutionError(f"no solution: the givens cannot be completed "
+                              f"({stats.nodes} search nodes)")
+    if unique and len(found) > 1:
+        raise MultipleSolutionsError("the puzzle has more than one solution")
+    solution = red.decode(found[0])
+    if not is_solution(geo, values, solution):  # an engine bug, never bad input
+        raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
+    return solution
+
+
+def solve(
+    board: Any,
+    *,
+    unique: bool = False,
+    alphabet: str | None = None,
+    backend: str = "auto",
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> Any:
+    """Solve ``board`` in place and return it.
+
+    ``board`` is a list of N lists of one-character strings (``'.'`` blank), a list of N
+    lists of ints (0 blank), or an N x N numpy integer array. With ``unique=True``, raise
+    MultipleSolutionsError unless the solution is unique. Raises a SudokuError (a
+    ValueError) for a bad shape, a bad symbol, clashing givens or no solution; the board is
+    then unchanged.
+    """
+    geo, values, kind = parse_board(board, alphabet)
+    solution = _solve_values(geo, values, unique=unique, backend=backend,
+                             max_nodes=max_nodes, timeout=timeout)
+    write_back(board, geo, solution, kind)
+    return board
+
+
+def solve_string(
+    puzzle: str,
+    *,
+    unique: bool = False,
+    alphabet: str | None = None,
+    backend: str = "auto",
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> str:
+    """Solve a puzzle given as text (see :func:`sudoku.grid.parse_string`); return one line."""
+    geo, values = parse_string(puzzle, alphabet)
+    solution = _solve_values(geo, values, unique=unique, backend=backend,
+                             max_nodes=max_nodes, timeout=timeout)
+    return format_grid(geo, solution)
+
+
+def count_solutions(
+    board: Any,
+    limit: int | None = None,
+    *,
+    alphabet: str | None = None,
+    backend: str = "auto",
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> int:
+    """The number of solutions of a board or puzzle string (at most ``limit``).
+
+    Clashing givens count as 0 solutions. A budget that runs out raises SearchStoppedError
+    rather than returning a partial count.
+    """
+    if isinstance(board, str):
+        geo, values = parse_string(board, alphabet)
+    else:
+        geo, values, _ = parse_board(board, alphabet)
+    try:
+        red = Reduction(geo, values)
+    except ClashError:
+        return 0
+    problem = red.problem
+    n = problem.count(limit, backend=backend, max_nodes=max_nodes, timeout=timeout)
+    if problem.stats.stopped in ("max_nodes", "timeout"):
+        raise SearchStoppedError(f"count stopped by {problem.stats.stopped} after {n} "
+                                 f"solutions and {problem.stats.nodes} nodes")
+    return n
+
+
+def to_exact_cover(board: Any, *, alphabet: str | None = None, givens: str = "reduce"):
+    """The ``dlx.ExactCover`` of a board or puzzle string (729 x 324 for an empty 9x9).
+
+    Its options are (cell, value) pairs in row-major order, value ascending; its items are
+    named as in Knuth's programs (``p<r><c>``, ``r<r><d>``, ``c<c><d>``, ``b<b><d>``).
+    See :mod:`sudoku.reduction` for how givens are handled.
+    """
+    if isinstance(board, str):
+        geo, values = parse_string(board, alphabet)
+    else:
+        geo, values, _ = parse_board(board, alphabet)
+    return Reduction(geo, values, givens=givens).problem
+
+
+class Solution:
+    """LeetCode 37's interface: ``Solution().solveSudoku(board)`` fills ``board`` in place."""
+
+    def solveSudoku(self, board: list[list[str]]) -> None:
+        solve(board)
