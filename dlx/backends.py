@@ -88,19 +88,24 @@ kernel_bytes.choose_scan = specialize({"INACTIVE": 128}).choose
 
 @dataclass(frozen=True)
 class Backend:
-    """A kernel plus the conversion of the pristine numpy arrays to its array types."""
+    """A kernel, the array types it runs over, and how to copy them cheaply."""
 
     name: str
     search: Callable[..., int]
     inactive: int
-    as_array: Callable[[np.ndarray], Any]
-    as_len: Callable[[np.ndarray], Any]
+    as_array: Callable[[np.ndarray], Any]  # pristine numpy int64 array -> backend array
+    as_len: Callable[[np.ndarray], Any]  # the same for LEN
+    copy: Callable[[Any], Any]  # a working copy of a backend array, for one search
+
+
+def _copy_list(a):
+    return a[:]
 
 
 PYTHON_LIST = Backend("python", kernel_list.search, kernel.INACTIVE,
-                      np.ndarray.tolist, np.ndarray.tolist)
+                      np.ndarray.tolist, np.ndarray.tolist, _copy_list)
 PYTHON_BYTES = Backend("python", kernel_bytes.search, 128,
-                       np.ndarray.tolist, lambda a: bytearray(a.astype(np.uint8)))
+                       np.ndarray.tolist, lambda a: bytearray(a.astype(np.uint8)), _copy_list)
 
 _NUMBA_MIN_NODES = 5_000
 """Below this many nodes in the problem, ``auto`` keeps to python: a compiled call costs more."""

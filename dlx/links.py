@@ -41,7 +41,7 @@ Options that hold no primary item are not linked in (Knuth's programs drop them 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -66,6 +66,7 @@ class Links:
     LL: np.ndarray
     RL: np.ndarray
     option_of_node: np.ndarray  # original option index of each node, -1 for headers/spacers
+    converted: dict = field(default_factory=dict, compare=False)  # backend -> its arrays
 
     @property
     def n_nodes(self) -> int:
@@ -104,36 +105,41 @@ def build_links(
     entry_opt = np.repeat(np.arange(n_opts, dtype=np.int64), lens)
     has_primary = np.zeros(n_opts, dtype=bool)
     has_primary[entry_opt[items <= n_primary]] = True
-    keep = has_primary[entry_opt]
-    items, colors, entry_opt = items[keep], colors[keep], entry_opt[keep]
-    kept = np.flatnonzero(has_primary)
-    rank = np.cumsum(has_primary) - 1  # position of each kept option among the kept ones
+    if has_primary.all():
+        kept = np.arange(n_opts, dtype=np.int64)
+        rank_of_entry = entry_opt
+    else:  # leave out the options without a primary item
+        keep = has_primary[entry_opt]
+        items, colors, entry_opt = items[keep], colors[keep], entry_opt[keep]
+        kept = np.flatnonzero(has_primary)
+        rank_of_entry = (np.cumsum(has_primary) - 1)[entry_opt]
+        lens = lens[kept]
     n_kept, n_entries = len(kept), len(items)
 
     Z = N + 2 + n_entries + n_kept
-    U = np.zeros(Z, dtype=np.int64)
-    D = np.zeros(Z, dtype=np.int64)
+    U = np.empty(Z, dtype=np.int64)
+    D = np.empty(Z, dtype=np.int64)
     TOP = np.zeros(Z, dtype=np.int64)
     COLOR = np.zeros(Z, dtype=np.int64)
     option_of_node = np.full(Z, -1, dtype=np.int64)
 
-    # Node positions: option r (in kept order) starts after r + 1 spacers.
-    pos = N + 2 + np.arange(n_entries, dtype=np.int64) + rank[entry_opt]
+    # Node positions: kept option r starts after r + 1 spacers.
+    pos = np.arange(N + 2, N + 2 + n_entries, dtype=np.int64) + rank_of_entry
     TOP[pos] = items
-    COLOR[pos] = colors
+    if colors.any():
+        COLOR[pos] = colors
     option_of_node[pos] = entry_opt
-    klens = lens[kept]
-    ends = np.cumsum(klens)  # entries up to and including kept option r
-    first = N + 2 + (ends - klens) + np.arange(n_kept)
-    last = first + klens - 1
+    last = np.cumsum(lens) + np.arange(N + 1, N + 1 + n_kept)  # last node of each option
     spacer_after = last + 1
     TOP[spacer_after] = -(kept + 1)
-    U[spacer_after] = first
+    U[spacer_after] = last - lens + 1
     D[N + 1] = last[0] if n_kept else 0
+    D[spacer_after] = 0
     D[spacer_after[:-1]] = last[1:]
+    U[N + 1] = 0
 
     # Vertical lists: nodes of each item in node order, closed through the header.
-    order = np.argsort(items, kind="stable")
+    order = np.argsort(items.astype(np.int16) if N < 1 << 15 else items, kind="stable")
     col_nodes, col_items = pos[order], items[order]
     starts = np.ones(n_entries, dtype=bool)
     starts[1:] = col_items[1:] != col_items[:-1]

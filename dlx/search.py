@@ -37,22 +37,30 @@ class SearchStats:
 
 
 class _State:
-    """Fresh working copies of the link arrays for one search (the problem stays pristine)."""
+    """Working copies of the link arrays for one search; the problem's stay pristine."""
 
-    def __init__(self, links: Links, backend: Backend, seed: int) -> None:
+    def __init__(self, links: Links, backend: Backend, seed: int | None) -> None:
         self.links = links
         self.backend = backend
-        length = links.LEN.copy()
-        length[0] = backend.inactive
-        as_array = backend.as_array
-        self.arrays = [as_array(links.U), as_array(links.D), as_array(links.TOP),
-                       as_array(links.COLOR), backend.as_len(length),
-                       as_array(links.LL), as_array(links.RL)]
-        self.choice = as_array(np.zeros(links.n_primary + 1, dtype=np.int64))
+        key = (backend.name, backend.inactive)
+        pristine = links.converted.get(key)
+        if pristine is None:  # convert once per problem and backend, copy per search
+            length = links.LEN.copy()
+            length[0] = backend.inactive
+            as_array = backend.as_array
+            pristine = links.converted[key] = (
+                as_array(links.U), as_array(links.D), as_array(links.TOP),
+                as_array(links.COLOR), backend.as_len(length),
+                as_array(links.LL), as_array(links.RL))
+        copy = backend.copy
+        U, D, TOP, COLOR, LEN, LL, RL = pristine
+        # TOP never changes, so the search may share it.
+        self.arrays = [copy(U), copy(D), TOP, copy(COLOR), copy(LEN), copy(LL), copy(RL)]
         regs = np.zeros(kernel.N_REGS, dtype=np.int64)
         regs[kernel.SEED] = (seed % 2147483646) + 1 if seed is not None else 0
         regs[kernel.PRIMARY_END] = links.n_primary + 1
-        self.regs = as_array(regs)
+        self.regs = backend.as_array(regs)
+        self.choice = backend.as_array(np.zeros(links.n_primary + 1, dtype=np.int64))
 
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
