@@ -112,12 +112,10 @@ _NUMBA_MIN_NODES = 5_000
 
 
 def numba_available() -> bool:
-    """True when numba can be imported (the ``fast`` extra)."""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """True when numba (the ``fast`` extra) and the compiled backend can be imported."""
+    from importlib.util import find_spec
+
+    return find_spec("numba") is not None and find_spec("dlx.compiled") is not None
 
 
 def get_backend(name: str, n_nodes: int = 0, max_len: int = 0) -> Backend:

@@ -129,9 +129,14 @@ def purify(p, U, D, TOP, COLOR, LEN):
 
 
 def unpurify(p, U, D, TOP, COLOR, LEN):
-    """Undo :func:`purify` of node ``p``, walking the item's list upward."""
+    """Undo :func:`purify` of node ``p``, walking the item's list upward.
+
+    Unlike DLX2 it also clears the header's display color, so that a finished search
+    leaves every array exactly as it found it.
+    """
     i = TOP[p]
     c = COLOR[p]
+    COLOR[i] = 0
     r = U[i]
     while r != i:
         if COLOR[r] < 0:

@@ -289,8 +289,9 @@ class ExactCover:
         (or several times with one color)."""
         count: dict[int, int] = {}
         color: dict[int, int] = {}
+        dropped = set(self.dropped)
         for k in solution:
-            if not 0 <= k < len(self):
+            if not 0 <= k < len(self) or k in dropped:
                 return False
             lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
             for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):

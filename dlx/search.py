@@ -129,6 +129,8 @@ def run_search(
         if status == kernel.SOLUTION:
             if limit is not None and stats.solutions >= limit:
                 stats.stopped = "limit"
+            elif deadline is not None and now >= deadline:
+                stats.stopped = "timeout"
             if not count_only:
                 level = int(regs[kernel.LEVEL])
                 yield sorted([option_of_node[x] for x in choice[:level]])

@@ -133,6 +133,9 @@ def parse_board(board: Any, alphabet: str | None = None) -> tuple[Geometry, list
         if isinstance(row, (str, bytes)) or not hasattr(row, "__len__") or len(row) != side:
             got = len(row) if hasattr(row, "__len__") else type(row).__name__
             raise ShapeError(f"row {r + 1} must be a list of {side} cells, got {got!r}")
+    if len({id(row) for row in rows}) != side:
+        raise ShapeError("rows must be distinct lists (a board built as [[...] * N] * N "
+                         "repeats one row)")
     flat = [cell for row in rows for cell in row]
     kind = "str" if isinstance(flat[0], str) else "int"
     if kind == "str":
@@ -168,7 +171,7 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> st
     if not pretty:
         return "".join(chars)
     n, side = geo.box, geo.side
-    rule = "+".join(["-" * (2 * n + 1)] * n)
+    rule = "+".join(["-" * (2 * n)] + ["-" * (2 * n + 1)] * (n - 2) + ["-" * (2 * n)])
     lines = []
     for r in range(side):
         if r and r % n == 0:
