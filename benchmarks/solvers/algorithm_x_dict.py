@@ -1,0 +1,94 @@
+"""Knuth's Algorithm X on dictionaries of sets, after Ali Assaf's "Algorithm X in 30 lines!"
+(https://www.cs.mcgill.ca/~aassaf9/python/algorithm_x.html).
+
+``X`` maps each item (constraint) to the set of options still covering it, ``Y`` maps each
+option to its items. ``select`` removes an option's items and every option clashing with
+it; ``deselect`` undoes that in reverse. Python's sets stand in for the dancing links.
+An option ``(cell, digit)`` covers four items: the cell is filled, and ``digit`` appears
+in the cell's row, column and box.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from benchmarks.grid import Solved, coordinates, format_grid, parse, side
+
+__all__ = ["deselect", "select", "solve", "solve_counting"]
+
+Option = tuple[int, int]
+Item = tuple[str | int, ...]
+ItemOptions = dict[Item, set[Option]]
+OptionItems = dict[Option, tuple[Item, ...]]
+
+
+@cache
+def _options(n: int) -> OptionItems:
+    """``Y`` for an ``n x n`` grid: option ``(cell, digit)`` -> its four items."""
+    return {
+        (cell, d): (("cell", cell), ("row", r, d), ("col", c, d), ("box", b, d))
+        for cell, (r, c, b) in enumerate(coordinates(n))
+        for d in range(1, n + 1)
+    }
+
+
+def solve(puzzle: str) -> str | None:
+    """Return the solution of ``puzzle``, or None if it has none."""
+    return solve_counting(puzzle).solution
+
+
+def solve_counting(puzzle: str) -> Solved:
+    """Solve ``puzzle``; nodes = options selected by the search (givens excluded)."""
+    Y = _options(side(puzzle))
+    X: ItemOptions = {}
+    for option, items in Y.items():
+        for item in items:
+            X.setdefault(item, set()).add(option)
+    values = parse(puzzle)
+    for cell, digit in enumerate(values):
+        if digit:
+            if any(item not in X for item in Y[cell, digit]):
+                return Solved(None, 0)  # clashes with an earlier given
+            select(X, Y, (cell, digit))
+
+    nodes = 0
+
+    def search() -> bool:
+        """Cover the item with the fewest options by each of them in turn."""
+        nonlocal nodes
+        if not X:
+            return True
+        item = min(X, key=lambda i: len(X[i]))
+        for option in list(X[item]):
+            nodes += 1
+            removed = select(X, Y, option)
+            if search():
+                cell, digit = option
+                values[cell] = digit
+                return True
+            deselect(X, Y, option, removed)
+        return False
+
+    return Solved(format_grid(values) if search() else None, nodes)
+
+
+def select(X: ItemOptions, Y: OptionItems, option: Option) -> list[set[Option]]:
+    """Take ``option``: drop its items and every other option on them; return the items' sets."""
+    removed = []
+    for j in Y[option]:
+        for other in X[j]:
+            for k in Y[other]:
+                if k != j:
+                    X[k].remove(other)
+        removed.append(X.pop(j))
+    return removed
+
+
+def deselect(X: ItemOptions, Y: OptionItems, option: Option, removed: list[set[Option]]) -> None:
+    """Undo ``select(X, Y, option)``, given what it returned."""
+    for j in reversed(Y[option]):
+        X[j] = removed.pop()
+        for other in X[j]:
+            for k in Y[other]:
+                if k != j:
+                    X[k].add(other)

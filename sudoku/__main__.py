@@ -1,0 +1,5 @@
+"""``python -m sudoku``: the same as the ``sudoku`` command (see :mod:`sudoku.cli`)."""
+
+from .cli import main
+
+raise SystemExit(main())

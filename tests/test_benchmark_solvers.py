@@ -1,0 +1,151 @@
+"""Fast checks of the benchmark tooling: baseline solvers, puzzle files, report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks import report
+from benchmarks.grid import parse
+from benchmarks.puzzles import ENV_VAR, is_solution, puzzle_dir, read_puzzles, set_path
+from benchmarks.solvers import SOLVERS
+
+SOLVED_16 = (
+    "D92BFCA1G6E743854CFA35G89D1276EB3E71462DF58BC9GAG56897EBA3C4FD21C7G5A8BF3261E49D2D84"
+    "C31E5B79AF6G1BAE2964DFG8375C6F935D7G4CAEB218F3EG129578BA6CD49ABCGF87645D213E5842DA36"
+    "E19CGB7F761DBE4C2G3F58A9B4C97G528AD31EF68256E1F9C74GDAB3E13F64DAB9258GC7AGD78BC31EF69542"
+)  # gecode_16x16.txt line 1's solution
+
+KNOWN = [  # (puzzle, its unique solution)
+    pytest.param(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        id="leetcode37",
+    ),
+    pytest.param(
+        "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2",
+        "152934687763821549984567321618493275375182496249756813521378964436219758897645132",
+        id="norvig_hardest-7",
+    ),
+    pytest.param(".2.....13.....4.", "1234432134122143", id="4x4"),
+    pytest.param(
+        "".join("." if i % 3 == 0 else c for i, c in enumerate(SOLVED_16)), SOLVED_16, id="16x16"
+    ),
+]
+
+UNSOLVABLE = [
+    pytest.param("11" + "." * 79, id="clashing-givens"),
+    pytest.param(".12345678" + "9" + "." * 71, id="no-digit-for-a-cell"),
+    pytest.param("123456789" * 2 + "." * 63, id="clashing-rows"),
+]
+
+CROSS_CHECKS = [  # (set, first lines, solvers): backtracking needs minutes on top95
+    ("norvig_top95", 20, ["norvig", "algorithm_x_dict"]),
+    ("euler96_easy50", 20, list(SOLVERS)),
+]
+
+
+@pytest.mark.parametrize("name", SOLVERS)
+@pytest.mark.parametrize(("puzzle", "expected"), KNOWN)
+def test_solves_known_puzzles(name: str, puzzle: str, expected: str) -> None:
+    solved = SOLVERS[name](puzzle)
+    assert solved.solution == expected
+    assert solved.nodes >= 0
+
+
+@pytest.mark.parametrize("name", SOLVERS)
+@pytest.mark.parametrize("puzzle", UNSOLVABLE)
+def test_unsolvable_gives_none(name: str, puzzle: str) -> None:
+    assert SOLVERS[name](puzzle).solution is None
+
+
+@pytest.mark.parametrize("name", SOLVERS)
+def test_bad_input_raises(name: str) -> None:
+    with pytest.raises(ValueError, match="characters"):
+        SOLVERS[name]("123")
+    with pytest.raises(ValueError, match="bad character"):
+        SOLVERS[name]("x" + "." * 80)
+
+
+@pytest.mark.parametrize(("set_name", "count", "names"), CROSS_CHECKS)
+def test_solvers_agree_on_shared_sets(set_name: str, count: int, names: list[str]) -> None:
+    path = set_path(set_name)
+    solutions = path.parent / "solutions" / path.name
+    if not (path.is_file() and solutions.is_file()):
+        pytest.skip(f"{path} or its solutions not found")
+    puzzles = read_puzzles(path)[:count]
+    expected = read_puzzles(solutions)[:count]
+    for name in names:
+        assert [SOLVERS[name](p).solution for p in puzzles] == expected, name
+
+
+def test_is_solution() -> None:
+    puzzle, solution = KNOWN[0].values
+    assert is_solution(puzzle, solution)
+    assert is_solution(puzzle.replace(".", "0"), solution)
+    assert not is_solution(puzzle, None)
+    assert not is_solution(puzzle, solution[:-1])
+    assert not is_solution("6" + puzzle[1:], solution)  # contradicts a given
+    swapped = solution[1] + solution[0] + solution[2:]  # breaks the columns
+    assert not is_solution("." * 81, swapped)
+    assert not is_solution("." * 81, "123456789" * 9)  # rows fine, columns not
+
+
+def test_parse_zero_and_dot_blanks() -> None:
+    assert parse("1.0." + "." * 12) == [1] + [0] * 15
+
+
+def test_read_puzzles_and_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mine.txt").write_text("# header\n\n  .2.....13.....4.  \n# more\n1234432134122143\n")
+    assert read_puzzles(tmp_path / "mine.txt") == [".2.....13.....4.", "1234432134122143"]
+    assert puzzle_dir(tmp_path) == tmp_path
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    assert set_path("mine") == tmp_path / "mine.txt"
+    monkeypatch.delenv(ENV_VAR)
+    assert puzzle_dir().parts[-3:] == ("shared", "data", "sudoku")
+
+
+def _bench(group: str, solver: str, median: float, puzzles: int, nodes: int | None) -> dict:
+    info = {"solver": solver, "puzzle_set": group, "puzzles": puzzles}
+    if nodes is not None:
+        info["nodes"] = nodes
+    return {"group": group, "name": f"test[{solver}]", "extra_info": info, "stats": {"median": median}}
+
+
+def test_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "results.json"
+    results.write_text(
+        json.dumps(
+            {
+                "benchmarks": [
+                    _bench("sudoku-a", "slow", 0.5, 10, 1000),
+                    _bench("sudoku-a", "fast", 0.01, 10, 20),
+                    _bench("sudoku-b", "fast", 3e-6, 1, None),
+                ]
+            }
+        )
+    )
+    out = tmp_path / "out"
+    assert report.main([str(results), "--out", str(out)]) == 0
+    table = (out / "results.md").read_text()
+    assert table.strip() in capsys.readouterr().out
+    assert "## sudoku-a" in table and "## sudoku-b" in table
+    assert "| fast | 10 | 1 ms | 1.00x | 2.0 |" in table
+    assert "| slow | 10 | 50 ms | 50.00x | 100.0 |" in table
+    assert "| fast | 1 | 3 µs | 1.00x | - |" in table
+    assert table.index("| fast | 10") < table.index("| slow | 10")
+    assert (out / "time_vs_nodes.png").stat().st_size > 0
+
+
+def test_report_without_matplotlib(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "matplotlib.figure", None)
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"benchmarks": [_bench("g", "x", 1.0, 1, 5)]}))
+    assert report.main([str(results)]) == 0
+    assert "matplotlib" in capsys.readouterr().err
+    assert (tmp_path / "results.md").exists()
+    assert not (tmp_path / "time_vs_nodes.png").exists()

@@ -1,0 +1,458 @@
+"""Property tests of the dlx engine against the brute-force oracle, and its invariants.
+
+Small random XCC problems (with and without secondary items and colors) must have exactly
+the oracle's solutions; planted covers hidden among noise options must be found; the link
+arrays must pass Knuth's sanity check after every node of the search and be restored at
+its end.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import brute_force, violation
+
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, SearchStats
+from dlx import kernel
+from dlx.search import run_search
+
+BACKEND = "python"
+SETTINGS = settings(max_examples=120, deadline=None)
+
+
+# ----- strategies -----------------------------------------------------------------------
+
+
+def _entry(draw, name, secondary, palette):
+    if name in secondary and palette:
+        color = draw(st.sampled_from([None, *palette, *palette]))
+        if color is not None:
+            return Colored(name, color)
+    return name
+
+
+@st.composite
+def xcc_problems(draw, max_options=9, colors=True):
+    """(options, primary, secondary): up to 5 primary and 3 secondary items."""
+    primary = [f"p{i}" for i in range(draw(st.integers(0, 5)))]
+    secondary = [f"s{j}" for j in range(draw(st.integers(0, 3)))]
+    palette = draw(st.sampled_from([[], ["red"], ["red"], ["red", "blue"]])) if colors else []
+    items = primary + secondary
+    options = []
+    if items:
+        for _ in range(draw(st.integers(0, max_options))):
+            names = draw(st.lists(st.sampled_from(items), min_size=1,
+                                  max_size=min(4, len(items)), unique=True))
+            options.append([_entry(draw, name, secondary, palette) for name in names])
+    return options, primary, secondary
+
+
+@st.composite
+def shared_color_problems(draw):
+    """Options with 1-3 primary items and, mostly colored, one of 1-2 secondary items."""
+    primary = [f"p{i}" for i in range(draw(st.integers(1, 5)))]
+    secondary = [f"s{j}" for j in range(draw(st.integers(1, 2)))]
+    options = []
+    for _ in range(draw(st.integers(1, 9))):
+        option = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
+        for name in secondary:
+            color = draw(st.sampled_from([None, "absent", "red", "red", "blue"]))
+            if color is None:
+                option.append(name)
+            elif color != "absent":
+                option.append(Colored(name, color))
+        options.append(option)
+    return options, primary, secondary
+
+
+@st.composite
+def planted_problems(draw):
+    """(options, primary, secondary, planted): a partition of the items, plus noise, shuffled."""
+    primary = [f"p{i}" for i in range(draw(st.integers(1, 12)))]
+    secondary = [f"s{j}" for j in range(draw(st.integers(0, 3)))]
+    n_blocks = draw(st.integers(1, len(primary)))
+    block_of = draw(st.lists(st.integers(0, n_blocks - 1), min_size=len(primary),
+                             max_size=len(primary)))
+    blocks = [[p for p, b in zip(primary, block_of) if b == k] for k in range(n_blocks)]
+    blocks = [block for block in blocks if block]
+    for name in secondary:  # absent, in one block, or in several blocks with one color
+        mode = draw(st.sampled_from(["absent", "once", "colored"]))
+        if mode == "once":
+            blocks[draw(st.integers(0, len(blocks) - 1))].append(name)
+        elif mode == "colored":
+            color = draw(st.sampled_from(["red", "blue"]))
+            for k in draw(st.sets(st.integers(0, len(blocks) - 1), min_size=1)):
+                blocks[k].append(Colored(name, color))
+    palette = ["red", "blue"]
+    items = primary + secondary
+    noise = []
+    for _ in range(draw(st.integers(0, 15))):
+        names = draw(st.lists(st.sampled_from(items), min_size=1, max_size=5, unique=True))
+        noise.append([_entry(draw, name, secondary, palette) for name in names])
+    unshuffled = [draw(st.permutations(block)) for block in blocks] + noise
+    order = draw(st.permutations(range(len(unshuffled))))
+    options = [list(unshuffled[k]) for k in order]
+    planted = frozenset(order.index(k) for k in range(len(blocks)))
+    return options, primary, secondary, planted
+
+
+# ----- helpers --------------------------------------------------------------------------
+
+
+def build(options, primary, secondary) -> ExactCover:
+    """The problem, checking that exactly the options without a primary item are dropped."""
+    expected = [k for k, opt in enumerate(options)
+                if not any(not isinstance(e, tuple) and e in primary for e in opt)]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        problem = ExactCover(options, primary=primary, secondary=secondary)
+    assert problem.dropped == expected
+    kinds = [w.category for w in caught]
+    assert kinds == ([NoPrimaryItemWarning] if expected else [])
+    return problem
+
+
+def has_colors(options) -> bool:
+    return any(isinstance(e, Colored) for opt in options for e in opt)
+
+
+def as_set(solutions) -> set[frozenset[int]]:
+    return {frozenset(s) for s in solutions}
+
+
+def capture_state(problem: ExactCover, seed=None):
+    """The ``_State`` of a fresh search, before its first node (via ``state_hook``)."""
+    states = []
+    search = run_search(problem.links, SearchStats(), limit=None, count_only=False,
+                        max_nodes=0, timeout=None, seed=seed, backend=BACKEND,
+                        state_hook=states.append)
+    assert list(search) == []
+    (state,) = states
+    return state
+
+
+def differing_arrays(state) -> list[str]:
+    """Names of the live arrays that differ from the pristine ones (root LEN aside).
+
+    ``COLOR`` of item headers is reported apart as ``"COLOR[headers]"``.
+    """
+    links = state.links
+    names = ("U", "D", "TOP", "COLOR", "LEN", "LL", "RL")
+    out = []
+    for name, live in zip(names, state.arrays):
+        live = np.asarray(list(live), dtype=np.int64)
+        original = getattr(links, name)
+        if name == "LEN":
+            live[0] = original[0]
+        if name == "COLOR":
+            headers = slice(0, links.n_items + 1)
+            if not np.array_equal(live[headers], original[headers]):
+                out.append("COLOR[headers]")
+            live, original = live[links.n_items + 1:], original[links.n_items + 1:]
+        if not np.array_equal(live, original):
+            out.append(name)
+    return out
+
+
+def assert_restored(state, options) -> None:
+    """After a full search every link is back; with colors, header colors may be stale."""
+    differ = differing_arrays(state)
+    if has_colors(options):
+        assert differ in ([], ["COLOR[headers]"])
+    else:
+        assert differ == []
+        assert state.is_pristine()
+
+
+def step_by_node(problem: ExactCover, seed=None):
+    """Run the kernel one node per call with Knuth's sanity check after every call.
+
+    Returns the state and the solutions, in the order found.
+    """
+    state = capture_state(problem, seed)
+    state.check()
+    assert state.is_pristine()
+    regs = state.regs
+    option_of_node = problem.links.option_of_node
+    found = []
+    while True:
+        nodes = regs[kernel.NODES]
+        status = state.backend.search(*state.arrays, state.choice, regs, nodes + 1,
+                                      regs[kernel.SOLUTIONS] + 1)
+        state.check()
+        assert regs[kernel.NODES] <= nodes + 1
+        if status == kernel.DONE:
+            return state, found
+        if status == kernel.SOLUTION:
+            level = regs[kernel.LEVEL]
+            found.append(sorted(int(option_of_node[x]) for x in state.choice[:level]))
+        else:
+            assert status == kernel.PAUSED and regs[kernel.NODES] == nodes + 1
+
+
+# ----- solutions against the oracle -----------------------------------------------------
+
+
+@SETTINGS
+@given(xcc_problems())
+def test_solutions_equal_brute_force(spec):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    found = list(problem.solutions(backend=BACKEND))
+    assert problem.stats.complete and problem.stats.stopped is None
+    expected = brute_force(options, primary, secondary)
+    assert as_set(found) == expected
+    assert len(found) == len(expected)  # no solution twice
+    for s in found:
+        assert s == sorted(s)
+        assert violation(options, primary, secondary, s) is None
+        assert problem.is_solution(s)
+    assert problem.stats.solutions == len(found)
+    assert problem.count(backend=BACKEND) == len(found)
+    first = problem.first(backend=BACKEND)
+    if expected:
+        assert first == found[0]
+    else:
+        assert first is None and problem.stats.complete
+
+
+@SETTINGS
+@given(xcc_problems(colors=False))
+def test_solutions_without_colors_equal_brute_force(spec):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    assert as_set(problem.solutions(backend=BACKEND)) == brute_force(options, primary, secondary)
+
+
+@SETTINGS
+@given(shared_color_problems())
+def test_shared_colors_equal_brute_force(spec):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    found = list(problem.solutions(backend=BACKEND))
+    assert as_set(found) == brute_force(options, primary, secondary)
+    assert len(found) == len(as_set(found)) == problem.count(backend=BACKEND)
+    state, stepped = step_by_node(problem)
+    assert stepped == found
+    assert_restored(state, options)
+
+
+@SETTINGS
+@given(xcc_problems(), st.data())
+def test_is_solution_agrees_with_oracle(spec, data):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    linked = [k for k in range(len(options)) if k not in problem.dropped]
+    chosen = data.draw(st.lists(st.sampled_from(linked), max_size=5) if linked else st.just([]))
+    expected = violation(options, primary, secondary, chosen) is None
+    assert problem.is_solution(chosen) == expected
+
+
+def test_is_solution_rejects_dropped_options():
+    with pytest.warns(NoPrimaryItemWarning):
+        problem = ExactCover([["A"], ["X"]], secondary=["X"])
+    assert problem.dropped == [1]
+    assert list(problem.solutions(backend=BACKEND)) == [[0]]
+    assert not problem.is_solution([0, 1])
+
+
+@SETTINGS
+@given(xcc_problems(max_options=7), st.integers(0, 2**40))
+def test_seeded_tie_break_finds_the_same_solutions(spec, seed):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    plain = as_set(problem.solutions(backend=BACKEND))
+    seeded = list(problem.solutions(seed=seed, backend=BACKEND))
+    assert as_set(seeded) == plain and len(seeded) == len(plain)
+    assert list(problem.solutions(seed=seed, backend=BACKEND)) == seeded  # reproducible
+    assert problem.count(seed=seed, backend=BACKEND) == len(plain)
+    first = problem.first(seed=seed, backend=BACKEND)
+    assert first == (seeded[0] if seeded else None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(xcc_problems(max_options=6), st.sampled_from([None, 7]))
+def test_long_item_lists(spec, seed):
+    """An item with 130 options (>= 128) makes the python backend keep LEN in a list."""
+    options, primary, secondary = spec
+    copies = 130
+    wide = [*options, *[["Z"] for _ in range(copies)]]
+    problem = build(wide, [*primary, "Z"], secondary)
+    assert problem.links.max_len >= 128
+    base = brute_force(options, primary, secondary)
+    expected = {s | {len(options) + k} for s in base for k in range(copies)}
+    found = list(problem.solutions(seed=seed, backend=BACKEND))
+    assert as_set(found) == expected and len(found) == len(expected)
+    assert problem.count(seed=seed, backend=BACKEND) == len(expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(planted_problems())
+def test_planted_cover_is_found(spec):
+    options, primary, secondary, planted = spec
+    assert violation(options, primary, secondary, planted) is None  # the generator's promise
+    problem = build(options, primary, secondary)
+    found = list(problem.solutions(backend=BACKEND))
+    assert planted in as_set(found)
+    for s in found:
+        assert violation(options, primary, secondary, s) is None
+        assert problem.is_solution(s)
+    assert problem.count(backend=BACKEND) == len(found) == len(as_set(found))
+    assert problem.first(backend=BACKEND) in found
+    if len(options) - len(problem.dropped) <= 10:
+        assert as_set(found) == brute_force(options, primary, secondary)
+
+
+# ----- budgets on random problems -------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(xcc_problems(max_options=8))
+def test_node_budgets_give_prefixes(spec):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    full = list(problem.solutions(backend=BACKEND))
+    total = problem.stats.nodes
+    for budget in range(total + 1):
+        part = list(problem.solutions(max_nodes=budget, backend=BACKEND))
+        stats = problem.stats
+        assert part == full[: len(part)]
+        assert stats.nodes == budget
+        assert stats.complete == (budget == total)
+        assert stats.stopped == (None if budget == total else "max_nodes")
+        assert problem.count(max_nodes=budget, backend=BACKEND) == len(part)
+
+
+@settings(max_examples=40, deadline=None)
+@given(xcc_problems(max_options=8))
+def test_limits(spec):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    full = list(problem.solutions(backend=BACKEND))
+    for limit in range(len(full) + 2):
+        assert list(problem.solutions(limit, backend=BACKEND)) == full[:limit]
+        assert problem.count(limit=limit, backend=BACKEND) == min(limit, len(full))
+        if limit > len(full):
+            assert problem.stats.complete and problem.stats.stopped is None
+        else:
+            assert problem.stats.stopped == "limit" and not problem.stats.complete
+
+
+# ----- invariants: Knuth's sanity check, restored links ---------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(xcc_problems(), st.sampled_from([None, 3]))
+def test_sanity_check_after_every_node(spec, seed):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    state, found = step_by_node(problem, seed)
+    assert found == list(problem.solutions(seed=seed, backend=BACKEND))
+    assert int(state.regs[kernel.NODES]) == problem.stats.nodes
+    assert int(state.regs[kernel.UPDATES]) == problem.stats.updates
+    assert int(state.regs[kernel.LEVEL]) == 0
+    assert_restored(state, options)
+
+
+@SETTINGS
+@given(xcc_problems())
+def test_links_restored_after_full_search(spec):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    originals = [a.copy() for a in (problem.links.U, problem.links.D, problem.links.LEN)]
+    states = []
+    found = list(run_search(problem.links, SearchStats(), limit=None, count_only=False,
+                            max_nodes=None, timeout=None, seed=None, backend=BACKEND,
+                            state_hook=states.append))
+    assert as_set(found) == brute_force(options, primary, secondary)
+    (state,) = states
+    state.check()
+    assert_restored(state, options)
+    assert all(np.array_equal(a, b) for a, b in
+               zip(originals, (problem.links.U, problem.links.D, problem.links.LEN)))
+
+
+KNOWN_STEPPED = {
+    "queens 6": ([[f"r{i}", f"c{j}", f"a{i + j}", f"b{5 - i + j}"]
+                  for i in range(6) for j in range(6)],
+                 [f"{t}{i}" for i in range(6) for t in "rc"],
+                 [f"{t}{d}" for d in range(11) for t in "ab"], 4),
+    "langford 4": ([[f"v{i}", f"s{j}", f"s{j + i + 1}"]
+                    for i in range(1, 5) for j in range(1, 8 - i)],
+                   [f"v{i}" for i in range(1, 5)] + [f"s{j}" for j in range(1, 9)], [], 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_STEPPED))
+def test_sanity_check_after_every_node_of_known_problems(name):
+    options, primary, secondary, count = KNOWN_STEPPED[name]
+    problem = build(options, primary, secondary)
+    state, found = step_by_node(problem)
+    assert len(found) == count
+    assert all(violation(options, primary, secondary, s) is None for s in found)
+    assert state.is_pristine()
+
+
+DLX2_EXAMPLE = (
+    [["A", "B", Colored("X", "0"), Colored("Y", "0")],
+     ["A", "C", Colored("X", "1"), Colored("Y", "1")],
+     [Colored("X", "0"), Colored("Y", "1")],
+     ["B", Colored("X", "1")],
+     ["C", Colored("Y", "1")]],
+    ["A", "B", "C"],
+    ["X", "Y"],
+)
+
+
+def test_sanity_check_after_every_node_with_colors():
+    problem = build(*DLX2_EXAMPLE)
+    state, found = step_by_node(problem)
+    assert found == [[1, 3]]
+    assert differing_arrays(state) in ([], ["COLOR[headers]"])
+
+
+def test_links_pristine_after_search_with_colors():
+    problem = build(*DLX2_EXAMPLE)
+    state, found = step_by_node(problem)
+    assert found == [[1, 3]]
+    assert state.is_pristine()
+
+
+def test_sanity_checker_detects_broken_links():
+    options, primary, secondary, _ = KNOWN_STEPPED["langford 4"]
+    problem = build(options, primary, secondary)
+    state = capture_state(problem)
+    state.check()
+    U, D, TOP, COLOR, LEN, LL, RL = state.arrays
+    first = D[1]
+    D[1] = D[first]  # unlink a node from below only: U no longer mirrors D
+    with pytest.raises(AssertionError):
+        state.check()
+    assert not state.is_pristine()
+    D[1] = first
+    state.check()
+    LEN[2] += 1
+    with pytest.raises(AssertionError, match="LEN"):
+        state.check()
+    LEN[2] -= 1
+    assert state.is_pristine()
+
+
+def test_abandoned_search_leaves_the_problem_intact():
+    options, primary, secondary, count = KNOWN_STEPPED["queens 6"]
+    problem = build(options, primary, secondary)
+    full = list(problem.solutions(backend=BACKEND))
+    links = problem.links
+    before = [a.copy() for a in (links.U, links.D, links.TOP, links.COLOR, links.LEN)]
+    iterator = problem.solutions(backend=BACKEND)
+    assert next(iterator) == full[0]
+    del iterator  # abandoned in the middle of the tree
+    problem.count(max_nodes=20, backend=BACKEND)
+    assert problem.stats.stopped == "max_nodes"
+    assert list(problem.solutions(backend=BACKEND)) == full and len(full) == count
+    after = (links.U, links.D, links.TOP, links.COLOR, links.LEN)
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
