@@ -29,6 +29,7 @@ __all__ = [
     "PENTOMINOES",
     "SATOR",
     "Cell",
+    "Keep",
     "langford",
     "orientations",
     "pentominoes",
@@ -254,8 +255,10 @@ def pentominoes(rows: int, cols: int, *, sym: bool = False) -> ExactCover:
     X whose centre lies in the upper-left quadrant (middle lines included). When both
     sides are even and unequal this divides the count by exactly 4 (2,339 for 6 x 10, as
     SOURCES.md's ``pentomino 6x10 --sym``); with an odd side, tilings whose X sits on the
-    middle line still come in mirror pairs, and a square keeps its diagonal symmetry.
+    middle line still come in mirror pairs (3 x 20 gives 4 of its 8).
     """
+    if rows * cols != 60:
+        raise ValueError(f"the twelve pentominoes cover 60 cells, not {rows} x {cols}")
     keep = None
     if sym:
         def keep(name: str, cells: tuple[Cell, ...]) -> bool:

@@ -228,6 +228,14 @@ def test_pentomino_6x10_sym_numba() -> None:
     assert (problem.stats.nodes, problem.stats.updates) == (909_153, 310_816_489)
 
 
+def test_pentomino_sym_with_an_odd_side() -> None:
+    """3 x 20: X's centre is always on the middle row, so only one mirror is broken."""
+    problem = pentominoes(3, 20, sym=True)
+    assert len(problem) == 1236 - 18 + 9
+    with pytest.raises(ValueError, match="60 cells"):
+        pentominoes(6, 11)
+
+
 def test_render_tiling_small() -> None:
     board = tiling(rectangle(2, 3), {"A": shape("##/#."), "B": shape("##/.#")})
     pictures = {render_tiling(board, s) for s in solve_all(board)}
