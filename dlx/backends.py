@@ -96,6 +96,8 @@ class Backend:
     as_array: Callable[[np.ndarray], Any]  # pristine numpy int64 array -> backend array
     as_len: Callable[[np.ndarray], Any]  # the same for LEN
     copy: Callable[[Any], Any]  # a working copy of a backend array, for one search
+    slice_seconds: float | None = None  # without a timeout, still return to Python this
+    # often (a compiled kernel cannot see Ctrl-C); None: one call runs to the end
 
 
 def _copy_list(a):

@@ -90,8 +90,10 @@ def run_search(
     """Yield solutions as sorted lists of option indices (or nothing, when counting).
 
     ``stats`` is filled in as the search goes. The kernel is called in slices when a
-    ``timeout`` is set, so that the clock is read between slices; with the python backend
-    Ctrl-C interrupts at once and only this search's private copy of the arrays is lost.
+    ``timeout`` is set, so that the clock is read between slices, and always with a compiled
+    backend, so that Ctrl-C is raised between slices; the python backend sees Ctrl-C at once.
+    Either way only this search's private copy of the arrays is lost. Slicing never
+    changes a result: the kernel resumes exactly where it paused.
     """
     be = get_backend(backend, links.n_nodes, links.max_len)
     stats.backend = be.name
@@ -107,7 +109,9 @@ def run_search(
     option_of_node = links.option_list
     never = 1 << 62
     node_cap = max_nodes if max_nodes is not None else never
-    slice_nodes = 1024 if timeout is not None else never
+    # Slices of ~20 ms with a timeout, so the clock is read often; else the backend's own.
+    slice_seconds = 0.02 if timeout is not None else be.slice_seconds
+    slice_nodes = 1024 if slice_seconds is not None else never
     deadline = start + timeout if timeout is not None else None
     while True:
         if count_only:
@@ -141,9 +145,11 @@ def run_search(
         if stats.nodes >= node_cap:
             stats.stopped = "max_nodes"
             return
-        if deadline is not None:
-            if now >= deadline:
-                stats.stopped = "timeout"
-                return
-            if now - t0 < 0.02:  # aim for slices of ~20 ms
+        if deadline is not None and now >= deadline:
+            stats.stopped = "timeout"
+            return
+        if slice_seconds is not None:  # adapt the slice to its target length
+            if now - t0 < slice_seconds / 2:
                 slice_nodes *= 2
+            elif now - t0 > slice_seconds * 2 and slice_nodes > 1024:
+                slice_nodes //= 2

@@ -10,6 +10,7 @@ Usage errors exit with 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -209,10 +210,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `sudoku -f big.txt | head`: stop quietly
-        try:
+        with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
         return 1
 
 

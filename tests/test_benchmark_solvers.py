@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,7 +99,9 @@ def test_parse_zero_and_dot_blanks() -> None:
 
 
 def test_read_puzzles_and_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "mine.txt").write_text("# header\n\n  .2.....13.....4.  \n# more\n1234432134122143\n")
+    (tmp_path / "mine.txt").write_text(
+        "# header\n\n  .2.....13.....4.  \n# more\n1234432134122143\n"
+    )
     assert read_puzzles(tmp_path / "mine.txt") == [".2.....13.....4.", "1234432134122143"]
     assert puzzle_dir(tmp_path) == tmp_path
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
@@ -108,10 +111,16 @@ def test_read_puzzles_and_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 
 def _bench(group: str, solver: str, median: float, puzzles: int, nodes: int | None) -> dict:
-    info = {"solver": solver, "puzzle_set": group, "puzzles": puzzles}
+    """One benchmark entry as pytest-benchmark saves it, reduced to what the report reads."""
+    info: dict[str, object] = {"solver": solver, "puzzle_set": group, "puzzles": puzzles}
     if nodes is not None:
         info["nodes"] = nodes
-    return {"group": group, "name": f"test[{solver}]", "extra_info": info, "stats": {"median": median}}
+    return {
+        "group": group,
+        "name": f"test[{solver}]",
+        "extra_info": info,
+        "stats": {"median": median},
+    }
 
 
 def test_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -142,7 +151,7 @@ def test_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_report_without_matplotlib(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(__import__("sys").modules, "matplotlib.figure", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)  # import fails
     results = tmp_path / "results.json"
     results.write_text(json.dumps({"benchmarks": [_bench("g", "x", 1.0, 1, 5)]}))
     assert report.main([str(results)]) == 0

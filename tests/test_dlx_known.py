@@ -9,7 +9,6 @@ not depend on ``dlx.problems``; the ``.dlx`` files are used when the data folder
 from __future__ import annotations
 
 import functools
-import importlib.util
 import itertools
 import re
 import time
@@ -22,7 +21,6 @@ import pytest
 from oracle import read_dlx, violation
 
 from dlx import Colored, ExactCover, NoPrimaryItemWarning
-from dlx.backends import numba_available
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
 BACKEND = "python"  # the compiled backend has its own tests
@@ -120,7 +118,7 @@ def pentominoes(rows: int, cols: int) -> tuple[Options, list[str], list[str]]:
             width = 1 + max(c for _, c in shape)
             for r0 in range(rows - height + 1):
                 for c0 in range(cols - width + 1):
-                    options.append([name] + sorted(cell(r0 + r, c0 + c) for r, c in shape))
+                    options.append([name, *sorted(cell(r0 + r, c0 + c) for r, c in shape)])
     return options, primary, []
 
 
@@ -369,7 +367,7 @@ def test_sources_table_is_parsed():
 @pytest.mark.parametrize("row", _table_cases())
 def test_nodes_and_updates_equal_knuth(row):
     name, solutions, nodes, updates = row
-    problem, found, stats = _run_file(name)
+    _, found, stats = _run_file(name)
     assert len(found) == solutions == stats.solutions
     assert stats.complete
     assert (stats.nodes, stats.updates) == (nodes, updates)

@@ -40,7 +40,7 @@ from sudoku.named import load_named, read_lines
 DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LEETCODE_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+LEET_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 INKALA_ANSWER = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 
 
@@ -91,7 +91,7 @@ def test_leetcode_solved_in_place():
     rows = list(board)
     assert solve(board) is board
     assert all(a is b for a, b in zip(board, rows))  # the same row lists, filled in
-    assert "".join("".join(row) for row in board) == LEETCODE_ANSWER
+    assert "".join("".join(row) for row in board) == LEET_ANSWER
     assert all(isinstance(ch, str) for row in board for ch in row)
 
 
@@ -100,7 +100,7 @@ def test_leetcode_solution_class():
     rows = list(board)
     assert sudoku.Solution().solveSudoku(board) is None
     assert all(a is b for a, b in zip(board, rows))
-    assert "".join(map("".join, board)) == LEETCODE_ANSWER
+    assert "".join(map("".join, board)) == LEET_ANSWER
 
 
 def test_lists_of_ints():
@@ -108,7 +108,7 @@ def test_lists_of_ints():
     assert solve(board) is board
     assert board[0] == [5, 3, 4, 6, 7, 8, 9, 1, 2]
     assert all(type(v) is int for row in board for v in row)
-    assert board_text(board) == LEETCODE_ANSWER
+    assert board_text(board) == LEET_ANSWER
 
 
 @pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8, np.int16])
@@ -116,21 +116,21 @@ def test_numpy_written_in_place(dtype):
     board = rows_of(LEETCODE, "numpy").astype(dtype)
     assert solve(board) is board
     assert board.dtype == dtype
-    expected = np.array([int(ch) for ch in LEETCODE_ANSWER]).reshape(9, 9)
+    expected = np.array([int(ch) for ch in LEET_ANSWER]).reshape(9, 9)
     np.testing.assert_array_equal(board, expected)
 
 
 def test_numpy_view_written_through():
     base = rows_of(LEETCODE, "numpy").T.copy()
     solve(base.T)  # a non-contiguous view: the solution lands in ``base``
-    assert board_text(base.T.copy()) == LEETCODE_ANSWER
+    assert board_text(base.T.copy()) == LEET_ANSWER
 
 
 def test_solve_string_forms():
-    assert solve_string(LEETCODE) == LEETCODE_ANSWER
-    assert solve_string(LEETCODE.replace(".", "0")) == LEETCODE_ANSWER
+    assert solve_string(LEETCODE) == LEET_ANSWER
+    assert solve_string(LEETCODE.replace(".", "0")) == LEET_ANSWER
     spaced = "\n".join(LEETCODE[r * 9 : r * 9 + 9] for r in range(9))
-    assert solve_string(spaced) == LEETCODE_ANSWER
+    assert solve_string(spaced) == LEET_ANSWER
 
 
 def test_solve_string_norvig_drawn_grid():
@@ -147,17 +147,17 @@ def test_solve_string_norvig_drawn_grid():
     . . . |4 1 9 |. . 5
     . . . |. 8 . |. 7 9
     """
-    assert solve_string(drawn) == LEETCODE_ANSWER
-    assert solve_string(drawn.replace(".", "0")) == LEETCODE_ANSWER
+    assert solve_string(drawn) == LEET_ANSWER
+    assert solve_string(drawn.replace(".", "0")) == LEET_ANSWER
 
 
 def test_pretty_grid_reads_back():
-    geo, values = parse_string(LEETCODE_ANSWER)
+    geo, values = parse_string(LEET_ANSWER)
     assert parse_string(format_grid(geo, values, pretty=True)) == (geo, values)
 
 
 def test_pretty_grid_rules_line_up():
-    geo, values = parse_string(LEETCODE_ANSWER)
+    geo, values = parse_string(LEET_ANSWER)
     lines = format_grid(geo, values, pretty=True).splitlines()
     bars = [k for k, ch in enumerate(lines[0]) if ch == "|"]
     crosses = [k for k, ch in enumerate(lines[3]) if ch == "+"]
@@ -229,12 +229,14 @@ def test_shipped_generated_16x16():
 
 
 def test_25x25_generated():
+    """An easy 25x25: a generated grid with 40% of its cells blanked (half is sometimes
+    a minute of search in pure Python)."""
     grid = random_grid(5, seed=3, backend=FAST)
     geo, full = parse_string(grid)
     assert geo.side == 25 and is_solution(geo, full, full)
     rng = random.Random(0)
     puzzle = list(full)
-    for cell in rng.sample(range(geo.cells), geo.cells // 2):
+    for cell in rng.sample(range(geo.cells), geo.cells * 2 // 5):
         puzzle[cell] = 0
     board = np.array(puzzle).reshape(25, 25)
     solve(board, backend=FAST)
@@ -309,7 +311,8 @@ BAD_PUZZLES = [  # (one-line puzzle, error, message pattern)
     (_empty_with(r1c1="5", r9c1="5"), ClashError,
      r"'5' appears twice in column 1: at r1c1 and r9c1"),
     (_empty_with(r4c4="7", r6c5="7"), ClashError, r"'7' appears twice in box 5: at r4c4 and r6c5"),
-    (LEETCODE[:2] + "5" + LEETCODE[3:], ClashError, r"'5' appears twice in row 1: at r1c1 and r1c3"),
+    (LEETCODE[:2] + "5" + LEETCODE[3:], ClashError,
+     r"'5' appears twice in row 1: at r1c1 and r1c3"),
     (UNSOLVABLE, NoSolutionError, r"no solution"),
     (load_named()["norvig-hard1"], MultipleSolutionsError, r"more than one solution"),
 ]
@@ -403,10 +406,10 @@ def test_budgets_stop_cleanly():
 
 
 def test_full_grids():
-    assert solve_string(LEETCODE_ANSWER, unique=True) == LEETCODE_ANSWER
-    assert count_solutions(LEETCODE_ANSWER) == 1
+    assert solve_string(LEET_ANSWER, unique=True) == LEET_ANSWER
+    assert count_solutions(LEET_ANSWER) == 1
     with pytest.raises(ClashError):
-        solve_string(LEETCODE_ANSWER[1:] + LEETCODE_ANSWER[0])
+        solve_string(LEET_ANSWER[1:] + LEET_ANSWER[0])
 
 
 def test_tuple_rows_are_not_written():
@@ -418,14 +421,12 @@ def test_tuple_rows_are_not_written():
     assert board == before
 
 
-def test_aliased_rows_refused_or_solved():
+def test_aliased_rows_refused():
+    """``[[0] * 9] * 9`` is nine times one row: solving it in place cannot work."""
     board = [[0] * 9] * 9
-    try:
+    with pytest.raises(ShapeError, match="distinct"):
         solve(board)
-    except SudokuError:
-        return
-    geo, values, _ = parse_board(board)
-    assert is_solution(geo, [0] * 81, values)
+    assert board == [[0] * 9 for _ in range(9)]
 
 
 # ----- counting and the reduction ---------------------------------------------------------
@@ -525,7 +526,7 @@ def test_generate_options():
 def shuffled_grids(draw) -> list[int]:
     """LeetCode's answer under a random relabeling, row/column swaps within bands/stacks,
     band/stack swaps and maybe a transposition: always a valid grid."""
-    _, values = parse_string(LEETCODE_ANSWER)
+    _, values = parse_string(LEET_ANSWER)
     symbols = draw(st.permutations(range(1, 10)))
 
     def lines() -> list[int]:

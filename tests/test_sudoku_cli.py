@@ -1,0 +1,209 @@
+"""The ``sudoku`` command: one puzzle, files and stdin, failures per line, counting,
+uniqueness, worker processes, progress and exit statuses."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku.cli import Options, main, run_one
+from sudoku.named import load_named
+
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+LEET_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+INKALA = load_named()["inkala-2012"]
+INKALA_ANSWER = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+HARD1 = load_named()["norvig-hard1"]  # many solutions
+CLASH = "5.5" + "." * 78
+SHORT = LEETCODE[:-1]
+DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def mixed(tmp_path) -> Path:
+    """A puzzle file with comments, blank lines and three bad lines among good ones."""
+    path = tmp_path / "mixed.txt"
+    path.write_text(
+        "# a comment\n"
+        f"{LEETCODE}\n"
+        "\n"
+        f"{CLASH}\n"  # line 4
+        f"  {INKALA}  \n"
+        f"{SHORT}\n"  # line 6
+        "   # an indented comment\n"
+        f"{LEETCODE.replace('.', '0')}\n"
+        f"{LEETCODE[:9]}x{LEETCODE[10:]}\n"  # line 9
+    )
+    return path
+
+
+def test_one_puzzle(capsys):
+    assert run(capsys, LEETCODE) == (0, LEET_ANSWER + "\n", "")
+
+
+def test_one_puzzle_pretty(capsys):
+    code, out, _ = run(capsys, "--pretty", "--named", "inkala-2012")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 11
+    assert lines[0].split() == ["8", "1", "2", "|", "7", "5", "3", "|", "6", "4", "9"]
+    assert "".join(ch for ch in out if ch.isdigit()) == INKALA_ANSWER
+
+
+def test_one_puzzle_fails(capsys):
+    code, out, err = run(capsys, CLASH)
+    assert code == 1 and out == ""
+    assert err == "sudoku: ClashError: '5' appears twice in row 1: at r1c1 and r1c3\n"
+
+
+def test_file_with_bad_lines(capsys, mixed):
+    code, out, err = run(capsys, "-f", str(mixed))
+    assert code == 1
+    assert out.splitlines() == [LEET_ANSWER, INKALA_ANSWER, LEET_ANSWER]
+    errors = err.splitlines()
+    assert len(errors) == 3
+    assert errors[0].startswith("line 4: ClashError: '5' appears twice in row 1")
+    assert errors[1].startswith("line 6: ShapeError: 80 cells")
+    assert errors[2].startswith("line 9: SymbolError: bad symbol 'x' at r2c1")
+
+
+def test_stdin(capsys, monkeypatch, mixed):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(mixed.read_text()))
+    code, out, err = run(capsys)
+    assert code == 1 and len(out.splitlines()) == 3 and "line 9:" in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO(LEETCODE + "\n"))
+    assert run(capsys, "-f", "-") == (0, LEET_ANSWER + "\n", "")
+
+
+def test_count(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{HARD1}\n{LEETCODE}\n{'.' * 16}\n{CLASH}\n")
+    assert run(capsys, "--count", "--limit", "100", "-f", str(path)) == (0, "100\n1\n100\n0\n", "")
+    assert run(capsys, "--count", "." * 16) == (0, "288\n", "")
+
+
+def test_unique(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{HARD1}\n{LEETCODE}\n")
+    code, out, err = run(capsys, "--unique", "-f", str(path))
+    assert code == 1 and out == LEET_ANSWER + "\n"
+    assert err.startswith("line 1: MultipleSolutionsError:")
+    code, out, _ = run(capsys, "-f", str(path))  # without --unique, any solution will do
+    assert code == 0 and len(out.splitlines()) == 2
+
+
+def test_budgets(capsys):
+    code, out, err = run(capsys, "--max-nodes", "5", INKALA)
+    assert code == 1 and out == "" and "SearchStoppedError" in err and "max_nodes" in err
+    code, _, err = run(capsys, "--timeout", "1e-9", INKALA)
+    assert code == 1 and "timeout" in err
+    assert run(capsys, "--backend", "python", "--timeout", "30", INKALA)[:2] == (
+        0, INKALA_ANSWER + "\n")
+
+
+def test_alphabet(capsys):
+    puzzle = "1..." + "..3." + ".4.." + "...2"
+    custom = puzzle.translate(str.maketrans("1234", "ABCD"))
+    assert run(capsys, "--alphabet", "ABCD", custom) == (0, "ACBDDBCABDACCADB\n", "")
+    code, _, err = run(capsys, "--alphabet", "ABC", custom)
+    assert code == 1 and "SymbolError" in err
+
+
+def test_jobs_same_output(capsys, tmp_path, mixed):
+    path = tmp_path / "many.txt"
+    top95 = DATA / "norvig_top95.txt"
+    extra = top95.read_text() if top95.exists() else ""
+    path.write_text(mixed.read_text() + extra)
+    one = run(capsys, "-f", str(path), "-j", "1")
+    two = run(capsys, "-f", str(path), "-j", "2")
+    assert one == two
+    assert one[0] == 1 and "line 9:" in one[2]
+
+
+def test_progress_and_summary(capsys, mixed):
+    code, out, err = run(capsys, "--progress", "-f", str(mixed))
+    assert code == 1 and len(out.splitlines()) == 3
+    assert err.splitlines()[-1].startswith("6 puzzles: 3 solved, 3 failed in ")
+    assert err.rstrip().endswith("puzzles/s)")
+    code, _, err = run(capsys, "--progress", "--count", "-f", str(mixed))
+    assert "4 counted, 2 failed" in err  # clashing givens count as 0 solutions
+
+
+def test_pretty_file(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{LEETCODE}\n{CLASH}\n{INKALA}\n")
+    code, out, _ = run(capsys, "--pretty", "-f", str(path))
+    assert code == 1
+    grids = out.split("\n\n")
+    assert len(grids) == 2 and all(len(g.strip().splitlines()) == 11 for g in grids)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--limit", "3", LEETCODE],
+    ["--count", "--unique", LEETCODE],
+    ["-f", "x.txt", LEETCODE],
+    ["--named", "inkala-2012", LEETCODE],
+    ["--named", "no-such-puzzle"],
+    ["-j", "-1", "-f", "x.txt"],
+    ["--timeout", "0", LEETCODE],
+    ["--max-nodes", "many", LEETCODE],
+    ["--backend", "fortran", LEETCODE],
+    ["-f", "/no/such/file.txt"],
+    ["--no-such-option"],
+])
+def test_usage_errors(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "sudoku: " in err
+
+
+def test_terminal_stdin_is_a_usage_error(capsys, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    code, _, err = run(capsys)
+    assert code == 2 and "no puzzle given" in err
+
+
+def test_help(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "--count" in out and "inkala-2012" in out
+
+
+def test_run_one():
+    assert run_one(Options(), LEETCODE) == (True, LEET_ANSWER)
+    assert run_one(Options(count=True, limit=3), HARD1) == (True, "3")
+    ok, text = run_one(Options(unique=True), HARD1)
+    assert not ok and text.startswith("MultipleSolutionsError: ")
+
+
+def test_python_dash_m():
+    proc = subprocess.run([sys.executable, "-m", "sudoku", "--progress"], input=f"{LEETCODE}\n"
+                          f"{CLASH}\n", capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stdout == LEET_ANSWER + "\n"
+    assert "line 2: ClashError" in proc.stderr and "2 puzzles: 1 solved, 1 failed" in proc.stderr
+
+
+def test_broken_pipe_is_quiet(tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text((LEETCODE + "\n") * 2000)
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku", "-f", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().decode().strip() == LEET_ANSWER
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=120) == 1
+    assert "Traceback" not in err
