@@ -414,7 +414,7 @@ def test_sanity_checker_detects_broken_links():
     problem = build(options, primary, secondary)
     state = capture_state(problem)
     state.check()
-    U, D, TOP, COLOR, LEN, LL, RL = state.arrays
+    D, LEN = state.arrays[1], state.arrays[4]
     first = D[1]
     D[1] = D[first]  # unlink a node from below only: U no longer mirrors D
     with pytest.raises(AssertionError):
