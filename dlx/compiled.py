@@ -1,0 +1,132 @@
+"""The ``numba`` backend: :mod:`dlx.kernel` compiled by numba, lazily, cached on disk.
+
+Nothing is copied: :func:`dlx.backends.specialize` re-creates the kernel's own functions
+(its ``choose`` loop included, ``INACTIVE = 2**40``) and wraps each in ``numba.njit``, so
+this backend runs the very algorithm of the python backend over ``int64`` arrays, with the
+same solutions, order, ``nodes`` and ``updates``.
+
+Importing this module imports numba but compiles nothing. The first search compiles the
+kernel (a few seconds), or loads it from numba's on-disk cache (``__pycache__`` beside
+``kernel.py``, else numba's user-wide cache dir), which costs about a second per process.
+
+Two details decide the speed and the correctness of that cache:
+
+* **No negative-index wraparound.** numba indexes arrays like Python, adding the length to
+  a negative index; that select on every ``U[q]``/``D[q]``/``TOP[q]`` costs about half the
+  speed of this kernel. Every index in the kernel is a valid node or item pointer, never
+  negative, so while numba compiles the kernel (under its compiler lock) we plug in an
+  index fix-up that only casts. With it the kernel runs as fast as the same loops in C.
+* **A tagged cache.** numba keys its cache by source file, qualified name and bytecode,
+  not by the globals the functions see. The functions are therefore renamed
+  ``<name>__<tag>``, where the tag hashes the kernel's constants, the overrides, the njit
+  options and the indexing mode, so that a change to any of them compiles anew instead of
+  loading stale machine code.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+
+from . import kernel
+from .backends import Backend, specialize
+
+__all__ = ["NUMBA", "compiled_kernel", "is_loaded"]
+
+_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
+"""numba.njit options. ``nogil`` lets threads search different problems at once."""
+
+_OVERRIDES: dict[str, Any] = {}
+"""Globals re-bound for the compiled kernel: none, it is the kernel as written."""
+
+_SLICE_SECONDS = 0.2
+"""Without a timeout, the compiled kernel still runs in slices of about this long, so that
+Python can raise KeyboardInterrupt between them (compiled code never sees Ctrl-C)."""
+
+
+@contextmanager
+def _nonnegative_indexing() -> Iterator[bool]:
+    """While numba compiles inside this block, integer array indices are not wrapped.
+
+    Yields False (and changes nothing) when this numba lacks the hook, so that a future
+    numba only costs speed, never correctness.
+    """
+    from numba.core import types
+    from numba.core.compiler_lock import global_compiler_lock
+    from numba.np import arrayobj
+
+    original = getattr(arrayobj, "fix_integer_index", None)
+    params = list(inspect.signature(original).parameters) if original else []
+    if params != ["context", "builder", "idxty", "idx", "size"]:
+        yield False
+        return
+
+    def fix_integer_index(context, builder, idxty, idx, size):
+        return context.cast(builder, idx, idxty, types.intp if idxty.signed else types.uintp)
+
+    with global_compiler_lock:  # no other thread compiles while the hook is swapped
+        arrayobj.fix_integer_index = fix_integer_index
+        try:
+            yield True
+        finally:
+            arrayobj.fix_integer_index = original
+
+
+def _cache_tag(nonnegative: bool) -> str:
+    """A short hash of everything that shapes the machine code but not numba's cache key."""
+    constants = sorted((k, v) for k, v in vars(kernel).items()
+                       if isinstance(v, int) and not k.startswith("_"))
+    text = repr((constants, sorted(_OVERRIDES.items()), sorted(_OPTIONS.items()), nonnegative))
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+@functools.cache
+def compiled_kernel() -> Any:
+    """The kernel's functions as numba dispatchers, ``search`` compiled for int64 arrays.
+
+    Compiled (or loaded from the disk cache) on the first call only. Further compilation
+    is then disabled, so a call with other array types raises TypeError instead of
+    silently compiling a slower kernel without the indexing hook.
+    """
+    import numba
+
+    array = numba.types.Array(numba.types.int64, 1, "C")
+    signature = (array,) * 9 + (numba.types.int64, numba.types.int64)
+    with _nonnegative_indexing() as nonnegative:
+        tag = _cache_tag(nonnegative)
+
+        def wrap(f):
+            f.__qualname__ = f"{f.__name__}__{tag}"
+            return numba.njit(**_OPTIONS)(f)
+
+        ns = specialize(_OVERRIDES, wrap)
+        ns.search.compile(signature)
+    ns.search.disable_compile()
+    ns.nonnegative_indexing = nonnegative
+    return ns
+
+
+def is_loaded() -> bool:
+    """True once this process has the compiled kernel (so using it costs nothing more)."""
+    return compiled_kernel.cache_info().currsize > 0
+
+
+def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop) -> int:
+    """:func:`dlx.kernel.search`, compiled; the first call compiles or loads it."""
+    return compiled_kernel().search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG,
+                                    node_stop, solution_stop)
+
+
+def _as_int64(a: np.ndarray) -> np.ndarray:
+    """A contiguous int64 copy of a pristine array (the kernel is compiled for no other)."""
+    return np.array(a, dtype=np.int64, order="C")
+
+
+NUMBA = Backend("numba", search, kernel.INACTIVE, _as_int64, _as_int64, np.copy,
+                slice_seconds=_SLICE_SECONDS)

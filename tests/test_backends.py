@@ -1,0 +1,246 @@
+"""Differential tests: the numba backend must behave exactly like the python backend.
+
+Same solutions in the same order, same ``nodes``, ``updates`` and ``max_level``, with and
+without colors, seeds and budgets; and the compiled kernel must resume exactly where it
+paused, which is what slicing (time-outs, Ctrl-C) relies on. Skipped without numba.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, kernel
+from dlx.backends import get_backend
+from dlx.compiled import NUMBA, compiled_kernel
+from dlx.problems import langford, queens, word_rectangle
+from dlx.search import run_search
+
+DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+SMALL_FILES = [
+    "knuth_dlx1_example", "knuth_dlx2_color_example", "queens8", "queens9", "queens10",
+    "langford7", "langford7_sym", "langford8", "langford8_sym", "langford9", "langford10",
+    "shidoku_empty4x4", "sudoku_top95_1_full", "sudoku_top95_1_reduced",
+]
+
+
+def _load(name: str) -> ExactCover:
+    path = DATA / f"{name}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} is not there")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        return ExactCover.from_dlx(path.read_text())
+
+
+def _stats(problem: ExactCover) -> tuple:
+    s = problem.stats
+    return s.nodes, s.updates, s.solutions, s.max_level, s.complete, s.stopped
+
+
+def _both(problem: ExactCover, **kwargs) -> tuple[tuple, tuple]:
+    """(solutions, stats) of ``solutions(**kwargs)`` with python, then with numba."""
+    out = []
+    for backend in ("python", "numba"):
+        sols = list(problem.solutions(backend=backend, **kwargs))
+        assert problem.stats.backend == backend
+        out.append((sols, _stats(problem)))
+    return out[0], out[1]
+
+
+def _assert_same(problem: ExactCover, **kwargs) -> None:
+    py, nb = _both(problem, **kwargs)
+    assert nb == py
+
+
+# ----- known problems -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SMALL_FILES)
+def test_files_same_solutions_and_stats(name):
+    _assert_same(_load(name))
+
+
+@pytest.mark.parametrize("name", ["queens8", "langford8", "shidoku_empty4x4"])
+@pytest.mark.parametrize("seed", [0, 1, 12345])
+def test_files_same_with_seed(name, seed):
+    _assert_same(_load(name), seed=seed)
+
+
+@pytest.mark.parametrize("name", ["queens10", "langford10", "sudoku_top95_1_full"])
+def test_files_same_count(name):
+    problem = _load(name)
+    counts = [(problem.count(backend=b), _stats(problem)) for b in ("python", "numba")]
+    assert counts[0] == counts[1]
+    assert problem.count(limit=7, backend="numba") == problem.count(limit=7, backend="python")
+
+
+@pytest.mark.parametrize("max_nodes", [0, 1, 2, 17, 300, 1223])
+def test_max_nodes_budget_same_stats(max_nodes):
+    _assert_same(queens(8), max_nodes=max_nodes)
+
+
+def test_limit_and_max_nodes_with_seed():
+    problem = langford(8)
+    for kwargs in ({"limit": 5}, {"limit": 5, "seed": 9}, {"max_nodes": 900, "seed": 3}):
+        _assert_same(problem, **kwargs)
+        assert problem.count(backend="numba", **kwargs) == problem.count(backend="python",
+                                                                         **kwargs)
+
+
+def test_timeout_gives_a_prefix():
+    """A time-out stops anywhere, but what was found is the start of the full list."""
+    problem = queens(9)
+    full = list(problem.solutions(backend="python"))
+    for timeout in (0.0, 1e-4, 10.0):
+        found = list(problem.solutions(backend="numba", timeout=timeout))
+        assert found == full[: len(found)]
+        assert problem.stats.complete == (problem.stats.stopped is None)
+    assert found == full and problem.stats.complete
+
+
+# ----- colors ---------------------------------------------------------------------------
+
+
+def test_colored_word_rectangles():
+    words = ["sator", "arepo", "tenet", "opera", "rotas", "satyr", "tenor", "rotor"]
+    _assert_same(word_rectangle(words[:5]))
+    _assert_same(word_rectangle(words, distinct=True))
+    _assert_same(word_rectangle(words, distinct=True), seed=4)
+
+
+def test_colored_shared_cells():
+    options = [["A", Colored("X", 1), Colored("Y", 2)], ["B", Colored("X", 1)],
+               ["B", Colored("X", 2)], ["C", Colored("Y", 2), "Z"], ["C", Colored("Y", 1)],
+               ["A", "Z"], ["B", "C", Colored("X", 1)]]
+    problem = ExactCover(options, secondary=["X", "Y", "Z"])
+    _assert_same(problem)
+    assert problem.stats.solutions > 0
+
+
+# ----- the compiled kernel itself ---------------------------------------------------------
+
+
+def _fresh(problem: ExactCover, backend: str, seed=None):
+    """The ``_State`` of a new search, before its first node."""
+    states = []
+    gen = run_search(problem.links, problem.stats, limit=None, count_only=True, max_nodes=0,
+                     timeout=None, seed=seed, backend=backend, state_hook=states.append)
+    list(gen)
+    return states[0]
+
+
+@pytest.mark.parametrize("seed", [None, 5])
+def test_resumes_exactly_one_node_at_a_time(seed):
+    """Pausing before every single node changes nothing (what slicing relies on)."""
+    problem = langford(7)
+    expected = problem.count(backend="python", seed=seed), _stats(problem)[:4]
+    state = _fresh(problem, "numba", seed)
+    args = (*state.arrays, state.choice, state.regs)
+    calls = 0
+    while NUMBA.search(*args, int(state.regs[kernel.NODES]) + 1, 1 << 62) != kernel.DONE:
+        calls += 1
+    regs = state.regs
+    got = int(regs[kernel.SOLUTIONS]), (int(regs[kernel.NODES]), int(regs[kernel.UPDATES]),
+                                        int(regs[kernel.SOLUTIONS]), int(regs[kernel.MAX_LEVEL]))
+    assert got == expected
+    assert calls == expected[1][0] - 1  # a pause before every node but the first
+    assert state.is_pristine()
+
+
+def test_search_leaves_arrays_pristine_and_problem_untouched():
+    problem = _load("knuth_dlx2_color_example")
+    before = [a.copy() for a in (problem.links.U, problem.links.D, problem.links.COLOR)]
+    state = _fresh(problem, "numba")
+    assert NUMBA.search(*state.arrays, state.choice, state.regs, 1 << 62, 1 << 62) == 0
+    assert state.is_pristine()
+    after = (problem.links.U, problem.links.D, problem.links.COLOR)
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+
+
+def test_kernel_accepts_only_int64_arrays():
+    """Compilation is closed after the first load: other types fail loudly, not slowly."""
+    state = _fresh(queens(4), "numba")
+    arrays = [np.asarray(a, dtype=np.int32) for a in state.arrays]
+    with pytest.raises(TypeError):
+        NUMBA.search(*arrays, state.choice, state.regs, 1 << 62, 1 << 62)
+
+
+def test_compiled_without_index_wraparound():
+    """The indexing hook applied (else the kernel is twice as slow; see dlx.compiled)."""
+    assert compiled_kernel().nonnegative_indexing
+
+
+def test_auto_never_changes_results():
+    for problem in (queens(6), _load("sudoku_top95_1_reduced")):
+        py = list(problem.solutions(backend="python")), _stats(problem)
+        auto = list(problem.solutions(backend="auto")), _stats(problem)
+        assert auto == py
+    assert get_backend("auto", 10**6).name == "numba"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivered to this process")
+def test_ctrl_c_interrupts_the_compiled_kernel():
+    """Without a timeout the compiled kernel still runs in slices, so Ctrl-C gets through."""
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    problem = queens(15)  # about 20 s of compiled search: never finishes within the test
+    problem.count(backend="numba", max_nodes=1)  # load the kernel before timing
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            problem.count(backend="numba")
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 5.0
+    assert problem.stats.nodes > 0 and not problem.stats.complete
+
+
+# ----- random problems --------------------------------------------------------------------
+
+
+@st.composite
+def xcc_problems(draw):
+    """Small random XCC problems: up to 6 primary and 4 secondary items, some colored."""
+    primary = [f"p{i}" for i in range(draw(st.integers(1, 6)))]
+    secondary = [f"s{j}" for j in range(draw(st.integers(0, 4)))]
+    palette = draw(st.sampled_from([[], ["r"], ["r", "g"], ["r", "g", "b"]]))
+    items = primary + secondary
+    options = []
+    for _ in range(draw(st.integers(1, 14))):
+        names = draw(st.lists(st.sampled_from(items), min_size=1, max_size=min(5, len(items)),
+                              unique=True))
+        entries = []
+        for name in names:
+            color = draw(st.sampled_from([None, *palette])) if name in secondary else None
+            entries.append(Colored(name, color) if color is not None else name)
+        options.append(entries)
+    return options, primary, secondary
+
+
+@settings(max_examples=150, deadline=None)
+@given(xcc_problems(), st.sampled_from([None, 1, 77]),
+       st.sampled_from([None, 1, 3, 10]), st.sampled_from([None, 0, 2, 5]))
+def test_random_problems_same_on_both_backends(spec, seed, limit, max_nodes):
+    options, primary, secondary = spec
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        problem = ExactCover(options, primary=primary, secondary=secondary)
+    _assert_same(problem, seed=seed, limit=limit, max_nodes=max_nodes)
+    assert (problem.count(seed=seed, limit=limit, backend="numba"),
+            _stats(problem)) == (problem.count(seed=seed, limit=limit, backend="python"),
+                                 _stats(problem))
