@@ -47,7 +47,7 @@ def violation(
     for k in chosen:
         if not 0 <= k < len(options):
             return f"there is no option {k}"
-        entries = [_split(e) for e in options[k]]
+        entries = [e if isinstance(e, tuple) else (e, None) for e in options[k]]
         if not any(name in is_primary for name, _ in entries):
             return f"option {k} has no primary item"
         for name, color in entries:

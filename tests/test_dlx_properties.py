@@ -20,7 +20,7 @@ from dlx import Colored, ExactCover, NoPrimaryItemWarning, SearchStats, kernel
 from dlx.search import run_search
 
 BACKEND = "python"
-SETTINGS = settings(max_examples=120, deadline=None)
+SETTINGS = settings(max_examples=100, deadline=None)
 
 
 # ----- strategies -----------------------------------------------------------------------
