@@ -29,7 +29,7 @@ class Solved(NamedTuple):
 def side(puzzle: str) -> int:
     """Return ``n`` for an ``n x n`` puzzle string; ValueError if the length fits no grid."""
     n = isqrt(len(puzzle))
-    if n < 4 or isqrt(n) ** 4 != len(puzzle):
+    if not 4 <= n <= len(SYMBOLS) or isqrt(n) ** 4 != len(puzzle):
         raise ValueError(f"a puzzle has 16, 81, 256 or 625 characters, not {len(puzzle)}")
     return n
 

@@ -44,11 +44,12 @@ def load_rows(data: dict[str, Any]) -> list[Row]:
         info = bench.get("extra_info", {})
         puzzles = int(info.get("puzzles", 1))
         nodes = info.get("nodes")
+        group = bench.get("group") or "(no group)"
         rows.append(
             Row(
-                group=bench.get("group") or "(no group)",
+                group=group,
                 solver=info.get("solver", bench["name"]),
-                puzzle_set=info.get("puzzle_set", ""),
+                puzzle_set=info.get("puzzle_set", group),
                 puzzles=puzzles,
                 seconds_per_puzzle=bench["stats"]["median"] / puzzles,
                 nodes_per_puzzle=None if nodes is None else nodes / puzzles,
@@ -118,6 +119,7 @@ def plot(rows: Sequence[Row], path: Path) -> bool:
         ylabel="median time per puzzle (ms)",
         title="Sudoku solvers: time vs search nodes",
     )
+    axes.margins(0.1)
     axes.grid(True, which="both", alpha=0.3)
     if points:
         axes.legend()

@@ -10,7 +10,15 @@ import pytest
 
 from benchmarks import report
 from benchmarks.grid import parse
-from benchmarks.puzzles import ENV_VAR, is_solution, puzzle_dir, read_puzzles, set_path
+from benchmarks.puzzles import (
+    ENV_VAR,
+    SUBSETS,
+    is_solution,
+    load_set,
+    puzzle_dir,
+    read_puzzles,
+    set_path,
+)
 from benchmarks.solvers import SOLVERS
 
 SOLVED_16 = (
@@ -108,6 +116,16 @@ def test_read_puzzles_and_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert set_path("mine") == tmp_path / "mine.txt"
     monkeypatch.delenv(ENV_VAR)
     assert puzzle_dir().parts[-3:] == ("shared", "data", "sudoku")
+
+
+def test_load_set_and_subsets(tmp_path: Path) -> None:
+    (tmp_path / "norvig_top95.txt").write_text("".join(f"puzzle{i}\n" for i in range(95)))
+    assert load_set("norvig_top95", tmp_path)[-1] == "puzzle94"
+    set_name, lines = SUBSETS["norvig_top95_sub65"]
+    assert set_name == "norvig_top95" and len(lines) == len(set(lines)) == 65
+    assert load_set("norvig_top95_sub65", tmp_path) == [f"puzzle{i}" for i in lines]
+    with pytest.raises(FileNotFoundError):
+        load_set("no_such_set", tmp_path)
 
 
 def _bench(group: str, solver: str, median: float, puzzles: int, nodes: int | None) -> dict:

@@ -24,7 +24,7 @@ OptionItems = dict[Option, tuple[Item, ...]]
 
 @cache
 def _options(n: int) -> OptionItems:
-    """``Y`` for an ``n x n`` grid: option ``(cell, digit)`` -> its four items."""
+    """``Y`` for an ``n x n`` grid: option ``(cell, digit)`` -> its four items (read-only)."""
     return {
         (cell, d): (("cell", cell), ("row", r, d), ("col", c, d), ("box", b, d))
         for cell, (r, c, b) in enumerate(coordinates(n))
