@@ -61,10 +61,10 @@ def test_sudoku_dlx(benchmark, puzzle_set, set_name, backend):
     def run() -> list[str]:
         return [solve(p) for p in puzzles]
 
+    benchmark.group = f"sudoku-{set_name}"  # must be set before timing starts
     answers = benchmark.pedantic(run, rounds=3, iterations=1)
     assert all(is_solution(p, s) for p, s in zip(puzzles, answers))
     nodes, updates = work(puzzles)
-    benchmark.group = f"sudoku-{set_name}"
     benchmark.extra_info.update(
         solver=f"dlx-{backend}", puzzle_set=set_name, puzzles=len(puzzles), nodes=nodes,
         updates=updates, nodes_per_puzzle=nodes / len(puzzles),
@@ -92,8 +92,8 @@ def test_count_exact_cover(benchmark, name, expected, practical, backend):
         pytest.skip(f"{name} takes too long with the {backend} backend")
     problem = ExactCover.from_dlx(path.read_text())
     problem.count(limit=1, backend=backend)  # compile / warm up
+    benchmark.group = f"exact-cover-{name.removesuffix('.dlx')}"
     count = benchmark.pedantic(problem.count, kwargs={"backend": backend}, rounds=3, iterations=1)
     assert count == expected
-    benchmark.group = f"exact-cover-{name.removesuffix('.dlx')}"
     benchmark.extra_info.update(solver=f"dlx-{backend}", solutions=count, puzzles=1,
                                 nodes=problem.stats.nodes, updates=problem.stats.updates)
