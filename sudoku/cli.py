@@ -47,12 +47,12 @@ class Options:
 
 def run_one(opts: Options, puzzle: str) -> tuple[bool, str]:
     """``(True, answer)`` for a puzzle solved or counted, ``(False, "Error: why")`` if not."""
-    budgets = {"alphabet": opts.alphabet, "backend": opts.backend,
-               "max_nodes": opts.max_nodes, "timeout": opts.timeout}
+    common = {"alphabet": opts.alphabet, "backend": opts.backend,
+              "max_nodes": opts.max_nodes, "timeout": opts.timeout}
     try:
         if opts.count:
-            return True, str(count_solutions(puzzle, opts.limit, **budgets))
-        answer = solve_string(puzzle, unique=opts.unique, **budgets)
+            return True, str(count_solutions(puzzle, opts.limit, **common))
+        answer = solve_string(puzzle, unique=opts.unique, **common)
         if opts.pretty:
             geo, values = parse_string(answer, opts.alphabet)
             answer = format_grid(geo, values, pretty=True)
@@ -191,7 +191,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     if not single and args.file is None and _isatty(sys.stdin):
         return _usage(parser, "no puzzle given (pass one, or -f FILE, or pipe puzzles in)")
     opts = Options(count=args.count, limit=args.limit, unique=args.unique,
-                   pretty=args.pretty or (single and _isatty(sys.stdout)),
+                   pretty=not args.count and (args.pretty or (single and _isatty(sys.stdout))),
                    alphabet=args.alphabet, backend=args.backend,
                    timeout=args.timeout, max_nodes=args.max_nodes)
     try:

@@ -145,6 +145,7 @@ def test_pretty_file(capsys, tmp_path):
     assert code == 1
     grids = out.split("\n\n")
     assert len(grids) == 2 and all(len(g.strip().splitlines()) == 11 for g in grids)
+    assert run(capsys, "--pretty", "--count", "-f", str(path))[1] == "1\n0\n1\n"
 
 
 @pytest.mark.parametrize("argv", [
