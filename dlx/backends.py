@@ -21,6 +21,7 @@ their own code objects in a namespace where a few global names are bound differe
 
 from __future__ import annotations
 
+import sys
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -110,7 +111,17 @@ PYTHON_BYTES = Backend("python", kernel_bytes.search, 128,
                        np.ndarray.tolist, lambda a: bytearray(a.astype(np.uint8)), _copy_list)
 
 _NUMBA_MIN_NODES = 5_000
-"""Below this many nodes in the problem, ``auto`` keeps to python: a compiled call costs more."""
+"""Below this many nodes in the problem, ``auto`` keeps to python unless this process has
+loaded the compiled kernel already. Loading it costs ~1 s once per process (0.35 s to import
+numba, 0.65 s to load its disk cache; ~4 s to compile on a machine's first use), which a
+small problem rarely repays: python finds one Sudoku in ~1.5 ms. Size predicts search
+time poorly (python: first() of the 14,000-node 6x10 pentomino board 0.15 s, count() of
+the 800-node queens12 8 s), so this is a compromise that spares small problems the load."""
+
+_NUMBA_LOADED_MIN_NODES = 64
+"""With the kernel loaded, ``auto`` takes numba from this size on: below it python is a
+few µs faster (numba's fixed cost is ~10 µs a search: array copies and the call); above,
+numba wins, e.g. 70 µs against 1.4 ms for one Sudoku, 20-50x per search-tree node."""
 
 
 def numba_available() -> bool:
@@ -122,11 +133,16 @@ def numba_available() -> bool:
 
 def get_backend(name: str, n_nodes: int = 0, max_len: int = 0) -> Backend:
     """The backend called ``name`` for a problem of ``n_nodes`` nodes whose longest item
-    list has ``max_len`` options; ``auto`` decides from those sizes."""
+    list has ``max_len`` options; ``auto`` decides from ``n_nodes`` and from whether this
+    process has loaded the compiled kernel already."""
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")
     if name == "auto":
-        name = "numba" if n_nodes >= _NUMBA_MIN_NODES and numba_available() else "python"
+        compiled = sys.modules.get("dlx.compiled")
+        loaded = compiled is not None and compiled.is_loaded()
+        fast = ((loaded and n_nodes >= _NUMBA_LOADED_MIN_NODES)
+                or (n_nodes >= _NUMBA_MIN_NODES and numba_available()))
+        name = "numba" if fast else "python"
     if name == "python":
         return PYTHON_BYTES if max_len < 128 else PYTHON_LIST
     if not numba_available():

@@ -189,6 +189,9 @@ def test_auto_never_changes_results():
         auto = list(problem.solutions(backend="auto")), _stats(problem)
         assert auto == py
     assert get_backend("auto", 10**6).name == "numba"
+    compiled_kernel()  # once loaded, auto takes numba for all but tiny problems
+    assert get_backend("auto", 100).name == "numba"
+    assert get_backend("auto", 10).name == "python"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivered to this process")
