@@ -5,7 +5,7 @@ Nothing is copied: :func:`dlx.backends.specialize` re-creates the kernel's own f
 this backend runs the very algorithm of the python backend over ``int64`` arrays, with the
 same solutions, order, ``nodes`` and ``updates``.
 
-Importing this module imports neither numba nor compiles anything. The first search
+Importing this module neither imports numba nor compiles anything. The first search
 imports numba (~0.35 s) and compiles the kernel (~4 s), or loads it from numba's disk
 cache (``__pycache__`` beside ``kernel.py``, else numba's user-wide cache dir; ~0.65 s),
 so only the first use on a machine pays for compiling.
