@@ -15,6 +15,14 @@ from .reduction import Reduction
 __all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
 
 
+def _parse_any(board: Any, alphabet: str | None) -> tuple[Geometry, list[int]]:
+    """A board in any accepted kind, or a puzzle string: its geometry and flat values."""
+    if isinstance(board, str):
+        return parse_string(board, alphabet)
+    geo, values, _ = parse_board(board, alphabet)
+    return geo, values
+
+
 def _solve_values(
     geo: Geometry,
     values: list[int],
@@ -98,10 +106,7 @@ def count_solutions(
     Clashing givens count as 0 solutions. A budget that runs out raises SearchStoppedError
     rather than returning a partial count.
     """
-    if isinstance(board, str):
-        geo, values = parse_string(board, alphabet)
-    else:
-        geo, values, _ = parse_board(board, alphabet)
+    geo, values = _parse_any(board, alphabet)
     try:
         red = Reduction(geo, values)
     except ClashError:
@@ -121,10 +126,7 @@ def to_exact_cover(board: Any, *, alphabet: str | None = None, givens: str = "re
     named as in Knuth's programs (``p<r><c>``, ``r<r><d>``, ``c<c><d>``, ``b<b><d>``).
     See :mod:`sudoku.reduction` for how givens are handled.
     """
-    if isinstance(board, str):
-        geo, values = parse_string(board, alphabet)
-    else:
-        geo, values, _ = parse_board(board, alphabet)
+    geo, values = _parse_any(board, alphabet)
     return Reduction(geo, values, givens=givens).problem
 
 
