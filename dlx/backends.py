@@ -24,12 +24,13 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from . import kernel
+from . import kernel, kernel_x
+from .links import Links
 
 __all__ = ["BACKENDS", "Backend", "get_backend", "specialize"]
 
@@ -99,6 +100,8 @@ class Backend:
     copy: Callable[[Any], Any]  # a working copy of a backend array, for one search
     slice_seconds: float | None = None  # without a timeout, still return to Python this
     # often (a compiled kernel cannot see Ctrl-C); None: one call runs to the end
+    tuples: Callable[[Links], Any] | None = None  # Algorithm X only: what the kernel gets
+    # in place of COLOR (read-only), for problems without colors
 
 
 def _copy_list(a):
@@ -109,6 +112,25 @@ PYTHON_LIST = Backend("python", kernel_list.search, kernel.INACTIVE,
                       np.ndarray.tolist, np.ndarray.tolist, _copy_list)
 PYTHON_BYTES = Backend("python", kernel_bytes.search, 128,
                        np.ndarray.tolist, lambda a: bytearray(a.astype(np.uint8)), _copy_list)
+
+
+def _x_search(inactive: int) -> Callable[..., int]:
+    """:func:`dlx.kernel_x.search` with ``INACTIVE`` re-bound, as :func:`specialize` does."""
+    f = kernel_x.search
+    return types.FunctionType(f.__code__, {**vars(kernel_x), "INACTIVE": inactive}, f.__name__)
+
+
+def _x_tuples(choose: Callable) -> Callable[[Links], Any]:
+    return lambda links: (kernel_x.option_others(links), choose)
+
+
+PYTHON_X_LIST = replace(PYTHON_LIST, search=_x_search(kernel.INACTIVE),
+                        tuples=_x_tuples(_choose_min))
+PYTHON_X_BYTES = replace(PYTHON_BYTES, search=_x_search(128), tuples=_x_tuples(_choose_find))
+PYTHON_BACKENDS = (PYTHON_X_BYTES, PYTHON_X_LIST, PYTHON_BYTES, PYTHON_LIST)
+"""The python backends, fastest first: Algorithm X unrolled (no colors), then the kernel
+as written; each over a bytearray ``LEN`` (every item has < 128 options) or a list."""
+
 
 _NUMBA_MIN_NODES = 5_000
 """Below this many nodes in the problem, ``auto`` keeps to python unless this process has
@@ -131,10 +153,15 @@ def numba_available() -> bool:
     return find_spec("numba") is not None and find_spec("dlx.compiled") is not None
 
 
-def get_backend(name: str, n_nodes: int = 0, max_len: int = 0) -> Backend:
+def get_backend(
+    name: str | Backend, n_nodes: int = 0, max_len: int = 0, colored: bool = True
+) -> Backend:
     """The backend called ``name`` for a problem of ``n_nodes`` nodes whose longest item
-    list has ``max_len`` options; ``auto`` decides from ``n_nodes`` and from whether this
-    process has loaded the compiled kernel already."""
+    list has ``max_len`` options, with or without colors; ``auto`` decides from
+    ``n_nodes`` and from whether this process has loaded the compiled kernel already.
+    A Backend passes through unchanged (tests use it to pin one python kernel)."""
+    if isinstance(name, Backend):
+        return name
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")
     if name == "auto":
@@ -144,7 +171,7 @@ def get_backend(name: str, n_nodes: int = 0, max_len: int = 0) -> Backend:
                 or (n_nodes >= _NUMBA_MIN_NODES and numba_available()))
         name = "numba" if fast else "python"
     if name == "python":
-        return PYTHON_BYTES if max_len < 128 else PYTHON_LIST
+        return PYTHON_BACKENDS[(2 if colored else 0) + (max_len >= 128)]
     if not numba_available():
         raise ImportError("backend='numba' needs numba: pip install 'dancing-cover[fast]'")
     from .compiled import NUMBA

@@ -78,6 +78,11 @@ class Links:
         return int(self.LEN[1:].max(initial=0))
 
     @cached_property
+    def colored(self) -> bool:
+        """True when some option gives a color to an item (Algorithm C, not only X)."""
+        return bool(self.COLOR.any())
+
+    @cached_property
     def option_list(self) -> list[int]:
         """``option_of_node`` as a list, for fast decoding of solutions."""
         return self.option_of_node.tolist()

@@ -42,7 +42,7 @@ class _State:
     def __init__(self, links: Links, backend: Backend, seed: int | None) -> None:
         self.links = links
         self.backend = backend
-        key = (backend.name, backend.inactive)
+        key = (backend.name, backend.inactive, backend.tuples is None)
         pristine = links.converted.get(key)
         if pristine is None:  # convert once per problem and backend, copy per search
             length = links.LEN.copy()
@@ -50,12 +50,14 @@ class _State:
             as_array = backend.as_array
             pristine = links.converted[key] = (
                 as_array(links.U), as_array(links.D), as_array(links.TOP),
-                as_array(links.COLOR), backend.as_len(length),
-                as_array(links.LL), as_array(links.RL))
+                as_array(links.COLOR) if backend.tuples is None else backend.tuples(links),
+                backend.as_len(length), as_array(links.LL), as_array(links.RL))
         copy = backend.copy
         U, D, TOP, COLOR, LEN, LL, RL = pristine
-        # TOP never changes, so the search may share it.
-        self.arrays = [copy(U), copy(D), TOP, copy(COLOR), copy(LEN), copy(LL), copy(RL)]
+        # TOP never changes, nor do Algorithm X's tuples, so the search may share them.
+        if backend.tuples is None:
+            COLOR = copy(COLOR)
+        self.arrays = [copy(U), copy(D), TOP, COLOR, copy(LEN), copy(LL), copy(RL)]
         regs = np.zeros(kernel.N_REGS, dtype=np.int64)
         regs[kernel.SEED] = (seed % 2147483646) + 1 if seed is not None else 0
         regs[kernel.PRIMARY_END] = links.n_primary + 1
@@ -64,13 +66,17 @@ class _State:
 
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
-        check_links(self.links, *self.arrays, inactive=self.backend.inactive)
+        arrays = list(self.arrays)
+        if self.backend.tuples is not None:  # Algorithm X: no COLOR array, all zero
+            arrays[3] = self.links.COLOR
+        check_links(self.links, *arrays, inactive=self.backend.inactive)
 
     def is_pristine(self) -> bool:
         """True when every link array equals the problem's original (after a full search)."""
         links = self.links
         originals = (links.U, links.D, links.TOP, links.COLOR, links.LEN, links.LL, links.RL)
-        live = [np.asarray(list(a), dtype=np.int64) for a in self.arrays]
+        live = [np.asarray(list(a), dtype=np.int64) if k != 3 or self.backend.tuples is None
+                else links.COLOR for k, a in enumerate(self.arrays)]
         live[4][0] = links.LEN[0]
         return all(np.array_equal(a, o) for a, o in zip(live, originals))
 
@@ -84,7 +90,7 @@ def run_search(
     max_nodes: int | None,
     timeout: float | None,
     seed: int | None,
-    backend: str,
+    backend: str | Backend,
     state_hook=None,
 ) -> Iterator[list[int]]:
     """Yield solutions as sorted lists of option indices (or nothing, when counting).
@@ -95,7 +101,7 @@ def run_search(
     Either way only this search's private copy of the arrays is lost. Slicing never
     changes a result: the kernel resumes exactly where it paused.
     """
-    be = get_backend(backend, links.n_nodes, links.max_len)
+    be = get_backend(backend, links.n_nodes, links.max_len, links.colored)
     stats.backend = be.name
     start = time.perf_counter()
     if limit is not None and limit <= 0:

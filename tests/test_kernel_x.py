@@ -1,0 +1,214 @@
+"""Differential tests: the unrolled Algorithm X kernel against the kernel as written.
+
+``dlx.kernel_x`` is the python backend for problems without colors. It must do exactly
+what :func:`dlx.kernel.search` does: the same solutions in the same order, the same
+``nodes``, ``updates`` and ``max_level``, and, after every single node, the very same
+link arrays, so that pausing and resuming (budgets, time-outs) behave alike.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import brute_force
+from test_dlx_properties import planted_problems, xcc_problems
+
+from dlx import ExactCover, NoPrimaryItemWarning, SearchStats, kernel
+from dlx.backends import (
+    PYTHON_BYTES,
+    PYTHON_LIST,
+    PYTHON_X_BYTES,
+    PYTHON_X_LIST,
+    get_backend,
+)
+from dlx.kernel_x import option_others
+from dlx.problems import langford, pentominoes, queens
+from dlx.search import run_search
+
+DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+PAIRS = [(PYTHON_X_BYTES, PYTHON_BYTES), (PYTHON_X_LIST, PYTHON_LIST)]
+
+
+def _problem(options, primary, secondary) -> ExactCover:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        return ExactCover(options, primary=primary, secondary=secondary)
+
+
+def _run(problem: ExactCover, backend, **kwargs) -> tuple[list, tuple]:
+    stats = SearchStats()
+    args = {"limit": None, "count_only": False, "max_nodes": None, "timeout": None,
+            "seed": None} | kwargs
+    found = list(run_search(problem.links, stats, backend=backend, **args))
+    return found, (stats.nodes, stats.updates, stats.solutions, stats.max_level,
+                   stats.complete, stats.stopped)
+
+
+def _assert_same(problem: ExactCover, **kwargs) -> tuple[list, tuple]:
+    """Both pairs of kernels agree; returns the (solutions, stats) they agree on.
+
+    A bytearray LEN holds lengths below 128 only: longer lists leave just the list pair.
+    """
+    pairs = PAIRS if problem.links.max_len < 128 else PAIRS[1:]
+    results = [_run(problem, be, **kwargs) for pair in pairs for be in pair]
+    assert all(r == results[0] for r in results[1:])
+    return results[0]
+
+
+def _fresh(problem: ExactCover, backend, seed=None):
+    states = []
+    list(run_search(problem.links, SearchStats(), limit=None, count_only=True, max_nodes=0,
+                    timeout=None, seed=seed, backend=backend, state_hook=states.append))
+    return states[0]
+
+
+def _live(state) -> list[list[int]]:
+    """The arrays the two kernels share in meaning: U, D, LEN, LL, RL (COLOR differs)."""
+    return [list(state.arrays[k]) for k in (0, 1, 4, 5, 6)]
+
+
+def _lockstep(problem: ExactCover, x_backend, c_backend, seed=None) -> int:
+    """Run both kernels one node per call; their arrays and registers agree at every pause.
+
+    Returns the number of pauses, so that a test can see the walk was not trivial.
+    """
+    x, c = _fresh(problem, x_backend, seed), _fresh(problem, c_backend, seed)
+    steps = 0
+    while True:
+        statuses = []
+        for state in (x, c):
+            regs = state.regs
+            statuses.append(state.backend.search(
+                *state.arrays, state.choice, regs, regs[kernel.NODES] + 1,
+                regs[kernel.SOLUTIONS] + 1))
+        assert statuses[0] == statuses[1]
+        assert list(x.regs) == list(c.regs)
+        assert _live(x) == _live(c)
+        level = x.regs[kernel.LEVEL]
+        assert list(x.choice[:level]) == list(c.choice[:level])
+        x.check()
+        if statuses[0] == kernel.DONE:
+            assert x.is_pristine() and c.is_pristine()
+            return steps
+        steps += 1
+
+
+# ----- the option lists -------------------------------------------------------------------
+
+
+def _others_by_walking(problem: ExactCover) -> dict[int, list[int]]:
+    """OTHERS computed the slow way: walk each option from its node, skipping spacers."""
+    links = problem.links
+    TOP, U = links.TOP.tolist(), links.U.tolist()
+    out = {}
+    for p in range(links.n_items + 1, len(TOP)):
+        if TOP[p] <= 0:
+            continue
+        row, q = [], p + 1
+        while q != p:
+            if TOP[q] <= 0:
+                q = U[q]
+                continue
+            row.append(q)
+            q += 1
+        out[p] = row
+    return out
+
+
+@pytest.mark.parametrize("widths", [[4] * 7, [1, 1], [1], [3, 1, 2, 5, 1, 3], [2] * 3 + [6]])
+def test_option_others_equal_walking_the_options(widths):
+    items = [f"i{k}" for k in range(max(widths))]
+    problem = ExactCover([items[-w:] for w in widths])
+    others = option_others(problem.links)
+    expected = _others_by_walking(problem)
+    assert {p: list(others[p]) for p in expected} == expected
+    spacers_and_headers = set(range(len(others))) - set(expected)
+    assert all(not others[p] for p in spacers_and_headers)
+
+
+def test_option_others_without_options():
+    problem = ExactCover([], primary=["a"])
+    assert option_others(problem.links) == [()] * problem.links.n_nodes
+
+
+# ----- same results -----------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(xcc_problems(colors=False), st.sampled_from([None, 2]))
+def test_random_problems_same_as_kernel(spec, seed):
+    options, primary, secondary = spec
+    problem = _problem(options, primary, secondary)
+    found, stats = _assert_same(problem, seed=seed)
+    assert {frozenset(s) for s in found} == brute_force(options, primary, secondary)
+    assert stats[4]  # complete
+
+
+@settings(max_examples=60, deadline=None)
+@given(planted_problems(), st.sampled_from([None, 11]))
+def test_lockstep_on_planted_problems(spec, seed):
+    options, primary, secondary, _ = spec
+    options = [[e for e in opt if not isinstance(e, tuple)] or [primary[0]]
+               for opt in options]  # Algorithm X: colors stripped
+    problem = _problem(options, primary, secondary)
+    for x_backend, c_backend in PAIRS:
+        _lockstep(problem, x_backend, c_backend, seed)
+
+
+@pytest.mark.parametrize("problem", [queens(6), langford(5), queens(1)],
+                         ids=["queens6", "langford5", "queens1"])
+def test_lockstep_on_known_problems(problem):
+    assert _lockstep(problem, PYTHON_X_BYTES, PYTHON_BYTES) >= problem.count(backend="python")
+
+
+def test_same_with_budgets_and_limits():
+    problem = langford(8)
+    for kwargs in ({"limit": 3}, {"max_nodes": 0}, {"max_nodes": 1}, {"max_nodes": 777},
+                   {"limit": 40, "seed": 5}, {"count_only": True},
+                   {"count_only": True, "limit": 9}):
+        _assert_same(problem, **kwargs)
+
+
+def test_pentominoes_first_solutions_and_long_lists():
+    """Items with more than 127 options: LEN is a list, choice by min/index."""
+    problem = pentominoes(3, 20)
+    assert problem.links.max_len >= 128
+    assert get_backend("python", problem.links.n_nodes, problem.links.max_len,
+                       problem.links.colored) is PYTHON_X_LIST
+    found, stats = _assert_same(problem, limit=1)
+    assert len(found) == 1 and problem.is_solution(found[0])
+
+
+@pytest.mark.parametrize("name", ["queens8", "langford8", "shidoku_empty4x4",
+                                  "sudoku_top95_1_reduced"])
+def test_knuth_files_same_counts(name):
+    path = DATA / f"{name}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} is not there")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        problem = ExactCover.from_dlx(path.read_text())
+    _assert_same(problem)
+    _assert_same(problem, count_only=True)
+
+
+def test_python_backend_picks_x_only_without_colors():
+    plain = queens(5).links
+    assert get_backend("python", plain.n_nodes, plain.max_len, plain.colored) is PYTHON_X_BYTES
+    assert get_backend("python", 10, 5, True) is PYTHON_BYTES
+    assert get_backend("python", 10, 500, True) is PYTHON_LIST
+    assert not plain.colored
+
+
+def test_x_state_shares_its_read_only_lists():
+    """Two searches of one problem share OTHERS (built once) but not the link arrays."""
+    problem = queens(5)
+    a, b = _fresh(problem, PYTHON_X_BYTES), _fresh(problem, PYTHON_X_BYTES)
+    assert a.arrays[3] is b.arrays[3]
+    assert a.arrays[0] is not b.arrays[0] and a.arrays[0] == b.arrays[0]
+    assert np.array_equal(np.asarray(a.arrays[0]), problem.links.U)
