@@ -1,11 +1,16 @@
 """Turn a saved pytest-benchmark JSON into per-group Markdown tables and a time/nodes plot.
 
-    pytest benchmarks --benchmark-only --benchmark-json=results.json
-    python -m benchmarks.report results.json --out DIR
+    python -m pytest benchmarks --benchmark-only --benchmark-json=out.json
+    python -m benchmarks.report out.json --out docs/bench
 
-Times are per puzzle: a benchmark's median round time divided by ``extra_info["puzzles"]``
-(1 when absent), so sets of different sizes compare. The table goes to stdout and to
-``DIR/results.md``; ``DIR/time_vs_nodes.png`` is drawn when matplotlib is installed.
+A Sudoku group (several puzzles per round) gets, per solver: the median time per puzzle
+(each puzzle timed alone, its best round; the median over the set), the mean (median round
+time / puzzles), the slowest puzzle, the ratio of the mean to the group's fastest, and the
+search nodes and updates per puzzle when the solver reports them. A group of single
+problems (exact cover, cold start) gets the median round time, the ratio, nodes, updates
+and the number of solutions. The tables go to stdout and to ``DIR/results.md``;
+``DIR/time_vs_nodes.png`` (mean time per puzzle against nodes per puzzle, one series per
+solver, log-log) is drawn when matplotlib is installed.
 """
 
 from __future__ import annotations
@@ -19,10 +24,18 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Row", "format_seconds", "load_rows", "main", "markdown", "plot"]
+__all__ = ["Row", "format_count", "format_seconds", "load_rows", "main", "markdown", "plot"]
 
 PLOT_NAME = "time_vs_nodes.png"
 TABLE_NAME = "results.md"
+
+LEGEND = (
+    "*median / puzzle*: each puzzle timed alone (its best round), median over the set; "
+    "*mean / puzzle*: median round time / puzzles; *vs fastest*: mean / puzzle over the "
+    "group's fastest; *nodes*, *updates*: search work per puzzle as each solver counts it "
+    "(dlx: Knuth's DLX1 nodes and updates; backtracking, norvig: digits tried; "
+    "algorithm_x_dict: options tried); - : not reported."
+)
 
 
 @dataclass(frozen=True)
@@ -34,95 +47,155 @@ class Row:
     puzzle_set: str
     puzzles: int
     seconds_per_puzzle: float
+    """Mean: the median round time over the number of puzzles."""
     nodes_per_puzzle: float | None
+    median_per_puzzle: float | None = None
+    """Each puzzle timed alone (best round), median over the puzzles; None if not recorded."""
+    max_per_puzzle: float | None = None
+    updates_per_puzzle: float | None = None
+    rounds: int | None = None
+    solutions: int | None = None
+    note: str = ""
+
+
+def _per(value: Any, puzzles: int) -> float | None:
+    return None if value is None else value / puzzles
 
 
 def load_rows(data: dict[str, Any]) -> list[Row]:
-    """Rows of a pytest-benchmark JSON document, sorted by group then time per puzzle."""
+    """Rows of a pytest-benchmark JSON document, sorted by group then mean time per puzzle."""
     rows = []
     for bench in data["benchmarks"]:
         info = bench.get("extra_info", {})
+        stats = bench["stats"]
         puzzles = int(info.get("puzzles", 1))
-        nodes = info.get("nodes")
         group = bench.get("group") or "(no group)"
+        median = info.get("median_per_puzzle_s")
+        if median is None and "median_per_puzzle_ms" in info:  # older JSON files
+            median = info["median_per_puzzle_ms"] / 1e3
+        if median is None and puzzles == 1:
+            median = stats["median"]
         rows.append(
             Row(
                 group=group,
                 solver=info.get("solver", bench["name"]),
                 puzzle_set=info.get("puzzle_set", group),
                 puzzles=puzzles,
-                seconds_per_puzzle=bench["stats"]["median"] / puzzles,
-                nodes_per_puzzle=None if nodes is None else nodes / puzzles,
+                seconds_per_puzzle=stats["median"] / puzzles,
+                nodes_per_puzzle=_per(info.get("nodes"), puzzles),
+                median_per_puzzle=median,
+                max_per_puzzle=info.get("max_per_puzzle_s"),
+                updates_per_puzzle=_per(info.get("updates"), puzzles),
+                rounds=stats.get("rounds"),
+                solutions=info.get("solutions"),
+                note=info.get("note", ""),
             )
         )
     return sorted(rows, key=lambda row: (row.group, row.seconds_per_puzzle))
 
 
-def format_seconds(seconds: float) -> str:
-    """``seconds`` in the largest of s, ms, µs, ns that keeps the number >= 1."""
+def format_seconds(seconds: float | None) -> str:
+    """``seconds`` in the largest of s, ms, µs, ns that keeps the number >= 1; - for None."""
+    if seconds is None:
+        return "-"
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
         if seconds >= scale:
             return f"{seconds / scale:.3g} {unit}"
     return f"{seconds / 1e-9:.3g} ns"
 
 
+def format_count(value: float | None) -> str:
+    """A count with thousands separators, one decimal when it is a fraction; - for None."""
+    if value is None:
+        return "-"
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.1f}"
+
+
+def _ratio(row: Row, fastest: float) -> str:
+    return f"{row.seconds_per_puzzle / fastest:.2f}x" if fastest > 0 else "-"
+
+
 def markdown(rows: Iterable[Row], header: str = "") -> str:
     """A Markdown table per group; ``vs fastest`` is the ratio to the group's fastest."""
     lines = [header, ""] if header else []
+    lines += [LEGEND, ""]
     for group, grouped in groupby(rows, key=lambda row: row.group):
         members = list(grouped)
         fastest = min(row.seconds_per_puzzle for row in members)
-        lines += [
-            f"## {group}",
-            "",
-            "| solver | puzzles | median / puzzle | vs fastest | nodes / puzzle |",
-            "|---|---:|---:|---:|---:|",
-        ]
-        for row in members:
-            nodes = "-" if row.nodes_per_puzzle is None else f"{row.nodes_per_puzzle:,.1f}"
-            ratio = row.seconds_per_puzzle / fastest if fastest else float("nan")
-            lines.append(
-                f"| {row.solver} | {row.puzzles} | {format_seconds(row.seconds_per_puzzle)}"
-                f" | {ratio:.2f}x | {nodes} |"
-            )
+        lines += [f"## {group}", ""]
+        if any(row.puzzles > 1 for row in members):
+            lines += [
+                "| solver | puzzles | median / puzzle | mean / puzzle | slowest puzzle "
+                "| vs fastest | nodes / puzzle | updates / puzzle | rounds | notes |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+            ]
+            for row in members:
+                lines.append(
+                    f"| {row.solver} | {row.puzzles} | {format_seconds(row.median_per_puzzle)}"
+                    f" | {format_seconds(row.seconds_per_puzzle)}"
+                    f" | {format_seconds(row.max_per_puzzle)} | {_ratio(row, fastest)}"
+                    f" | {format_count(row.nodes_per_puzzle)}"
+                    f" | {format_count(row.updates_per_puzzle)}"
+                    f" | {format_count(row.rounds)} | {row.note} |"
+                )
+        else:
+            lines += [
+                "| solver | median time | vs fastest | nodes | updates | solutions "
+                "| rounds | notes |",
+                "|---|---:|---:|---:|---:|---:|---:|---|",
+            ]
+            for row in members:
+                lines.append(
+                    f"| {row.solver} | {format_seconds(row.seconds_per_puzzle)}"
+                    f" | {_ratio(row, fastest)} | {format_count(row.nodes_per_puzzle)}"
+                    f" | {format_count(row.updates_per_puzzle)} | {format_count(row.solutions)}"
+                    f" | {format_count(row.rounds)} | {row.note} |"
+                )
         lines.append("")
     return "\n".join(lines)
 
 
 def plot(rows: Sequence[Row], path: Path) -> bool:
-    """Log-log time per puzzle against nodes per puzzle, one series per solver.
+    """Log-log mean time per puzzle against nodes per puzzle, one series per solver.
 
-    Benchmarks without a positive node count cannot sit on a log axis and are left out.
-    Returns False, after saying why on stderr, when matplotlib is not installed.
+    Benchmarks without a positive node count (solvers that report none) cannot sit on a
+    log axis and are left out. Returns False, after saying why on stderr, when matplotlib
+    is not installed.
     """
     try:
         from matplotlib.figure import Figure
     except ImportError:
         print("matplotlib is not installed: no plot (pip install matplotlib)", file=sys.stderr)
         return False
-    points = sorted((row for row in rows if row.nodes_per_puzzle), key=lambda row: row.solver)
-    figure = Figure(figsize=(7, 5), layout="constrained")
+    points = sorted(
+        (row for row in rows if row.nodes_per_puzzle and row.nodes_per_puzzle > 0),
+        key=lambda row: row.solver,
+    )
+    figure = Figure(figsize=(8, 5.5), layout="constrained")
     axes = figure.subplots()
-    for solver, grouped in groupby(points, key=lambda row: row.solver):
+    markers = "osD^v<>pX*h"
+    for k, (solver, grouped) in enumerate(groupby(points, key=lambda row: row.solver)):
         series = list(grouped)
         x = [row.nodes_per_puzzle for row in series]
         y = [row.seconds_per_puzzle * 1e3 for row in series]
-        axes.plot(x, y, marker="o", linestyle="none", label=solver)
+        axes.plot(x, y, marker=markers[k % len(markers)], linestyle="none", label=solver)
         for row, xi, yi in zip(series, x, y):
             axes.annotate(
-                row.puzzle_set, (xi, yi), fontsize=7, xytext=(4, 2), textcoords="offset points"
+                row.puzzle_set, (xi, yi), fontsize=6, xytext=(4, 2), textcoords="offset points"
             )
     axes.set(
         xscale="log",
         yscale="log",
-        xlabel="search nodes per puzzle",
-        ylabel="median time per puzzle (ms)",
-        title="Sudoku solvers: time vs search nodes",
+        xlabel="search nodes per puzzle (as each solver counts them)",
+        ylabel="mean time per puzzle (ms)",
+        title="Time against search nodes (solvers that report nodes)",
     )
     axes.margins(0.1)
     axes.grid(True, which="both", alpha=0.3)
     if points:
-        axes.legend()
+        axes.legend(fontsize=8)
     figure.savefig(path, dpi=120)
     return True
 
@@ -134,7 +207,8 @@ def _provenance(data: dict[str, Any]) -> str:
     implementation = machine.get("python_implementation", "Python")
     python = f"{implementation} {machine.get('python_version', '?')}"
     commit = (data.get("commit_info", {}).get("id") or "unknown")[:10]
-    return f"Measured {data.get('datetime', '?')} on {cpu}, {python}, commit {commit}."
+    dirty = " (with uncommitted changes)" if data.get("commit_info", {}).get("dirty") else ""
+    return f"Measured {data.get('datetime', '?')} on {cpu}, {python}, commit {commit}{dirty}."
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""Fast checks of the benchmark tooling: baseline solvers, puzzle files, report."""
+"""Fast checks of the benchmark tooling: baseline solvers, peer adapters, puzzle files, report."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from benchmarks import report
+import sudoku
+from benchmarks import peers, report
+from benchmarks.cases import EXACT_COVER_CASES, LONG, param
 from benchmarks.grid import parse
 from benchmarks.puzzles import (
     ENV_VAR,
@@ -21,6 +24,7 @@ from benchmarks.puzzles import (
     set_path,
 )
 from benchmarks.solvers import SOLVERS
+from dlx.problems import langford, queens
 
 SOLVED_16 = (
     "D92BFCA1G6E743854CFA35G89D1276EB3E71462DF58BC9GAG56897EBA3C4FD21C7G5A8BF3261E49D2D84"
@@ -129,16 +133,24 @@ def test_load_set_and_subsets(tmp_path: Path) -> None:
         load_set("no_such_set", tmp_path)
 
 
-def _bench(group: str, solver: str, median: float, puzzles: int, nodes: int | None) -> dict:
+def _bench(
+    group: str,
+    solver: str,
+    median: float,
+    puzzles: int,
+    nodes: int | None,
+    **extra: object,
+) -> dict:
     """One benchmark entry as pytest-benchmark saves it, reduced to what the report reads."""
     info: dict[str, object] = {"solver": solver, "puzzle_set": group, "puzzles": puzzles}
     if nodes is not None:
         info["nodes"] = nodes
+    info.update(extra)
     return {
         "group": group,
         "name": f"test[{solver}]",
         "extra_info": info,
-        "stats": {"median": median},
+        "stats": {"median": median, "rounds": 3},
     }
 
 
@@ -148,9 +160,13 @@ def test_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         json.dumps(
             {
                 "benchmarks": [
-                    _bench("sudoku-a", "slow", 0.5, 10, 1000),
-                    _bench("sudoku-a", "fast", 0.01, 10, 20),
-                    _bench("sudoku-b", "fast", 3e-6, 1, None),
+                    _bench("sudoku-a", "slow", 0.5, 10, 1000, median_per_puzzle_s=0.02,
+                           max_per_puzzle_s=0.3),
+                    _bench("sudoku-a", "fast", 0.01, 10, 20, updates=1234, median_per_puzzle_s=5e-4,
+                           max_per_puzzle_s=0.004),
+                    _bench("sudoku-a", "peer", 0.02, 10, None, note="no nodes"),
+                    _bench("exact-cover-q", "dlx", 2.0, 1, 16536, updates=312479, solutions=724),
+                    _bench("exact-cover-q", "other", 3e-6, 1, None, solutions=724, note="slack"),
                 ]
             }
         )
@@ -159,15 +175,32 @@ def test_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert report.main([str(results), "--out", str(out)]) == 0
     table = (out / "results.md").read_text()
     assert table.strip() in capsys.readouterr().out
-    assert "## sudoku-a" in table and "## sudoku-b" in table
-    assert "| fast | 10 | 1 ms | 1.00x | 2.0 |" in table
-    assert "| slow | 10 | 50 ms | 50.00x | 100.0 |" in table
-    assert "| fast | 1 | 3 µs | 1.00x | - |" in table
-    assert table.index("| fast | 10") < table.index("| slow | 10")
+    assert "## sudoku-a" in table and "## exact-cover-q" in table
+    # Sudoku: median / puzzle, mean / puzzle, slowest, ratio, nodes and updates per puzzle.
+    assert "| fast | 10 | 500 µs | 1 ms | 4 ms | 1.00x | 2 | 123.4 | 3 |  |" in table
+    assert "| slow | 10 | 20 ms | 50 ms | 300 ms | 50.00x | 100 | - | 3 |  |" in table
+    assert "| peer | 10 | - | 2 ms | - | 2.00x | - | - | 3 | no nodes |" in table
+    assert table.index("| fast | 10") < table.index("| peer | 10") < table.index("| slow | 10")
+    # Single problems: the round median, nodes, updates and solutions.
+    assert "| other | 3 µs | 1.00x | - | - | 724 | 3 | slack |" in table
+    assert "| dlx | 2 s | 666666.67x | 16,536 | 312,479 | 724 | 3 |  |" in table
     if importlib.util.find_spec("matplotlib") is not None:  # the optional `bench` extra
         assert (out / "time_vs_nodes.png").read_bytes().startswith(b"\x89PNG")
     else:
         assert not (out / "time_vs_nodes.png").exists()
+
+
+def test_report_rows() -> None:
+    rows = report.load_rows(
+        {"benchmarks": [_bench("g", "x", 0.75, 3, 30, updates=60, median_per_puzzle_ms=50.0)]}
+    )
+    assert rows == [
+        report.Row(group="g", solver="x", puzzle_set="g", puzzles=3, seconds_per_puzzle=0.25,
+                   nodes_per_puzzle=10.0, median_per_puzzle=0.05, updates_per_puzzle=20.0,
+                   rounds=3)
+    ]
+    assert report.format_seconds(None) == "-" and report.format_seconds(2.5e-9) == "2.5 ns"
+    assert report.format_count(1234.0) == "1,234" and report.format_count(2.25) == "2.2"
 
 
 def test_report_without_matplotlib(
@@ -180,3 +213,69 @@ def test_report_without_matplotlib(
     assert "matplotlib" in capsys.readouterr().err
     assert (tmp_path / "results.md").exists()
     assert not (tmp_path / "time_vs_nodes.png").exists()
+
+
+# ----- peers (optional libraries: their tests skip when the library is missing) ----------
+
+PEER_SUDOKU = {"xcover": peers.xcover_solve, "exact_cover": peers.exact_cover_solve}
+
+
+@pytest.mark.parametrize(("puzzle", "expected"), KNOWN)
+def test_peer_reduction_is_the_engines(puzzle: str, expected: str) -> None:
+    """The peers get the very problem our engine searches: same rows, columns and order."""
+    cover = peers.reduce_puzzle(puzzle)
+    assert cover is not None
+    engine = sudoku.to_exact_cover(puzzle)
+    assert np.array_equal(cover.matrix(), engine.to_matrix().astype(bool))
+    assert cover.decode(engine.first(backend="python")) == expected
+
+
+def test_peer_reduction_clash() -> None:
+    assert peers.reduce_puzzle("11" + "." * 79) is None
+    solved = KNOWN[0].values[1]
+    assert peers.reduce_puzzle(solved).n_items == 0
+
+
+@pytest.mark.parametrize("name", PEER_SUDOKU)
+@pytest.mark.parametrize(("puzzle", "expected"), [*KNOWN, pytest.param(
+    KNOWN[0].values[1], KNOWN[0].values[1], id="already-solved")])
+def test_peer_solves_known_puzzles(name: str, puzzle: str, expected: str) -> None:
+    pytest.importorskip(name)
+    assert PEER_SUDOKU[name](puzzle) == expected
+
+
+@pytest.mark.parametrize("name", PEER_SUDOKU)
+@pytest.mark.parametrize("puzzle", UNSOLVABLE)
+def test_peer_unsolvable_gives_none(name: str, puzzle: str) -> None:
+    pytest.importorskip(name)
+    assert PEER_SUDOKU[name](puzzle) is None
+
+
+@pytest.mark.parametrize(
+    ("problem", "count"),
+    [(queens(6), 4), (queens(3), 0), (langford(4), 2), (langford(5), 0)],
+    ids=["queens6", "queens3", "langford4", "langford5"],
+)
+def test_peer_counts(problem, count: int) -> None:
+    """Counts agree with the engine's; secondary items (queens) go to exact_cover as slack rows."""
+    assert problem.count(backend="python") == count
+    if importlib.util.find_spec("xcover"):
+        arrays = peers.xcover_arrays(problem)
+        assert peers.xcover_count(arrays) == count
+        first = peers.xcover_first(arrays)
+        assert first is None if not count else problem.is_solution(first)
+    if importlib.util.find_spec("exact_cover"):
+        matrix = peers.exact_cover_matrix(problem)
+        assert matrix.shape == (len(problem) + len(problem.secondary), len(problem.items))
+        assert peers.exact_cover_count(matrix) == count
+        first = peers.exact_cover_first(problem, matrix)
+        assert first is None if not count else problem.is_solution(first)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")  # registered in benchmarks/
+def test_cases() -> None:
+    assert all(case.path.name == f"{case.name}.dlx" for case in EXACT_COVER_CASES)
+    solver, case = next(iter(LONG))
+    assert [m.name for m in param(solver, case, 1).marks] == ["long"]
+    assert not param("dlx-numba", "queens10", 1).marks
+    assert param("dlx-numba", "queens10", 1).id == "queens10-dlx-numba"
