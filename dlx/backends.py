@@ -37,7 +37,7 @@ __all__ = ["BACKENDS", "Backend", "get_backend", "specialize"]
 BACKENDS = ("auto", "python", "numba")
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
-                    "choose", "search")
+                    "choose", "search", "force", "search_batch")
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
 
 

@@ -38,7 +38,7 @@ import numpy as np
 from . import kernel
 from .backends import Backend, specialize
 
-__all__ = ["NUMBA", "compiled_kernel", "is_loaded"]
+__all__ = ["NUMBA", "compiled", "compiled_kernel", "is_loaded", "search", "search_batch"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -49,6 +49,15 @@ _OVERRIDES: dict[str, Any] = {}
 _SLICE_SECONDS = 0.2
 """Without a timeout, the compiled kernel still runs in slices of about this long, so that
 Python can raise KeyboardInterrupt between them (compiled code never sees Ctrl-C)."""
+
+
+def _indexing_hook_available() -> bool:
+    """True when this numba has the index fix-up :func:`_nonnegative_indexing` replaces."""
+    from numba.np import arrayobj
+
+    original = getattr(arrayobj, "fix_integer_index", None)
+    params = list(inspect.signature(original).parameters) if original else []
+    return params == ["context", "builder", "idxty", "idx", "size"]
 
 
 @contextmanager
@@ -62,11 +71,10 @@ def _nonnegative_indexing() -> Iterator[bool]:
     from numba.core.compiler_lock import global_compiler_lock
     from numba.np import arrayobj
 
-    original = getattr(arrayobj, "fix_integer_index", None)
-    params = list(inspect.signature(original).parameters) if original else []
-    if params != ["context", "builder", "idxty", "idx", "size"]:
+    if not _indexing_hook_available():
         yield False
         return
+    original = arrayobj.fix_integer_index
 
     def fix_integer_index(context, builder, idxty, idx, size):
         return context.cast(builder, idx, idxty, types.intp if idxty.signed else types.uintp)
@@ -87,40 +95,61 @@ def _cache_tag(nonnegative: bool) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
-@functools.cache
-def compiled_kernel() -> Any:
-    """The kernel's functions as numba dispatchers, ``search`` compiled for int64 arrays.
+_ARRAY_ARGS = {"search": 9, "search_batch": 18}
+"""The kernel's entry points, each compiled for this many int64 arrays, then int64 scalars."""
+_SCALAR_ARGS = {"search": 2, "search_batch": 3}
 
-    Compiled (or loaded from the disk cache) on the first call only. Further compilation
-    is then disabled, so a call with other array types raises TypeError instead of
-    silently compiling a slower kernel without the indexing hook.
+
+@functools.cache
+def _namespace() -> Any:
+    """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet."""
+    import numba
+
+    tag = _cache_tag(_indexing_hook_available())
+
+    def wrap(f):
+        f.__qualname__ = f"{f.__name__}__{tag}"
+        return numba.njit(**_OPTIONS)(f)
+
+    return specialize(_OVERRIDES, wrap)
+
+
+@functools.cache
+def compiled(name: str) -> Any:
+    """The entry point ``name`` (``search`` or ``search_batch``) compiled for int64 arrays.
+
+    Compiled (or loaded from the disk cache) on the first call only; each entry point
+    loads on its own, so a process that only searches never loads the batch driver.
+    Further compilation is then disabled, so a call with other array types raises
+    TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
     import numba
 
+    ns = _namespace()
+    dispatcher = getattr(ns, name)
     array = numba.types.Array(numba.types.int64, 1, "C")
-    signature = (array,) * 9 + (numba.types.int64, numba.types.int64)
+    signature = (array,) * _ARRAY_ARGS[name] + (numba.types.int64,) * _SCALAR_ARGS[name]
     with _nonnegative_indexing() as nonnegative:
-        tag = _cache_tag(nonnegative)
+        ns.nonnegative_indexing = nonnegative
+        dispatcher.compile(signature)
+    dispatcher.disable_compile()
+    return dispatcher
 
-        def wrap(f):
-            f.__qualname__ = f"{f.__name__}__{tag}"
-            return numba.njit(**_OPTIONS)(f)
 
-        ns = specialize(_OVERRIDES, wrap)
-        ns.search.compile(signature)
-    ns.search.disable_compile()
-    ns.nonnegative_indexing = nonnegative
-    return ns
+def compiled_kernel() -> Any:
+    """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
+    compiled("search")
+    return _namespace()
 
 
 def is_loaded() -> bool:
-    """True once this process has the compiled kernel (so using it costs nothing more)."""
-    return compiled_kernel.cache_info().currsize > 0
+    """True once this process has a compiled entry point (so using it costs nothing more)."""
+    return compiled.cache_info().currsize > 0
 
 
 def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop) -> int:
     """:func:`dlx.kernel.search`, compiled; the first call compiles or loads it."""
-    return compiled_kernel().search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG,
+    return compiled("search")(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG,
                                     node_stop, solution_stop)
 
 
@@ -131,3 +160,8 @@ def _as_int64(a: np.ndarray) -> np.ndarray:
 
 NUMBA = Backend("numba", search, kernel.INACTIVE, _as_int64, _as_int64, np.copy,
                 slice_seconds=_SLICE_SECONDS)
+
+
+def search_batch(*args) -> None:
+    """:func:`dlx.kernel.search_batch`, compiled; the first call compiles or loads it."""
+    compiled("search_batch")(*args)
