@@ -102,6 +102,8 @@ class Backend:
     # often (a compiled kernel cannot see Ctrl-C); None: one call runs to the end
     tuples: Callable[[Links], Any] | None = None  # Algorithm X only: what the kernel gets
     # in place of COLOR (read-only), for problems without colors
+    force: Callable[..., int] = kernel.force  # selects an option before the search; the
+    # kernel's own in Python by default, which works on every array type
 
 
 def _copy_list(a):
@@ -109,14 +111,15 @@ def _copy_list(a):
 
 
 PYTHON_LIST = Backend("python", kernel_list.search, kernel.INACTIVE,
-                      np.ndarray.tolist, np.ndarray.tolist, _copy_list)
-PYTHON_BYTES = Backend("python", kernel_bytes.search, 128,
-                       np.ndarray.tolist, lambda a: bytearray(a.astype(np.uint8)), _copy_list)
+                      np.ndarray.tolist, np.ndarray.tolist, _copy_list, force=kernel_list.force)
+PYTHON_BYTES = Backend("python", kernel_bytes.search, 128, np.ndarray.tolist,
+                       lambda a: bytearray(a.astype(np.uint8)), _copy_list,
+                       force=kernel_bytes.force)
 
 
-def _x_search(inactive: int) -> Callable[..., int]:
-    """:func:`dlx.kernel_x.search` with ``INACTIVE`` re-bound, as :func:`specialize` does."""
-    f = kernel_x.search
+def _x(name: str, inactive: int) -> Callable[..., int]:
+    """:mod:`dlx.kernel_x`'s ``name`` with ``INACTIVE`` re-bound, as :func:`specialize` does."""
+    f = getattr(kernel_x, name)
     return types.FunctionType(f.__code__, {**vars(kernel_x), "INACTIVE": inactive}, f.__name__)
 
 
@@ -124,9 +127,10 @@ def _x_tuples(choose: Callable) -> Callable[[Links], Any]:
     return lambda links: (kernel_x.option_others(links), choose)
 
 
-PYTHON_X_LIST = replace(PYTHON_LIST, search=_x_search(kernel.INACTIVE),
-                        tuples=_x_tuples(_choose_min))
-PYTHON_X_BYTES = replace(PYTHON_BYTES, search=_x_search(128), tuples=_x_tuples(_choose_find))
+PYTHON_X_LIST = replace(PYTHON_LIST, search=_x("search", kernel.INACTIVE),
+                        force=_x("force", kernel.INACTIVE), tuples=_x_tuples(_choose_min))
+PYTHON_X_BYTES = replace(PYTHON_BYTES, search=_x("search", 128), force=_x("force", 128),
+                         tuples=_x_tuples(_choose_find))
 PYTHON_BACKENDS = (PYTHON_X_BYTES, PYTHON_X_LIST, PYTHON_BYTES, PYTHON_LIST)
 """The python backends, fastest first: Algorithm X unrolled (no colors), then the kernel
 as written; each over a bytearray ``LEN`` (every item has < 128 options) or a list."""

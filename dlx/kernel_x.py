@@ -42,7 +42,7 @@ from .kernel import (
 )
 from .links import INACTIVE, Links
 
-__all__ = ["option_others", "search"]
+__all__ = ["force", "option_others", "search"]
 
 
 def option_others(links: Links) -> list:
@@ -179,3 +179,39 @@ def search(U, D, TOP, TUPLES, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop
     REG[MAX_LEVEL] = max_level
     REG[RESUME] = step
     return status
+
+
+def force(p, U, D, TOP, TUPLES, LEN, LL, RL):
+    """:func:`dlx.kernel.force` for this kernel: select the option of node ``p`` before the
+    search (cover its items, ``p``'s first), or return -1, changing nothing, when options
+    forced earlier exclude it. Returns the updates.
+
+    The covering loop is the one of :func:`search`, written out again: there it is inlined
+    for speed, and a search-tree level is not the place to force options.
+    """
+    OTHERS = TUPLES[0]
+    row = (p, *OTHERS[p])
+    for z in row:
+        if LEN[TOP[z]] >= INACTIVE or D[U[z]] != z:
+            return -1
+    updates = 0
+    for z in row:
+        j = TOP[z]
+        left = LL[j]
+        right = RL[j]
+        RL[left] = right
+        LL[right] = left
+        LEN[j] += INACTIVE
+        updates += 1
+        p = D[j]
+        while p != j:
+            others = OTHERS[p]
+            updates += len(others)
+            for q in others:
+                u = U[q]
+                d = D[q]
+                D[u] = d
+                U[d] = u
+                LEN[TOP[q]] -= 1
+            p = D[p]
+    return updates

@@ -83,6 +83,64 @@ class Links:
         return bool(self.COLOR.any())
 
     @cached_property
+    def forcing_node(self) -> np.ndarray:
+        """Option -> the first node of its first primary item, -1 for a dropped option.
+
+        Forcing an option (``force`` in the kernels) starts from this node.
+        """
+        top, option = self.TOP, self.option_of_node
+        at = np.flatnonzero((option >= 0) & (top >= 1) & (top <= self.n_primary))
+        nodes = np.full(int(option.max(initial=-1)) + 1, -1, dtype=np.int64)
+        nodes[option[at[::-1]]] = at[::-1]  # the last write wins: the first node
+        return nodes
+
+    @cached_property
+    def _by_item(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Option nodes grouped by item in list order, their items and their options."""
+        nodes = np.flatnonzero(self.option_of_node >= 0)
+        items = self.TOP[nodes]
+        order = np.argsort(items, kind="stable")
+        return nodes[order], items[order], self.option_of_node[nodes[order]]
+
+    def restricted(self, forced: list[int], inactive: int = INACTIVE):
+        """The arrays ``U, D, LEN, LL, RL`` once the options ``forced`` are taken, or the
+        first forced option that an earlier one excludes (an ``int``). No colors.
+
+        What the kernels' ``force`` does one link at a time, done at once with numpy: the
+        forced options' items leave the active list, every option that meets one of them
+        leaves every list, and what is left is linked as :func:`build_links` would link
+        the smaller problem. Lists of covered items are left as built: the search never
+        walks them, since it never uncovers a forced item.
+        """
+        nodes, items, options = self._by_item
+        taken = np.zeros(len(self.forcing_node) + 1, dtype=bool)  # [-1]: no option
+        taken[forced] = True
+        covered_items = items[taken[options]]
+        covered = np.zeros(self.n_items + 1, dtype=bool)
+        covered[covered_items] = True
+        if np.count_nonzero(covered) < len(covered_items):
+            return _first_conflict(self, forced)
+        dead = np.zeros(len(taken), dtype=bool)
+        dead[options[covered[items]]] = True
+        keep = ~dead[options]
+        N = self.n_items
+        U = self.U.copy()
+        D = self.D.copy()
+        headers = np.arange(N + 1, dtype=np.int64)
+        U[: N + 1] = headers
+        D[: N + 1] = headers
+        _link_lists(U, D, nodes[keep], items[keep])
+        LEN = np.bincount(items[keep], minlength=N + 1).astype(np.int64)
+        LEN[covered] += inactive
+        LEN[0] = inactive
+        LL = headers.copy()
+        RL = headers.copy()
+        active = np.flatnonzero(~covered[: self.n_primary + 1])  # the root is never covered
+        LL[active] = np.roll(active, 1)
+        RL[active] = np.roll(active, -1)
+        return U, D, LEN, LL, RL
+
+    @cached_property
     def option_list(self) -> list[int]:
         """``option_of_node`` as a list, for fast decoding of solutions."""
         return self.option_of_node.tolist()
@@ -145,24 +203,10 @@ def build_links(
 
     # Vertical lists: nodes of each item in node order, closed through the header.
     order = np.argsort(items.astype(np.int16) if N < 1 << 15 else items, kind="stable")
-    col_nodes, col_items = pos[order], items[order]
-    starts = np.ones(n_entries, dtype=bool)
-    starts[1:] = col_items[1:] != col_items[:-1]
-    ends_mask = np.ones(n_entries, dtype=bool)
-    ends_mask[:-1] = starts[1:]
-    up = np.empty(n_entries, dtype=np.int64)
-    up[1:] = col_nodes[:-1]
-    up[starts] = col_items[starts]
-    down = np.empty(n_entries, dtype=np.int64)
-    down[:-1] = col_nodes[1:]
-    down[ends_mask] = col_items[ends_mask]
-    U[col_nodes] = up
-    D[col_nodes] = down
     headers = np.arange(N + 1, dtype=np.int64)
     U[: N + 1] = headers
     D[: N + 1] = headers
-    D[col_items[starts]] = col_nodes[starts]
-    U[col_items[ends_mask]] = col_nodes[ends_mask]
+    _link_lists(U, D, pos[order], items[order])
 
     LEN = np.bincount(items, minlength=N + 1).astype(np.int64)
     LEN[0] = INACTIVE
@@ -172,6 +216,40 @@ def build_links(
     LL[active] = np.roll(active, 1)
     RL[active] = np.roll(active, -1)
     return Links(N, n_primary, U, D, TOP, COLOR, LEN, LL, RL, option_of_node)
+
+
+def _first_conflict(links: Links, forced: list[int]) -> int:
+    """The first of ``forced`` that meets an item of an earlier one."""
+    _, items, options = links._by_item
+    seen: set[int] = set()
+    for k in forced:
+        mine = set(items[options == k].tolist())
+        if mine & seen:
+            return k
+        seen |= mine
+    raise AssertionError("no conflict among the forced options")
+
+
+def _link_lists(U: np.ndarray, D: np.ndarray, nodes: np.ndarray, items: np.ndarray) -> None:
+    """Link ``nodes`` (grouped by item, in list order; ``items`` beside them) into the
+    circular list of each item through its header; other items' headers are left alone."""
+    n = len(nodes)
+    if n == 0:
+        return
+    starts = np.ones(n, dtype=bool)
+    starts[1:] = items[1:] != items[:-1]
+    ends = np.ones(n, dtype=bool)
+    ends[:-1] = starts[1:]
+    up = np.empty(n, dtype=np.int64)
+    up[1:] = nodes[:-1]
+    up[starts] = items[starts]
+    down = np.empty(n, dtype=np.int64)
+    down[:-1] = nodes[1:]
+    down[ends] = items[ends]
+    U[nodes] = up
+    D[nodes] = down
+    D[items[starts]] = nodes[starts]
+    U[items[ends]] = nodes[ends]
 
 
 def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL, inactive=INACTIVE) -> None:

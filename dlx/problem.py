@@ -247,6 +247,7 @@ class ExactCover:
         self,
         limit: int | None = None,
         *,
+        forced: Iterable[int] | None = None,
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
@@ -254,6 +255,10 @@ class ExactCover:
     ) -> Iterator[list[int]]:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
+        ``forced`` options are taken before the search and belong to every solution (a
+        Sudoku's givens): the search is that of the problem left without their items and
+        the options that clash with them. If they exclude one another there is no
+        solution and ``self.stats.conflict`` names the first that clashes.
         ``max_nodes`` and ``timeout`` (seconds) stop the search early; ``self.stats`` then
         says ``stopped="max_nodes"`` or ``"timeout"`` and ``complete=False``, which is how
         "stopped" differs from "no solution". ``seed`` breaks ties between equally short
@@ -262,16 +267,18 @@ class ExactCover:
         """
         self.stats = SearchStats()
         return run_search(self.links, self.stats, limit=limit, count_only=False,
-                          max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend)
+                          max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend,
+                          forced=self._check_forced(forced))
 
-    def first(self, **budgets: Any) -> list[int] | None:
+    def first(self, **kwargs: Any) -> list[int] | None:
         """One solution, or None (check ``self.stats.complete`` to tell "none" from "stopped")."""
-        return next(iter(self.solutions(1, **budgets)), None)
+        return next(iter(self.solutions(1, **kwargs)), None)
 
     def count(
         self,
         limit: int | None = None,
         *,
+        forced: Iterable[int] | None = None,
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
@@ -280,9 +287,24 @@ class ExactCover:
         """The number of solutions (at most ``limit``), without materializing any of them."""
         self.stats = SearchStats()
         for _ in run_search(self.links, self.stats, limit=limit, count_only=True,
-                            max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend):
+                            max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend,
+                            forced=self._check_forced(forced)):
             pass
         return self.stats.solutions
+
+    def _check_forced(self, forced: Iterable[int] | None) -> list[int] | None:
+        """``forced`` as a list of ints, refusing indices out of range and dropped options."""
+        if forced is None:
+            return None
+        out = [int(k) for k in forced]
+        dropped = set(self.dropped) if self.dropped else ()
+        for k in out:
+            if not 0 <= k < len(self):
+                raise IndexError(f"forced option {k} is not in range 0..{len(self) - 1}")
+            if k in dropped:
+                raise ValueError(f"forced option {k} has no primary item and can be in no "
+                                 "solution")
+        return out
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once, secondary at most once

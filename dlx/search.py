@@ -23,6 +23,8 @@ class SearchStats:
     is the exact count. Otherwise ``stopped`` says why it ended early: ``"limit"`` (the
     requested number of solutions was reached), ``"max_nodes"`` or ``"timeout"`` (a
     budget ran out: *not* the same as "no solution"), or None while still running.
+    ``conflict`` is the first forced option that an earlier one excludes (then there is
+    no solution, and nothing was searched).
     """
 
     nodes: int = 0
@@ -33,6 +35,7 @@ class SearchStats:
     stopped: str | None = None
     seconds: float = 0.0
     backend: str = ""
+    conflict: int | None = None
     extra: dict = field(default_factory=dict)
 
 
@@ -64,6 +67,28 @@ class _State:
         self.regs = backend.as_array(regs)
         self.choice = backend.as_array(np.zeros(links.n_primary + 1, dtype=np.int64))
 
+    def force(self, forced: list[int]) -> int | None:
+        """Take the options ``forced`` before the search; or return the first that clashes.
+
+        Without colors the forced state is computed at once by numpy
+        (:meth:`Links.restricted`); with colors the kernel's ``force`` runs per option.
+        """
+        links, backend = self.links, self.backend
+        if not links.colored:
+            arrays = links.restricted(forced, backend.inactive)
+            if isinstance(arrays, int):
+                return arrays
+            U, D, LEN, LL, RL = arrays
+            as_array = backend.as_array
+            self.arrays[:2] = as_array(U), as_array(D)
+            self.arrays[4:] = backend.as_len(LEN), as_array(LL), as_array(RL)
+            return None
+        node_of = links.forcing_node
+        for k in forced:
+            if backend.force(int(node_of[k]), *self.arrays) < 0:
+                return k
+        return None
+
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
         arrays = list(self.arrays)
@@ -91,9 +116,15 @@ def run_search(
     timeout: float | None,
     seed: int | None,
     backend: str | Backend,
+    forced: list[int] | None = None,
     state_hook=None,
 ) -> Iterator[list[int]]:
     """Yield solutions as sorted lists of option indices (or nothing, when counting).
+
+    ``forced`` options (indices of linked options, validated by the caller) are selected
+    before the search, and are part of every solution; when they exclude one another there
+    is none, and ``stats.conflict`` names the first that clashes. ``nodes`` and
+    ``updates`` count the search of what is left, not the forcing.
 
     ``stats`` is filled in as the search goes. The kernel is called in slices when a
     ``timeout`` is set, so that the clock is read between slices, and always with a compiled
@@ -108,9 +139,17 @@ def run_search(
         stats.stopped = "limit"
         return
     state = _State(links, be, seed)
+    U, D, TOP, COLOR, LEN, LL, RL = state.arrays
+    if forced:
+        conflict = state.force(forced)
+        if conflict is not None:
+            stats.conflict = conflict
+            stats.complete = True
+            stats.seconds = time.perf_counter() - start
+            return
+        U, D, TOP, COLOR, LEN, LL, RL = state.arrays
     if state_hook is not None:
         state_hook(state)
-    U, D, TOP, COLOR, LEN, LL, RL = state.arrays
     choice, regs = state.choice, state.regs
     option_of_node = links.option_list
     never = 1 << 62
@@ -143,7 +182,8 @@ def run_search(
                 stats.stopped = "timeout"
             if not count_only:
                 level = int(regs[kernel.LEVEL])
-                yield sorted([option_of_node[x] for x in choice[:level]])
+                chosen = [option_of_node[x] for x in choice[:level]]
+                yield sorted(chosen + forced if forced else chosen)
             if stats.stopped:
                 return
             continue

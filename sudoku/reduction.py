@@ -5,17 +5,25 @@ items, each to be covered exactly once: ``p<r><c>`` (cell r,c is filled), ``r<r>
 (row r has value d), ``c<c><d>`` (column c has d) and ``b<b><d>`` (box b has d), with
 0-based coordinates written in base 36 as in Knuth's programs. For 9x9: 729 x 324.
 
-Givens are handled by *reduction*, as in Knuth's ``sudoku-dlx``: the items a given covers
-are left out, and so is every option that would cover one of them. The engine then sees
-only the open part of the puzzle. The alternative, ``givens="select"``, keeps all 4*N*N
-items and only the given's own option in a given cell, so that the engine selects the givens
-itself at the top of its tree; it is kept for comparison (``benchmarks/``), and is slower.
-Everything here is vectorized with numpy: building a 9x9 problem costs tens of microseconds.
+Givens can be handled three ways, all giving the same solutions:
+
+* **forced** (what :func:`sudoku.solve` does): one problem per grid size, the empty grid
+  (:func:`empty_grid_problem`), built once; a puzzle's givens are its *forced* options
+  (``ExactCover.solutions(forced=...)``), selected before the search. What is left is
+  exactly the reduced problem below, searched with the same nodes and updates, but the
+  links, and the python backend's lists, are built once instead of once per puzzle.
+* **reduce** (:class:`Reduction`, the default of :func:`sudoku.to_exact_cover`), as in
+  Knuth's ``sudoku-dlx``: the items a given covers are left out, and so is every option
+  that would cover one of them. The engine sees only the open part of the puzzle.
+* **select**: all 4*N*N items and only the given's own option in a given cell, so that the
+  engine selects the givens itself at the top of its tree (one more node per given).
+
+Measured in ``docs/design.md``: forced is fastest end to end, select slowest.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -24,7 +32,7 @@ from dlx import ExactCover
 from .errors import ClashError
 from .grid import Geometry
 
-__all__ = ["Reduction", "decode", "reduce_grid"]
+__all__ = ["Reduction", "decode", "empty_grid_problem", "given_options", "reduce_grid"]
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -49,11 +57,48 @@ class _Template:
                for v in range(side)]
         )
         self.kinds = ("row", "column", "box")
+        self.units = [tuple(row) for row in self.option_items[:, 1:].tolist()]
+
+    @cached_property
+    def problem(self) -> ExactCover:
+        """The empty grid as exact cover: option ``cell * N + value - 1``, 4*N*N items."""
+        n = len(self.option_items)
+        return ExactCover.from_csr(np.arange(0, 4 * n + 1, 4), self.option_items.ravel(),
+                                   n_items=len(self.names), names=self.names)
 
 
 @cache
 def _template(box: int) -> _Template:
     return _Template(box)
+
+
+def empty_grid_problem(box: int) -> ExactCover:
+    """The exact cover of the empty grid with boxes of side ``box`` (shared, built once).
+
+    A puzzle is this problem with its givens' options forced: see :func:`given_options`.
+    """
+    return _template(box).problem
+
+
+def given_options(geo: Geometry, values: list[int]) -> list[int]:
+    """The options of the givens (``cell * N + value - 1``), or ClashError naming the unit
+    where two givens share a value, with both cells."""
+    tpl = _template(geo.box)
+    side = geo.side
+    forced = [cell * side + v - 1 for cell, v in enumerate(values) if v]
+    units = tpl.units
+    seen: dict[int, int] = {}
+    for k in forced:
+        for kind, item in zip(tpl.kinds, units[k]):
+            other = seen.setdefault(item, k)
+            if other != k:
+                cell, d = divmod(k, side)
+                unit = (item % (side * side)) // side
+                raise ClashError(
+                    f"{geo.alphabet[d]!r} appears twice in {kind} {unit + 1}: "
+                    f"at {geo.where(other // side)} and {geo.where(cell)}"
+                )
+    return forced
 
 
 class Reduction:
@@ -64,20 +109,15 @@ class Reduction:
             raise ValueError(f"givens must be 'reduce' or 'select', not {givens!r}")
         tpl = _template(geo.box)
         side = geo.side
-        grid = np.asarray(values, dtype=np.int64)
-        given_cells = np.flatnonzero(grid)
-        given_options = given_cells * side + grid[given_cells] - 1
-        given_items = tpl.option_items[given_options].ravel()
+        given = np.array(given_options(geo, values), dtype=np.int64)  # ClashError first
         covered = np.zeros(4 * side * side, dtype=bool)
-        covered[given_items] = True
-        if covered.sum() != len(given_items):
-            _raise_clash(geo, tpl, given_options)
+        covered[tpl.option_items[given].ravel()] = True
         blocked = covered[tpl.option_items].any(axis=1)
         if givens == "reduce":
             options = np.flatnonzero(~blocked)
             columns = np.flatnonzero(~covered)
         else:
-            blocked[given_options] = False
+            blocked[given] = False
             options = np.flatnonzero(~blocked)
             columns = np.arange(4 * side * side)
         renumber = np.full(4 * side * side, -1, dtype=np.int64)
@@ -97,11 +137,14 @@ class Reduction:
         return decode(self.geometry, self.puzzle, self.options, solution)
 
 
-def decode(geo: Geometry, puzzle: list[int], options: np.ndarray, solution: list[int]) -> list[int]:
-    """Fill ``puzzle``'s blanks from the chosen options (each ``cell * N + value - 1``)."""
+def decode(
+    geo: Geometry, puzzle: list[int], options: np.ndarray | None, solution: list[int]
+) -> list[int]:
+    """Fill ``puzzle``'s blanks from the chosen options: ``options[k]`` for each ``k`` of
+    ``solution`` is ``cell * N + value - 1`` (``options=None``: ``k`` itself is)."""
     out = list(puzzle)
     side = geo.side
-    for k in options[solution].tolist():
+    for k in solution if options is None else options[solution].tolist():
         cell, d = divmod(k, side)
         out[cell] = d + 1
     return out
@@ -110,20 +153,3 @@ def decode(geo: Geometry, puzzle: list[int], options: np.ndarray, solution: list
 def reduce_grid(geo: Geometry, values: list[int], *, givens: str = "reduce") -> Reduction:
     """The exact-cover reduction of a parsed grid (ClashError if givens clash)."""
     return Reduction(geo, values, givens=givens)
-
-
-def _raise_clash(geo: Geometry, tpl: _Template, given_options: np.ndarray) -> None:
-    """Name the first unit where two givens share a value, with both cells."""
-    side = geo.side
-    seen: dict[int, int] = {}
-    for k in given_options.tolist():
-        for kind, item in zip(tpl.kinds, tpl.option_items[k][1:].tolist()):
-            if item in seen:
-                cell, d = divmod(k, side)
-                other = seen[item] // side
-                unit = (item % (side * side)) // side
-                raise ClashError(
-                    f"{geo.alphabet[d]!r} appears twice in {kind} {unit + 1}: "
-                    f"at {geo.where(other)} and {geo.where(cell)}"
-                )
-            seen[item] = k

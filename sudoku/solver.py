@@ -1,4 +1,5 @@
-"""Solving: parse, reduce to exact cover, let the engine choose options, verify, write back.
+"""Solving: parse, force the givens on the empty grid's exact cover, let the engine choose
+the other options, verify, write back.
 
 The caller's board is written only after a verified solution is in hand, in one pass that
 cannot fail, so every error leaves it exactly as it was given.
@@ -10,7 +11,7 @@ from typing import Any
 
 from .errors import ClashError, MultipleSolutionsError, NoSolutionError, SearchStoppedError
 from .grid import Geometry, format_grid, is_solution, parse_board, parse_string, write_back
-from .reduction import Reduction
+from .reduction import Reduction, decode, empty_grid_problem, given_options
 
 __all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
 
@@ -33,9 +34,9 @@ def _solve_values(
     timeout: float | None,
 ) -> list[int]:
     """The solved grid's values, or a SudokuError saying why there is none."""
-    red = Reduction(geo, values)
-    problem = red.problem
-    found = list(problem.solutions(2 if unique else 1, backend=backend,
+    forced = given_options(geo, values)  # ClashError when two givens clash
+    problem = empty_grid_problem(geo.box)
+    found = list(problem.solutions(2 if unique else 1, forced=forced, backend=backend,
                                    max_nodes=max_nodes, timeout=timeout))
     stats = problem.stats
     if stats.stopped in ("max_nodes", "timeout") and (not found or unique):
@@ -46,7 +47,7 @@ def _solve_values(
                               f"({stats.nodes} search nodes)")
     if unique and len(found) > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution")
-    solution = red.decode(found[0])
+    solution = decode(geo, values, None, found[0])
     if not is_solution(geo, values, solution):  # an engine bug, never bad input
         raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
     return solution
@@ -108,11 +109,12 @@ def count_solutions(
     """
     geo, values = _parse_any(board, alphabet)
     try:
-        red = Reduction(geo, values)
+        forced = given_options(geo, values)
     except ClashError:
         return 0
-    problem = red.problem
-    n = problem.count(limit, backend=backend, max_nodes=max_nodes, timeout=timeout)
+    problem = empty_grid_problem(geo.box)
+    n = problem.count(limit, forced=forced, backend=backend, max_nodes=max_nodes,
+                      timeout=timeout)
     if problem.stats.stopped in ("max_nodes", "timeout"):
         raise SearchStoppedError(f"count stopped by {problem.stats.stopped} after {n} "
                                  f"solutions and {problem.stats.nodes} nodes")

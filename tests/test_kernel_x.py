@@ -180,7 +180,7 @@ def test_pentominoes_first_solutions_and_long_lists():
     assert problem.links.max_len >= 128
     assert get_backend("python", problem.links.n_nodes, problem.links.max_len,
                        problem.links.colored) is PYTHON_X_LIST
-    found, stats = _assert_same(problem, limit=1)
+    found, _ = _assert_same(problem, limit=1)
     assert len(found) == 1 and problem.is_solution(found[0])
 
 
