@@ -37,7 +37,7 @@ __all__ = ["BACKENDS", "Backend", "get_backend", "specialize"]
 BACKENDS = ("auto", "python", "numba")
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
-                    "choose", "search", "force", "search_batch")
+                    "choose", "search", "force", "force_all", "search_batch")
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
 
 
@@ -102,8 +102,10 @@ class Backend:
     # often (a compiled kernel cannot see Ctrl-C); None: one call runs to the end
     tuples: Callable[[Links], Any] | None = None  # Algorithm X only: what the kernel gets
     # in place of COLOR (read-only), for problems without colors
-    force: Callable[..., int] = kernel.force  # selects an option before the search; the
-    # kernel's own in Python by default, which works on every array type
+    force_all: Callable[..., int] = kernel.force_all  # selects options before the search;
+    # the kernel's own in Python by default, which works on every array type
+    compiled_force: bool = False  # force_all is compiled: use it even without colors,
+    # where the python backends compute the forced state with numpy instead
 
 
 def _copy_list(a):
@@ -111,10 +113,11 @@ def _copy_list(a):
 
 
 PYTHON_LIST = Backend("python", kernel_list.search, kernel.INACTIVE,
-                      np.ndarray.tolist, np.ndarray.tolist, _copy_list, force=kernel_list.force)
+                      np.ndarray.tolist, np.ndarray.tolist, _copy_list,
+                      force_all=kernel_list.force_all)
 PYTHON_BYTES = Backend("python", kernel_bytes.search, 128, np.ndarray.tolist,
                        lambda a: bytearray(a.astype(np.uint8)), _copy_list,
-                       force=kernel_bytes.force)
+                       force_all=kernel_bytes.force_all)
 
 
 def _x(name: str, inactive: int) -> Callable[..., int]:
@@ -128,8 +131,9 @@ def _x_tuples(choose: Callable) -> Callable[[Links], Any]:
 
 
 PYTHON_X_LIST = replace(PYTHON_LIST, search=_x("search", kernel.INACTIVE),
-                        force=_x("force", kernel.INACTIVE), tuples=_x_tuples(_choose_min))
-PYTHON_X_BYTES = replace(PYTHON_BYTES, search=_x("search", 128), force=_x("force", 128),
+                        force_all=_x("force_all", kernel.INACTIVE),
+                        tuples=_x_tuples(_choose_min))
+PYTHON_X_BYTES = replace(PYTHON_BYTES, search=_x("search", 128), force_all=_x("force_all", 128),
                          tuples=_x_tuples(_choose_find))
 PYTHON_BACKENDS = (PYTHON_X_BYTES, PYTHON_X_LIST, PYTHON_BYTES, PYTHON_LIST)
 """The python backends, fastest first: Algorithm X unrolled (no colors), then the kernel

@@ -38,7 +38,8 @@ import numpy as np
 from . import kernel
 from .backends import Backend, specialize
 
-__all__ = ["NUMBA", "compiled", "compiled_kernel", "is_loaded", "search", "search_batch"]
+__all__ = ["NUMBA", "compiled", "compiled_kernel", "force_all", "is_loaded", "search",
+           "search_batch"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -95,9 +96,9 @@ def _cache_tag(nonnegative: bool) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
-_ARRAY_ARGS = {"search": 9, "search_batch": 18}
-"""The kernel's entry points, each compiled for this many int64 arrays, then int64 scalars."""
-_SCALAR_ARGS = {"search": 2, "search_batch": 3}
+_SIGNATURES = {"search": "a" * 9 + "i" * 2, "search_batch": "a" * 18 + "i" * 3,
+               "force_all": "a" * 8}
+"""The kernel's entry points and their arguments: ``a`` an int64 array, ``i`` an int64."""
 
 
 @functools.cache
@@ -116,7 +117,7 @@ def _namespace() -> Any:
 
 @functools.cache
 def compiled(name: str) -> Any:
-    """The entry point ``name`` (``search`` or ``search_batch``) compiled for int64 arrays.
+    """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled.
 
     Compiled (or loaded from the disk cache) on the first call only; each entry point
     loads on its own, so a process that only searches never loads the batch driver.
@@ -127,8 +128,8 @@ def compiled(name: str) -> Any:
 
     ns = _namespace()
     dispatcher = getattr(ns, name)
-    array = numba.types.Array(numba.types.int64, 1, "C")
-    signature = (array,) * _ARRAY_ARGS[name] + (numba.types.int64,) * _SCALAR_ARGS[name]
+    types = {"a": numba.types.Array(numba.types.int64, 1, "C"), "i": numba.types.int64}
+    signature = tuple(types[t] for t in _SIGNATURES[name])
     with _nonnegative_indexing() as nonnegative:
         ns.nonnegative_indexing = nonnegative
         dispatcher.compile(signature)
@@ -158,8 +159,13 @@ def _as_int64(a: np.ndarray) -> np.ndarray:
     return np.array(a, dtype=np.int64, order="C")
 
 
+def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
+    """:func:`dlx.kernel.force_all`, compiled; the first call compiles or loads it."""
+    return compiled("force_all")(NODES, U, D, TOP, COLOR, LEN, LL, RL)
+
+
 NUMBA = Backend("numba", search, kernel.INACTIVE, _as_int64, _as_int64, np.copy,
-                slice_seconds=_SLICE_SECONDS)
+                slice_seconds=_SLICE_SECONDS, force_all=force_all, compiled_force=True)
 
 
 def search_batch(*args) -> None:

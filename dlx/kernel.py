@@ -54,7 +54,8 @@ B_NODES = 2  # nodes, updates and deepest level of the search after the forced o
 B_UPDATES = 3
 B_MAX_LEVEL = 4
 B_SIZE = 5  # how many options the first solution has (0: none found), forced ones included
-B_FIRST = 6  # from here: one node of each option of the first solution
+B_FIRST = 6  # from here: one node of each option of the first solution (after a CONFLICT:
+# the node of the forced option that an earlier one excludes)
 
 
 def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
@@ -319,6 +320,19 @@ def force(p, U, D, TOP, COLOR, LEN, LL, RL):
                                                                  LL, RL)
 
 
+def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL):
+    """:func:`force` each node of ``NODES`` in turn; one call for all (compiled, numba's
+    cost of a call is then paid once, not once per option).
+
+    Returns -1, or the index in ``NODES`` of the first one that earlier ones exclude (the
+    arrays then hold the earlier ones forced).
+    """
+    for f in range(len(NODES)):
+        if force(NODES[f], U, D, TOP, COLOR, LEN, LL, RL) < 0:
+            return f
+    return -1
+
+
 def search_batch(U, D, TOP, COLOR, LEN, LL, RL, U0, D0, COLOR0, LEN0, LL0, RL0, CHOICE, REG,
                  FORCED, START, OUT, node_stop, solution_stop, width):
     """Solve one problem once per instance, each with some options forced; one call for all.
@@ -332,7 +346,8 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, U0, D0, COLOR0, LEN0, LL0, RL0, 
     ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``) receives the status,
     the solutions found, the search's nodes, updates and deepest level (the forcing is not
     counted), and the first solution: the forced nodes, then the search's choices. At most
-    ``width`` nodes are written; ``B_SIZE`` holds the true number.
+    ``width`` nodes are written; ``B_SIZE`` holds the true number. ``width`` must be at
+    least 1 (a conflict is recorded in the first slot).
     """
     record = B_FIRST + width
     for k in range(len(START) - 1):
@@ -356,6 +371,7 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, U0, D0, COLOR0, LEN0, LL0, RL0, 
         while f < end:
             if force(FORCED[f], U, D, TOP, COLOR, LEN, LL, RL) < 0:
                 status = CONFLICT
+                OUT[base + B_FIRST] = FORCED[f]
                 break
             f += 1
         size = 0

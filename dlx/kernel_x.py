@@ -42,7 +42,7 @@ from .kernel import (
 )
 from .links import INACTIVE, Links
 
-__all__ = ["force", "option_others", "search"]
+__all__ = ["force_all", "option_others", "search"]
 
 
 def option_others(links: Links) -> list:
@@ -181,37 +181,36 @@ def search(U, D, TOP, TUPLES, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop
     return status
 
 
-def force(p, U, D, TOP, TUPLES, LEN, LL, RL):
-    """:func:`dlx.kernel.force` for this kernel: select the option of node ``p`` before the
-    search (cover its items, ``p``'s first), or return -1, changing nothing, when options
-    forced earlier exclude it. Returns the updates.
+def force_all(NODES, U, D, TOP, TUPLES, LEN, LL, RL):
+    """:func:`dlx.kernel.force_all` for this kernel: select the option of each node of
+    ``NODES`` before the search (cover its items); return -1, or the index of the first
+    option that earlier ones exclude.
 
     The covering loop is the one of :func:`search`, written out again: there it is inlined
-    for speed, and a search-tree level is not the place to force options.
+    for speed, and a search-tree level is not the place to force options. Without colors
+    the search driver computes the forced state with numpy instead (faster); this one is
+    what the tests compare that with.
     """
     OTHERS = TUPLES[0]
-    row = (p, *OTHERS[p])
-    for z in row:
-        if LEN[TOP[z]] >= INACTIVE or D[U[z]] != z:
-            return -1
-    updates = 0
-    for z in row:
-        j = TOP[z]
-        left = LL[j]
-        right = RL[j]
-        RL[left] = right
-        LL[right] = left
-        LEN[j] += INACTIVE
-        updates += 1
-        p = D[j]
-        while p != j:
-            others = OTHERS[p]
-            updates += len(others)
-            for q in others:
-                u = U[q]
-                d = D[q]
-                D[u] = d
-                U[d] = u
-                LEN[TOP[q]] -= 1
-            p = D[p]
-    return updates
+    for f, x in enumerate(NODES):
+        row = (x, *OTHERS[x])
+        for z in row:
+            if LEN[TOP[z]] >= INACTIVE or D[U[z]] != z:
+                return f
+        for z in row:
+            j = TOP[z]
+            left = LL[j]
+            right = RL[j]
+            RL[left] = right
+            LL[right] = left
+            LEN[j] += INACTIVE
+            p = D[j]
+            while p != j:
+                for q in OTHERS[p]:
+                    u = U[q]
+                    d = D[q]
+                    D[u] = d
+                    U[d] = u
+                    LEN[TOP[q]] -= 1
+                p = D[p]
+    return -1

@@ -70,11 +70,11 @@ class _State:
     def force(self, forced: list[int]) -> int | None:
         """Take the options ``forced`` before the search; or return the first that clashes.
 
-        Without colors the forced state is computed at once by numpy
-        (:meth:`Links.restricted`); with colors the kernel's ``force`` runs per option.
+        Without colors the python backends compute the forced state at once with numpy
+        (:meth:`Links.restricted`); otherwise the kernel's ``force_all`` does.
         """
         links, backend = self.links, self.backend
-        if not links.colored:
+        if not links.colored and not backend.compiled_force:
             arrays = links.restricted(forced, backend.inactive)
             if isinstance(arrays, int):
                 return arrays
@@ -83,11 +83,9 @@ class _State:
             self.arrays[:2] = as_array(U), as_array(D)
             self.arrays[4:] = backend.as_len(LEN), as_array(LL), as_array(RL)
             return None
-        node_of = links.forcing_node
-        for k in forced:
-            if backend.force(int(node_of[k]), *self.arrays) < 0:
-                return k
-        return None
+        nodes = backend.as_array(links.forcing_node[forced])
+        f = backend.force_all(nodes, *self.arrays)
+        return None if f < 0 else forced[f]
 
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""

@@ -42,9 +42,9 @@ def _link_by_link(problem: ExactCover, forced, backend) -> tuple[list, tuple]:
     """The same search with the options forced by the kernel's ``force``, one at a time."""
     links = problem.links
     state = _State(links, backend, None)
-    for k in forced:
-        if backend.force(int(links.forcing_node[k]), *state.arrays) < 0:
-            return [], (0, 0, 0, k)
+    f = backend.force_all(links.forcing_node[forced].tolist(), *state.arrays)
+    if f >= 0:
+        return [], (0, 0, 0, forced[f])
     found = []
     regs = state.regs
     while True:
