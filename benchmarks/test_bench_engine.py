@@ -1,9 +1,10 @@
 """Our engine, side by side with the baselines: Sudoku end to end, and generic exact cover.
 
 Sudoku groups (``sudoku-<set>``) time ``sudoku.solve_string``: puzzle string in, verified
-solution string out (parsing, the reduction to exact cover, linking, search, decoding and
-the adapter's own check of the answer). Exact-cover groups (``exact-cover-<name>``) time
-``ExactCover.count`` on a problem read before timing (copying the links, then the search).
+solution string out (everything it does: parsing, setting up the exact cover with the
+givens, search, decoding and the adapter's own check of the answer). Exact-cover groups
+(``exact-cover-<name>``) time ``ExactCover.count`` on a problem read before timing (copying
+the links, then the search).
 numba compiles on the first search of a process, which the warm-up does untimed; a new
 process's start-up and first solve are timed in ``test_bench_cold_start.py``.
 """
@@ -25,7 +26,8 @@ BACKENDS = ["python"] + (["numba"] if numba_available() else [])
 
 @cache
 def work(puzzles: Sequence[str]) -> tuple[int, int]:
-    """Total search nodes and updates of the engine on ``puzzles`` (the same on every backend)."""
+    """Total search nodes and updates of the engine on ``puzzles`` (the same on every backend,
+    and whether the givens are reduced away, as here, or forced, as ``solve_string`` does)."""
     nodes = updates = 0
     for p in puzzles:
         problem = sudoku.to_exact_cover(p)
