@@ -333,30 +333,27 @@ def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL):
     return -1
 
 
-def search_batch(U, D, TOP, COLOR, LEN, LL, RL, U0, D0, COLOR0, LEN0, LL0, RL0, CHOICE, REG,
-                 FORCED, START, OUT, node_stop, solution_stop, width):
+def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCED, START, OUT, node_stop,
+                 solution_stop, width):
     """Solve one problem once per instance, each with some options forced; one call for all.
 
     Instance ``k`` forces the options of the nodes ``FORCED[START[k]:START[k + 1]]`` (one
-    node of a primary item per option). For each instance the working arrays are restored
-    from the pristine ones (``U0``...), the options are forced with :func:`force` (the
-    first that conflicts ends the instance with status CONFLICT), then :func:`search` runs
-    from a fresh ``REG`` to ``solution_stop`` solutions or ``node_stop`` nodes, exactly as
-    one search of the problem left once the forced options are taken. Record ``k`` of
-    ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``) receives the status,
-    the solutions found, the search's nodes, updates and deepest level (the forcing is not
-    counted), and the first solution: the forced nodes, then the search's choices. At most
-    ``width`` nodes are written; ``B_SIZE`` holds the true number. ``width`` must be at
-    least 1 (a conflict is recorded in the first slot).
+    node of a primary item per option) with :func:`force`; the first that an earlier one
+    excludes ends the instance with status CONFLICT. Then :func:`search` runs from a fresh
+    ``REG`` to ``solution_stop`` solutions or ``node_stop`` nodes, exactly as one search of
+    the problem left once the forced options are taken. Finally everything is undone, last
+    first (the search's levels, then the forced options), which leaves the arrays as they
+    were for the next instance: cheaper than copying them afresh, since only what changed
+    is touched. The arrays must therefore start in their pristine state.
+
+    Record ``k`` of ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``)
+    receives the status, the solutions found, the search's nodes, updates and deepest
+    level (the forcing is not counted), and the first solution: the forced nodes, then
+    the search's choices. At most ``width`` nodes are written; ``B_SIZE`` holds the true
+    number. ``width`` must be at least 1 (a conflict is recorded in the first slot).
     """
     record = B_FIRST + width
     for k in range(len(START) - 1):
-        U[:] = U0
-        D[:] = D0
-        COLOR[:] = COLOR0
-        LEN[:] = LEN0
-        LL[:] = LL0
-        RL[:] = RL0
         REG[LEVEL] = 0
         REG[NODES] = 0
         REG[UPDATES] = 0
@@ -382,11 +379,11 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, U0, D0, COLOR0, LEN0, LL0, RL0, 
                 size = end - first + level
                 if size <= width:
                     out = base + B_FIRST
-                    for f in range(first, end):
-                        OUT[out] = FORCED[f]
+                    for j in range(first, end):
+                        OUT[out] = FORCED[j]
                         out += 1
-                    for f in range(level):
-                        OUT[out] = CHOICE[f]
+                    for j in range(level):
+                        OUT[out] = CHOICE[j]
                         out += 1
                 if solution_stop > 1:
                     status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop,
@@ -397,3 +394,14 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, U0, D0, COLOR0, LEN0, LL0, RL0, 
         OUT[base + B_UPDATES] = REG[UPDATES]
         OUT[base + B_MAX_LEVEL] = REG[MAX_LEVEL]
         OUT[base + B_SIZE] = size
+        level = REG[LEVEL]  # undo: C8 at every level the search still holds, then forced
+        while level > 0:
+            level -= 1
+            x = CHOICE[level]
+            uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
+            uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+        while f > first:
+            f -= 1
+            x = FORCED[f]
+            uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
+            uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)

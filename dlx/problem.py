@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .batch import BatchResult, run_batch
 from .errors import (
     ColorError,
     EmptyOptionError,
@@ -241,6 +242,14 @@ class ExactCover:
         return build_links(len(self.items), len(self.primary),
                            self._indptr, self._items, self._colors)
 
+    @cached_property
+    def _min_primary(self) -> int:
+        """The fewest primary items in an option that has any (bounds a solution's size)."""
+        if not len(self):
+            return 1
+        counts = np.add.reduceat(self._items <= len(self.primary), self._indptr[:-1])
+        return int(counts[counts > 0].min(initial=1))
+
     # ----- solving -----------------------------------------------------------------------
 
     def solutions(
@@ -305,6 +314,31 @@ class ExactCover:
                 raise ValueError(f"forced option {k} has no primary item and can be in no "
                                  "solution")
         return out
+
+    def solve_batch(
+        self,
+        forced: Iterable[Iterable[int]] | None = None,
+        *,
+        indptr: Any = None,
+        indices: Any = None,
+        limit: int | None = 1,
+        max_nodes: int | None = None,
+        backend: str = "auto",
+    ) -> BatchResult:
+        """Solve this problem once per instance, each with some options forced into the
+        solution, all in one kernel call (see :mod:`dlx.batch`).
+
+        ``forced`` lists, per instance, the option indices it forces, e.g. the options of a
+        Sudoku's givens in the problem of the empty grid; ``indptr`` and ``indices`` give
+        the same in CSR form (instance ``k`` forces ``indices[indptr[k]:indptr[k + 1]]``).
+        Each instance counts solutions up to ``limit`` (None: all), keeps the first one,
+        and stops after ``max_nodes`` search nodes. Forced options that exclude one another
+        mark the instance as a conflict. The result is the same as searching, one at a
+        time, the problem left once the forced options are taken: same solutions in the
+        same order, same ``nodes`` and ``updates``. ``self.stats`` is not changed.
+        """
+        return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
+                         indices=indices, limit=limit, max_nodes=max_nodes, backend=backend)
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once, secondary at most once

@@ -9,6 +9,7 @@
 '534678912'
 """
 
+from .batch import count_many, solve_many
 from .errors import (
     ClashError,
     MultipleSolutionsError,
@@ -31,12 +32,14 @@ __all__ = [
     "Solution",
     "SudokuError",
     "SymbolError",
+    "count_many",
     "count_solutions",
     "format_grid",
     "is_solution",
     "parse_board",
     "parse_string",
     "solve",
+    "solve_many",
     "solve_string",
     "to_exact_cover",
 ]

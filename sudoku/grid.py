@@ -27,6 +27,7 @@ __all__ = [
     "BOX_SIZES",
     "DEFAULT_SYMBOLS",
     "Geometry",
+    "are_solutions",
     "format_grid",
     "geometry",
     "is_solution",
@@ -197,3 +198,34 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
         for bc in range(0, side, n)
     )
     return all(set(unit) == full for group in (rows, cols, boxes) for unit in group)
+
+
+@cache
+def _unit_cells(geo: Geometry) -> np.ndarray:
+    """The cells of every row, column and box: a (3N, N) array of cell numbers."""
+    side, n = geo.side, geo.box
+    grid = np.arange(side * side).reshape(side, side)
+    boxes = grid.reshape(n, n, n, n).transpose(0, 2, 1, 3).reshape(side, side)
+    return np.concatenate([grid, grid.T, boxes])
+
+
+def are_solutions(geo: Geometry, puzzles: Any, solutions: Any) -> np.ndarray:
+    """:func:`is_solution` for many grids at once, with numpy: one bool per row of the
+    ``(n, N*N)`` integer arrays ``puzzles`` and ``solutions`` (0 is blank)."""
+    puzzles = np.asarray(puzzles, dtype=np.int64)
+    solutions = np.asarray(solutions, dtype=np.int64)
+    side = geo.side
+    if solutions.ndim != 2 or solutions.shape[1] != side * side \
+            or puzzles.shape != solutions.shape:
+        raise ValueError(f"expected two (n, {side * side}) arrays, got {puzzles.shape} and "
+                         f"{solutions.shape}")
+    ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
+    ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
+    units = _unit_cells(geo)
+    full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
+    step = 4096  # rows at a time, to keep the (rows, 3N, N) temporary small
+    for lo in range(0, len(solutions), step):
+        bits = np.left_shift(1, np.clip(solutions[lo : lo + step], 0, side))
+        seen = np.bitwise_or.reduce(bits[:, units], axis=2)
+        ok[lo : lo + step] &= (seen == full).all(axis=1)
+    return ok

@@ -1,0 +1,212 @@
+"""Many puzzles at once: one batch search per grid size (see :mod:`dlx.batch`).
+
+A puzzle is the empty grid's exact cover with its givens' options forced, so a whole file
+of puzzles is one problem and many instances: ``ExactCover.solve_batch`` solves them all
+in one kernel call. Around it everything is numpy over all puzzles at once: reading the
+one-line puzzles (rows of N*N symbols), listing their givens' options, decoding the
+solutions, checking every answer (:func:`sudoku.grid.are_solutions`) and writing them out.
+A puzzle that fails gets the very error :func:`sudoku.solve_string` raises for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+
+from dlx.batch import BatchResult
+from dlx.kernel import CONFLICT, DONE, PAUSED
+
+from .errors import (
+    MultipleSolutionsError,
+    NoSolutionError,
+    SearchStoppedError,
+    SudokuError,
+)
+from .grid import BOX_SIZES, Geometry, are_solutions, geometry, parse_string
+from .reduction import empty_grid_problem, given_options
+
+__all__ = ["count_many", "solve_many"]
+
+
+def solve_many(
+    puzzles: Sequence[str],
+    *,
+    unique: bool = False,
+    alphabet: str | None = None,
+    backend: str = "auto",
+    max_nodes: int | None = None,
+) -> list[str | SudokuError]:
+    """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
+    SudokuError :func:`sudoku.solve_string` would raise (returned, not raised).
+
+    Each puzzle is a row of N*N symbols or a drawn grid, as for ``solve_string``; sizes
+    may be mixed. ``unique=True`` returns MultipleSolutionsError for a puzzle with more
+    than one solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError).
+    """
+    out: list[str | SudokuError | None] = [None] * len(puzzles)
+    for geo, where, values in _parse(puzzles, alphabet, out):
+        result = _search(geo, values, 2 if unique else 1, backend, max_nodes)
+        # with unique, exactly one solution and the whole tree seen
+        solved = ((result.found == 1) & (result.status == DONE) if unique
+                  else result.found >= 1)
+        grids = _decode(geo, result, solved)
+        ok = are_solutions(geo, values[solved], grids)
+        if not ok.all():  # an engine bug, never bad input
+            k = int(np.flatnonzero(~ok)[0])
+            raise AssertionError(f"engine returned an invalid grid: {grids[k].tolist()}")
+        for k, text in zip(np.flatnonzero(solved).tolist(), _format(geo, grids)):
+            out[where[k]] = text
+        for k in np.flatnonzero(~solved).tolist():
+            out[where[k]] = _failure(geo, values[k], result, k, unique)
+    return out  # type: ignore[return-value]
+
+
+def count_many(
+    puzzles: Sequence[str],
+    limit: int | None = None,
+    *,
+    alphabet: str | None = None,
+    backend: str = "auto",
+    max_nodes: int | None = None,
+) -> list[int | SudokuError]:
+    """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
+    :func:`sudoku.count_solutions` does: clashing givens count 0; a bad puzzle, or a
+    budget that ran out, gives its SudokuError (returned, not raised)."""
+    out: list[int | SudokuError | None] = [None] * len(puzzles)
+    for geo, where, values in _parse(puzzles, alphabet, out):
+        result = _search(geo, values, limit, backend, max_nodes)
+        for k, (status, found, nodes) in enumerate(zip(
+                result.status.tolist(), result.found.tolist(), result.nodes.tolist())):
+            if status == PAUSED:
+                out[where[k]] = SearchStoppedError(f"count stopped by max_nodes after {found} "
+                                                   f"solutions and {nodes} nodes")
+            else:
+                out[where[k]] = 0 if status == CONFLICT else found
+    return out  # type: ignore[return-value]
+
+
+# ----- reading ----------------------------------------------------------------------------
+
+
+@cache
+def _symbol_table(geo: Geometry) -> np.ndarray:
+    """Byte -> value (0 blank, 1..N), -1 for a byte that is no symbol of ``geo``."""
+    table = np.full(256, -1, dtype=np.int16)
+    for v, ch in enumerate(geo.alphabet, 1):
+        if ord(ch) < 128:
+            table[ord(ch)] = v
+    for ch in geo.blanks():
+        table[ord(ch)] = 0
+    return table
+
+
+def _parse(
+    puzzles: Sequence[str], alphabet: str | None, out: list
+) -> list[tuple[Geometry, np.ndarray, np.ndarray]]:
+    """Per grid size: (geometry, positions in ``puzzles``, values as an n x N*N array).
+
+    One-line puzzles of a valid size are read with one table lookup over all their bytes;
+    others (drawn grids, bad symbols, wrong sizes) go through :func:`parse_string`, whose
+    SudokuError is stored in ``out``.
+    """
+    by_length: dict[int, list[int]] = {}
+    for k, text in enumerate(puzzles):
+        by_length.setdefault(len(text), []).append(k)
+    groups: dict[int, tuple[Geometry, list[int], list[np.ndarray]]] = {}
+    slow: list[int] = []
+    for length, where in by_length.items():
+        side = round(length**0.5)
+        if side * side != length or round(side**0.5) ** 2 != side \
+                or round(side**0.5) not in BOX_SIZES:
+            slow.extend(where)
+            continue
+        try:
+            geo = geometry(side, alphabet)
+        except SudokuError:
+            slow.extend(where)
+            continue
+        raw = "".join(puzzles[k] for k in where).encode("utf-8", "surrogatepass")
+        if len(raw) != length * len(where):  # some non-ASCII text: read those one by one
+            ascii_ = [k for k in where if puzzles[k].isascii()]
+            slow.extend(k for k in where if not puzzles[k].isascii())
+            where = ascii_
+            raw = "".join(puzzles[k] for k in where).encode("ascii")
+        values = _symbol_table(geo)[np.frombuffer(raw, dtype=np.uint8)].reshape(-1, length)
+        bad = (values < 0).any(axis=1)
+        slow.extend(np.asarray(where)[bad].tolist())
+        good = np.flatnonzero(~bad)
+        group = groups.setdefault(side, (geo, [], []))
+        group[1].extend(np.asarray(where)[good].tolist())
+        group[2].append(values[good].astype(np.int64))
+    for k in sorted(slow):
+        try:
+            geo, values = parse_string(puzzles[k], alphabet)
+        except SudokuError as e:
+            out[k] = e
+            continue
+        group = groups.setdefault(geo.side, (geo, [], []))
+        group[1].append(k)
+        group[2].append(np.asarray([values], dtype=np.int64))
+    return [(geo, np.asarray(where, dtype=np.int64), np.concatenate(rows))
+            for geo, where, rows in groups.values() if where]
+
+
+# ----- searching and writing --------------------------------------------------------------
+
+
+def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: str,
+            max_nodes: int | None) -> BatchResult:
+    """One batch over the empty grid's problem: instance k forces puzzle k's givens."""
+    side = geo.side
+    rows, cells = np.nonzero(values)
+    indices = cells * side + values[rows, cells] - 1  # option cell * N + value - 1
+    indptr = np.zeros(len(values) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=len(values)), out=indptr[1:])
+    return empty_grid_problem(geo.box).solve_batch(indptr=indptr, indices=indices, limit=limit,
+                                                   max_nodes=max_nodes, backend=backend)
+
+
+def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarray:
+    """The grids of the solved instances: each option ``cell * N + value - 1`` fills a cell
+    (a cell no option fills stays 0, which :func:`are_solutions` rejects)."""
+    side = geo.side
+    options = result.options[solved][:, : geo.cells]
+    grids = np.zeros((len(options), geo.cells), dtype=np.int64)
+    taken = options >= 0
+    rows = np.broadcast_to(np.arange(len(options))[:, None], options.shape)
+    grids[rows[taken], options[taken] // side] = options[taken] % side + 1
+    return grids
+
+
+def _format(geo: Geometry, grids: np.ndarray) -> list[str]:
+    """One line of symbols per grid."""
+    cells = geo.cells
+    if not geo.alphabet.isascii():
+        symbols = np.array(list(geo.alphabet))
+        return ["".join(row) for row in symbols[grids - 1]]
+    symbols = np.frombuffer(geo.alphabet.encode("ascii"), dtype=np.uint8)
+    text = symbols[grids - 1].tobytes().decode("ascii")
+    return [text[i : i + cells] for i in range(0, len(text), cells)]
+
+
+def _failure(geo: Geometry, values: np.ndarray, result: BatchResult, k: int,
+             unique: bool) -> SudokuError:
+    """The error :func:`sudoku.solve_string` raises for instance ``k``."""
+    status, found, nodes = (int(result.status[k]), int(result.found[k]),
+                            int(result.nodes[k]))
+    if status == CONFLICT:
+        try:
+            given_options(geo, values.tolist())  # raises the ClashError naming the unit
+        except SudokuError as e:
+            return e
+        raise AssertionError("the batch saw clashing givens that given_options accepts")
+    if status == PAUSED:
+        return SearchStoppedError(f"search stopped by max_nodes after {nodes} nodes before "
+                                  "the puzzle was decided")
+    if found == 0:
+        return NoSolutionError(f"no solution: the givens cannot be completed ({nodes} search "
+                               "nodes)")
+    assert unique and found > 1
+    return MultipleSolutionsError("the puzzle has more than one solution")

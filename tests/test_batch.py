@@ -1,0 +1,355 @@
+"""Batches: one problem, many instances of forced options, one kernel call.
+
+``ExactCover.solve_batch`` must give, per instance, what a search of the problem with
+those options forced gives (``solutions(forced=...)``, whose state is built another way:
+with numpy when there are no colors): the same first solution, count, nodes, updates,
+deepest level and conflict, on every backend. ``sudoku.solve_many`` and ``count_many``
+must give what ``solve_string`` and ``count_solutions`` give, errors included.
+"""
+
+from __future__ import annotations
+
+import warnings
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import brute_force
+from test_dlx_properties import shared_color_problems, xcc_problems
+
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, kernel
+from dlx.backends import kernel_bytes, kernel_list, numba_available
+from sudoku import (
+    count_many,
+    count_solutions,
+    is_solution,
+    parse_string,
+    solve_many,
+    solve_string,
+)
+from sudoku.errors import SudokuError
+from sudoku.grid import are_solutions, geometry
+from sudoku.named import load_named
+from sudoku.reduction import Reduction, empty_grid_problem, given_options
+
+BACKENDS = ["python", pytest.param("numba", marks=pytest.mark.skipif(
+    not numba_available(), reason="numba is not installed"))]
+DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
+GENERATED_16 = Path(__file__).resolve().parents[1] / "sudoku/data/generated_16x16.txt"
+
+
+def _problem(options, primary, secondary) -> ExactCover:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        return ExactCover(options, primary=primary, secondary=secondary)
+
+
+def _reference(problem: ExactCover, forced, limit, max_nodes) -> tuple:
+    """One instance searched alone: what the batch must report for it."""
+    found = list(problem.solutions(limit, forced=forced, max_nodes=max_nodes,
+                                   backend="python"))
+    s = problem.stats
+    return (found[0] if found else None, len(found), s.nodes, s.updates, s.max_level,
+            s.conflict is not None, s.complete, s.stopped == "max_nodes")
+
+
+def _batch_rows(result) -> list[tuple]:
+    return [(result.solution(k), int(result.found[k]), int(result.nodes[k]),
+             int(result.updates[k]), int(result.max_level[k]), bool(result.conflict[k]),
+             bool(result.complete[k]), bool(result.stopped[k])) for k in range(len(result))]
+
+
+def _excludes(a: list, b: list) -> bool:
+    """Independent of dlx: options ``a`` and ``b`` cannot be in one solution together."""
+    colors_a = {e[0] if isinstance(e, tuple) else e: e[1] if isinstance(e, tuple) else None
+                for e in a}
+    for e in b:
+        name, color = (e[0], e[1]) if isinstance(e, tuple) else (e, None)
+        if name in colors_a and (color is None or colors_a[name] != color):
+            return True
+    return False
+
+
+# ----- dlx: a worked example ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_worked_example(backend):
+    problem = ExactCover([["A", "D"], ["E", "F", "C"], ["B", "G"], ["A", "B"], ["C", "D"],
+                          ["E", "F", "G"], ["B", "C", "D"]])
+    assert list(problem.solutions()) == [[0, 1, 2], [3, 4, 5]]
+    result = problem.solve_batch([[], [0], [1, 3], [0, 3], [4], [6], [2, 2]], limit=None,
+                                 backend=backend)
+    assert result.backend == backend
+    assert [result.solution(k) for k in range(7)] == [
+        [0, 1, 2], [0, 1, 2], None, None, [3, 4, 5], None, None]
+    assert result.found.tolist() == [2, 1, 0, 0, 1, 0, 0]
+    assert result.conflict.tolist() == [False, False, False, True, False, False, True]
+    assert result.conflicting.tolist() == [-1, -1, -1, 3, -1, -1, 2]
+    assert result.complete.all() and not result.stopped.any()
+    one = problem.solve_batch([[]], backend=backend)  # the default limit is 1
+    assert one.found.tolist() == [1] and one.status.tolist() == [kernel.SOLUTION]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_colors_conflict_unless_they_agree(backend):
+    """A forced color on a secondary item hides the options that disagree (purify): they
+    cannot be forced after it, though none of their items is covered."""
+    problem = ExactCover([["p0", Colored("s", "red")], ["p1", "s"], ["p1", Colored("s", "blue")],
+                          ["p1", Colored("s", "red")]], secondary=["s"])
+    forced = [[0, 1], [1, 0], [0, 2], [2, 0], [0, 3], [3, 0]]
+    result = problem.solve_batch(forced, backend=backend)
+    assert result.conflict.tolist() == [True, True, True, True, False, False]
+    assert result.conflicting.tolist() == [1, 0, 2, 0, -1, -1]
+    assert [result.solution(k) for k in (4, 5)] == [[0, 3], [0, 3]]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_csr_input_and_budget(backend):
+    problem = ExactCover([["A", "D"], ["E", "F", "C"], ["B", "G"], ["A", "B"], ["C", "D"],
+                          ["E", "F", "G"], ["B", "C", "D"]])
+    by_lists = problem.solve_batch([[0], [], [4]], limit=None, backend=backend)
+    by_csr = problem.solve_batch(indptr=[0, 1, 1, 2], indices=[0, 4], limit=None,
+                                 backend=backend)
+    assert _batch_rows(by_lists) == _batch_rows(by_csr)
+    stopped = problem.solve_batch([[]], limit=None, max_nodes=2, backend=backend)
+    assert stopped.stopped.tolist() == [True] and stopped.nodes.tolist() == [2]
+
+
+def test_bad_input():
+    with pytest.warns(NoPrimaryItemWarning):
+        problem = ExactCover([["a", "x"], ["b"], ["x"]], secondary=["x"])
+    with pytest.raises(IndexError, match="instance 1 forces option 3"):
+        problem.solve_batch([[0], [3]])
+    with pytest.raises(IndexError):
+        problem.solve_batch([[-1]])
+    with pytest.raises(ValueError, match="no primary item"):
+        problem.solve_batch([[1], [2]])
+    with pytest.raises(ValueError, match="indptr"):
+        problem.solve_batch(indptr=[0, 2], indices=[0])
+    with pytest.raises(TypeError):
+        problem.solve_batch([[0]], indptr=[0, 1], indices=[0])
+    with pytest.raises(TypeError):
+        problem.solve_batch()
+    with pytest.raises(ValueError, match="limit"):
+        problem.solve_batch([[0]], limit=0)
+    with pytest.raises(ValueError, match="backend"):
+        problem.solve_batch([[0]], backend="fortran")
+    assert len(problem.solve_batch([])) == 0
+
+
+@pytest.mark.parametrize("kernel_ns", [kernel_list, kernel_bytes], ids=["list", "bytes"])
+def test_arrays_end_pristine(kernel_ns):
+    """Each instance undoes its search and its forced options, so the next one starts
+    from the problem as built: checked on the arrays after a batch ending in every way."""
+    from dlx.problems import word_rectangle
+
+    problem = word_rectangle(["ab", "cd", "ac", "bd", "aa", "ca", "ad", "bc"])
+    links = problem.links
+    inactive = 128 if kernel_ns is kernel_bytes else kernel.INACTIVE
+    length = links.LEN.copy()
+    length[0] = inactive
+    pristine = [links.U.tolist(), links.D.tolist(), links.COLOR.tolist(), length.tolist(),
+                links.LL.tolist(), links.RL.tolist()]
+    U, D, COLOR, LEN, LL, RL = (a[:] for a in pristine)
+    if kernel_ns is kernel_bytes:
+        LEN = bytearray(LEN)
+    n = len(problem)
+    forced = [[], [0], [0, 1], [1, 0], [n - 1], [0, 0], [2, n - 1]]
+    nodes = [int(links.forcing_node[k]) for f in forced for k in f]
+    indptr = np.cumsum([0] + [len(f) for f in forced]).tolist()
+    width = links.n_primary
+    for stop, node_stop in ((1, 1 << 62), (1 << 62, 1 << 62), (2, 3)):
+        out = [0] * (len(forced) * (kernel.B_FIRST + width))
+        regs = [0] * kernel.N_REGS
+        regs[kernel.PRIMARY_END] = links.n_primary + 1
+        kernel_ns.search_batch(U, D, links.TOP.tolist(), COLOR, LEN, LL, RL,
+                               [0] * (links.n_primary + 1), regs, nodes, indptr, out,
+                               node_stop, stop, width)
+        statuses = set(out[kernel.B_STATUS :: kernel.B_FIRST + width])
+        assert kernel.CONFLICT in statuses and len(statuses) >= 2
+        assert [U, D, COLOR, list(LEN), LL, RL] == pristine
+
+
+# ----- dlx: random problems against searches one at a time ------------------------------
+
+
+@st.composite
+def batches(draw):
+    options, primary, secondary = draw(st.one_of(xcc_problems(), shared_color_problems()))
+    problem = _problem(options, primary, secondary)
+    usable = [k for k in range(len(problem)) if k not in set(problem.dropped)]
+    # distinct options: forcing one twice is a conflict here (see test_worked_example)
+    forced = st.lists(st.sampled_from(usable), max_size=3, unique=True) if usable \
+        else st.just([])
+    instances = draw(st.lists(forced, max_size=6))
+    limit = draw(st.sampled_from([1, 2, None]))
+    max_nodes = draw(st.sampled_from([None, None, 1, 3]))
+    return (options, primary, secondary), problem, instances, limit, max_nodes
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@settings(max_examples=250, deadline=None)
+@given(batches())
+def test_random_batches_equal_single_searches(backend, case):
+    (options, primary, secondary), problem, instances, limit, max_nodes = case
+    result = problem.solve_batch(instances, limit=limit, max_nodes=max_nodes, backend=backend)
+    expected = [_reference(problem, f, limit, max_nodes) for f in instances]
+    assert _batch_rows(result) == expected
+    everything = brute_force(options, primary, secondary)
+    for k, forced in enumerate(instances):
+        clash = any(_excludes(options[a], options[b]) for a, b in combinations(forced, 2))
+        assert bool(result.conflict[k]) == clash
+        if result.complete[k]:  # the exact count: the solutions that hold every forced option
+            assert result.found[k] == sum(set(forced) <= set(s) for s in everything)
+        if result.solution(k) is not None:
+            assert set(forced) <= set(result.solution(k)) and problem.is_solution(
+                result.solution(k))
+
+
+# ----- sudoku ---------------------------------------------------------------------------
+
+
+LEETCODE = load_named()["leetcode-37"]
+HARD1 = load_named()["norvig-hard1"]  # many solutions
+CLASH = "5.5" + "." * 78
+NO_SOLUTION_4 = "12.....4..3....."  # r1c3 has no candidate, and no two givens clash
+NORVIG_IMPOSSIBLE = (".....5.8....6.1.43..........1.5........1.6...3......."
+                     "553.....61........4.........")
+
+
+def _lines(path: Path, n: int) -> list[str]:
+    if not path.exists():
+        pytest.skip(f"{path} is not there")
+    return [s for s in path.read_text().split("\n") if s and not s.startswith("#")][:n]
+
+
+def _one_at_a_time(puzzles, **kwargs) -> list:
+    out = []
+    for p in puzzles:
+        try:
+            out.append(solve_string(p, **kwargs))
+        except SudokuError as e:
+            out.append(e)
+    return out
+
+
+def _same(got: list, expected: list) -> None:
+    assert [type(x) for x in got] == [type(x) for x in expected]
+    assert [str(x) for x in got] == [str(x) for x in expected]
+
+
+def _puzzles() -> list[str]:
+    p4 = ["1..." + "..3." + ".4.." + "...2", "." * 16, NO_SOLUTION_4, "1.1" + "." * 13]
+    drawn = "\n".join(LEETCODE[i : i + 9] for i in range(0, 81, 9))  # a drawn grid
+    bad = [LEETCODE[:-1], LEETCODE[:9] + "x" + LEETCODE[10:], LEETCODE[:40] + "é" + LEETCODE[41:],
+           "", "1" * 82]
+    p9 = [LEETCODE, HARD1, CLASH, NORVIG_IMPOSSIBLE, drawn, LEETCODE.replace(".", "0")]
+    return p4 + p9 + bad + _lines(GENERATED_16, 3) + _lines(DATA / "norvig_top95.txt", 20)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("unique", [False, True])
+def test_solve_many_equals_solve_string(backend, unique):
+    puzzles = _puzzles()
+    got = solve_many(puzzles, unique=unique, backend=backend)
+    _same(got, _one_at_a_time(puzzles, unique=unique, backend=backend))
+    kinds = {type(x).__name__ for x in got}
+    assert kinds >= {"str", "ClashError", "NoSolutionError", "ShapeError", "SymbolError"}
+    assert ("MultipleSolutionsError" in kinds) == unique
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solve_many_budget_and_alphabet(backend):
+    inkala = load_named()["inkala-2012"]
+    _same(solve_many([inkala, LEETCODE], max_nodes=5, backend=backend),
+          _one_at_a_time([inkala, LEETCODE], max_nodes=5, backend=backend))
+    custom = ("1..." + "..3." + ".4.." + "...2").translate(str.maketrans("1234", "ABCD"))
+    assert solve_many([custom, "A..." * 4], alphabet="ABCD", backend=backend)[0] == \
+        "ACBDDBCABDACCADB"
+    _same(solve_many([custom], alphabet="ABC", backend=backend),
+          _one_at_a_time([custom], alphabet="ABC"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_count_many_equals_count_solutions(backend):
+    puzzles = [HARD1, LEETCODE, "." * 16, CLASH, NO_SOLUTION_4, "x", NORVIG_IMPOSSIBLE]
+    for limit in (None, 100):
+        if limit is None:
+            puzzles = puzzles[1:]  # HARD1 has too many solutions to count them all
+        got = count_many(puzzles, limit, backend=backend)
+        expected = []
+        for p in puzzles:
+            try:
+                expected.append(count_solutions(p, limit))
+            except SudokuError as e:
+                expected.append(e)
+        _same(got, expected)
+    assert count_many(["." * 16], backend=backend) == [288]
+    stopped = count_many([HARD1], max_nodes=10, backend=backend)[0]
+    assert type(stopped).__name__ == "SearchStoppedError" and "10 nodes" in str(stopped)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_count_many_against_tdoku(backend):
+    """Serg's benchmark: every puzzle has several solutions, counted by tdoku."""
+    puzzles = _lines(DATA / "serg_benchmark.txt", 40)
+    counts = [int(s) for s in _lines(DATA / "serg_benchmark_counts.txt", 40)]
+    assert count_many(puzzles, backend=backend) == counts
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("box", [2, 3, 4])
+def test_nodes_and_updates_equal_the_reduced_problem(backend, box):
+    """Forcing the givens on the empty grid leaves exactly Knuth's reduced problem: the
+    same search, node for node, as :class:`sudoku.reduction.Reduction`'s."""
+    if box == 2:
+        puzzles = ["1..." + "..3." + ".4.." + "...2", "." * 16, "1" + "." * 15]
+    elif box == 3:
+        puzzles = [*_lines(DATA / "norvig_top95.txt", 30), LEETCODE, HARD1]
+    else:
+        puzzles = _lines(GENERATED_16, 4)
+    parsed = [parse_string(p) for p in puzzles]
+    result = empty_grid_problem(box).solve_batch(
+        [given_options(geo, values) for geo, values in parsed], limit=2, backend=backend)
+    for k, (geo, values) in enumerate(parsed):
+        reduced = Reduction(geo, values).problem
+        assert len(list(reduced.solutions(2, backend="python"))) == result.found[k]
+        s = reduced.stats
+        assert (s.nodes, s.updates, s.max_level) == (
+            result.nodes[k], result.updates[k], result.max_level[k])
+
+
+def test_are_solutions_agrees_with_is_solution():
+    rng = np.random.default_rng(4)
+    for box in (2, 3, 4):
+        geo = geometry(box * box)
+        (solved,) = solve_many(["." * geo.cells])
+        grid = np.array(parse_string(solved)[1])
+        side = geo.side
+        grids, puzzles = [], []
+        for _ in range(300):
+            g = grid.copy()
+            perm = rng.permutation(side) + 1  # relabel: still a solution
+            g = perm[g - 1]
+            kind = rng.integers(6)
+            if kind == 1:  # one cell changed
+                g[rng.integers(len(g))] = rng.integers(0, side + 2)
+            elif kind == 2:  # two cells swapped
+                i, j = rng.integers(len(g), size=2)
+                g[i], g[j] = g[j], g[i]
+            elif kind == 3:  # a Latin square that breaks the boxes: shifted rows
+                g = np.array([(r + c) % side + 1 for r in range(side) for c in range(side)])
+            p = np.where(rng.random(len(g)) < 0.3, g, 0)
+            if kind == 4:  # a given that the grid does not keep
+                k = int(rng.integers(len(g)))
+                p[k] = g[k] % side + 1
+            grids.append(g)
+            puzzles.append(p)
+        got = are_solutions(geo, puzzles, grids)
+        expected = [is_solution(geo, p.tolist(), g.tolist()) for p, g in zip(puzzles, grids)]
+        assert got.tolist() == expected
+        assert 0 < sum(expected) < len(expected)
