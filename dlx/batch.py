@@ -169,13 +169,15 @@ def run_batch(
     size = table[:, kernel.B_SIZE].copy()
     if np.any(size > width):  # cannot happen: every option covers min_width primary items
         raise AssertionError("a solution has more options than primary items allow")
-    first = table[:, kernel.B_FIRST:]
-    option_of_node = links.option_of_node
-    options = np.where(np.arange(width) < size[:, None], option_of_node[first], never)
-    options.sort(axis=1)
-    options[options == never] = -1
-    conflicting = np.where(status == kernel.CONFLICT, option_of_node[first[:, 0]], -1) \
-        if width else np.full(n, -1, dtype=np.int64)
+    options = table[:, kernel.B_FIRST :]
+    conflicting = np.where(status == kernel.CONFLICT, options[:, 0], -1) if width \
+        else np.full(n, -1, dtype=np.int64)
+    if np.all(size == width):  # every row full (one Sudoku size): sort, nothing to pad
+        options = np.sort(options, axis=1)
+    else:
+        options = np.where(np.arange(width) < size[:, None], options, never)
+        options.sort(axis=1)
+        options[options == never] = -1
     return BatchResult(
         status=status, found=table[:, kernel.B_SOLUTIONS].copy(),
         nodes=table[:, kernel.B_NODES].copy(), updates=table[:, kernel.B_UPDATES].copy(),

@@ -7,8 +7,10 @@ same solutions, order, ``nodes`` and ``updates``.
 
 Importing this module neither imports numba nor compiles anything. The first search
 imports numba (~0.35 s) and compiles the kernel (~4 s), or loads it from numba's disk
-cache (``__pycache__`` beside ``kernel.py``, else numba's user-wide cache dir; ~0.65 s),
-so only the first use on a machine pays for compiling.
+cache (``__pycache__`` beside ``kernel.py``, else numba's user-wide cache dir; ~0.7 s, of
+which ~0.4 s is numba importing scipy.linalg: see :func:`own_process`), so only the first
+use on a machine pays for compiling. Each entry point (``search``, ``force_all``,
+``search_batch``) compiles and loads on its own; past the first, one costs ~10 ms to load.
 
 Two details decide the speed and the correctness of that cache:
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -38,8 +41,8 @@ import numpy as np
 from . import kernel
 from .backends import Backend, specialize
 
-__all__ = ["NUMBA", "compiled", "compiled_kernel", "force_all", "is_loaded", "search",
-           "search_batch"]
+__all__ = ["NUMBA", "compiled", "compiled_kernel", "force_all", "is_loaded", "own_process",
+           "search", "search_batch"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -124,17 +127,50 @@ def compiled(name: str) -> Any:
     Further compilation is then disabled, so a call with other array types raises
     TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
-    import numba
+    with _without_scipy(_skip_blas_check):
+        import numba
 
-    ns = _namespace()
-    dispatcher = getattr(ns, name)
-    types = {"a": numba.types.Array(numba.types.int64, 1, "C"), "i": numba.types.int64}
-    signature = tuple(types[t] for t in _SIGNATURES[name])
-    with _nonnegative_indexing() as nonnegative:
-        ns.nonnegative_indexing = nonnegative
-        dispatcher.compile(signature)
+        ns = _namespace()
+        dispatcher = getattr(ns, name)
+        types = {"a": numba.types.Array(numba.types.int64, 1, "C"), "i": numba.types.int64}
+        signature = tuple(types[t] for t in _SIGNATURES[name])
+        with _nonnegative_indexing() as nonnegative:
+            ns.nonnegative_indexing = nonnegative
+            dispatcher.compile(signature)
     dispatcher.disable_compile()
     return dispatcher
+
+
+_skip_blas_check = False
+
+
+def own_process() -> None:
+    """Say that this process runs a program of this package (a command-line tool), not
+    someone's code that may use numba for other things.
+
+    Loading the kernel, even from the disk cache, makes numba set up its whole numpy
+    support once per process; part of that checks for a BLAS by importing
+    ``scipy.linalg``, which (with scipy installed) is half of the ~0.8 s the load takes.
+    In our own process nothing needs numba's linear algebra, so the load then skips that
+    import: numba finds no BLAS, and compiled ``np.dot`` and friends are unavailable in
+    this process, which is why a library must never call this.
+    """
+    global _skip_blas_check
+    _skip_blas_check = True
+
+
+@contextmanager
+def _without_scipy(skip: bool) -> Iterator[None]:
+    """While numba loads, ``import scipy`` fails (if ``skip`` and scipy is not imported)."""
+    if not skip or "scipy" in sys.modules:
+        yield
+        return
+    sys.modules["scipy"] = None  # type: ignore[assignment]  # import scipy: ImportError
+    try:
+        yield
+    finally:
+        if sys.modules.get("scipy", 0) is None:
+            del sys.modules["scipy"]
 
 
 def compiled_kernel() -> Any:

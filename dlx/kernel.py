@@ -54,8 +54,8 @@ B_NODES = 2  # nodes, updates and deepest level of the search after the forced o
 B_UPDATES = 3
 B_MAX_LEVEL = 4
 B_SIZE = 5  # how many options the first solution has (0: none found), forced ones included
-B_FIRST = 6  # from here: one node of each option of the first solution (after a CONFLICT:
-# the node of the forced option that an earlier one excludes)
+B_FIRST = 6  # from here: the options of the first solution (after a CONFLICT: the forced
+# option that an earlier one excludes)
 
 
 def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
@@ -356,9 +356,10 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCED, START, OUT,
 
     Record ``k`` of ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``)
     receives the status, the solutions found, the search's nodes, updates and deepest
-    level (the forcing is not counted), and the first solution: the forced nodes, then
-    the search's choices. At most ``width`` nodes are written; ``B_SIZE`` holds the true
-    number. ``width`` must be at least 1 (a conflict is recorded in the first slot).
+    level (the forcing is not counted), and the option numbers of the first solution: the
+    forced ones, then the search's choices; after a CONFLICT, the forced option that an
+    earlier one excludes. At most ``width`` options are written (``width`` >= 1);
+    ``B_SIZE`` holds the solution's true size.
     """
     record = B_FIRST + width
     for k in range(len(START) - 1):
@@ -376,26 +377,29 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCED, START, OUT,
         while f < end:
             if force(FORCED[f], U, D, TOP, COLOR, LEN, LL, RL) < 0:
                 status = CONFLICT
-                OUT[base + B_FIRST] = FORCED[f]
                 break
             f += 1
         size = 0
+        n = 1  # options to write: the conflicting one, or the first solution's
         if status != CONFLICT:
             status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, 1)
+            n = 0
             if status == SOLUTION:
-                level = REG[LEVEL]
-                size = end - first + level
-                if size <= width:
-                    out = base + B_FIRST
-                    for j in range(first, end):
-                        OUT[out] = FORCED[j]
-                        out += 1
-                    for j in range(level):
-                        OUT[out] = CHOICE[j]
-                        out += 1
-                if solution_stop > 1:
-                    status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop,
-                                    solution_stop)
+                size = end - first + REG[LEVEL]
+                n = size if size <= width else 0
+        for j in range(n):
+            if status == CONFLICT:
+                x = FORCED[f]
+            elif j < end - first:
+                x = FORCED[first + j]
+            else:
+                x = CHOICE[j - end + first]
+            while TOP[x] > 0:  # on to the spacer after the option: -(its number + 1)
+                x += 1
+            OUT[base + B_FIRST + j] = -TOP[x] - 1
+        if status == SOLUTION and solution_stop > 1:
+            status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop,
+                            solution_stop)
         OUT[base + B_STATUS] = status
         OUT[base + B_SOLUTIONS] = REG[SOLUTIONS]
         OUT[base + B_NODES] = REG[NODES]

@@ -111,35 +111,33 @@ def _parse(
     others (drawn grids, bad symbols, wrong sizes) go through :func:`parse_string`, whose
     SudokuError is stored in ``out``.
     """
-    by_length: dict[int, list[int]] = {}
-    for k, text in enumerate(puzzles):
-        by_length.setdefault(len(text), []).append(k)
+    lengths = np.fromiter(map(len, puzzles), dtype=np.int64, count=len(puzzles))
     groups: dict[int, tuple[Geometry, list[int], list[np.ndarray]]] = {}
     slow: list[int] = []
-    for length, where in by_length.items():
-        side = round(length**0.5)
-        if side * side != length or round(side**0.5) ** 2 != side \
-                or round(side**0.5) not in BOX_SIZES:
-            slow.extend(where)
-            continue
+    for length in np.unique(lengths).tolist():
+        where = np.flatnonzero(lengths == length)
+        box = round(length**0.25)
         try:
-            geo = geometry(side, alphabet)
+            if box**4 != length or box not in BOX_SIZES:
+                raise SudokuError  # parse_string says what is wrong
+            geo = geometry(box * box, alphabet)
         except SudokuError:
-            slow.extend(where)
+            slow.extend(where.tolist())
             continue
-        raw = "".join(puzzles[k] for k in where).encode("utf-8", "surrogatepass")
-        if len(raw) != length * len(where):  # some non-ASCII text: read those one by one
-            ascii_ = [k for k in where if puzzles[k].isascii()]
-            slow.extend(k for k in where if not puzzles[k].isascii())
-            where = ascii_
-            raw = "".join(puzzles[k] for k in where).encode("ascii")
-        values = _symbol_table(geo)[np.frombuffer(raw, dtype=np.uint8)].reshape(-1, length)
+        chosen = puzzles if len(where) == len(puzzles) else [puzzles[k] for k in where.tolist()]
+        text = "".join(chosen)
+        if not text.isascii():  # read the puzzles with other characters one by one
+            ascii_ = np.fromiter((p.isascii() for p in chosen), dtype=bool, count=len(chosen))
+            slow.extend(where[~ascii_].tolist())
+            where = where[ascii_]
+            text = "".join(puzzles[k] for k in where.tolist())
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+        values = _symbol_table(geo)[raw].reshape(-1, length)
         bad = (values < 0).any(axis=1)
-        slow.extend(np.asarray(where)[bad].tolist())
-        good = np.flatnonzero(~bad)
-        group = groups.setdefault(side, (geo, [], []))
-        group[1].extend(np.asarray(where)[good].tolist())
-        group[2].append(values[good].astype(np.int64))
+        slow.extend(where[bad].tolist())
+        group = groups.setdefault(geo.side, (geo, [], []))
+        group[1].extend(where[~bad].tolist())
+        group[2].append(values[~bad].astype(np.int64))
     for k in sorted(slow):
         try:
             geo, values = parse_string(puzzles[k], alphabet)
@@ -169,14 +167,13 @@ def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: str,
 
 
 def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarray:
-    """The grids of the solved instances: each option ``cell * N + value - 1`` fills a cell
-    (a cell no option fills stays 0, which :func:`are_solutions` rejects)."""
+    """The grids of the solved instances. A solution has one option ``cell * N + value - 1``
+    per cell, so its sorted options are the cells in order; a row where they are not is
+    left all 0, which :func:`are_solutions` rejects."""
     side = geo.side
     options = result.options[solved][:, : geo.cells]
-    grids = np.zeros((len(options), geo.cells), dtype=np.int64)
-    taken = options >= 0
-    rows = np.broadcast_to(np.arange(len(options))[:, None], options.shape)
-    grids[rows[taken], options[taken] // side] = options[taken] % side + 1
+    grids = options % side + 1
+    grids[(options // side != np.arange(geo.cells)).any(axis=1)] = 0
     return grids
 
 

@@ -353,3 +353,18 @@ def test_are_solutions_agrees_with_is_solution():
         expected = [is_solution(geo, p.tolist(), g.tolist()) for p, g in zip(puzzles, grids)]
         assert got.tolist() == expected
         assert 0 < sum(expected) < len(expected)
+
+
+@pytest.mark.skipif(not numba_available(), reason="numba is not installed")
+def test_own_process_loads_without_scipy():
+    """The command-line tools load the kernel without numba's import of scipy.linalg."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from dlx.compiled import compiled, own_process; own_process(); "
+            "compiled('search_batch'); loaded = 'scipy' in sys.modules; "
+            "import importlib.util; has = importlib.util.find_spec('scipy') is not None; "
+            "has and __import__('scipy.linalg'); print(loaded, has)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300, check=True).stdout.split()
+    assert out[0] == "False"  # and scipy itself still imports afterwards (when installed)
