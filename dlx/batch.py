@@ -15,6 +15,7 @@ per instance is a few numpy operations over all instances, not a search set-up e
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from . import kernel
-from .backends import kernel_bytes, kernel_list, numba_available
+from .backends import get_backend, kernel_bytes, kernel_list, numba_available
 from .links import Links
 
 __all__ = ["BatchResult", "run_batch"]
@@ -127,9 +128,9 @@ def run_batch(
         k = int(np.searchsorted(indptr, bad[0], side="right")) - 1
         raise IndexError(f"instance {k} forces option {indices[bad[0]]}, "
                          f"not in range 0..{n_options - 1}")
-    forcing = links.forcing_node  # -1 for a dropped option; trailing ones are not there
-    nodes = np.where(indices < len(forcing), forcing[np.minimum(indices, len(forcing) - 1)], -1) \
-        if len(forcing) else np.full(len(indices), -1, dtype=np.int64)
+    forcing = np.full(n_options, -1, dtype=np.int64)  # option -> its node; -1: dropped
+    forcing[: len(links.forcing_node)] = links.forcing_node
+    nodes = forcing[indices]
     bad = np.flatnonzero(nodes < 0)
     if len(bad):
         k = int(np.searchsorted(indptr, bad[0], side="right")) - 1
@@ -186,19 +187,14 @@ def run_batch(
 
 
 def _choose_backend(backend: str, work: int) -> str:
-    if backend not in ("auto", "python", "numba"):
-        raise ValueError(f"unknown backend {backend!r}; expected one of auto, python, numba")
-    if backend == "auto":
-        if not numba_available():
-            return "python"
-        import sys
-
-        compiled = sys.modules.get("dlx.compiled")
-        loaded = compiled is not None and compiled.is_loaded()
-        return "numba" if loaded or work >= _NUMBA_MIN_WORK else "python"
-    if backend == "numba" and not numba_available():
-        raise ImportError("backend='numba' needs numba: pip install 'dancing-cover[fast]'")
-    return backend
+    """``auto``: numba once it is loaded, or for ``work`` (instances x nodes) that repays
+    loading it; otherwise the backend named (ValueError, ImportError as for one search)."""
+    if backend != "auto":
+        return get_backend(backend).name
+    compiled = sys.modules.get("dlx.compiled")
+    if compiled is not None and compiled.is_loaded():
+        return "numba"
+    return "numba" if work >= _NUMBA_MIN_WORK and numba_available() else "python"
 
 
 def _as_int64(a: np.ndarray) -> np.ndarray:

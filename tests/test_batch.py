@@ -368,3 +368,13 @@ def test_own_process_loads_without_scipy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=300, check=True).stdout.split()
     assert out[0] == "False"  # and scipy itself still imports afterwards (when installed)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("name", ["royle_17clue", "magictour_top1465", "gecode_16x16"])
+def test_solve_many_matches_the_reference_solutions(backend, name):
+    """The shared sets' solutions were found by other solvers (tdoku, qqwing, DLX1)."""
+    n = 200 if backend == "numba" else 40
+    puzzles = _lines(DATA / f"{name}.txt", n)
+    expected = _lines(DATA / "solutions" / f"{name}.txt", n)
+    assert solve_many(puzzles, unique=True, backend=backend) == expected
