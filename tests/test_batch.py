@@ -378,3 +378,14 @@ def test_solve_many_matches_the_reference_solutions(backend, name):
     puzzles = _lines(DATA / f"{name}.txt", n)
     expected = _lines(DATA / "solutions" / f"{name}.txt", n)
     assert solve_many(puzzles, unique=True, backend=backend) == expected
+
+
+def test_chunks_change_nothing(monkeypatch):
+    import sudoku.batch
+
+    puzzles = _puzzles()
+    whole = solve_many(puzzles, unique=True)
+    counts = count_many(puzzles, 5)
+    monkeypatch.setattr(sudoku.batch, "_CHUNK", 3)
+    _same(solve_many(puzzles, unique=True), whole)
+    _same(count_many(puzzles, 5), counts)
