@@ -362,7 +362,7 @@ def test_own_process_loads_without_scipy():
     import sys
 
     code = ("import sys; from dlx.compiled import compiled, own_process; own_process(); "
-            "compiled('search_batch'); loaded = 'scipy' in sys.modules; "
+            "import numba; compiled('search_batch'); loaded = 'scipy.linalg' in sys.modules; "
             "import importlib.util; has = importlib.util.find_spec('scipy') is not None; "
             "has and __import__('scipy.linalg'); print(loaded, has)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
