@@ -4,7 +4,8 @@ One puzzle comes as an argument (a row of 81 symbols, or a drawn grid in quotes)
 (``--named``); many come one per line from a file or stdin, blank lines and ``#`` comments
 skipped. Answers go to stdout, one per solved puzzle, in input order; a puzzle that fails
 prints nothing there, its line number and reason go to stderr, and the exit status is 1.
-Usage errors exit with 2.
+Usage errors exit with 2. Many puzzles are solved by chunks, each in one batch search
+(:func:`sudoku.solve_many`), spread over ``-j N`` worker processes.
 """
 
 from __future__ import annotations
