@@ -1,16 +1,21 @@
 """Fixtures for the benchmarks: puzzle sets read from disk, whole-set and whole-count benchmarks.
 
-``pytest benchmarks --benchmark-only [--puzzles DIR] [--long] [--benchmark-json=out.json]``.
-A set missing on disk skips the benchmarks that need it, saying which file was missing.
-Runs marked ``long`` (see ``benchmarks.cases.LONG``) are skipped unless ``--long`` is given.
+``pytest benchmarks --benchmark-only [--puzzles DIR] [--long] [--dlx1 PATH]
+[--benchmark-json=out.json]``. A set missing on disk skips the benchmarks that need it, saying
+which file was missing. Runs marked ``long`` (see ``benchmarks.cases.LONG``) are skipped unless
+``--long`` is given. The ``dlx1`` peer (Knuth's DLX1, a program the user builds) runs only
+when ``--dlx1 PATH`` or ``$DLX1`` names it.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,6 +37,8 @@ TARGET_SECONDS = 3.0
 MIN_ROUNDS, MAX_ROUNDS = 3, 20
 """... kept within these bounds."""
 EXACT_COVER_ROUNDS = 3
+DLX1_ENV = "DLX1"
+"""Environment variable naming Knuth's DLX1 binary, when ``--dlx1`` is not given."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,6 +53,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         default=False,
         help="also run the benchmarks marked long (minutes each; see benchmarks/cases.py)",
+    )
+    parser.addoption(
+        "--dlx1",
+        metavar="PATH",
+        default=None,
+        help=f"Knuth's DLX1 binary, a peer in the exact-cover groups (default: ${DLX1_ENV}; "
+        "if neither is given, its benchmarks are skipped; see benchmarks/README.md)",
     )
 
 
@@ -76,6 +90,25 @@ def puzzle_set(pytestconfig: pytest.Config) -> PuzzleSet:
             pytest.skip(f"puzzle set {name!r} not found: {missing.filename} (see --puzzles)")
 
     return load
+
+
+@pytest.fixture(scope="session")
+def dlx1_path(pytestconfig: pytest.Config) -> Path:
+    """Knuth's DLX1 binary from ``--dlx1`` or ``$DLX1`` (a path, or a name on ``$PATH``).
+
+    Skips the test when neither is given: DLX1 is not shipped, the user builds it. A name
+    that is not an executable file is an error, not a skip, so that a typo is not silent.
+    """
+    given = pytestconfig.getoption("--dlx1") or os.environ.get(DLX1_ENV)
+    if not given:
+        pytest.skip(
+            f"Knuth's DLX1 not given: --dlx1 PATH or {DLX1_ENV}=PATH "
+            "(build it from dlx1.w, see benchmarks/README.md)"
+        )
+    found = shutil.which(os.path.expanduser(given))
+    if found is None:
+        pytest.fail(f"--dlx1/{DLX1_ENV}: {given!r} is not an executable file", pytrace=False)
+    return Path(found)
 
 
 def _answer(result: Solved | str | None) -> str | None:

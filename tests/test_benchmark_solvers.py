@@ -279,3 +279,58 @@ def test_cases() -> None:
     assert [m.name for m in param(solver, case, 1).marks] == ["long"]
     assert not param("dlx-numba", "queens10", 1).marks
     assert param("dlx-numba", "queens10", 1).id == "queens10-dlx-numba"
+
+
+# ----- Knuth's DLX1 (its output parsed; the binary itself is not needed here) -------------
+
+DLX1_STDERR = {  # real stderr of `dlx1 v1 m0 < file` (dlx1.w, items/options version)
+    "knuth_dlx1_example": (
+        "(6 options, 5+2 items, 22 entries successfully read)\n"
+        "Altogether 1 solution, 418+468 mems, 30 updates, 620 bytes, 6 nodes.\n"
+    ),
+    "langford9": (
+        "(108 options, 27+0 items, 432 entries successfully read)\n"
+        "Altogether 0 solutions, 11093+2670373 mems, 168205 updates, 7840 bytes, 10797 nodes.\n"
+    ),
+    "queens8": (
+        "(64 options, 16+30 items, 320 entries successfully read)\n"
+        "Altogether 92 solutions, 11090+307457 mems, 21456 updates, 6656 bytes, 1223 nodes.\n"
+    ),
+}
+DLX1_TOTALS = {  # (solutions, nodes, updates): those of ../shared/data/exact_cover/SOURCES.md
+    "knuth_dlx1_example": (1, 6, 30),
+    "langford9": (0, 10_797, 168_205),
+    "queens8": (92, 1_223, 21_456),
+}
+
+
+@pytest.mark.parametrize("name", DLX1_STDERR)
+def test_parse_dlx1(name: str) -> None:
+    totals = peers.parse_dlx1(DLX1_STDERR[name])
+    assert totals == DLX1_TOTALS[name]
+    assert (totals.solutions, totals.nodes, totals.updates) == DLX1_TOTALS[name]
+
+
+def test_parse_dlx1_without_totals() -> None:
+    with pytest.raises(ValueError, match="no DLX1 totals"):
+        peers.parse_dlx1("Unknown item name!\n3: x1 y9\n")
+
+
+def _fake_dlx1(tmp_path: Path, stderr: str, status: int = 0) -> Path:
+    """A shell script standing in for DLX1: reads stdin, prints ``stderr``, exits ``status``."""
+    (tmp_path / "out.txt").write_text(stderr)
+    script = tmp_path / "dlx1"
+    script.write_text(f'#!/bin/sh\ncat > /dev/null\ncat "{tmp_path}/out.txt" >&2\nexit {status}\n')
+    script.chmod(0o755)
+    return script
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a /bin/sh script stands in for DLX1")
+def test_dlx1_count_runs_and_parses(tmp_path: Path) -> None:
+    dlx = tmp_path / "queens8.dlx"
+    dlx.write_text("r0 c0 | a0 b0\nr0 c0 a0 b0\n")
+    fake = _fake_dlx1(tmp_path, DLX1_STDERR["queens8"])
+    assert peers.dlx1_count(fake, dlx) == DLX1_TOTALS["queens8"]
+    for stderr, status in [(DLX1_STDERR["queens8"], 255), ("TIMEOUT!\n", 0), ("", 0)]:
+        with pytest.raises(RuntimeError, match="dlx1"):
+            peers.dlx1_count(_fake_dlx1(tmp_path, stderr, status), dlx)
