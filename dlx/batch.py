@@ -16,16 +16,19 @@ per instance is a few numpy operations over all instances, not a search set-up e
 from __future__ import annotations
 
 import sys
+import threading
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
+from functools import cached_property
+from itertools import accumulate, chain
 from typing import Any
 
 import numpy as np
 
 from . import kernel
-from .backends import get_backend, kernel_bytes, kernel_list, numba_available
+from .backends import as_int64, get_backend, numba_available
 from .links import Links
+from .search import SearchStats, run_search
 
 __all__ = ["BatchResult", "run_batch"]
 
@@ -35,7 +38,6 @@ or at once if this process has loaded the compiled kernel: loading it costs ~1 s
 what the python backend needs for 500 Sudokus."""
 
 
-@dataclass(frozen=True)
 class BatchResult:
     """What each instance's search did; arrays indexed by instance.
 
@@ -46,21 +48,66 @@ class BatchResult:
     before the limit or the end. ``nodes``, ``updates`` and ``max_level`` are the search's,
     after the forced options. ``options[k, :size[k]]`` is the first solution of instance
     ``k`` (the forced options included), sorted; the rest of the row is -1.
+
+    The fields are views of the kernel's table of records, and ``options`` and
+    ``conflicting`` are worked out on first use: a batch of one pays for what it reads.
     """
 
-    status: np.ndarray  # kernel.DONE, SOLUTION (the limit was reached), PAUSED or CONFLICT
-    found: np.ndarray
-    nodes: np.ndarray
-    updates: np.ndarray
-    max_level: np.ndarray
-    size: np.ndarray
-    options: np.ndarray
-    conflicting: np.ndarray
-    backend: str
-    seconds: float
+    def __init__(self, table: np.ndarray, backend: str, seconds: float) -> None:
+        self.table = table  # one record per instance, laid out as kernel.B_*
+        self.backend = backend
+        self.seconds = seconds
 
     def __len__(self) -> int:
-        return len(self.status)
+        return len(self.table)
+
+    def __repr__(self) -> str:
+        return f"<BatchResult of {len(self)} instances, backend {self.backend!r}>"
+
+    @property
+    def status(self) -> np.ndarray:
+        """kernel.DONE, SOLUTION (the limit was reached), PAUSED or CONFLICT."""
+        return self.table[:, kernel.B_STATUS]
+
+    @property
+    def found(self) -> np.ndarray:
+        return self.table[:, kernel.B_SOLUTIONS]
+
+    @property
+    def nodes(self) -> np.ndarray:
+        return self.table[:, kernel.B_NODES]
+
+    @property
+    def updates(self) -> np.ndarray:
+        return self.table[:, kernel.B_UPDATES]
+
+    @property
+    def max_level(self) -> np.ndarray:
+        return self.table[:, kernel.B_MAX_LEVEL]
+
+    @property
+    def size(self) -> np.ndarray:
+        return self.table[:, kernel.B_SIZE]
+
+    @cached_property
+    def options(self) -> np.ndarray:
+        first = self.table[:, kernel.B_FIRST :]
+        size, width = self.size, first.shape[1]
+        if (size == width).all():  # every row a full solution (one Sudoku size): sort
+            return np.sort(first, axis=1)
+        if (size > width).any():  # cannot happen: every option covers min_width items
+            raise AssertionError("a solution has more options than primary items allow")
+        never = 1 << 62
+        options = np.where(np.arange(width) < size[:, None], first, never)
+        options.sort(axis=1)
+        options[options == never] = -1
+        return options
+
+    @cached_property
+    def conflicting(self) -> np.ndarray:
+        if self.table.shape[1] == kernel.B_FIRST:  # width 0: no option recorded
+            return np.full(len(self), -1, dtype=np.int64)
+        return np.where(self.conflict, self.table[:, kernel.B_FIRST], -1)
 
     @property
     def conflict(self) -> np.ndarray:
@@ -77,18 +124,30 @@ class BatchResult:
 
     def solution(self, k: int) -> list[int] | None:
         """The first solution of instance ``k`` as a sorted list of options, or None."""
-        if not self.found[k]:
+        record = self.table[k].tolist()
+        if not record[kernel.B_SOLUTIONS]:
             return None
-        return self.options[k, : int(self.size[k])].tolist()
+        return sorted(record[kernel.B_FIRST : kernel.B_FIRST + record[kernel.B_SIZE]])
 
 
 def _csr(forced: Iterable[Iterable[int]]) -> tuple[np.ndarray, np.ndarray]:
-    rows = [np.asarray(list(f) if not isinstance(f, np.ndarray) else f, dtype=np.int64)
-            for f in forced]
-    indptr = np.zeros(len(rows) + 1, dtype=np.int64)
-    np.cumsum([len(r) for r in rows], out=indptr[1:])
-    indices = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
-    return indptr, indices.astype(np.int64, copy=False)
+    """Lists of options as CSR arrays (int64)."""
+    rows = [f if isinstance(f, (list, np.ndarray)) else list(f) for f in forced]
+    indptr = np.fromiter(accumulate(map(len, rows), initial=0), dtype=np.int64,
+                         count=len(rows) + 1)
+    return indptr, np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=indptr[-1])
+
+
+def _raise_invalid(table: np.ndarray, n_options: int) -> None:
+    """IndexError or ValueError for the first instance that forced an option not in the
+    problem (status INVALID): out of range, or dropped (no primary item)."""
+    k = int(np.flatnonzero(table[:, kernel.B_STATUS] == kernel.INVALID)[0])
+    option = int(table[k, kernel.B_FIRST])
+    if not 0 <= option < n_options:
+        raise IndexError(f"instance {k} forces option {option}, not in range "
+                         f"0..{n_options - 1}")
+    raise ValueError(f"instance {k} forces option {option}, which has no primary item and "
+                     "can be in no solution")
 
 
 def run_batch(
@@ -106,7 +165,9 @@ def run_batch(
     """Search ``links`` once per instance (see :meth:`dlx.ExactCover.solve_batch`).
 
     ``min_width`` is the fewest primary items of an option, which bounds the size of a
-    solution by ``n_primary // min_width``.
+    solution by ``n_primary // min_width``. The kernel checks the forced options itself
+    (status INVALID), so that the fixed cost of a call stays at a few numpy operations:
+    one Sudoku is a batch of one for the ``sudoku`` adapter.
     """
     start = time.perf_counter()
     if forced is not None:
@@ -115,27 +176,15 @@ def run_batch(
         indptr, indices = _csr(forced)
     elif indptr is None or indices is None:
         raise TypeError("give forced, or indptr and indices")
-    indptr = np.asarray(indptr, dtype=np.int64)
-    indices = np.asarray(indices, dtype=np.int64)
-    if (indptr.ndim != 1 or indices.ndim != 1 or len(indptr) == 0 or indptr[0] != 0
-            or indptr[-1] != len(indices) or np.any(np.diff(indptr) < 0)):
-        raise ValueError("indptr must rise from 0 to len(indices)")
+    else:
+        indptr = np.asarray(indptr, dtype=np.int64)
+        indices = np.asarray(indices, dtype=np.int64)
+        if (indptr.ndim != 1 or indices.ndim != 1 or len(indptr) == 0 or indptr[0] != 0
+                or indptr[-1] != len(indices) or np.any(np.diff(indptr) < 0)):
+            raise ValueError("indptr must rise from 0 to len(indices)")
     n = len(indptr) - 1
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
-    bad = np.flatnonzero((indices < 0) | (indices >= n_options))
-    if len(bad):
-        k = int(np.searchsorted(indptr, bad[0], side="right")) - 1
-        raise IndexError(f"instance {k} forces option {indices[bad[0]]}, "
-                         f"not in range 0..{n_options - 1}")
-    forcing = np.full(n_options, -1, dtype=np.int64)  # option -> its node; -1: dropped
-    forcing[: len(links.forcing_node)] = links.forcing_node
-    nodes = forcing[indices]
-    bad = np.flatnonzero(nodes < 0)
-    if len(bad):
-        k = int(np.searchsorted(indptr, bad[0], side="right")) - 1
-        raise ValueError(f"instance {k} forces option {indices[bad[0]]}, which has no "
-                         "primary item and can be in no solution")
 
     name = _choose_backend(backend, n * links.n_nodes)
     width = links.n_primary // max(min_width, 1)
@@ -143,47 +192,17 @@ def run_batch(
     never = 1 << 62
     node_stop = max_nodes if max_nodes is not None else never
     solution_stop = limit if limit is not None else never
-    regs = np.zeros(kernel.N_REGS, dtype=np.int64)
-    regs[kernel.PRIMARY_END] = links.n_primary + 1
-    choice = np.zeros(links.n_primary + 1, dtype=np.int64)
     if name == "numba":
-        from .compiled import search_batch
-
-        U, D, TOP, COLOR, LEN, LL, RL = _arrays(links, "numba", kernel.INACTIVE, _as_int64,
-                                                _as_int64)
+        work = _workspace(links)
         out = np.zeros(n * record, dtype=np.int64)
-        search_batch(U.copy(), D.copy(), TOP, COLOR.copy(), LEN.copy(), LL.copy(), RL.copy(),
-                     choice, regs, nodes, indptr, out, node_stop, solution_stop, width)
+        with work as arrays:
+            work.kernel(*arrays, indices, indptr, out, node_stop, solution_stop, width)
     else:
-        small = links.max_len < 128  # as the python backend: LEN a bytearray, INACTIVE 128
-        as_len = (lambda a: bytearray(a.astype(np.uint8))) if small else np.ndarray.tolist
-        U, D, TOP, COLOR, LEN, LL, RL = _arrays(
-            links, "python", 128 if small else kernel.INACTIVE, np.ndarray.tolist, as_len)
-        out_list = [0] * (n * record)
-        ns = kernel_bytes if small else kernel_list
-        ns.search_batch(U[:], D[:], TOP, COLOR[:], LEN[:], LL[:], RL[:], choice.tolist(),
-                        regs.tolist(), nodes.tolist(), indptr.tolist(), out_list,
-                        node_stop, solution_stop, width)
-        out = np.array(out_list, dtype=np.int64)
+        out = _python_batch(links, indptr.tolist(), indices.tolist(), record, limit, max_nodes)
     table = out.reshape(n, record)
-    status = table[:, kernel.B_STATUS].copy()
-    size = table[:, kernel.B_SIZE].copy()
-    if np.any(size > width):  # cannot happen: every option covers min_width primary items
-        raise AssertionError("a solution has more options than primary items allow")
-    options = table[:, kernel.B_FIRST :]
-    conflicting = np.where(status == kernel.CONFLICT, options[:, 0], -1) if width \
-        else np.full(n, -1, dtype=np.int64)
-    if np.all(size == width):  # every row full (one Sudoku size): sort, nothing to pad
-        options = np.sort(options, axis=1)
-    else:
-        options = np.where(np.arange(width) < size[:, None], options, never)
-        options.sort(axis=1)
-        options[options == never] = -1
-    return BatchResult(
-        status=status, found=table[:, kernel.B_SOLUTIONS].copy(),
-        nodes=table[:, kernel.B_NODES].copy(), updates=table[:, kernel.B_UPDATES].copy(),
-        max_level=table[:, kernel.B_MAX_LEVEL].copy(), size=size, options=options,
-        conflicting=conflicting, backend=name, seconds=time.perf_counter() - start)
+    if table[:, kernel.B_STATUS].max(initial=0) == kernel.INVALID:  # the highest status
+        _raise_invalid(table, n_options)
+    return BatchResult(table, name, time.perf_counter() - start)
 
 
 def _choose_backend(backend: str, work: int) -> str:
@@ -197,18 +216,87 @@ def _choose_backend(backend: str, work: int) -> str:
     return "numba" if work >= _NUMBA_MIN_WORK and numba_available() else "python"
 
 
-def _as_int64(a: np.ndarray) -> np.ndarray:
-    return np.array(a, dtype=np.int64, order="C")
+def _python_batch(links: Links, indptr: list[int], indices: list[int], record: int,
+                  limit: int | None, max_nodes: int | None) -> np.ndarray:
+    """The python backend: each instance searched on its own by the driver that serves
+    ``ExactCover.solutions(forced=...)``, with the records ``search_batch`` writes.
+
+    In CPython that driver's fast path (the forced state computed with numpy, then
+    Algorithm X unrolled: :mod:`dlx.kernel_x`) solves a Sudoku ~1.4x faster than the
+    kernel's ``search_batch``, which forces with link updates in Python and runs the
+    general kernel. Nodes, updates and solutions are the same (tested).
+    """
+    n = len(indptr) - 1
+    out = np.zeros((n, record), dtype=np.int64)
+    forcing = links.forcing_node.tolist()
+    width = record - kernel.B_FIRST
+    for k in range(n):
+        forced = indices[indptr[k] : indptr[k + 1]]
+        row = out[k]
+        bad = [o for o in forced if not 0 <= o < len(forcing) or forcing[o] < 0]
+        if bad:
+            row[kernel.B_STATUS], row[kernel.B_FIRST] = kernel.INVALID, bad[0]
+            continue
+        stats = SearchStats()
+        first = None
+        for solution in run_search(links, stats, limit=limit, count_only=False,
+                                   max_nodes=max_nodes, timeout=None, seed=None,
+                                   backend="python", forced=forced):
+            if first is None:
+                first = solution
+        if stats.conflict is not None:
+            row[kernel.B_STATUS], row[kernel.B_FIRST] = kernel.CONFLICT, stats.conflict
+            continue
+        row[kernel.B_STATUS] = (kernel.DONE if stats.complete else
+                                kernel.SOLUTION if stats.stopped == "limit" else kernel.PAUSED)
+        row[kernel.B_SOLUTIONS] = stats.solutions
+        row[kernel.B_NODES], row[kernel.B_UPDATES] = stats.nodes, stats.updates
+        row[kernel.B_MAX_LEVEL] = stats.max_level
+        if first is not None:
+            row[kernel.B_SIZE] = len(first)
+            row[kernel.B_FIRST : kernel.B_FIRST + min(len(first), width)] = first[:width]
+    return out
 
 
-def _arrays(links: Links, name: str, inactive: int, as_array, as_len) -> Sequence[Any]:
-    """The pristine U, D, TOP, COLOR, LEN, LL, RL for one backend, converted once."""
-    key = ("batch", name, inactive)
-    arrays = links.converted.get(key)
-    if arrays is None:
-        length = links.LEN.copy()
-        length[0] = inactive
-        arrays = links.converted[key] = (
-            as_array(links.U), as_array(links.D), as_array(links.TOP), as_array(links.COLOR),
-            as_len(length), as_array(links.LL), as_array(links.RL))
-    return arrays
+class _Workspace(threading.local):
+    """One thread's working arrays for compiled batches of one problem.
+
+    ``search_batch`` undoes every instance, so the arrays are pristine again after each
+    call and are reused instead of copied (10 copies cost a batch of one Sudoku 10 µs).
+    A call that does not finish (an error) may leave them half-covered: they are then
+    dropped, and the next call converts them afresh.
+    """
+
+    def __init__(self, links: Links) -> None:
+        from .compiled import compiled
+
+        self.links = links
+        self.kernel = compiled("search_batch")
+        self.arrays: list[np.ndarray] | None = None
+        self.held: list[np.ndarray] | None = None
+
+    def __enter__(self) -> list[np.ndarray]:
+        if self.arrays is None:
+            links = self.links
+            length = links.LEN.copy()
+            length[0] = kernel.INACTIVE
+            regs = np.zeros(kernel.N_REGS, dtype=np.int64)
+            regs[kernel.PRIMARY_END] = links.n_primary + 1
+            self.arrays = [as_int64(a) for a in (
+                links.U, links.D, links.TOP, links.COLOR, length, links.LL, links.RL,
+                np.zeros(links.n_primary + 1, dtype=np.int64), regs, links.forcing_node)]
+        self.held, self.arrays = self.arrays, None  # this call's, until it returns
+        return self.held
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if kind is None:
+            self.arrays = self.held
+        self.held = None
+
+
+def _workspace(links: Links) -> _Workspace:
+    """The calling thread's :class:`_Workspace` for ``links``."""
+    work = links.converted.get("batch")
+    if work is None:
+        work = links.converted.setdefault("batch", _Workspace(links))
+    return work

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from . import kernel
-from .backends import Backend, specialize
+from .backends import Backend, as_int64, specialize
 
 __all__ = ["NUMBA", "compiled", "compiled_kernel", "force_all", "is_loaded", "own_process",
            "search", "search_batch"]
@@ -99,7 +99,7 @@ def _cache_tag(nonnegative: bool) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
-_SIGNATURES = {"search": "a" * 9 + "i" * 2, "search_batch": "a" * 12 + "i" * 3,
+_SIGNATURES = {"search": "a" * 9 + "i" * 2, "search_batch": "a" * 13 + "i" * 3,
                "force_all": "a" * 8}
 """The kernel's entry points and their arguments: ``a`` an int64 array, ``i`` an int64."""
 
@@ -191,17 +191,12 @@ def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop)
                                     node_stop, solution_stop)
 
 
-def _as_int64(a: np.ndarray) -> np.ndarray:
-    """A contiguous int64 copy of a pristine array (the kernel is compiled for no other)."""
-    return np.array(a, dtype=np.int64, order="C")
-
-
 def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
     """:func:`dlx.kernel.force_all`, compiled; the first call compiles or loads it."""
     return compiled("force_all")(NODES, U, D, TOP, COLOR, LEN, LL, RL)
 
 
-NUMBA = Backend("numba", search, kernel.INACTIVE, _as_int64, _as_int64, np.copy,
+NUMBA = Backend("numba", search, kernel.INACTIVE, as_int64, as_int64, np.copy,
                 slice_seconds=_SLICE_SECONDS, force_all=force_all, compiled_force=True)
 
 

@@ -46,16 +46,17 @@ DONE = 0  # the tree is exhausted
 SOLUTION = 1  # REG[SOLUTIONS] reached the requested stop; CHOICE[0:REG[LEVEL]] is the last one
 PAUSED = 2  # REG[NODES] reached the node stop; nothing is lost
 CONFLICT = 3  # search_batch only: an instance's forced options exclude one another
+INVALID = 4  # search_batch only: an instance forces an option not in the problem (the highest)
 
 # Layout of search_batch's record of one instance: these fields, then the first solution.
-B_STATUS = 0  # DONE (every solution counted), SOLUTION (stopped at the limit), PAUSED, CONFLICT
+B_STATUS = 0  # DONE (all solutions counted), SOLUTION (the limit), PAUSED, CONFLICT, INVALID
 B_SOLUTIONS = 1  # solutions found
 B_NODES = 2  # nodes, updates and deepest level of the search after the forced options
 B_UPDATES = 3
 B_MAX_LEVEL = 4
 B_SIZE = 5  # how many options the first solution has (0: none found), forced ones included
 B_FIRST = 6  # from here: the options of the first solution (after a CONFLICT: the forced
-# option that an earlier one excludes)
+# option that an earlier one excludes; after INVALID: the option that is not in the problem)
 
 
 def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
@@ -347,27 +348,30 @@ def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL):
     return -1
 
 
-def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCED, START, OUT, node_stop,
-                 solution_stop, width):
+def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, START, OUT,
+                 node_stop, solution_stop, width):
     """Solve one problem once per instance, each with some options forced; one call for all.
 
-    Instance ``k`` forces the options of the nodes ``FORCED[START[k]:START[k + 1]]`` (one
-    node of a primary item per option) with :func:`force`; the first that an earlier one
-    excludes ends the instance with status CONFLICT. Then :func:`search` runs from a fresh
-    ``REG`` to ``solution_stop`` solutions or ``node_stop`` nodes, exactly as one search of
-    the problem left once the forced options are taken. Finally everything is undone, last
-    first (the search's levels, then the forced options), which leaves the arrays as they
-    were for the next instance: cheaper than copying them afresh, since only what changed
-    is touched. The arrays must therefore start in their pristine state.
+    Instance ``k`` forces the options ``FORCED[START[k]:START[k + 1]]`` in turn with
+    :func:`force`, from their nodes ``FORCING[option]`` (the first node of a primary item;
+    -1 for an option that has none). An option outside ``FORCING`` or without a node ends
+    the instance with status INVALID; the first that an earlier one excludes, with status
+    CONFLICT. Then :func:`search` runs from a fresh ``REG`` to ``solution_stop`` solutions
+    or ``node_stop`` nodes, exactly as one search of the problem left once the forced
+    options are taken. Finally everything is undone, last first (the search's levels, then
+    the forced options), which leaves the arrays as they were for the next instance:
+    cheaper than copying them afresh, since only what changed is touched. The arrays must
+    therefore start in their pristine state.
 
     Record ``k`` of ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``)
     receives the status, the solutions found, the search's nodes, updates and deepest
     level (the forcing is not counted), and the option numbers of the first solution: the
-    forced ones, then the search's choices; after a CONFLICT, the forced option that an
-    earlier one excludes. At most ``width`` options are written (``width`` >= 1);
-    ``B_SIZE`` holds the solution's true size.
+    forced ones, then the search's choices; after a CONFLICT or INVALID, the option at
+    fault. At most ``width`` options are written (``width`` >= 1); ``B_SIZE`` holds the
+    solution's true size.
     """
     record = B_FIRST + width
+    n_options = len(FORCING)
     for k in range(len(START) - 1):
         REG[LEVEL] = 0
         REG[NODES] = 0
@@ -381,28 +385,30 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCED, START, OUT,
         status = DONE
         f = first
         while f < end:
-            if force(FORCED[f], U, D, TOP, COLOR, LEN, LL, RL) < 0:
+            o = FORCED[f]
+            if o < 0 or o >= n_options or FORCING[o] < 0:
+                status = INVALID
+                break
+            if force(FORCING[o], U, D, TOP, COLOR, LEN, LL, RL) < 0:
                 status = CONFLICT
                 break
             f += 1
         size = 0
-        n = 1  # options to write: the conflicting one, or the first solution's
-        if status != CONFLICT:
+        n = 1  # options to write: the one at fault, or the first solution's
+        if status == DONE:
             status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, 1)
             n = 0
             if status == SOLUTION:
                 size = end - first + REG[LEVEL]
                 n = size if size <= width else 0
         for j in range(n):
-            if status == CONFLICT:
-                x = FORCED[f]
-            elif j < end - first:
-                x = FORCED[first + j]
+            if j < end - first:  # a forced option (the one at fault if the status says so)
+                OUT[base + B_FIRST + j] = FORCED[first + j if status == SOLUTION else f]
             else:
                 x = CHOICE[j - end + first]
-            while TOP[x] > 0:  # on to the spacer after the option: -(its number + 1)
-                x += 1
-            OUT[base + B_FIRST + j] = -TOP[x] - 1
+                while TOP[x] > 0:  # on to the spacer after the option: -(its number + 1)
+                    x += 1
+                OUT[base + B_FIRST + j] = -TOP[x] - 1
         if status == SOLUTION and solution_stop > 1:
             status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop,
                             solution_stop)
@@ -420,6 +426,6 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCED, START, OUT,
             uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
         while f > first:
             f -= 1
-            x = FORCED[f]
+            x = FORCING[FORCED[f]]
             uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
             uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)

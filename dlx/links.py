@@ -118,8 +118,8 @@ class Links:
         covered_items = items[taken[options]]
         covered = np.zeros(self.n_items + 1, dtype=bool)
         covered[covered_items] = True
-        if np.count_nonzero(covered) < len(covered_items):
-            return _first_conflict(self, forced)
+        if np.count_nonzero(covered) < len(covered_items) or len(set(forced)) < len(forced):
+            return _first_conflict(self, forced)  # an option twice clashes with itself
         dead = np.zeros(len(taken), dtype=bool)
         dead[options[covered[items]]] = True
         keep = ~dead[options]

@@ -248,7 +248,8 @@ class ExactCover:
         if not len(self):
             return 1
         counts = np.add.reduceat(self._items <= len(self.primary), self._indptr[:-1])
-        return int(counts[counts > 0].min(initial=1))
+        counts = counts[counts > 0]
+        return int(counts.min()) if len(counts) else 1
 
     # ----- solving -----------------------------------------------------------------------
 

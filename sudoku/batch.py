@@ -52,9 +52,7 @@ def solve_many(
     out: list[str | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, out):
         result = _search(geo, values, 2 if unique else 1, backend, max_nodes)
-        # with unique, exactly one solution and the whole tree seen
-        solved = ((result.found == 1) & (result.status == DONE) if unique
-                  else result.found >= 1)
+        solved = solved_mask(result, unique)
         grids = _decode(geo, result, solved)
         ok = are_solutions(geo, values[solved], grids)
         if not ok.all():  # an engine bug, never bad input
@@ -63,7 +61,7 @@ def solve_many(
         for k, text in zip(np.flatnonzero(solved).tolist(), _format(geo, grids)):
             out[where[k]] = text
         for k in np.flatnonzero(~solved).tolist():
-            out[where[k]] = _failure(geo, values[k], result, k, unique)
+            out[where[k]] = failure(geo, values[k].tolist(), result, k, unique)
     return out  # type: ignore[return-value]
 
 
@@ -198,14 +196,22 @@ def _format(geo: Geometry, grids: np.ndarray) -> list[str]:
     return [text[i : i + cells] for i in range(0, len(text), cells)]
 
 
-def _failure(geo: Geometry, values: np.ndarray, result: BatchResult, k: int,
-             unique: bool) -> SudokuError:
-    """The error :func:`sudoku.solve_string` raises for instance ``k``."""
+def solved_mask(result: BatchResult, unique: bool) -> np.ndarray:
+    """The instances that :func:`sudoku.solve_string` answers: a solution found (with
+    ``unique``: exactly one, and the whole tree seen)."""
+    if unique:
+        return (result.found == 1) & (result.status == DONE)
+    return result.found >= 1
+
+
+def failure(geo: Geometry, values: list[int], result: BatchResult, k: int,
+            unique: bool) -> SudokuError:
+    """The error :func:`sudoku.solve_string` raises for instance ``k`` (not solved)."""
     status, found, nodes = (int(result.status[k]), int(result.found[k]),
                             int(result.nodes[k]))
     if status == CONFLICT:
         try:
-            given_options(geo, values.tolist())  # raises the ClashError naming the unit
+            given_options(geo, values)  # raises the ClashError naming the unit
         except SudokuError as e:
             return e
         raise AssertionError("the batch saw clashing givens that given_options accepts")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,7 @@ BOX_SIZES = (2, 3, 4, 5, 6)
 DEFAULT_SYMBOLS = string.digits[1:] + string.ascii_uppercase + string.ascii_lowercase
 SEPARATORS = frozenset(" \t\r\n|-+")
 """Characters ignored when a grid is drawn as text (Norvig's grid format uses ``| - +``)."""
+_DROP_SEPARATORS = str.maketrans("", "", "".join(SEPARATORS))
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ def geometry(side: int, alphabet: str | None = None) -> Geometry:
     return Geometry(box, alphabet)
 
 
+@cache
 def _symbol_values(geo: Geometry) -> dict[str, int]:
     values = {ch: v for v, ch in enumerate(geo.alphabet, 1)}
     values.update((ch, 0) for ch in geo.blanks())
@@ -91,14 +94,14 @@ def parse_string(text: str, alphabet: str | None = None) -> tuple[Geometry, list
     Blanks are ``.`` (or ``0``); blanks, ``|``, ``-`` and ``+`` between cells are ignored.
     The side is deduced from the number of cells (16, 81, 256, 625 or 1296).
     """
-    cells = [ch for ch in text if ch not in SEPARATORS]
+    cells = text.translate(_DROP_SEPARATORS)
     side = round(len(cells) ** 0.5)
     if side * side != len(cells):
         raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)")
     geo = geometry(side, alphabet)
     values = _symbol_values(geo)
     try:
-        return geo, [values[ch] for ch in cells]
+        return geo, list(map(values.__getitem__, cells))
     except KeyError:
         k = next(k for k, ch in enumerate(cells) if ch not in values)
         raise SymbolError(f"bad symbol {cells[k]!r} at {geo.where(k)}") from None
@@ -168,7 +171,7 @@ def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
 
 def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> str:
     """The grid as one line of symbols, or drawn with box lines when ``pretty``."""
-    chars = ["." if v == 0 else geo.alphabet[v - 1] for v in values]
+    chars = list(map(("." + geo.alphabet).__getitem__, values))  # value 0 is '.'
     if not pretty:
         return "".join(chars)
     n, side = geo.box, geo.side
@@ -184,20 +187,19 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> st
 
 def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``."""
-    side, n = geo.side, geo.box
+    side = geo.side
     if len(solution) != side * side or len(puzzle) != side * side:
         return False
     if any(p and p != s for p, s in zip(puzzle, solution)):
         return False
     full = set(range(1, side + 1))
-    rows = (solution[r * side : (r + 1) * side] for r in range(side))
-    cols = (solution[c::side] for c in range(side))
-    boxes = (
-        [solution[(br + i) * side + bc + j] for i in range(n) for j in range(n)]
-        for br in range(0, side, n)
-        for bc in range(0, side, n)
-    )
-    return all(set(unit) == full for group in (rows, cols, boxes) for unit in group)
+    return all(set(unit(solution)) == full for unit in _unit_getters(geo))
+
+
+@cache
+def _unit_getters(geo: Geometry) -> list[itemgetter]:
+    """Per row, column and box, a function that picks its cells' values from a grid."""
+    return [itemgetter(*cells) for cells in _unit_cells(geo).tolist()]
 
 
 @cache

@@ -145,8 +145,7 @@ def decode(
     out = list(puzzle)
     side = geo.side
     for k in solution if options is None else options[solution].tolist():
-        cell, d = divmod(k, side)
-        out[cell] = d + 1
+        out[k // side] = k % side + 1
     return out
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from dlx import ExactCover
+
+from .batch import failure, solved_mask
 from .errors import ClashError, MultipleSolutionsError, NoSolutionError, SearchStoppedError
 from .grid import Geometry, format_grid, is_solution, parse_board, parse_string, write_back
 from .reduction import Reduction, decode, empty_grid_problem, given_options
@@ -33,9 +36,33 @@ def _solve_values(
     max_nodes: int | None,
     timeout: float | None,
 ) -> list[int]:
-    """The solved grid's values, or a SudokuError saying why there is none."""
-    forced = given_options(geo, values)  # ClashError when two givens clash
+    """The solved grid's values, or a SudokuError saying why there is none.
+
+    Without a timeout the puzzle is a batch of one (``ExactCover.solve_batch``: forcing,
+    search and undo in one kernel call, errors as :func:`sudoku.solve_many` gives them);
+    a timeout needs the search in slices, with the clock read between them.
+    """
     problem = empty_grid_problem(geo.box)
+    if timeout is None:
+        side = geo.side
+        forced = [cell * side + v - 1 for cell, v in enumerate(values) if v]
+        result = problem.solve_batch([forced], limit=2 if unique else 1, max_nodes=max_nodes,
+                                     backend=backend)
+        chosen = result.solution(0)
+        if chosen is None or (unique and not solved_mask(result, unique)[0]):
+            raise failure(geo, values, result, 0, unique)
+    else:
+        chosen = _search_sliced(geo, values, problem, unique, backend, max_nodes, timeout)
+    solution = decode(geo, values, None, chosen)
+    if not is_solution(geo, values, solution):  # an engine bug, never bad input
+        raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
+    return solution
+
+
+def _search_sliced(geo: Geometry, values: list[int], problem: ExactCover, unique: bool,
+                   backend: str, max_nodes: int | None, timeout: float) -> list[int]:
+    """The options of the first solution, found by a search that can stop on time."""
+    forced = given_options(geo, values)  # ClashError when two givens clash
     found = list(problem.solutions(2 if unique else 1, forced=forced, backend=backend,
                                    max_nodes=max_nodes, timeout=timeout))
     stats = problem.stats
@@ -47,10 +74,7 @@ def _solve_values(
                               f"({stats.nodes} search nodes)")
     if unique and len(found) > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution")
-    solution = decode(geo, values, None, found[0])
-    if not is_solution(geo, values, solution):  # an engine bug, never bad input
-        raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
-    return solution
+    return found[0]
 
 
 def solve(

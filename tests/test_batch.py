@@ -158,8 +158,8 @@ def test_arrays_end_pristine(kernel_ns):
     if kernel_ns is kernel_bytes:
         LEN = bytearray(LEN)
     n = len(problem)
-    forced = [[], [0], [0, 1], [1, 0], [n - 1], [0, 0], [2, n - 1]]
-    nodes = [int(links.forcing_node[k]) for f in forced for k in f]
+    forced = [[], [0], [0, 1], [1, 0], [n - 1], [0, 0], [2, n - 1], [1, n], [0, -1]]
+    options = [k for f in forced for k in f]
     indptr = np.cumsum([0] + [len(f) for f in forced]).tolist()
     width = links.n_primary
     for stop, node_stop in ((1, 1 << 62), (1 << 62, 1 << 62), (2, 3)):
@@ -167,10 +167,11 @@ def test_arrays_end_pristine(kernel_ns):
         regs = [0] * kernel.N_REGS
         regs[kernel.PRIMARY_END] = links.n_primary + 1
         kernel_ns.search_batch(U, D, links.TOP.tolist(), COLOR, LEN, LL, RL,
-                               [0] * (links.n_primary + 1), regs, nodes, indptr, out,
-                               node_stop, stop, width)
-        statuses = set(out[kernel.B_STATUS :: kernel.B_FIRST + width])
-        assert kernel.CONFLICT in statuses and len(statuses) >= 2
+                               [0] * (links.n_primary + 1), regs, links.forcing_node.tolist(),
+                               options, indptr, out, node_stop, stop, width)
+        statuses = out[kernel.B_STATUS :: kernel.B_FIRST + width]
+        assert statuses[-2:] == [kernel.INVALID] * 2  # an option past the end, or negative
+        assert kernel.CONFLICT in statuses and len(set(statuses)) >= 3
         assert [U, D, COLOR, list(LEN), LL, RL] == pristine
 
 

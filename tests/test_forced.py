@@ -116,6 +116,17 @@ def test_conflict_names_the_first_clashing_option():
     assert problem.first(forced=[0, 4]) == [0, 4]
 
 
+@pytest.mark.parametrize("backend", [*PYTHON_KERNELS, "numba"])
+def test_an_option_forced_twice_clashes_with_itself(backend):
+    """Found by the batch tests: numpy forcing once took [2, 2] as [2] and returned a
+    "solution" holding option 2 twice, where the kernel's force saw the clash."""
+    if backend == "numba":
+        pytest.importorskip("numba")
+    problem = ExactCover([["a", "b"], ["b", "c"], ["c"], ["a"], ["c", "d"]])
+    assert _forced_run(problem, [1, 3, 1], backend) == ([], (0, 0, 0, 1))
+    assert _forced_run(problem, [2, 2], backend) == ([], (0, 0, 0, 2))
+
+
 def test_forced_with_colors_uses_the_kernel():
     words = ["sator", "arepo", "tenet", "opera", "rotas", "satyr", "tenor", "rotor"]
     problem = word_rectangle(words)
