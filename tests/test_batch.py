@@ -390,3 +390,75 @@ def test_chunks_change_nothing(monkeypatch):
     monkeypatch.setattr(sudoku.batch, "_CHUNK", 3)
     _same(solve_many(puzzles, unique=True), whole)
     _same(count_many(puzzles, 5), counts)
+
+
+# ----- dlx: the compiled batch's working arrays -----------------------------------------
+
+needs_numba = pytest.mark.skipif(not numba_available(), reason="numba is not installed")
+
+
+def _givens(puzzle: str) -> list[int]:
+    """The options of a 9x9 puzzle's givens in the empty grid's problem, clashes kept."""
+    return [cell * 9 + v - 1 for cell, v in enumerate(parse_string(puzzle)[1]) if v]
+
+
+def _nines() -> list[list[int]]:
+    """Givens of 9x9 puzzles that end in every way: solved, clashing, no solution."""
+    return [_givens(p) for p in (LEETCODE, HARD1, CLASH, NORVIG_IMPOSSIBLE,
+                                 *_lines(DATA / "norvig_top95.txt", 12))]
+
+
+def test_records_are_as_wide_as_the_largest_solution():
+    """A Sudoku solution has 81 options (324 primary items, 4 in every option): once the
+    records were 324 wide, because the fewest primary items per option came out as 1."""
+    result = empty_grid_problem(3).solve_batch([[]])
+    assert result.table.shape == (1, kernel.B_FIRST + 81)
+    assert result.options.shape == (1, 81) and result.solution(0) == result.options[0].tolist()
+
+
+@needs_numba
+def test_a_failed_call_drops_the_working_arrays(monkeypatch):
+    """A call that stops midway may leave the arrays half-covered: the next call must
+    not search them. The kernel is swapped for one that covers an item, then fails."""
+    import dlx.batch
+
+    problem = empty_grid_problem(3)
+    puzzles = _nines()
+    expected = _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba"))
+    work = dlx.batch._workspace(problem.links)
+    real = work.kernel
+
+    def half_done(U, D, TOP, COLOR, LEN, LL, RL, *rest):
+        kernel.cover(1, U, D, TOP, COLOR, LEN, LL, RL)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(work, "kernel", half_done)
+    with pytest.raises(KeyboardInterrupt):
+        problem.solve_batch(puzzles, backend="numba")
+    monkeypatch.setattr(work, "kernel", real)
+    assert _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba")) == expected
+
+
+@needs_numba
+def test_an_invalid_instance_raises_and_leaves_the_arrays_pristine():
+    problem = empty_grid_problem(3)
+    good = _nines()[:3]
+    expected = _batch_rows(problem.solve_batch(good, backend="numba"))
+    for bad, error in (([5, 729], IndexError), ([-3], IndexError)):
+        with pytest.raises(error, match=f"instance 2 forces option {bad[-1]}"):
+            problem.solve_batch([*good[:2], bad, good[2]], backend="numba")
+        assert _batch_rows(problem.solve_batch(good, backend="numba")) == expected
+
+
+@needs_numba
+def test_threads_search_one_problem_at_once():
+    """Each thread has its own working arrays (the kernel runs without the GIL)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    problem = empty_grid_problem(3)
+    puzzles = _nines()
+    expected = _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba"))
+    with ThreadPoolExecutor(4) as pool:
+        runs = list(pool.map(lambda _: _batch_rows(problem.solve_batch(
+            puzzles, limit=2, backend="numba")), range(16)))
+    assert all(run == expected for run in runs)
