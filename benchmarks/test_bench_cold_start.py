@@ -10,6 +10,8 @@ and the group ``cold-start`` compares them with an empty ``python -c pass``. Row
 
 * ``dlx-python``, ``dlx-numba``, ``xcover``, ``exact_cover``: numba's disk cache is warm
   (an untimed run fills it first), as for any run after the first on a machine.
+* ``sudoku command``: what a user types, ``python -m sudoku <puzzle>`` (``auto`` keeps one
+  9x9 puzzle on the python backend); ``sudoku command (numba)`` adds ``--backend numba``.
 * ``dlx-numba (compile)``: numba's cache points to a new empty directory every round
   (``NUMBA_CACHE_DIR``), so the kernel is compiled as on the first use on a machine.
 * ``xcover (compile)``: the same for xcover, which compiles two kernels when imported:
@@ -35,23 +37,27 @@ from dlx.backends import numba_available
 ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = 3
 
-PROGRAMS = {  # solver -> (program printing the solution of sys.argv[1], modules it needs)
-    "python": ("pass", ()),
+PROGRAMS = {  # solver -> (arguments of python that print the solution of the puzzle
+    # appended to them, modules it needs)
+    "python": (["-c", "pass"], ()),
     "dlx-python": (
-        "import sys, sudoku; print(sudoku.solve_string(sys.argv[1], backend='python'))",
+        ["-c", "import sys, sudoku; print(sudoku.solve_string(sys.argv[1], backend='python'))"],
         (),
     ),
     "dlx-numba": (
-        "import sys, sudoku; print(sudoku.solve_string(sys.argv[1], backend='numba'))",
+        ["-c", "import sys, sudoku; print(sudoku.solve_string(sys.argv[1], backend='numba'))"],
         ("numba",),
     ),
+    "sudoku command": (["-m", "sudoku"], ()),
+    "sudoku command (numba)": (["-m", "sudoku", "--backend", "numba"], ("numba",)),
     "xcover": (
-        "import sys; from benchmarks.peers import xcover_solve; print(xcover_solve(sys.argv[1]))",
+        ["-c", "import sys; from benchmarks.peers import xcover_solve; "
+         "print(xcover_solve(sys.argv[1]))"],
         ("xcover",),
     ),
     "exact_cover": (
-        "import sys; from benchmarks.peers import exact_cover_solve; "
-        "print(exact_cover_solve(sys.argv[1]))",
+        ["-c", "import sys; from benchmarks.peers import exact_cover_solve; "
+         "print(exact_cover_solve(sys.argv[1]))"],
         ("exact_cover",),
     ),
 }
@@ -71,15 +77,15 @@ def test_cold_start(
     solver: str,
     compile_: bool,
 ) -> None:
-    program, needs = PROGRAMS[solver]
+    arguments, needs = PROGRAMS[solver]
     for module in needs:
         pytest.importorskip(module, reason=f"{module} is not installed")
-    if solver == "dlx-numba" and not numba_available():
+    if "numba" in solver and not numba_available():
         pytest.skip("numba is not usable here")
     puzzle = puzzle_set("norvig_top95")[0]
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    command = [sys.executable, "-c", program, puzzle]
+    command = [sys.executable, *arguments, puzzle]
 
     def once() -> str:
         if compile_:
