@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 
+from dlx import kernel
 from dlx.batch import BatchResult
 from dlx.kernel import CONFLICT, DONE, PAUSED
 
@@ -79,14 +80,19 @@ def count_many(
     out: list[int | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, out):
         result = _search(geo, values, limit, backend, max_nodes)
-        for k, (status, found, nodes) in enumerate(zip(
-                result.status.tolist(), result.found.tolist(), result.nodes.tolist())):
-            if status == PAUSED:
-                out[where[k]] = SearchStoppedError(f"count stopped by max_nodes after {found} "
-                                                   f"solutions and {nodes} nodes")
-            else:
-                out[where[k]] = 0 if status == CONFLICT else found
+        for k in range(len(result)):
+            out[where[k]] = count_of(result, k)
     return out  # type: ignore[return-value]
+
+
+def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
+    """What :func:`sudoku.count_solutions` returns, or raises, for instance ``k``: clashing
+    givens count 0; a budget that ran out is an error, not a partial count."""
+    status, found, nodes = result.table[k, : kernel.B_NODES + 1].tolist()
+    if status == PAUSED:
+        return SearchStoppedError(f"count stopped by max_nodes after {found} solutions and "
+                                  f"{nodes} nodes")
+    return 0 if status == CONFLICT else found
 
 
 # ----- reading ----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 from dlx import ExactCover
 
-from .batch import failure, solved_mask
+from .batch import count_of, failure, solved_mask
 from .errors import ClashError, MultipleSolutionsError, NoSolutionError, SearchStoppedError
 from .grid import Geometry, format_grid, is_solution, parse_board, parse_string, write_back
 from .reduction import Reduction, decode, empty_grid_problem, given_options
@@ -44,9 +44,8 @@ def _solve_values(
     """
     problem = empty_grid_problem(geo.box)
     if timeout is None:
-        side = geo.side
-        forced = [cell * side + v - 1 for cell, v in enumerate(values) if v]
-        result = problem.solve_batch([forced], limit=2 if unique else 1, max_nodes=max_nodes,
+        result = problem.solve_batch([_given_options_unchecked(geo, values)],
+                                     limit=2 if unique else 1, max_nodes=max_nodes,
                                      backend=backend)
         chosen = result.solution(0)
         if chosen is None or (unique and not solved_mask(result, unique)[0]):
@@ -57,6 +56,12 @@ def _solve_values(
     if not is_solution(geo, values, solution):  # an engine bug, never bad input
         raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
     return solution
+
+
+def _given_options_unchecked(geo: Geometry, values: list[int]) -> list[int]:
+    """The givens' options, clashes left for the kernel to find (status CONFLICT)."""
+    side = geo.side
+    return [cell * side + v - 1 for cell, v in enumerate(values) if v]
 
 
 def _search_sliced(geo: Geometry, values: list[int], problem: ExactCover, unique: bool,
@@ -129,9 +134,20 @@ def count_solutions(
     """The number of solutions of a board or puzzle string (at most ``limit``).
 
     Clashing givens count as 0 solutions. A budget that runs out raises SearchStoppedError
-    rather than returning a partial count.
+    rather than returning a partial count. Without a timeout the count is a batch of one,
+    as in :func:`solve`.
     """
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
     geo, values = _parse_any(board, alphabet)
+    if timeout is None:
+        result = empty_grid_problem(geo.box).solve_batch(
+            [_given_options_unchecked(geo, values)], limit=limit, max_nodes=max_nodes,
+            backend=backend)
+        n = count_of(result, 0)
+        if isinstance(n, SearchStoppedError):
+            raise n
+        return n
     try:
         forced = given_options(geo, values)
     except ClashError:

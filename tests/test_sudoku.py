@@ -444,6 +444,13 @@ def test_count_solutions_limits():
     assert count_solutions(rows_of(LEETCODE, "numpy"), limit=5) == 1
     assert count_solutions(rows_of(LEETCODE, "int")) == 1
     assert count_solutions("." * 16, limit=1000) == 288
+    assert count_solutions("." * 16, limit=1000, timeout=60) == 288  # the sliced search
+    assert count_solutions("1.1" + "." * 13) == 0  # clashing givens
+    for timeout in (None, 60):
+        with pytest.raises(ValueError, match="limit must be at least 1"):
+            count_solutions(LEETCODE, limit=0, timeout=timeout)
+    with pytest.raises(SearchStoppedError, match="max_nodes"):
+        count_solutions(hard1, max_nodes=5)
 
 
 def test_to_exact_cover_empty_9x9():
