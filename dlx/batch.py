@@ -133,6 +133,9 @@ class BatchResult:
 def _csr(forced: Iterable[Iterable[int]]) -> tuple[np.ndarray, np.ndarray]:
     """Lists of options as CSR arrays (int64)."""
     rows = [f if isinstance(f, (list, np.ndarray)) else list(f) for f in forced]
+    if len(rows) == 1:  # a batch of one (a Sudoku): two array calls instead of four
+        indices = np.array(rows[0], dtype=np.int64)
+        return np.array((0, len(indices)), dtype=np.int64), indices
     indptr = np.fromiter(accumulate(map(len, rows), initial=0), dtype=np.int64,
                          count=len(rows) + 1)
     return indptr, np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=indptr[-1])
@@ -208,8 +211,10 @@ def run_batch(
 def _choose_backend(backend: str, work: int) -> str:
     """``auto``: numba once it is loaded, or for ``work`` (instances x nodes) that repays
     loading it; otherwise the backend named (ValueError, ImportError as for one search)."""
+    if (backend == "numba" and numba_available()) or backend == "python":
+        return backend
     if backend != "auto":
-        return get_backend(backend).name
+        return get_backend(backend).name  # the error that says why not
     compiled = sys.modules.get("dlx.compiled")
     if compiled is not None and compiled.is_loaded():
         return "numba"
