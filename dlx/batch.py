@@ -141,11 +141,10 @@ def _csr(forced: Iterable[Iterable[int]]) -> tuple[np.ndarray, np.ndarray]:
     return indptr, np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=indptr[-1])
 
 
-def _raise_invalid(table: np.ndarray, n_options: int) -> None:
-    """IndexError or ValueError for the first instance that forced an option not in the
+def _raise_invalid(record: np.ndarray, k: int, n_options: int) -> None:
+    """IndexError or ValueError for instance ``k``, which forced an option not in the
     problem (status INVALID): out of range, or dropped (no primary item)."""
-    k = int(np.flatnonzero(table[:, kernel.B_STATUS] == kernel.INVALID)[0])
-    option = int(table[k, kernel.B_FIRST])
+    option = int(record[kernel.B_FIRST])
     if not 0 <= option < n_options:
         raise IndexError(f"instance {k} forces option {option}, not in range "
                          f"0..{n_options - 1}")
@@ -199,12 +198,14 @@ def run_batch(
         work = _workspace(links)
         out = np.zeros(n * record, dtype=np.int64)
         with work as arrays:
-            work.kernel(*arrays, indices, indptr, out, node_stop, solution_stop, width)
+            invalid = work.kernel(*arrays, indices, indptr, out, node_stop, solution_stop,
+                                  width)
     else:
-        out = _python_batch(links, indptr.tolist(), indices.tolist(), record, limit, max_nodes)
+        out, invalid = _python_batch(links, indptr.tolist(), indices.tolist(), record, limit,
+                                     max_nodes)
     table = out.reshape(n, record)
-    if table[:, kernel.B_STATUS].max(initial=0) == kernel.INVALID:  # the highest status
-        _raise_invalid(table, n_options)
+    if invalid >= 0:
+        _raise_invalid(table[invalid], invalid, n_options)
     return BatchResult(table, name, time.perf_counter() - start)
 
 
@@ -222,25 +223,28 @@ def _choose_backend(backend: str, work: int) -> str:
 
 
 def _python_batch(links: Links, indptr: list[int], indices: list[int], record: int,
-                  limit: int | None, max_nodes: int | None) -> np.ndarray:
+                  limit: int | None, max_nodes: int | None) -> tuple[np.ndarray, int]:
     """The python backend: each instance searched on its own by the driver that serves
     ``ExactCover.solutions(forced=...)``, with the records ``search_batch`` writes.
 
     In CPython that driver's fast path (the forced state computed with numpy, then
     Algorithm X unrolled: :mod:`dlx.kernel_x`) solves a Sudoku ~1.4x faster than the
     kernel's ``search_batch``, which forces with link updates in Python and runs the
-    general kernel. Nodes, updates and solutions are the same (tested).
+    general kernel. Nodes, updates and solutions are the same (tested). Returns the
+    records and, as ``search_batch`` does, the first INVALID instance or -1.
     """
     n = len(indptr) - 1
     out = np.zeros((n, record), dtype=np.int64)
     forcing = links.forcing_node.tolist()
     width = record - kernel.B_FIRST
+    invalid = -1
     for k in range(n):
         forced = indices[indptr[k] : indptr[k + 1]]
         row = out[k]
         bad = [o for o in forced if not 0 <= o < len(forcing) or forcing[o] < 0]
         if bad:
             row[kernel.B_STATUS], row[kernel.B_FIRST] = kernel.INVALID, bad[0]
+            invalid = k if invalid < 0 else invalid
             continue
         stats = SearchStats()
         first = None
@@ -260,7 +264,7 @@ def _python_batch(links: Links, indptr: list[int], indices: list[int], record: i
         if first is not None:
             row[kernel.B_SIZE] = len(first)
             row[kernel.B_FIRST : kernel.B_FIRST + min(len(first), width)] = first[:width]
-    return out
+    return out, invalid
 
 
 class _Workspace(threading.local):

@@ -42,7 +42,7 @@ from . import kernel
 from .backends import Backend, as_int64, specialize
 
 __all__ = ["NUMBA", "compiled", "compiled_kernel", "force_all", "is_loaded", "own_process",
-           "search", "search_batch"]
+           "search"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -198,8 +198,3 @@ def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
 
 NUMBA = Backend("numba", search, kernel.INACTIVE, as_int64, as_int64, np.copy,
                 slice_seconds=_SLICE_SECONDS, force_all=force_all, compiled_force=True)
-
-
-def search_batch(*args) -> None:
-    """:func:`dlx.kernel.search_batch`, compiled; the first call compiles or loads it."""
-    compiled("search_batch")(*args)

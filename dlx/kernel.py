@@ -369,9 +369,13 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, ST
     forced ones, then the search's choices; after a CONFLICT or INVALID, the option at
     fault. At most ``width`` options are written (``width`` >= 1); ``B_SIZE`` holds the
     solution's true size.
+
+    Returns the first instance whose status is INVALID, or -1 (so that the caller need
+    not scan the records to know).
     """
     record = B_FIRST + width
     n_options = len(FORCING)
+    invalid = -1
     for k in range(len(START) - 1):
         REG[LEVEL] = 0
         REG[NODES] = 0
@@ -388,6 +392,8 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, ST
             o = FORCED[f]
             if o < 0 or o >= n_options or FORCING[o] < 0:
                 status = INVALID
+                if invalid < 0:
+                    invalid = k
                 break
             if force(FORCING[o], U, D, TOP, COLOR, LEN, LL, RL) < 0:
                 status = CONFLICT
@@ -429,3 +435,4 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, ST
             x = FORCING[FORCED[f]]
             uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
             uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+    return invalid

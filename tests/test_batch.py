@@ -166,9 +166,10 @@ def test_arrays_end_pristine(kernel_ns):
         out = [0] * (len(forced) * (kernel.B_FIRST + width))
         regs = [0] * kernel.N_REGS
         regs[kernel.PRIMARY_END] = links.n_primary + 1
-        kernel_ns.search_batch(U, D, links.TOP.tolist(), COLOR, LEN, LL, RL,
-                               [0] * (links.n_primary + 1), regs, links.forcing_node.tolist(),
-                               options, indptr, out, node_stop, stop, width)
+        first_invalid = kernel_ns.search_batch(
+            U, D, links.TOP.tolist(), COLOR, LEN, LL, RL, [0] * (links.n_primary + 1), regs,
+            links.forcing_node.tolist(), options, indptr, out, node_stop, stop, width)
+        assert first_invalid == len(forced) - 2
         statuses = out[kernel.B_STATUS :: kernel.B_FIRST + width]
         assert statuses[-2:] == [kernel.INVALID] * 2  # an option past the end, or negative
         assert kernel.CONFLICT in statuses and len(set(statuses)) >= 3
