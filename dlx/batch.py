@@ -28,9 +28,12 @@ import numpy as np
 from . import kernel
 from .backends import as_int64, get_backend, numba_available
 from .links import Links
-from .search import SearchStats, run_search
+from .search import SearchStats, Slices, run_search
 
 __all__ = ["BatchResult", "run_batch"]
+
+_SLICE_SECONDS = 0.2
+"""The compiled batch returns to Python about this often, so that Ctrl-C gets through."""
 
 _NUMBA_MIN_WORK = 2_000_000
 """``auto`` takes numba for a batch once instances x nodes reach this (e.g. 500 Sudokus),
@@ -197,9 +200,16 @@ def run_batch(
     if name == "numba":
         work = _workspace(links)
         out = np.zeros(n * record, dtype=np.int64)
+        where = np.array([0, 0, 0, -1], dtype=np.int64)  # instance, phase, forced, INVALID
+        slices = Slices(_SLICE_SECONDS)
         with work as arrays:
-            invalid = work.kernel(*arrays, indices, indptr, out, node_stop, solution_stop,
-                                  width)
+            while True:
+                t0 = time.perf_counter()
+                if not work.kernel(*arrays, indices, indptr, out, where, node_stop,
+                                   solution_stop, width, slices.nodes):
+                    break
+                slices.ran(time.perf_counter() - t0)  # back in Python: Ctrl-C is seen here
+        invalid = int(where[3])
     else:
         out, invalid = _python_batch(links, indptr.tolist(), indices.tolist(), record, limit,
                                      max_nodes)

@@ -99,7 +99,7 @@ def _cache_tag(nonnegative: bool) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
-_SIGNATURES = {"search": "a" * 9 + "i" * 2, "search_batch": "a" * 13 + "i" * 3,
+_SIGNATURES = {"search": "a" * 9 + "i" * 2, "search_batch": "a" * 14 + "i" * 4,
                "force_all": "a" * 8}
 """The kernel's entry points and their arguments: ``a`` an int64 array, ``i`` an int64."""
 

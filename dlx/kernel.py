@@ -349,8 +349,9 @@ def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL):
 
 
 def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, START, OUT,
-                 node_stop, solution_stop, width):
-    """Solve one problem once per instance, each with some options forced; one call for all.
+                 BATCH, node_stop, solution_stop, width, slice_nodes):
+    """Solve one problem once per instance, each with some options forced; one call for all
+    (or a few: it returns after about ``slice_nodes`` search nodes, and resumes).
 
     Instance ``k`` forces the options ``FORCED[START[k]:START[k + 1]]`` in turn with
     :func:`force`, from their nodes ``FORCING[option]`` (the first node of a primary item;
@@ -363,67 +364,95 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, ST
     cheaper than copying them afresh, since only what changed is touched. The arrays must
     therefore start in their pristine state.
 
-    Record ``k`` of ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``)
-    receives the status, the solutions found, the search's nodes, updates and deepest
-    level (the forcing is not counted), and the option numbers of the first solution: the
-    forced ones, then the search's choices; after a CONFLICT or INVALID, the option at
-    fault. At most ``width`` options are written (``width`` >= 1); ``B_SIZE`` holds the
-    solution's true size.
+    Record ``k`` of ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``,
+    zero to begin with) receives the status, the solutions found, the search's nodes,
+    updates and deepest level (the forcing is not counted), and the option numbers of the
+    first solution: the forced ones, then the search's choices; after a CONFLICT or
+    INVALID, the option at fault. At most ``width`` options are written (``width`` >= 1);
+    ``B_SIZE`` holds the solution's true size.
 
-    Returns the first instance whose status is INVALID, or -1 (so that the caller need
-    not scan the records to know).
+    ``BATCH`` holds where the batch is: the instance, its phase (0 not begun, 1 searching
+    for the first solution, 2 counting on to ``solution_stop``), how many of its forced
+    options are taken, and the first INVALID instance (-1: none). Returns 1 when the slice
+    of nodes ran out first (call again with the same arguments to go on: nothing is lost),
+    0 when every instance is done. Slices are what let Python see Ctrl-C during a long
+    compiled batch; they never change a result.
     """
     record = B_FIRST + width
     n_options = len(FORCING)
-    invalid = -1
-    for k in range(len(START) - 1):
-        REG[LEVEL] = 0
-        REG[NODES] = 0
-        REG[UPDATES] = 0
-        REG[SOLUTIONS] = 0
-        REG[RESUME] = ENTER
-        REG[MAX_LEVEL] = 0
+    k = BATCH[0]
+    phase = BATCH[1]
+    f = BATCH[2]
+    left = slice_nodes
+    while k < len(START) - 1:
         base = k * record
         first = START[k]
         end = START[k + 1]
-        status = DONE
-        f = first
-        while f < end:
-            o = FORCED[f]
-            if o < 0 or o >= n_options or FORCING[o] < 0:
-                status = INVALID
-                if invalid < 0:
-                    invalid = k
-                break
-            if force(FORCING[o], U, D, TOP, COLOR, LEN, LL, RL) < 0:
-                status = CONFLICT
-                break
-            f += 1
-        size = 0
-        n = 1  # options to write: the one at fault, or the first solution's
-        if status == DONE:
-            status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, 1)
-            n = 0
+        if phase == 0:
+            REG[LEVEL] = 0
+            REG[NODES] = 0
+            REG[UPDATES] = 0
+            REG[SOLUTIONS] = 0
+            REG[RESUME] = ENTER
+            REG[MAX_LEVEL] = 0
+            status = DONE
+            f = first
+            while f < end:
+                o = FORCED[f]
+                if o < 0 or o >= n_options or FORCING[o] < 0:
+                    status = INVALID
+                    break
+                if force(FORCING[o], U, D, TOP, COLOR, LEN, LL, RL) < 0:
+                    status = CONFLICT
+                    break
+                f += 1
+            if status != DONE:  # nothing searched: the option at fault, then undo
+                OUT[base + B_STATUS] = status
+                OUT[base + B_FIRST] = FORCED[f]
+                if status == INVALID and BATCH[3] < 0:
+                    BATCH[3] = k
+                while f > first:
+                    f -= 1
+                    x = FORCING[FORCED[f]]
+                    uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
+                    uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+                k += 1
+                continue
+            phase = 1
+        stop = node_stop
+        if REG[NODES] + left < node_stop:
+            stop = REG[NODES] + left
+        nodes = REG[NODES]
+        status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, stop,
+                        1 if phase == 1 else solution_stop)
+        left -= REG[NODES] - nodes
+        if status == PAUSED and REG[NODES] < node_stop:  # the slice ran out, not the budget
+            BATCH[0] = k
+            BATCH[1] = phase
+            BATCH[2] = f
+            return 1
+        if phase == 1:
+            size = 0
             if status == SOLUTION:
                 size = end - first + REG[LEVEL]
-                n = size if size <= width else 0
-        for j in range(n):
-            if j < end - first:  # a forced option (the one at fault if the status says so)
-                OUT[base + B_FIRST + j] = FORCED[first + j if status == SOLUTION else f]
-            else:
-                x = CHOICE[j - end + first]
-                while TOP[x] > 0:  # on to the spacer after the option: -(its number + 1)
-                    x += 1
-                OUT[base + B_FIRST + j] = -TOP[x] - 1
-        if status == SOLUTION and solution_stop > 1:
-            status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop,
-                            solution_stop)
+                for j in range(size if size <= width else 0):
+                    if j < end - first:
+                        x = FORCED[first + j]
+                    else:
+                        x = CHOICE[j - end + first]
+                        while TOP[x] > 0:  # on to the spacer after it: -(its number + 1)
+                            x += 1
+                        x = -TOP[x] - 1
+                    OUT[base + B_FIRST + j] = x
+            OUT[base + B_SIZE] = size
+            if status == SOLUTION and solution_stop > 1:
+                phase = 2  # count on, in this slice if it lasts
+                continue
         OUT[base + B_STATUS] = status
         OUT[base + B_SOLUTIONS] = REG[SOLUTIONS]
         OUT[base + B_NODES] = REG[NODES]
         OUT[base + B_UPDATES] = REG[UPDATES]
         OUT[base + B_MAX_LEVEL] = REG[MAX_LEVEL]
-        OUT[base + B_SIZE] = size
         level = REG[LEVEL]  # undo: C8 at every level the search still holds, then forced
         while level > 0:
             level -= 1
@@ -435,4 +464,9 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, ST
             x = FORCING[FORCED[f]]
             uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
             uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
-    return invalid
+        k += 1
+        phase = 0
+    BATCH[0] = k
+    BATCH[1] = 0
+    BATCH[2] = 0
+    return 0

@@ -12,7 +12,7 @@ from . import kernel
 from .backends import Backend, get_backend
 from .links import Links, check_links
 
-__all__ = ["SearchStats", "run_search"]
+__all__ = ["SearchStats", "Slices", "run_search"]
 
 
 @dataclass
@@ -104,6 +104,25 @@ class _State:
         return all(np.array_equal(a, o) for a, o in zip(live, originals))
 
 
+class Slices:
+    """How many search nodes a kernel call may run before it returns to Python (to read
+    the clock, or to let Ctrl-C through): 1024 at first, then doubled or halved after each
+    slice so that one takes about ``seconds``. None: no slices, one call runs to the end."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.nodes = 1024 if seconds is not None else 1 << 62
+
+    def ran(self, seconds: float) -> None:
+        """Adapt to a slice of :attr:`nodes` that took ``seconds``."""
+        if self.seconds is None:
+            return
+        if seconds < self.seconds / 2:
+            self.nodes = min(self.nodes * 2, 1 << 62)
+        elif seconds > self.seconds * 2 and self.nodes > 1024:
+            self.nodes //= 2
+
+
 def run_search(
     links: Links,
     stats: SearchStats,
@@ -153,15 +172,14 @@ def run_search(
     never = 1 << 62
     node_cap = max_nodes if max_nodes is not None else never
     # Slices of ~20 ms with a timeout, so the clock is read often; else the backend's own.
-    slice_seconds = 0.02 if timeout is not None else be.slice_seconds
-    slice_nodes = 1024 if slice_seconds is not None else never
+    slices = Slices(0.02 if timeout is not None else be.slice_seconds)
     deadline = start + timeout if timeout is not None else None
     while True:
         if count_only:
             solution_stop = limit if limit is not None else never
         else:
             solution_stop = int(regs[kernel.SOLUTIONS]) + 1
-        node_stop = min(node_cap, int(regs[kernel.NODES]) + slice_nodes)
+        node_stop = min(node_cap, int(regs[kernel.NODES]) + slices.nodes)
         t0 = time.perf_counter()
         status = be.search(U, D, TOP, COLOR, LEN, LL, RL, choice, regs, node_stop, solution_stop)
         now = time.perf_counter()
@@ -192,8 +210,4 @@ def run_search(
         if deadline is not None and now >= deadline:
             stats.stopped = "timeout"
             return
-        if slice_seconds is not None:  # adapt the slice to its target length
-            if now - t0 < slice_seconds / 2:
-                slice_nodes *= 2
-            elif now - t0 > slice_seconds * 2 and slice_nodes > 1024:
-                slice_nodes //= 2
+        slices.ran(now - t0)

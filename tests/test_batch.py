@@ -9,6 +9,10 @@ must give what ``solve_string`` and ``count_solutions`` give, errors included.
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
 import warnings
 from itertools import combinations
 from pathlib import Path
@@ -163,17 +167,27 @@ def test_arrays_end_pristine(kernel_ns):
     indptr = np.cumsum([0] + [len(f) for f in forced]).tolist()
     width = links.n_primary
     for stop, node_stop in ((1, 1 << 62), (1 << 62, 1 << 62), (2, 3)):
-        out = [0] * (len(forced) * (kernel.B_FIRST + width))
-        regs = [0] * kernel.N_REGS
-        regs[kernel.PRIMARY_END] = links.n_primary + 1
-        first_invalid = kernel_ns.search_batch(
-            U, D, links.TOP.tolist(), COLOR, LEN, LL, RL, [0] * (links.n_primary + 1), regs,
-            links.forcing_node.tolist(), options, indptr, out, node_stop, stop, width)
-        assert first_invalid == len(forced) - 2
-        statuses = out[kernel.B_STATUS :: kernel.B_FIRST + width]
+        records = []
+        for slice_nodes in (1 << 62, 1, 2, 5):  # one call; or resumed after every few nodes
+            out = [0] * (len(forced) * (kernel.B_FIRST + width))
+            regs = [0] * kernel.N_REGS
+            regs[kernel.PRIMARY_END] = links.n_primary + 1
+            choice = [0] * (links.n_primary + 1)
+            where = [0, 0, 0, -1]  # the state kept between calls: choice, regs and this
+            calls = 1
+            while kernel_ns.search_batch(
+                    U, D, links.TOP.tolist(), COLOR, LEN, LL, RL, choice, regs,
+                    links.forcing_node.tolist(), options, indptr, out, where, node_stop, stop,
+                    width, slice_nodes):
+                calls += 1
+            assert (calls == 1) == (slice_nodes == 1 << 62)
+            assert where == [len(forced), 0, 0, len(forced) - 2]  # the first INVALID
+            records.append(out)
+            assert [U, D, COLOR, list(LEN), LL, RL] == pristine
+        assert all(r == records[0] for r in records)  # slices change nothing
+        statuses = records[0][kernel.B_STATUS :: kernel.B_FIRST + width]
         assert statuses[-2:] == [kernel.INVALID] * 2  # an option past the end, or negative
         assert kernel.CONFLICT in statuses and len(set(statuses)) >= 3
-        assert [U, D, COLOR, list(LEN), LL, RL] == pristine
 
 
 # ----- dlx: random problems against searches one at a time ------------------------------
@@ -463,3 +477,48 @@ def test_threads_search_one_problem_at_once():
         runs = list(pool.map(lambda _: _batch_rows(problem.solve_batch(
             puzzles, limit=2, backend="numba")), range(16)))
     assert all(run == expected for run in runs)
+
+
+@needs_numba
+@pytest.mark.parametrize("nodes", [1, 3, 50])
+def test_compiled_batches_in_slices_give_the_same_records(monkeypatch, nodes):
+    """The compiled batch returns to Python every few nodes and resumes; nothing changes."""
+    import dlx.batch
+
+    class Tiny(dlx.batch.Slices):
+        def __init__(self, seconds):
+            super().__init__(seconds)
+            self.nodes = nodes
+
+        def ran(self, seconds):
+            pass
+
+    problem = empty_grid_problem(3)
+    puzzles = _nines()
+    expected = {limit: _batch_rows(problem.solve_batch(puzzles, limit=limit, max_nodes=400,
+                                                       backend="numba")) for limit in (1, 3)}
+    monkeypatch.setattr(dlx.batch, "Slices", Tiny)
+    for limit in (1, 3):
+        got = problem.solve_batch(puzzles, limit=limit, max_nodes=400, backend="numba")
+        assert _batch_rows(got) == expected[limit]
+
+
+@needs_numba
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivered to this process")
+def test_ctrl_c_interrupts_a_compiled_batch():
+    """Counting every completion of a nearly empty grid never ends; Ctrl-C must get
+    through within a slice, and the next search must find the arrays intact."""
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    count_solutions(LEETCODE, backend="numba")  # load the kernel before timing
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            count_solutions("1" + "." * 80, backend="numba")
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 5.0
+    assert count_solutions(LEETCODE, backend="numba") == 1
+    assert solve_string(HARD1, backend="numba") == solve_string(HARD1, backend="python")
