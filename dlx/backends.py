@@ -33,7 +33,7 @@ import numpy as np
 from . import kernel, kernel_x
 from .links import Links
 
-__all__ = ["BACKENDS", "Backend", "get_backend", "specialize"]
+__all__ = ["BACKENDS", "Backend", "auto_takes_numba", "charge_python", "get_backend", "specialize"]
 
 BACKENDS = ("auto", "python", "numba")
 
@@ -160,6 +160,35 @@ few µs faster (numba's fixed cost is ~10 µs a search: array copies and the cal
 numba wins, e.g. 70 µs against 1.4 ms for one Sudoku, 20-50x per search-tree node."""
 
 
+_AUTO_PYTHON_SECONDS = 1.0
+"""Once the searches that ``auto`` gave to python have taken this long in all, ``auto``
+takes numba (loading it costs ~0.6 s, ~4 s the first time on a machine), as if it were
+loaded: a program that solves many small problems one by one (a loop over Sudokus) then
+pays at most about twice what the best choice made in advance would have cost, the
+ski-rental rule, instead of staying 10x slower for ever."""
+
+_python_seconds = 0.0  # the searches auto gave to python so far, in seconds
+
+
+def charge_python(seconds: float) -> None:
+    """Count ``seconds`` of a search that ``auto`` gave to the python backend."""
+    global _python_seconds
+    _python_seconds += seconds
+
+
+def auto_takes_numba(n_nodes: int, min_nodes: int = _NUMBA_MIN_NODES) -> bool:
+    """``auto``'s choice for a search of ``n_nodes`` nodes (a batch: instances x nodes):
+    numba once this process has loaded it (for all but tiny problems), for work of at
+    least ``min_nodes`` that repays loading it, or once python has had its share."""
+    compiled = sys.modules.get("dlx.compiled")
+    if compiled is not None and compiled.is_loaded():
+        return n_nodes >= _NUMBA_LOADED_MIN_NODES
+    if n_nodes < _NUMBA_LOADED_MIN_NODES:
+        return False
+    return ((n_nodes >= min_nodes or _python_seconds >= _AUTO_PYTHON_SECONDS)
+            and numba_available())
+
+
 @functools.cache
 def numba_available() -> bool:
     """True when numba (the ``fast`` extra) and the compiled backend can be imported."""
@@ -172,19 +201,15 @@ def get_backend(
     name: str | Backend, n_nodes: int = 0, max_len: int = 0, colored: bool = True
 ) -> Backend:
     """The backend called ``name`` for a problem of ``n_nodes`` nodes whose longest item
-    list has ``max_len`` options, with or without colors; ``auto`` decides from
-    ``n_nodes`` and from whether this process has loaded the compiled kernel already.
-    A Backend passes through unchanged (tests use it to pin one python kernel)."""
+    list has ``max_len`` options, with or without colors; ``auto`` decides with
+    :func:`auto_takes_numba`. A Backend passes through unchanged (tests use it to pin
+    one python kernel)."""
     if isinstance(name, Backend):
         return name
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")
     if name == "auto":
-        compiled = sys.modules.get("dlx.compiled")
-        loaded = compiled is not None and compiled.is_loaded()
-        fast = ((loaded and n_nodes >= _NUMBA_LOADED_MIN_NODES)
-                or (n_nodes >= _NUMBA_MIN_NODES and numba_available()))
-        name = "numba" if fast else "python"
+        name = "numba" if auto_takes_numba(n_nodes) else "python"
     if name == "python":
         return PYTHON_BACKENDS[(2 if colored else 0) + (max_len >= 128)]
     if not numba_available():

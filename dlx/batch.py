@@ -15,7 +15,6 @@ per instance is a few numpy operations over all instances, not a search set-up e
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from collections.abc import Iterable
@@ -26,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import kernel
-from .backends import as_int64, get_backend, numba_available
+from .backends import as_int64, auto_takes_numba, charge_python, get_backend, numba_available
 from .links import Links
 from .search import SearchStats, Slices, run_search
 
@@ -213,6 +212,8 @@ def run_batch(
     else:
         out, invalid = _python_batch(links, indptr.tolist(), indices.tolist(), record, limit,
                                      max_nodes)
+        if backend == "auto":
+            charge_python(time.perf_counter() - start)
     table = out.reshape(n, record)
     if invalid >= 0:
         _raise_invalid(table[invalid], invalid, n_options)
@@ -226,10 +227,7 @@ def _choose_backend(backend: str, work: int) -> str:
         return backend
     if backend != "auto":
         return get_backend(backend).name  # the error that says why not
-    compiled = sys.modules.get("dlx.compiled")
-    if compiled is not None and compiled.is_loaded():
-        return "numba"
-    return "numba" if work >= _NUMBA_MIN_WORK and numba_available() else "python"
+    return "numba" if auto_takes_numba(work, _NUMBA_MIN_WORK) else "python"
 
 
 def _python_batch(links: Links, indptr: list[int], indices: list[int], record: int,

@@ -194,6 +194,35 @@ def test_auto_never_changes_results():
     assert get_backend("auto", 10).name == "python"
 
 
+def test_auto_takes_numba_once_python_has_had_its_share():
+    """The ski-rental rule, in a new process (this one has loaded the kernel already):
+    auto keeps a Sudoku on python, counting the time, until python has had a second."""
+    import subprocess
+    import sys
+
+    code = """if True:
+        import sys
+        import dlx.backends as b
+        from dlx import ExactCover
+        problem = ExactCover.from_dlx(open(sys.argv[1]).read())
+        problem.first(backend="python")
+        assert b._python_seconds == 0  # python by name is not counted
+        problem.first()
+        assert problem.stats.backend == "python" and b._python_seconds > 0
+        assert "dlx.compiled" not in sys.modules
+        b.charge_python(b._AUTO_PYTHON_SECONDS)  # as if python had searched for a second
+        first = problem.first()
+        assert problem.stats.backend == "numba" and first == problem.first(backend="python")
+        print("ok")
+    """
+    path = DATA / "sudoku_top95_1_reduced.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} is not there")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                         text=True, timeout=300, check=False)
+    assert out.stdout.strip() == "ok", out.stderr
+
+
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivered to this process")
 def test_ctrl_c_interrupts_the_compiled_kernel():
     """Without a timeout the compiled kernel still runs in slices, so Ctrl-C gets through."""
