@@ -214,6 +214,6 @@ def get_backend(
         return PYTHON_BACKENDS[(2 if colored else 0) + (max_len >= 128)]
     if not numba_available():
         raise ImportError("backend='numba' needs numba: pip install 'dancing-cover[fast]'")
-    from .compiled import NUMBA
+    from .compiled import NUMBA, NUMBA_X
 
-    return NUMBA
+    return NUMBA if colored else NUMBA_X

@@ -288,7 +288,7 @@ class _Workspace(threading.local):
         from .compiled import compiled
 
         self.links = links
-        self.kernel = compiled("search_batch")
+        self.kernel = compiled("search_batch", links.colored)
         self.arrays: list[np.ndarray] | None = None
         self.held: list[np.ndarray] | None = None
 

@@ -34,6 +34,7 @@ import inspect
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -41,14 +42,15 @@ import numpy as np
 from . import kernel
 from .backends import Backend, as_int64, specialize
 
-__all__ = ["NUMBA", "compiled", "compiled_kernel", "force_all", "is_loaded", "own_process",
-           "search"]
+__all__ = ["NUMBA", "NUMBA_X", "compiled", "compiled_kernel", "force_all", "is_loaded",
+           "own_process", "search"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
 
 _OVERRIDES: dict[str, Any] = {}
-"""Globals re-bound for the compiled kernel: none, it is the kernel as written."""
+"""Globals re-bound for the compiled kernel: none, it is the kernel as written (but for
+``COLORS``, False in the twin compiled for problems without colors)."""
 
 _SLICE_SECONDS = 0.2
 """Without a timeout, the compiled kernel still runs in slices of about this long, so that
@@ -91,11 +93,11 @@ def _nonnegative_indexing() -> Iterator[bool]:
             arrayobj.fix_integer_index = original
 
 
-def _cache_tag(nonnegative: bool) -> str:
+def _cache_tag(nonnegative: bool, overrides: dict[str, Any]) -> str:
     """A short hash of everything that shapes the machine code but not numba's cache key."""
     constants = sorted((k, v) for k, v in vars(kernel).items()
                        if isinstance(v, int) and not k.startswith("_"))
-    text = repr((constants, sorted(_OVERRIDES.items()), sorted(_OPTIONS.items()), nonnegative))
+    text = repr((constants, sorted(overrides.items()), sorted(_OPTIONS.items()), nonnegative))
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
@@ -105,22 +107,25 @@ _SIGNATURES = {"search": "a" * 9 + "i" * 2, "search_batch": "a" * 14 + "i" * 4,
 
 
 @functools.cache
-def _namespace() -> Any:
-    """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet."""
+def _namespace(colors: bool = True) -> Any:
+    """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet.
+    ``colors=False``: the twin for problems without colors (``COLORS`` False)."""
     import numba
 
-    tag = _cache_tag(_indexing_hook_available())
+    overrides = {**_OVERRIDES, "COLORS": colors}
+    tag = _cache_tag(_indexing_hook_available(), overrides)
 
     def wrap(f):
         f.__qualname__ = f"{f.__name__}__{tag}"
         return numba.njit(**_OPTIONS)(f)
 
-    return specialize(_OVERRIDES, wrap)
+    return specialize(overrides, wrap)
 
 
 @functools.cache
-def compiled(name: str) -> Any:
-    """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled.
+def compiled(name: str, colors: bool = True) -> Any:
+    """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
+    for problems with colors or (``colors=False``) without.
 
     Compiled (or loaded from the disk cache) on the first call only; each entry point
     loads on its own, so a process that only searches never loads the batch driver.
@@ -130,7 +135,7 @@ def compiled(name: str) -> Any:
     with _without_scipy_linalg(_skip_blas_check):
         import numba
 
-        ns = _namespace()
+        ns = _namespace(colors)
         dispatcher = getattr(ns, name)
         types = {"a": numba.types.Array(numba.types.int64, 1, "C"), "i": numba.types.int64}
         signature = tuple(types[t] for t in _SIGNATURES[name])
@@ -177,7 +182,7 @@ def _without_scipy_linalg(skip: bool) -> Iterator[None]:
 def compiled_kernel() -> Any:
     """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
     compiled("search")
-    return _namespace()
+    return _namespace(True)
 
 
 def is_loaded() -> bool:
@@ -188,7 +193,13 @@ def is_loaded() -> bool:
 def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop) -> int:
     """:func:`dlx.kernel.search`, compiled; the first call compiles or loads it."""
     return compiled("search")(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG,
-                                    node_stop, solution_stop)
+                              node_stop, solution_stop)
+
+
+def search_x(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop) -> int:
+    """:func:`search` for problems without colors (``COLORS`` False)."""
+    return compiled("search", False)(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG,
+                                     node_stop, solution_stop)
 
 
 def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
@@ -196,5 +207,12 @@ def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
     return compiled("force_all")(NODES, U, D, TOP, COLOR, LEN, LL, RL)
 
 
+def force_all_x(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
+    """:func:`force_all` for problems without colors (``COLORS`` False)."""
+    return compiled("force_all", False)(NODES, U, D, TOP, COLOR, LEN, LL, RL)
+
+
 NUMBA = Backend("numba", search, kernel.INACTIVE, as_int64, as_int64, np.copy,
                 slice_seconds=_SLICE_SECONDS, force_all=force_all, compiled_force=True)
+NUMBA_X = replace(NUMBA, search=search_x, force_all=force_all_x)
+"""The numba backend for problems without colors."""

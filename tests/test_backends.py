@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from dlx import Colored, ExactCover, NoPrimaryItemWarning, kernel
 from dlx.backends import get_backend
-from dlx.compiled import NUMBA, compiled_kernel
+from dlx.compiled import NUMBA, NUMBA_X, compiled_kernel
 from dlx.problems import langford, queens, word_rectangle
 from dlx.search import run_search
 
@@ -192,6 +192,20 @@ def test_auto_never_changes_results():
     compiled_kernel()  # once loaded, auto takes numba for all but tiny problems
     assert get_backend("auto", 100).name == "numba"
     assert get_backend("auto", 10).name == "python"
+
+
+def test_the_twin_without_colors_really_drops_them():
+    """Problems without colors run a kernel compiled with ``COLORS`` False; given a
+    problem with colors, that twin ignores them (so the constant really is folded), which
+    is why a colored problem must never reach it."""
+    plain, colored = queens(6), word_rectangle(["ab", "cd", "ac", "bd", "aa", "ca"])
+    assert get_backend("numba", plain.links.n_nodes, colored=False) is NUMBA_X
+    assert get_backend("numba", colored.links.n_nodes, colored=True) is NUMBA
+    for problem in (plain, colored):
+        expected = list(problem.solutions(backend="python")), _stats(problem)
+        assert (list(problem.solutions(backend="numba")), _stats(problem)) == expected
+    wrong = list(colored.solutions(backend=NUMBA_X))
+    assert wrong != list(colored.solutions(backend="python"))
 
 
 def test_auto_takes_numba_once_python_has_had_its_share():
