@@ -181,8 +181,8 @@ def run_batch(
     elif indptr is None or indices is None:
         raise TypeError("give forced, or indptr and indices")
     else:
-        indptr = np.asarray(indptr, dtype=np.int64)
-        indices = np.asarray(indices, dtype=np.int64)
+        indptr = np.ascontiguousarray(indptr, dtype=np.int64)  # as the kernel is compiled
+        indices = np.ascontiguousarray(indices, dtype=np.int64)
         if (indptr.ndim != 1 or indices.ndim != 1 or len(indptr) == 0 or indptr[0] != 0
                 or indptr[-1] != len(indices) or np.any(np.diff(indptr) < 0)):
             raise ValueError("indptr must rise from 0 to len(indices)")
@@ -221,8 +221,8 @@ def run_batch(
 
 
 def _choose_backend(backend: str, work: int) -> str:
-    """``auto``: numba once it is loaded, or for ``work`` (instances x nodes) that repays
-    loading it; otherwise the backend named (ValueError, ImportError as for one search)."""
+    """``auto``: as :func:`dlx.backends.auto_takes_numba` says for ``work`` (instances x
+    nodes); otherwise the backend named (ValueError, ImportError as for one search)."""
     if (backend == "numba" and numba_available()) or backend == "python":
         return backend
     if backend != "auto":

@@ -119,6 +119,9 @@ def test_csr_input_and_budget(backend):
     by_csr = problem.solve_batch(indptr=[0, 1, 1, 2], indices=[0, 4], limit=None,
                                  backend=backend)
     assert _batch_rows(by_lists) == _batch_rows(by_csr)
+    strided = problem.solve_batch(indptr=np.array([0, 9, 1, 9, 1, 9, 2])[::2],
+                                  indices=np.array([0, 9, 4])[::2], limit=None, backend=backend)
+    assert _batch_rows(strided) == _batch_rows(by_lists)  # views, not contiguous arrays
     stopped = problem.solve_batch([[]], limit=None, max_nodes=2, backend=backend)
     assert stopped.stopped.tolist() == [True] and stopped.nodes.tolist() == [2]
 
