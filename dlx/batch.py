@@ -34,6 +34,9 @@ __all__ = ["BatchResult", "run_batch"]
 _SLICE_SECONDS = 0.2
 """The compiled batch returns to Python about this often, so that Ctrl-C gets through."""
 
+_TIMEOUT_SLICE_SECONDS = 0.02
+"""With a timeout, slices this short, so that the clock is read often."""
+
 _NUMBA_MIN_WORK = 2_000_000
 """``auto`` takes numba for a batch once instances x nodes reach this (e.g. 500 Sudokus),
 or at once if this process has loaded the compiled kernel: loading it costs ~1 s, about
@@ -49,16 +52,18 @@ class BatchResult:
     earlier one excludes, -1 elsewhere); ``stopped`` marks those whose node budget ran out
     before the limit or the end. ``nodes``, ``updates`` and ``max_level`` are the search's,
     after the forced options. ``options[k, :size[k]]`` is the first solution of instance
-    ``k`` (the forced options included), sorted; the rest of the row is -1.
+    ``k`` (the forced options included), sorted; the rest of the row is -1. A timeout
+    stops the instance under way and every later one (``timed_out``).
 
     The fields are views of the kernel's table of records, and ``options`` and
     ``conflicting`` are worked out on first use: a batch of one pays for what it reads.
     """
 
-    def __init__(self, table: np.ndarray, backend: str, seconds: float) -> None:
+    def __init__(self, table: np.ndarray, backend: str, seconds: float, cut: int) -> None:
         self.table = table  # one record per instance, laid out as kernel.B_*
         self.backend = backend
         self.seconds = seconds
+        self.cut = cut  # the first instance that the timeout stopped (len(self): none)
 
     def __len__(self) -> int:
         return len(self.table)
@@ -122,7 +127,15 @@ class BatchResult:
 
     @property
     def stopped(self) -> np.ndarray:
+        """True where a budget ran out before the limit or the end: ``max_nodes``, or the
+        timeout (see :attr:`timed_out`)."""
         return self.status == kernel.PAUSED
+
+    @property
+    def timed_out(self) -> np.ndarray:
+        """True where the batch's timeout stopped the instance (from :attr:`cut` on, all
+        but the conflicts and those that were decided in the last slice)."""
+        return self.stopped & (np.arange(len(self)) >= self.cut)
 
     def solution(self, k: int) -> list[int] | None:
         """The first solution of instance ``k`` as a sorted list of options, or None."""
@@ -165,6 +178,7 @@ def run_batch(
     limit: int | None,
     max_nodes: int | None,
     backend: str,
+    timeout: float | None = None,
 ) -> BatchResult:
     """Search ``links`` once per instance (see :meth:`dlx.ExactCover.solve_batch`).
 
@@ -196,28 +210,34 @@ def run_batch(
     never = 1 << 62
     node_stop = max_nodes if max_nodes is not None else never
     solution_stop = limit if limit is not None else never
+    if timeout is not None and timeout < 0:
+        raise ValueError(f"timeout must be at least 0 seconds, got {timeout}")
+    deadline = start + timeout if timeout is not None else None
     if name == "numba":
         work = _workspace(links)
         out = np.zeros(n * record, dtype=np.int64)
         where = np.array([0, 0, 0, -1], dtype=np.int64)  # instance, phase, forced, INVALID
-        slices = Slices(_SLICE_SECONDS)
+        slices = Slices(_SLICE_SECONDS if deadline is None else _TIMEOUT_SLICE_SECONDS)
+        cut = n
         with work as arrays:
-            while True:
-                t0 = time.perf_counter()
-                if not work.kernel(*arrays, indices, indptr, out, where, node_stop,
-                                   solution_stop, width, slices.nodes):
-                    break
-                slices.ran(time.perf_counter() - t0)  # back in Python: Ctrl-C is seen here
+            t0 = time.perf_counter()
+            while work.kernel(*arrays, indices, indptr, out, where, node_stop, solution_stop,
+                              width, slices.nodes):
+                now = time.perf_counter()  # back in Python: Ctrl-C is seen here
+                slices.ran(now - t0)
+                t0 = now
+                if deadline is not None and now >= deadline and node_stop:
+                    cut, node_stop = int(where[0]), 0  # the rest stop at once, undone
         invalid = int(where[3])
     else:
-        out, invalid = _python_batch(links, indptr.tolist(), indices.tolist(), record, limit,
-                                     max_nodes)
+        out, invalid, cut = _python_batch(links, indptr.tolist(), indices.tolist(), record,
+                                          limit, max_nodes, deadline)
         if backend == "auto":
             charge_python(time.perf_counter() - start)
     table = out.reshape(n, record)
     if invalid >= 0:
         _raise_invalid(table[invalid], invalid, n_options)
-    return BatchResult(table, name, time.perf_counter() - start)
+    return BatchResult(table, name, time.perf_counter() - start, cut)
 
 
 def _choose_backend(backend: str, work: int) -> str:
@@ -231,7 +251,8 @@ def _choose_backend(backend: str, work: int) -> str:
 
 
 def _python_batch(links: Links, indptr: list[int], indices: list[int], record: int,
-                  limit: int | None, max_nodes: int | None) -> tuple[np.ndarray, int]:
+                  limit: int | None, max_nodes: int | None,
+                  deadline: float | None) -> tuple[np.ndarray, int, int]:
     """The python backend: each instance searched on its own by the driver that serves
     ``ExactCover.solutions(forced=...)``, with the records ``search_batch`` writes.
 
@@ -239,13 +260,15 @@ def _python_batch(links: Links, indptr: list[int], indices: list[int], record: i
     Algorithm X unrolled: :mod:`dlx.kernel_x`) solves a Sudoku ~1.4x faster than the
     kernel's ``search_batch``, which forces with link updates in Python and runs the
     general kernel. Nodes, updates and solutions are the same (tested). Returns the
-    records and, as ``search_batch`` does, the first INVALID instance or -1.
+    records, the first INVALID instance or -1 (as ``search_batch`` does), and the first
+    instance that the ``deadline`` cut short (``n``: none).
     """
     n = len(indptr) - 1
     out = np.zeros((n, record), dtype=np.int64)
     forcing = links.forcing_node.tolist()
     width = record - kernel.B_FIRST
     invalid = -1
+    cut = n
     for k in range(n):
         forced = indices[indptr[k] : indptr[k + 1]]
         row = out[k]
@@ -254,13 +277,17 @@ def _python_batch(links: Links, indptr: list[int], indices: list[int], record: i
             row[kernel.B_STATUS], row[kernel.B_FIRST] = kernel.INVALID, bad[0]
             invalid = k if invalid < 0 else invalid
             continue
+        timeout = None if deadline is None else deadline - time.perf_counter()
         stats = SearchStats()
         first = None
         for solution in run_search(links, stats, limit=limit, count_only=False,
-                                   max_nodes=max_nodes, timeout=None, seed=None,
-                                   backend="python", forced=forced):
+                                   max_nodes=0 if cut < n else max_nodes,
+                                   timeout=None if timeout is None else max(timeout, 0),
+                                   seed=None, backend="python", forced=forced):
             if first is None:
                 first = solution
+        if stats.stopped == "timeout" and cut == n:
+            cut = k  # this one and the rest stop at once
         if stats.conflict is not None:
             row[kernel.B_STATUS], row[kernel.B_FIRST] = kernel.CONFLICT, stats.conflict
             continue
@@ -272,7 +299,7 @@ def _python_batch(links: Links, indptr: list[int], indices: list[int], record: i
         if first is not None:
             row[kernel.B_SIZE] = len(first)
             row[kernel.B_FIRST : kernel.B_FIRST + min(len(first), width)] = first[:width]
-    return out, invalid
+    return out, invalid, cut
 
 
 class _Workspace(threading.local):

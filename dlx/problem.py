@@ -324,6 +324,7 @@ class ExactCover:
         indices: Any = None,
         limit: int | None = 1,
         max_nodes: int | None = None,
+        timeout: float | None = None,
         backend: str = "auto",
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
@@ -333,13 +334,17 @@ class ExactCover:
         Sudoku's givens in the problem of the empty grid; ``indptr`` and ``indices`` give
         the same in CSR form (instance ``k`` forces ``indices[indptr[k]:indptr[k + 1]]``).
         Each instance counts solutions up to ``limit`` (None: all), keeps the first one,
-        and stops after ``max_nodes`` search nodes. Forced options that exclude one another
-        mark the instance as a conflict. The result is the same as searching, one at a
-        time, the problem left once the forced options are taken: same solutions in the
-        same order, same ``nodes`` and ``updates``. ``self.stats`` is not changed.
+        and stops after ``max_nodes`` search nodes. ``timeout`` (seconds) bounds the whole
+        batch: the instance under way when it runs out, and every later one, stop there
+        (``result.timed_out``). Forced options that exclude one another mark the instance
+        as a conflict. The result is the same as searching, one at a time, the problem
+        left once the forced options are taken: same solutions in the same order, same
+        ``nodes`` and ``updates``. ``self.stats`` is not changed, so threads may share
+        one problem.
         """
         return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
-                         indices=indices, limit=limit, max_nodes=max_nodes, backend=backend)
+                         indices=indices, limit=limit, max_nodes=max_nodes, backend=backend,
+                         timeout=timeout)
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once, secondary at most once

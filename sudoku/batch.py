@@ -90,9 +90,14 @@ def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
     givens count 0; a budget that ran out is an error, not a partial count."""
     status, found, nodes = result.table[k, : kernel.B_NODES + 1].tolist()
     if status == PAUSED:
-        return SearchStoppedError(f"count stopped by max_nodes after {found} solutions and "
-                                  f"{nodes} nodes")
+        return SearchStoppedError(f"count stopped by {_budget(result, k)} after {found} "
+                                  f"solutions and {nodes} nodes")
     return 0 if status == CONFLICT else found
+
+
+def _budget(result: BatchResult, k: int) -> str:
+    """Which budget stopped instance ``k``: ``"timeout"`` or ``"max_nodes"``."""
+    return "timeout" if result.timed_out[k] else "max_nodes"
 
 
 # ----- reading ----------------------------------------------------------------------------
@@ -222,8 +227,8 @@ def failure(geo: Geometry, values: list[int], result: BatchResult, k: int,
             return e
         raise AssertionError("the batch saw clashing givens that given_options accepts")
     if status == PAUSED:
-        return SearchStoppedError(f"search stopped by max_nodes after {nodes} nodes before "
-                                  "the puzzle was decided")
+        return SearchStoppedError(f"search stopped by {_budget(result, k)} after {nodes} nodes "
+                                  "before the puzzle was decided")
     if found == 0:
         return NoSolutionError(f"no solution: the givens cannot be completed ({nodes} search "
                                "nodes)")

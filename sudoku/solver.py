@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from dlx import ExactCover
-
 from .batch import count_of, failure, solved_mask
-from .errors import ClashError, MultipleSolutionsError, NoSolutionError, SearchStoppedError
+from .errors import SearchStoppedError
 from .grid import Geometry, format_grid, is_solution, parse_board, parse_string, write_back
-from .reduction import Reduction, decode, empty_grid_problem, given_options
+from .reduction import Reduction, decode, empty_grid_problem
 
 __all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
 
@@ -38,20 +36,16 @@ def _solve_values(
 ) -> list[int]:
     """The solved grid's values, or a SudokuError saying why there is none.
 
-    Without a timeout the puzzle is a batch of one (``ExactCover.solve_batch``: forcing,
-    search and undo in one kernel call, errors as :func:`sudoku.solve_many` gives them);
-    a timeout needs the search in slices, with the clock read between them.
+    The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
+    one kernel call, or a few with a timeout); its errors are those of
+    :func:`sudoku.solve_many`.
     """
-    problem = empty_grid_problem(geo.box)
-    if timeout is None:
-        result = problem.solve_batch([_given_options_unchecked(geo, values)],
-                                     limit=2 if unique else 1, max_nodes=max_nodes,
-                                     backend=backend)
-        chosen = result.solution(0)
-        if chosen is None or (unique and not solved_mask(result, unique)[0]):
-            raise failure(geo, values, result, 0, unique)
-    else:
-        chosen = _search_sliced(geo, values, problem, unique, backend, max_nodes, timeout)
+    result = empty_grid_problem(geo.box).solve_batch(
+        [_given_options_unchecked(geo, values)], limit=2 if unique else 1,
+        max_nodes=max_nodes, timeout=timeout, backend=backend)
+    chosen = result.solution(0)
+    if chosen is None or (unique and not solved_mask(result, unique)[0]):
+        raise failure(geo, values, result, 0, unique)
     solution = decode(geo, values, None, chosen)
     if not is_solution(geo, values, solution):  # an engine bug, never bad input
         raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
@@ -62,24 +56,6 @@ def _given_options_unchecked(geo: Geometry, values: list[int]) -> list[int]:
     """The givens' options, clashes left for the kernel to find (status CONFLICT)."""
     side = geo.side
     return [cell * side + v - 1 for cell, v in enumerate(values) if v]
-
-
-def _search_sliced(geo: Geometry, values: list[int], problem: ExactCover, unique: bool,
-                   backend: str, max_nodes: int | None, timeout: float) -> list[int]:
-    """The options of the first solution, found by a search that can stop on time."""
-    forced = given_options(geo, values)  # ClashError when two givens clash
-    found = list(problem.solutions(2 if unique else 1, forced=forced, backend=backend,
-                                   max_nodes=max_nodes, timeout=timeout))
-    stats = problem.stats
-    if stats.stopped in ("max_nodes", "timeout") and (not found or unique):
-        raise SearchStoppedError(f"search stopped by {stats.stopped} after {stats.nodes} nodes"
-                                 " before the puzzle was decided")
-    if not found:
-        raise NoSolutionError(f"no solution: the givens cannot be completed "
-                              f"({stats.nodes} search nodes)")
-    if unique and len(found) > 1:
-        raise MultipleSolutionsError("the puzzle has more than one solution")
-    return found[0]
 
 
 def solve(
@@ -134,30 +110,17 @@ def count_solutions(
     """The number of solutions of a board or puzzle string (at most ``limit``).
 
     Clashing givens count as 0 solutions. A budget that runs out raises SearchStoppedError
-    rather than returning a partial count. Without a timeout the count is a batch of one,
-    as in :func:`solve`.
+    rather than returning a partial count. The count is a batch of one, as in :func:`solve`.
     """
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     geo, values = _parse_any(board, alphabet)
-    if timeout is None:
-        result = empty_grid_problem(geo.box).solve_batch(
-            [_given_options_unchecked(geo, values)], limit=limit, max_nodes=max_nodes,
-            backend=backend)
-        n = count_of(result, 0)
-        if isinstance(n, SearchStoppedError):
-            raise n
-        return n
-    try:
-        forced = given_options(geo, values)
-    except ClashError:
-        return 0
-    problem = empty_grid_problem(geo.box)
-    n = problem.count(limit, forced=forced, backend=backend, max_nodes=max_nodes,
-                      timeout=timeout)
-    if problem.stats.stopped in ("max_nodes", "timeout"):
-        raise SearchStoppedError(f"count stopped by {problem.stats.stopped} after {n} "
-                                 f"solutions and {problem.stats.nodes} nodes")
+    result = empty_grid_problem(geo.box).solve_batch(
+        [_given_options_unchecked(geo, values)], limit=limit, max_nodes=max_nodes,
+        timeout=timeout, backend=backend)
+    n = count_of(result, 0)
+    if isinstance(n, SearchStoppedError):
+        raise n
     return n
 
 

@@ -525,3 +525,27 @@ def test_ctrl_c_interrupts_a_compiled_batch():
     assert time.perf_counter() - start < 5.0
     assert count_solutions(LEETCODE, backend="numba") == 1
     assert solve_string(HARD1, backend="numba") == solve_string(HARD1, backend="python")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_timeout_stops_the_instance_under_way_and_the_rest(backend):
+    problem = empty_grid_problem(3)
+    endless = "1" + "." * 80  # counting its completions would take years
+    puzzles = [LEETCODE, endless, CLASH, HARD1]
+    start = time.perf_counter()
+    result = problem.solve_batch([_givens(p) for p in puzzles], limit=None, timeout=0.3,
+                                 backend=backend)
+    assert time.perf_counter() - start < 5.0
+    assert result.status.tolist() == [kernel.DONE, kernel.PAUSED, kernel.CONFLICT,
+                                      kernel.PAUSED]
+    assert result.timed_out.tolist() == [False, True, False, True] and result.cut == 1
+    assert result.found[0] == 1 and result.nodes[1] > 0 and result.nodes[3] == 0
+    again = problem.solve_batch([_givens(p) for p in (LEETCODE, HARD1)], limit=2,
+                                backend=backend)  # nothing was left half-covered
+    assert again.found.tolist() == [1, 2] and not again.stopped.any()
+    with pytest.raises(ValueError, match="timeout"):
+        problem.solve_batch([[]], timeout=-1, backend=backend)
+    with pytest.raises(SudokuError, match="stopped by timeout"):
+        count_solutions(endless, timeout=0.1, backend=backend)
+    with pytest.raises(SudokuError, match="stopped by max_nodes"):
+        count_solutions(endless, timeout=60, max_nodes=2000, backend=backend)
