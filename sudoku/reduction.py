@@ -32,7 +32,7 @@ from dlx import ExactCover
 from .errors import ClashError
 from .grid import Geometry
 
-__all__ = ["Reduction", "decode", "empty_grid_problem", "given_options", "reduce_grid"]
+__all__ = ["Reduction", "decode", "empty_grid_problem", "given_options", "givens", "reduce_grid"]
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -80,12 +80,19 @@ def empty_grid_problem(box: int) -> ExactCover:
     return _template(box).problem
 
 
+def givens(geo: Geometry, values: list[int]) -> list[int]:
+    """The options of the givens, ``cell * N + value - 1``, clashing or not (the kernel
+    finds a clash as a conflict among forced options)."""
+    side = geo.side
+    return [cell * side + v - 1 for cell, v in enumerate(values) if v]
+
+
 def given_options(geo: Geometry, values: list[int]) -> list[int]:
-    """The options of the givens (``cell * N + value - 1``), or ClashError naming the unit
-    where two givens share a value, with both cells."""
+    """The options of the givens (:func:`givens`), or ClashError naming the unit where two
+    givens share a value, with both cells."""
     tpl = _template(geo.box)
     side = geo.side
-    forced = [cell * side + v - 1 for cell, v in enumerate(values) if v]
+    forced = givens(geo, values)
     units = tpl.units
     seen: dict[int, int] = {}
     for k in forced:

@@ -12,7 +12,7 @@ from typing import Any
 from .batch import count_of, failure, solved_mask
 from .errors import SearchStoppedError
 from .grid import Geometry, format_grid, is_solution, parse_board, parse_string, write_back
-from .reduction import Reduction, decode, empty_grid_problem
+from .reduction import Reduction, decode, empty_grid_problem, givens
 
 __all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
 
@@ -41,7 +41,7 @@ def _solve_values(
     :func:`sudoku.solve_many`.
     """
     result = empty_grid_problem(geo.box).solve_batch(
-        [_given_options_unchecked(geo, values)], limit=2 if unique else 1,
+        [givens(geo, values)], limit=2 if unique else 1,
         max_nodes=max_nodes, timeout=timeout, backend=backend)
     chosen = result.solution(0)
     if chosen is None or (unique and not solved_mask(result, unique)[0]):
@@ -50,12 +50,6 @@ def _solve_values(
     if not is_solution(geo, values, solution):  # an engine bug, never bad input
         raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
     return solution
-
-
-def _given_options_unchecked(geo: Geometry, values: list[int]) -> list[int]:
-    """The givens' options, clashes left for the kernel to find (status CONFLICT)."""
-    side = geo.side
-    return [cell * side + v - 1 for cell, v in enumerate(values) if v]
 
 
 def solve(
@@ -112,11 +106,9 @@ def count_solutions(
     Clashing givens count as 0 solutions. A budget that runs out raises SearchStoppedError
     rather than returning a partial count. The count is a batch of one, as in :func:`solve`.
     """
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
     geo, values = _parse_any(board, alphabet)
     result = empty_grid_problem(geo.box).solve_batch(
-        [_given_options_unchecked(geo, values)], limit=limit, max_nodes=max_nodes,
+        [givens(geo, values)], limit=limit, max_nodes=max_nodes,
         timeout=timeout, backend=backend)
     n = count_of(result, 0)
     if isinstance(n, SearchStoppedError):
