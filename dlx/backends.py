@@ -148,11 +148,12 @@ as written; each over a bytearray ``LEN`` (every item has < 128 options) or a li
 
 _NUMBA_MIN_NODES = 5_000
 """Below this many nodes in the problem, ``auto`` keeps to python unless this process has
-loaded the compiled kernel already. Loading it costs ~1 s once per process (0.35 s to import
-numba, 0.65 s to load its disk cache; ~4 s to compile on a machine's first use), which a
-small problem rarely repays: python finds one Sudoku in ~1.5 ms. Size predicts search
-time poorly (python: first() of the 14,000-node 6x10 pentomino board 0.15 s, count() of
-the 800-node queens12 8 s), so this is a compromise that spares small problems the load."""
+loaded the compiled kernel already. Loading it costs ~0.6 s once per process (0.3 s to
+import numba, 0.2 s for numba's set-up and its disk cache; 3-4 s to compile on a machine's
+first use), which a small problem rarely repays: python finds one Sudoku in ~1 ms. Size
+predicts search time poorly (python: first() of the 14,000-node 6x10 pentomino board
+0.15 s, count() of the 800-node queens12 2 s), so this is a compromise that spares small
+problems the load; the ski-rental rule below mends it when they come by the thousand."""
 
 _NUMBA_LOADED_MIN_NODES = 64
 """With the kernel loaded, ``auto`` takes numba from this size on: below it python is a
