@@ -549,3 +549,15 @@ def test_a_timeout_stops_the_instance_under_way_and_the_rest(backend):
         count_solutions(endless, timeout=0.1, backend=backend)
     with pytest.raises(SudokuError, match="stopped by max_nodes"):
         count_solutions(endless, timeout=60, max_nodes=2000, backend=backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_threads_solve_sudokus_at_once(backend):
+    """sudoku.solve shares one cached problem per size; it keeps no state on it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    puzzles = _lines(DATA / "norvig_top95.txt", 24)
+    expected = _lines(DATA / "solutions" / "norvig_top95.txt", 24)
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda p: solve_string(p, backend=backend), puzzles * 3))
+    assert got == expected * 3
