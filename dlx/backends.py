@@ -38,7 +38,7 @@ __all__ = ["BACKENDS", "Backend", "auto_takes_numba", "charge_python", "get_back
 BACKENDS = ("auto", "python", "numba")
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
-                    "choose", "search", "force", "force_all", "search_batch")
+                    "choose", "search", "force", "unforce", "force_all", "search_batch")
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
 
 

@@ -341,6 +341,13 @@ def force(p, U, D, TOP, COLOR, LEN, LL, RL):
                                                                  LL, RL)
 
 
+def unforce(p, U, D, TOP, COLOR, LEN, LL, RL):
+    """Undo :func:`force` of the option of node ``p`` (or C5 and C4 of a search level
+    that chose it): uncommit it, then uncover its item."""
+    uncommit(p, U, D, TOP, COLOR, LEN, LL, RL)
+    uncover(TOP[p], U, D, TOP, COLOR, LEN, LL, RL)
+
+
 def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL):
     """:func:`force` each node of ``NODES`` in turn; one call for all (compiled, numba's
     cost of a call is then paid once, not once per option).
@@ -419,9 +426,7 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, ST
                     BATCH[3] = k
                 while f > first:
                     f -= 1
-                    x = FORCING[FORCED[f]]
-                    uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
-                    uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+                    unforce(FORCING[FORCED[f]], U, D, TOP, COLOR, LEN, LL, RL)
                 k += 1
                 continue
             phase = 1
@@ -462,14 +467,10 @@ def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, ST
         level = REG[LEVEL]  # undo: C8 at every level the search still holds, then forced
         while level > 0:
             level -= 1
-            x = CHOICE[level]
-            uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
-            uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+            unforce(CHOICE[level], U, D, TOP, COLOR, LEN, LL, RL)
         while f > first:
             f -= 1
-            x = FORCING[FORCED[f]]
-            uncommit(x, U, D, TOP, COLOR, LEN, LL, RL)
-            uncover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+            unforce(FORCING[FORCED[f]], U, D, TOP, COLOR, LEN, LL, RL)
         k += 1
         phase = 0
     BATCH[0] = k
