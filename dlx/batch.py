@@ -27,20 +27,20 @@ import numpy as np
 from . import kernel
 from .backends import as_int64, auto_takes_numba, charge_python, get_backend, numba_available
 from .links import Links
-from .search import SearchStats, Slices, run_search
+from .search import (
+    COMPILED_SLICE_SECONDS,
+    TIMEOUT_SLICE_SECONDS,
+    SearchStats,
+    Slices,
+    run_search,
+)
 
 __all__ = ["BatchResult", "run_batch"]
 
-_SLICE_SECONDS = 0.2
-"""The compiled batch returns to Python about this often, so that Ctrl-C gets through."""
-
-_TIMEOUT_SLICE_SECONDS = 0.02
-"""With a timeout, slices this short, so that the clock is read often."""
-
 _NUMBA_MIN_WORK = 2_000_000
-"""``auto`` takes numba for a batch once instances x nodes reach this (e.g. 500 Sudokus),
-or at once if this process has loaded the compiled kernel: loading it costs ~1 s, about
-what the python backend needs for 500 Sudokus."""
+"""``auto`` takes numba for a batch once instances x nodes reach this (e.g. 700 Sudokus),
+or at once if this process has loaded the compiled kernel: loading it costs ~0.6 s, about
+what the python backend needs for 600 Sudokus."""
 
 
 class BatchResult:
@@ -217,7 +217,7 @@ def run_batch(
         work = _workspace(links)
         out = np.zeros(n * record, dtype=np.int64)
         where = np.array([0, 0, 0, -1], dtype=np.int64)  # instance, phase, forced, INVALID
-        slices = Slices(_SLICE_SECONDS if deadline is None else _TIMEOUT_SLICE_SECONDS)
+        slices = Slices(COMPILED_SLICE_SECONDS if deadline is None else TIMEOUT_SLICE_SECONDS)
         cut = n
         with work as arrays:
             t0 = time.perf_counter()

@@ -41,6 +41,7 @@ import numpy as np
 
 from . import kernel
 from .backends import Backend, as_int64, specialize
+from .search import COMPILED_SLICE_SECONDS
 
 __all__ = ["NUMBA", "NUMBA_X", "compiled", "compiled_kernel", "force_all", "is_loaded",
            "own_process", "search"]
@@ -51,10 +52,6 @@ _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 _OVERRIDES: dict[str, Any] = {}
 """Globals re-bound for the compiled kernel: none, it is the kernel as written (but for
 ``COLORS``, False in the twin compiled for problems without colors)."""
-
-_SLICE_SECONDS = 0.2
-"""Without a timeout, the compiled kernel still runs in slices of about this long, so that
-Python can raise KeyboardInterrupt between them (compiled code never sees Ctrl-C)."""
 
 
 def _indexing_hook_available() -> bool:
@@ -213,6 +210,6 @@ def force_all_x(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
 
 
 NUMBA = Backend("numba", search, kernel.INACTIVE, as_int64, as_int64, np.copy,
-                slice_seconds=_SLICE_SECONDS, force_all=force_all, compiled_force=True)
+                slice_seconds=COMPILED_SLICE_SECONDS, force_all=force_all, compiled_force=True)
 NUMBA_X = replace(NUMBA, search=search_x, force_all=force_all_x)
 """The numba backend for problems without colors."""

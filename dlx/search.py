@@ -104,6 +104,14 @@ class _State:
         return all(np.array_equal(a, o) for a, o in zip(live, originals))
 
 
+COMPILED_SLICE_SECONDS = 0.2
+"""Without a timeout, a compiled kernel still returns to Python about this often, so that
+Ctrl-C gets through (compiled code never sees it)."""
+
+TIMEOUT_SLICE_SECONDS = 0.02
+"""With a timeout, slices this short, so that the clock is read often."""
+
+
 class Slices:
     """How many search nodes a kernel call may run before it returns to Python (to read
     the clock, or to let Ctrl-C through): 1024 at first, then doubled or halved after each
@@ -172,8 +180,7 @@ def run_search(
     option_of_node = links.option_list
     never = 1 << 62
     node_cap = max_nodes if max_nodes is not None else never
-    # Slices of ~20 ms with a timeout, so the clock is read often; else the backend's own.
-    slices = Slices(0.02 if timeout is not None else be.slice_seconds)
+    slices = Slices(TIMEOUT_SLICE_SECONDS if timeout is not None else be.slice_seconds)
     deadline = start + timeout if timeout is not None else None
     while True:
         if count_only:
