@@ -79,7 +79,7 @@ def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
         while q != p:
             x = TOP[q]
             u = U[q]
-            if x <= 0:
+            if x <= 0:  # a spacer: continue with the first node of this option
                 q = u
                 continue
             if COLOR[q] >= 0 or not COLORS:
@@ -106,7 +106,7 @@ def uncover(i, U, D, TOP, COLOR, LEN, LL, RL):
         while q != p:
             x = TOP[q]
             d = D[q]
-            if x <= 0:
+            if x <= 0:  # a spacer: continue with the last node of this option
                 q = d
                 continue
             if COLOR[q] >= 0 or not COLORS:
