@@ -7,9 +7,11 @@
 """
 
 from .errors import (
+    ArgumentError,
     ColorError,
     DLXFormatError,
     EmptyOptionError,
+    ForcedOptionError,
     InputError,
     MatrixError,
     NoPrimaryItemWarning,
@@ -18,17 +20,22 @@ from .errors import (
 )
 from .problem import Colored, ExactCover
 from .search import SearchStats
+from .status import ExitCode, Status
 
 __all__ = [
+    "ArgumentError",
     "ColorError",
     "Colored",
     "DLXFormatError",
     "EmptyOptionError",
     "ExactCover",
+    "ExitCode",
+    "ForcedOptionError",
     "InputError",
     "MatrixError",
     "NoPrimaryItemWarning",
     "RepeatedItemError",
     "SearchStats",
+    "Status",
     "UnknownItemError",
 ]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "ColorError",
     "DLXFormatError",
     "EmptyOptionError",
+    "ForcedOptionError",
     "InputError",
     "MatrixError",
     "NoPrimaryItemWarning",
@@ -45,6 +47,17 @@ class DLXFormatError(InputError):
         super().__init__(f"line {lineno}: {message}: {line.strip()!r}")
         self.lineno = lineno
         self.line = line
+
+
+class ArgumentError(ValueError):
+    """An argument of a call is out of its domain (a budget, a limit, a seed, a backend);
+    the message names the argument and the value given. Raised alike by every entry
+    point and every backend."""
+
+
+class ForcedOptionError(ArgumentError):
+    """A forced option is not an option of the problem: not an integer, out of range, or
+    dropped (it has no primary item, so no solution can contain it)."""
 
 
 class NoPrimaryItemWarning(UserWarning):
