@@ -18,12 +18,20 @@ from .errors import (
     RepeatedItemError,
     UnknownItemError,
 )
-from .problem import Colored, ExactCover
-from .search import SearchStats
+from .backend import Backend
+from .batch import BatchResult
+from .compiled import own_process
+from .options import Colored
+from .problem import ExactCover
+from .registry import BackendName, backend_names, get_backend, register_backend
+from .search import Search, SearchStats
 from .status import ExitCode, Status
 
 __all__ = [
     "ArgumentError",
+    "Backend",
+    "BackendName",
+    "BatchResult",
     "ColorError",
     "Colored",
     "DLXFormatError",
@@ -35,7 +43,12 @@ __all__ = [
     "MatrixError",
     "NoPrimaryItemWarning",
     "RepeatedItemError",
+    "Search",
     "SearchStats",
     "Status",
     "UnknownItemError",
+    "backend_names",
+    "get_backend",
+    "own_process",
+    "register_backend",
 ]

@@ -1,6 +1,6 @@
 """The ``numba`` backend: :mod:`dlx.kernel` compiled by numba, lazily, cached on disk.
 
-Nothing is copied: :func:`dlx.backends.specialize` re-creates the kernel's own functions
+Nothing is copied: :func:`dlx.backend.specialize` re-creates the kernel's own functions
 (its ``choose`` loop included, ``INACTIVE = 2**40``) and wraps each in ``numba.njit``, so
 this backend runs the very algorithm of the python backend over ``int64`` arrays, with the
 same solutions, order, ``nodes`` and ``updates``.
@@ -31,20 +31,25 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
+import os
 import sys
+import threading
+import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from . import kernel
-from .backends import Backend, as_int64, specialize
-from .search import COMPILED_SLICE_SECONDS
+from .backend import Backend, BatchJob, Kernel, specialize
+from .links import Links
+from .search import first_slice
+from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
+from .state import FIELDS, State
 
-__all__ = ["NUMBA", "NUMBA_X", "compiled", "compiled_kernel", "force_all", "is_loaded",
-           "own_process", "search"]
+__all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "own_process"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -94,32 +99,67 @@ def _cache_tag(nonnegative: bool, overrides: dict[str, Any]) -> str:
     """A short hash of everything that shapes the machine code but not numba's cache key."""
     constants = sorted((k, v) for k, v in vars(kernel).items()
                        if isinstance(v, int) and not k.startswith("_"))
-    text = repr((constants, sorted(overrides.items()), sorted(_OPTIONS.items()), nonnegative))
+    text = repr((constants, sorted(overrides.items()), sorted(_OPTIONS.items()), nonnegative,
+                 FIELDS))
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
-_SIGNATURES = {"search": "a" * 9 + "i" * 2, "search_batch": "a" * 14 + "i" * 4,
-               "force_all": "a" * 8}
-"""The kernel's entry points and their arguments: ``a`` an int64 array, ``i`` an int64."""
+def _signature(name: str) -> tuple:
+    """The numba signature of the entry point ``name``, derived from :data:`FIELDS`: the
+    state is a named tuple of its arrays; ``a`` is another int64 array, ``i`` an int64."""
+    import numba
+
+    arrays = [numba.types.Array(numba.from_dtype(np.dtype(f.dtype)), 1, "C") for f in FIELDS]
+    if all(a == arrays[0] for a in arrays):
+        state = numba.types.NamedUniTuple(arrays[0], len(arrays), State)
+    else:
+        state = numba.types.NamedTuple(arrays, State)
+    types = {"a": numba.types.Array(numba.types.int64, 1, "C"), "i": numba.types.int64}
+    rest = {"search": "ii", "force_all": "a", "search_batch": "aaaaiiii"}[name]
+    return (state, *(types[t] for t in rest))
+
+
+def _njit(f: Any) -> Any:
+    """``numba.njit`` with :data:`_OPTIONS`; without the disk cache if numba finds no
+    writable place for it (then each process compiles anew: slower to start, as fast)."""
+    import numba
+
+    try:
+        return numba.njit(**_OPTIONS)(f)
+    except RuntimeError as e:  # "cannot cache function ...: no locator available"
+        if "cannot cache" not in str(e):
+            raise
+        _warn_once(f"numba cannot cache the compiled kernel ({e}); it is compiled in "
+                   "every process instead")
+        return numba.njit(**{**_OPTIONS, "cache": False})(f)
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
 @functools.cache
 def _namespace(colors: bool = True) -> Any:
     """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet.
     ``colors=False``: the twin for problems without colors (``COLORS`` False)."""
-    import numba
-
     overrides = {**_OVERRIDES, "COLORS": colors}
     tag = _cache_tag(_indexing_hook_available(), overrides)
 
     def wrap(f):
         f.__qualname__ = f"{f.__name__}__{tag}"
-        return numba.njit(**_OPTIONS)(f)
+        return _njit(f)
 
     return specialize(overrides, wrap)
 
 
-@functools.cache
+_compile_lock = threading.Lock()
+
+
 def compiled(name: str, colors: bool = True) -> Any:
     """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
     for problems with colors or (``colors=False``) without.
@@ -129,18 +169,24 @@ def compiled(name: str, colors: bool = True) -> Any:
     Further compilation is then disabled, so a call with other array types raises
     TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
-    with _without_scipy_linalg(_skip_blas_check):
-        import numba
-
-        ns = _namespace(colors)
-        dispatcher = getattr(ns, name)
-        types = {"a": numba.types.Array(numba.types.int64, 1, "C"), "i": numba.types.int64}
-        signature = tuple(types[t] for t in _SIGNATURES[name])
-        with _nonnegative_indexing() as nonnegative:
-            ns.nonnegative_indexing = nonnegative
-            dispatcher.compile(signature)
-    dispatcher.disable_compile()
+    dispatcher = _compiled.get((name, colors))
+    if dispatcher is not None:
+        return dispatcher
+    with _compile_lock:  # one thread compiles; the others wait for it
+        dispatcher = _compiled.get((name, colors))
+        if dispatcher is None:
+            with _without_scipy_linalg(_skip_blas_check):
+                ns = _namespace(colors)
+                dispatcher = getattr(ns, name)
+                with _nonnegative_indexing() as nonnegative:
+                    ns.nonnegative_indexing = nonnegative
+                    dispatcher.compile(_signature(name))
+            dispatcher.disable_compile()
+            _compiled[(name, colors)] = dispatcher
     return dispatcher
+
+
+_compiled: dict[tuple[str, bool], Any] = {}
 
 
 _skip_blas_check = False
@@ -184,32 +230,92 @@ def compiled_kernel() -> Any:
 
 def is_loaded() -> bool:
     """True once this process has a compiled entry point (so using it costs nothing more)."""
-    return compiled.cache_info().currsize > 0
+    return bool(_compiled)
 
 
-def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop) -> int:
-    """:func:`dlx.kernel.search`, compiled; the first call compiles or loads it."""
-    return compiled("search")(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG,
-                              node_stop, solution_stop)
+def as_int64(links: Links, name: str, a: np.ndarray) -> np.ndarray:
+    """``Kernel.convert``: a contiguous int64 copy (the compiled kernel takes no other)."""
+    return np.array(a, dtype=np.int64, order="C")
 
 
-def search_x(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop) -> int:
-    """:func:`search` for problems without colors (``COLORS`` False)."""
-    return compiled("search", False)(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG,
-                                     node_stop, solution_stop)
+def _entry(name: str, colors: bool) -> Any:
+    """A Python function that calls the compiled entry point (compiling it on first use)."""
+    def call(*args: Any) -> Any:
+        return compiled(name, colors)(*args)
+
+    call.__name__ = name
+    return call
 
 
-def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
-    """:func:`dlx.kernel.force_all`, compiled; the first call compiles or loads it."""
-    return compiled("force_all")(NODES, U, D, TOP, COLOR, LEN, LL, RL)
+class NumbaBackend(Backend):
+    """:mod:`dlx.kernel` compiled by numba, cached on disk; needs the ``fast`` extra."""
+
+    name = "numba"
+    slice_seconds = COMPILED_SLICE_SECONDS
+
+    def __init__(self) -> None:
+        self.kernels = {colors: Kernel("numba" if colors else "numba-x",
+                                       _entry("search", colors), _entry("force_all", colors),
+                                       kernel.INACTIVE, as_int64, np.copy)
+                        for colors in (True, False)}
+
+    def unavailable(self) -> str | None:
+        return numba_unavailable()
+
+    def loaded(self) -> bool:
+        return is_loaded()
+
+    def kernel(self, links: Links) -> Kernel:
+        return self.kernels[links.colored]
+
+    def batch(self, job: BatchJob) -> None:
+        links = job.links
+        search_batch = compiled("search_batch", links.colored)
+        where = np.array([0, 0, 0, -1], dtype=np.int64)  # see kernel.W_*
+        if job.deadline is None:
+            slices = Slices(COMPILED_SLICE_SECONDS, first=first_slice(links))
+        else:
+            slices = Slices(TIMEOUT_SLICE_SECONDS, first=1)
+        n = len(job.indptr) - 1
+        node_stop = job.node_stop
+        job.cut = n
+        out = job.table.reshape(-1)
+        state = self._workspace(links)
+        t0 = time.perf_counter()
+        while search_batch(state, job.indices, job.indptr, out, where, node_stop,
+                           job.solution_stop, job.width, slices.nodes):
+            now = time.perf_counter()  # back in Python: Ctrl-C is seen here
+            left = None if job.deadline is None else job.deadline - now
+            slices.ran(slices.nodes, now - t0, left)
+            t0 = now
+            if left is not None and left <= 0 and node_stop:
+                job.cut, node_stop = int(where[kernel.W_INSTANCE]), 0  # the rest stop now
+        links.converted.setdefault("numba-batch", []).append(state)  # pristine: keep it
+        job.invalid = int(where[kernel.W_INVALID])
+
+    def _workspace(self, links: Links) -> State:
+        """A working state for a batch of ``links``, taken from the problem's pool.
+
+        ``search_batch`` undoes every instance, so the arrays are pristine after each call
+        and go back to the pool, to be reused rather than copied (copies cost a batch of
+        one Sudoku ~10 us). Each call takes its own (``list.pop`` is atomic), so threads
+        never share one; a call that does not finish (an error, Ctrl-C) does not give it
+        back, and a later one copies anew."""
+        try:
+            return links.converted.get("numba-batch", []).pop()
+        except IndexError:
+            return self.kernel(links).start(links, None)
 
 
-def force_all_x(NODES, U, D, TOP, COLOR, LEN, LL, RL) -> int:
-    """:func:`force_all` for problems without colors (``COLORS`` False)."""
-    return compiled("force_all", False)(NODES, U, D, TOP, COLOR, LEN, LL, RL)
+def numba_unavailable() -> str | None:
+    """Why the numba backend cannot run here, or None when it can."""
+    from importlib.util import find_spec
+
+    if find_spec("numba") is None:
+        return "backend 'numba' needs numba: pip install 'dancing-cover[fast]'"
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        return "backend 'numba' is unavailable: NUMBA_DISABLE_JIT is set"
+    return None
 
 
-NUMBA = Backend("numba", search, kernel.INACTIVE, as_int64, as_int64, np.copy,
-                slice_seconds=COMPILED_SLICE_SECONDS, force_all=force_all, compiled_force=True)
-NUMBA_X = replace(NUMBA, search=search_x, force_all=force_all_x)
-"""The numba backend for problems without colors."""
+NUMBA = NumbaBackend()

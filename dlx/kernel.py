@@ -26,8 +26,9 @@ per item covered plus one per node removed from a list.
 from __future__ import annotations
 
 from .links import INACTIVE
+from .status import Status
 
-# Indices into REG, the kernel's registers that persist between calls.
+# Indices into REG, the registers that persist between calls (named in dlx.state.REGISTERS).
 LEVEL = 0  # current level of the search tree (number of options chosen so far)
 NODES = 1  # search-tree nodes entered (Knuth's "nodes")
 UPDATES = 2  # link updates (Knuth's "updates")
@@ -36,7 +37,6 @@ RESUME = 4  # where the next call starts: ENTER a level (C2), or LEAVE one (C8)
 SEED = 5  # state of the tie-break random generator; 0 = take the first item, as Knuth
 MAX_LEVEL = 6  # deepest level reached
 PRIMARY_END = 7  # N1 + 1: items 1..N1 are primary (read-only)
-N_REGS = 8
 
 COLORS = True
 """False in a kernel compiled for problems without colors (every ``COLOR`` is 0): numba
@@ -44,18 +44,23 @@ then folds each color test (``COLOR[q] >= 0 or not COLORS``) to True and drops i
 which leaves DLX1's loops (4% off a pentomino count, 6% off Sudoku). Plain Python never
 reads it in the common case, since the color test comes first."""
 
+SCAN_ITEMS = 1024
+"""Up to this many primary items, :func:`choose` scans ``LEN`` as a vector; beyond, it
+walks the active items first, so that a deep search of a huge problem pays for the items
+still active, not for all of them (see :func:`choose`)."""
+
 ENTER = 0
 LEAVE = 1
 
-# Status returned by search().
-DONE = 0  # the tree is exhausted
-SOLUTION = 1  # REG[SOLUTIONS] reached the requested stop; CHOICE[0:REG[LEVEL]] is the last one
-PAUSED = 2  # REG[NODES] reached the node stop; nothing is lost
-CONFLICT = 3  # search_batch only: an instance's forced options exclude one another
-INVALID = 4  # search_batch only: an instance forces an option not in the problem (the highest)
+# Statuses (dlx.status.Status, as plain ints for compiled code).
+COMPLETE = int(Status.COMPLETE)  # the tree is exhausted
+LIMIT = int(Status.LIMIT)  # REG[SOLUTIONS] reached the solution stop; CHOICE[0:REG[LEVEL]]
+MAX_NODES = int(Status.MAX_NODES)  # REG[NODES] reached the node stop; nothing is lost
+CONFLICT = int(Status.CONFLICT)  # forced options exclude one another (nothing searched)
+INVALID = int(Status.INVALID)  # search_batch: a forced option is not in the problem
 
-# Layout of search_batch's record of one instance: these fields, then the first solution.
-B_STATUS = 0  # DONE (all solutions counted), SOLUTION (the limit), PAUSED, CONFLICT, INVALID
+# A batch's record per instance, in OUT (see search_batch).
+B_STATUS = 0  # COMPLETE, LIMIT, MAX_NODES, CONFLICT or INVALID
 B_SOLUTIONS = 1  # solutions found
 B_NODES = 2  # nodes, updates and deepest level of the search after the forced options
 B_UPDATES = 3
@@ -63,6 +68,13 @@ B_MAX_LEVEL = 4
 B_SIZE = 5  # how many options the first solution has (0: none found), forced ones included
 B_FIRST = 6  # from here: the options of the first solution (after a CONFLICT: the forced
 # option that an earlier one excludes; after INVALID: the option that is not in the problem)
+
+# Where a resumable batch is, in WHERE (see search_batch).
+W_INSTANCE = 0  # the instance under way
+W_PHASE = 1  # 0 not begun, 1 searching for its first solution, 2 counting on
+W_FORCED = 2  # FORCED[W_FORCED] is the next of its forced options to take
+W_INVALID = 3  # the first INVALID instance, -1 while none
+N_WHERE = 4
 
 
 def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
@@ -217,27 +229,68 @@ def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):
 def choose(LEN, RL, REG):
     """C3: the active primary item with fewest options, the first such in item order.
 
-    Knuth walks the list of active items from ``RL[0]``; this reads ``LEN[1..N1]`` in
-    order instead, where a covered item carries the ``INACTIVE`` offset and so never
-    wins. Both find the same item, because the active list is always in item order
-    (covers are undone in reverse). Without a seed it takes two passes, the least length,
-    then the first item that has it: compiled, the first pass is a vector loop (SIMD) and
-    the second stops early, which made a Sudoku search 2.5x faster than Knuth's walk,
-    whose every step waits on the ``RL`` load before it.
+    Knuth walks the list of active items from ``RL[0]``; with up to :data:`SCAN_ITEMS`
+    primary items this reads ``LEN[1..N1]`` in order instead, where a covered item carries
+    the ``INACTIVE`` offset and so never wins. Both find the same item, because the active
+    list is always in item order (covers are undone in reverse). Without a seed it takes
+    two passes, the least length, then the first item that has it: compiled, the first
+    pass is a vector loop (SIMD) and the second stops early, which made a Sudoku search
+    2.5x faster than Knuth's walk, whose every step waits on the ``RL`` load before it.
+
+    With more primary items a scan of all of them at every node makes a deep search
+    quadratic, so the walk comes first: it follows ``RL`` for at most ``N1 / 16`` items
+    and, if the list goes on, scans the lengths from there to the end as a vector (the
+    items after the walk's last one, in order). The cost is then at most about 16 times
+    the active items, never all of ``N1`` for a few (:func:`choose_walk`).
 
     With a nonzero ``REG[SEED]``, ties are broken uniformly at random (reservoir sampling
     with the Park-Miller generator, identical on every backend).
     """
     end = REG[PRIMARY_END]
+    if REG[SEED] != 0:
+        return choose_seeded(LEN, REG, end)
+    if end > SCAN_ITEMS:
+        return choose_walk(LEN, RL, end)
+    t = INACTIVE
+    for k in range(1, end):
+        t = min(t, LEN[k])
+    k = 1
+    while LEN[k] != t:  # some active item has length t: it is there (see search)
+        k += 1
+    return k
+
+
+def choose_walk(LEN, RL, end):
+    """:func:`choose` for many primary items: Knuth's walk for ``(end - 1) // 16`` steps,
+    then (if the list goes on) a vector scan of the rest; the same item either way."""
+    best = 0
+    t = INACTIVE
+    k = RL[0]
+    steps = end >> 4
+    while k != 0 and steps > 0:
+        s = LEN[k]
+        if s < t:
+            best = k
+            t = s
+            if s == 0:
+                return best
+        k = RL[k]
+        steps -= 1
+    if k == 0:
+        return best
+    u = INACTIVE  # the rest: items k..end-1, covered ones carry INACTIVE
+    for j in range(k, end):
+        u = min(u, LEN[j])
+    if u < t:
+        best = k
+        while LEN[best] != u:
+            best += 1
+    return best
+
+
+def choose_seeded(LEN, REG, end):
+    """:func:`choose` with a random tie-break: the generator's state is ``REG[SEED]``."""
     seed = REG[SEED]
-    if seed == 0:
-        t = INACTIVE
-        for k in range(1, end):
-            t = min(t, LEN[k])
-        k = 1
-        while LEN[k] != t:  # some active item has length t: it is there (see search)
-            k += 1
-        return k
     best = 0
     t = INACTIVE
     ties = 0
@@ -256,28 +309,37 @@ def choose(LEN, RL, REG):
     return best
 
 
-def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop):
-    """Run Algorithm C from the state in ``REG`` until a solution, the end, or a budget.
+def search(S, node_stop, solution_stop):
+    """Run Algorithm C on the state ``S`` until a solution, the end, or a budget.
 
-    Returns SOLUTION when ``REG[SOLUTIONS]`` reaches ``solution_stop`` (the solution's
-    nodes are ``CHOICE[0:REG[LEVEL]]``), PAUSED when ``REG[NODES]`` reaches ``node_stop``
-    before entering a new node, DONE when the tree is exhausted. Solutions found before
+    Returns LIMIT when ``REG[SOLUTIONS]`` reaches ``solution_stop`` (the solution's nodes
+    are ``CHOICE[0:REG[LEVEL]]``), MAX_NODES when ``REG[NODES]`` reaches ``node_stop``
+    before entering a new node, COMPLETE when the tree is exhausted. Solutions found before
     ``solution_stop`` are only counted, which is how counting avoids a return per solution.
     """
+    U = S.U
+    D = S.D
+    TOP = S.TOP
+    COLOR = S.COLOR
+    LEN = S.LEN
+    LL = S.LL
+    RL = S.RL
+    CHOICE = S.CHOICE
+    REG = S.REG
     level = REG[LEVEL]
     nodes = REG[NODES]
     updates = REG[UPDATES]
     solutions = REG[SOLUTIONS]
     max_level = REG[MAX_LEVEL]
     step = REG[RESUME]
-    status = DONE
+    status = COMPLETE
     i = 0
     x = 0
     while True:
         if step == ENTER:
             # C2: enter a level; a node of the search tree.
             if nodes >= node_stop:
-                status = PAUSED
+                status = MAX_NODES
                 break
             nodes += 1
             if level > max_level:
@@ -286,7 +348,7 @@ def search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop)
                 solutions += 1
                 step = LEAVE
                 if solutions >= solution_stop:
-                    status = SOLUTION
+                    status = LIMIT
                     break
                 continue
             i = choose(LEN, RL, REG)  # C3
@@ -348,132 +410,144 @@ def unforce(p, U, D, TOP, COLOR, LEN, LL, RL):
     uncover(TOP[p], U, D, TOP, COLOR, LEN, LL, RL)
 
 
-def force_all(NODES, U, D, TOP, COLOR, LEN, LL, RL):
-    """:func:`force` each node of ``NODES`` in turn; one call for all (compiled, numba's
-    cost of a call is then paid once, not once per option).
+def force_all(S, FORCED):
+    """Force the options ``FORCED`` in turn (valid, distinct option numbers), from their
+    nodes ``S.FORCING``; one call for all (compiled, numba's cost of a call is paid once).
 
-    Returns -1, or the index in ``NODES`` of the first one that earlier ones exclude (the
-    arrays then hold the earlier ones forced).
+    Returns -1, or the index in ``FORCED`` of the first one that earlier ones exclude (the
+    state then holds the earlier ones forced).
     """
-    for f in range(len(NODES)):
-        if force(NODES[f], U, D, TOP, COLOR, LEN, LL, RL) < 0:
+    for f in range(len(FORCED)):
+        if force(S.FORCING[FORCED[f]], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL) < 0:
             return f
     return -1
 
 
-def search_batch(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, FORCING, FORCED, START, OUT,
-                 BATCH, node_stop, solution_stop, width, slice_nodes):
-    """Solve one problem once per instance, each with some options forced; one call for all
-    (or a few: it returns after about ``slice_nodes`` search nodes, and resumes).
+# ----- batches: one problem searched once per list of forced options -------------------
 
-    Instance ``k`` forces the options ``FORCED[START[k]:START[k + 1]]`` in turn with
-    :func:`force`, from their nodes ``FORCING[option]`` (the first node of a primary item;
-    -1 for an option that has none). An option outside ``FORCING`` or without a node ends
-    the instance with status INVALID; the first that an earlier one excludes, with status
-    CONFLICT. Then :func:`search` runs from a fresh ``REG`` to ``solution_stop`` solutions
-    or ``node_stop`` nodes, exactly as one search of the problem left once the forced
-    options are taken. Finally everything is undone, last first (the search's levels, then
-    the forced options), which leaves the arrays as they were for the next instance:
-    cheaper than copying them afresh, since only what changed is touched. The arrays must
-    therefore start in their pristine state.
 
-    Record ``k`` of ``OUT`` (``B_FIRST + width`` slots from ``k * (B_FIRST + width)``,
-    zero to begin with) receives the status, the solutions found, the search's nodes,
-    updates and deepest level (the forcing is not counted), and the option numbers of the
-    first solution: the forced ones, then the search's choices; after a CONFLICT or
-    INVALID, the option at fault. At most ``width`` options are written (``width`` >= 1);
-    ``B_SIZE`` holds the solution's true size.
+def begin(REG):
+    """Registers for a fresh search: level 0, nothing counted, enter the root (C2)."""
+    REG[LEVEL] = 0
+    REG[NODES] = 0
+    REG[UPDATES] = 0
+    REG[SOLUTIONS] = 0
+    REG[RESUME] = ENTER
+    REG[MAX_LEVEL] = 0
 
-    ``BATCH`` holds where the batch is: the instance, its phase (0 not begun, 1 searching
-    for the first solution, 2 counting on to ``solution_stop``), how many of its forced
-    options are taken, and the first INVALID instance (-1: none). Returns 1 when the slice
-    of nodes ran out first (call again with the same arguments to go on: nothing is lost),
-    0 when every instance is done. Slices are what let Python see Ctrl-C during a long
-    compiled batch; they never change a result.
+
+def force_instance(S, FORCED, f, end):
+    """B1 of :func:`search_batch`: force ``FORCED[f:end]`` in turn. Returns the status
+    (COMPLETE when all are taken, else INVALID or CONFLICT) and the index of the first
+    option not taken (``end`` when all are)."""
+    FORCING = S.FORCING
+    while f < end:
+        o = FORCED[f]
+        if o < 0 or o >= len(FORCING) or FORCING[o] < 0:
+            return INVALID, f
+        if force(FORCING[o], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL) < 0:
+            return CONFLICT, f
+        f += 1
+    return COMPLETE, f
+
+
+def undo_instance(S, FORCED, first, f):
+    """B4 of :func:`search_batch`: C8 at every level the search still holds, then unforce
+    ``FORCED[first:f]``, last first. The arrays are then as they were before B1."""
+    level = S.REG[LEVEL]
+    while level > 0:
+        level -= 1
+        unforce(S.CHOICE[level], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL)
+    S.REG[LEVEL] = 0
+    while f > first:
+        f -= 1
+        unforce(S.FORCING[FORCED[f]], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL)
+
+
+def record_first(S, FORCED, first, end, OUT, base, width):
+    """B3 of :func:`search_batch`, at the first solution: its size and (if at most
+    ``width``) its options, the forced ones first, then the search's choices (an option's
+    number is read off the spacer after its node: ``-(number + 1)``)."""
+    TOP = S.TOP
+    size = end - first + S.REG[LEVEL]
+    OUT[base + B_SIZE] = size
+    if size > width:
+        return
+    for j in range(end - first):
+        OUT[base + B_FIRST + j] = FORCED[first + j]
+    for j in range(S.REG[LEVEL]):
+        x = S.CHOICE[j]
+        while TOP[x] > 0:
+            x += 1
+        OUT[base + B_FIRST + end - first + j] = -TOP[x] - 1
+
+
+def record(REG, OUT, base, status):
+    """B3 of :func:`search_batch`: the instance's status and its search's counters."""
+    OUT[base + B_STATUS] = status
+    OUT[base + B_SOLUTIONS] = REG[SOLUTIONS]
+    OUT[base + B_NODES] = REG[NODES]
+    OUT[base + B_UPDATES] = REG[UPDATES]
+    OUT[base + B_MAX_LEVEL] = REG[MAX_LEVEL]
+
+
+def search_batch(S, FORCED, START, OUT, WHERE, node_stop, solution_stop, width, slice_nodes):
+    """Search the problem once per instance ``k``, with the options
+    ``FORCED[START[k]:START[k + 1]]`` forced; one call for all, or a few: it returns 1
+    after about ``slice_nodes`` search nodes (call again: it resumes where ``WHERE``
+    says), 0 when every instance is done.
+
+    B1, force: each option in turn, from its node ``S.FORCING[option]`` (INVALID for an
+    option out of range or without a primary item; CONFLICT for the first that earlier
+    ones exclude: then nothing is searched). B2, search: :func:`search` from fresh
+    registers, to the first solution (phase 1), then, if ``solution_stop`` > 1, counting
+    on (phase 2), within ``node_stop`` nodes: exactly one search of the problem left once
+    the forced options are taken. B3, record: ``OUT`` holds one record of ``B_FIRST +
+    width`` slots per instance (zero to begin with; see ``B_*``); nodes and updates are
+    the search's, the forcing not counted. B4, undo: everything, last first, which leaves
+    the arrays as they were for the next instance: cheaper than copying them afresh,
+    since only what changed is touched. The arrays must therefore start pristine.
     """
-    record = B_FIRST + width
-    n_options = len(FORCING)
-    k = BATCH[0]
-    phase = BATCH[1]
-    f = BATCH[2]
+    size = B_FIRST + width
+    k = WHERE[W_INSTANCE]
+    phase = WHERE[W_PHASE]
+    f = WHERE[W_FORCED]
     left = slice_nodes
     while k < len(START) - 1:
-        base = k * record
+        base = k * size
         first = START[k]
         end = START[k + 1]
-        if phase == 0:
-            REG[LEVEL] = 0
-            REG[NODES] = 0
-            REG[UPDATES] = 0
-            REG[SOLUTIONS] = 0
-            REG[RESUME] = ENTER
-            REG[MAX_LEVEL] = 0
-            status = DONE
-            f = first
-            while f < end:
-                o = FORCED[f]
-                if o < 0 or o >= n_options or FORCING[o] < 0:
-                    status = INVALID
-                    break
-                if force(FORCING[o], U, D, TOP, COLOR, LEN, LL, RL) < 0:
-                    status = CONFLICT
-                    break
-                f += 1
-            if status != DONE:  # nothing searched: the option at fault, then undo
+        if phase == 0:  # B1
+            begin(S.REG)
+            status, f = force_instance(S, FORCED, first, end)
+            if status != COMPLETE:  # nothing to search: the option at fault, then B4
                 OUT[base + B_STATUS] = status
                 OUT[base + B_FIRST] = FORCED[f]
-                if status == INVALID and BATCH[3] < 0:
-                    BATCH[3] = k
-                while f > first:
-                    f -= 1
-                    unforce(FORCING[FORCED[f]], U, D, TOP, COLOR, LEN, LL, RL)
+                if status == INVALID and WHERE[W_INVALID] < 0:
+                    WHERE[W_INVALID] = k
+                undo_instance(S, FORCED, first, f)
                 k += 1
                 continue
             phase = 1
-        stop = node_stop
-        if REG[NODES] + left < node_stop:
-            stop = REG[NODES] + left
-        nodes = REG[NODES]
-        status = search(U, D, TOP, COLOR, LEN, LL, RL, CHOICE, REG, stop,
-                        1 if phase == 1 else solution_stop)
-        left -= REG[NODES] - nodes
-        if status == PAUSED and REG[NODES] < node_stop:  # the slice ran out, not the budget
-            BATCH[0] = k
-            BATCH[1] = phase
-            BATCH[2] = f
+        stop = min(node_stop, S.REG[NODES] + left)  # B2
+        nodes = S.REG[NODES]
+        status = search(S, stop, 1 if phase == 1 else solution_stop)
+        left -= S.REG[NODES] - nodes
+        if status == MAX_NODES and S.REG[NODES] < node_stop:  # the slice ran out: pause
+            WHERE[W_INSTANCE] = k
+            WHERE[W_PHASE] = phase
+            WHERE[W_FORCED] = f
             return 1
-        if phase == 1:
-            size = 0
-            if status == SOLUTION:
-                size = end - first + REG[LEVEL]
-                for j in range(size if size <= width else 0):
-                    if j < end - first:
-                        x = FORCED[first + j]
-                    else:
-                        x = CHOICE[j - end + first]
-                        while TOP[x] > 0:  # on to the spacer after it: -(its number + 1)
-                            x += 1
-                        x = -TOP[x] - 1
-                    OUT[base + B_FIRST + j] = x
-            OUT[base + B_SIZE] = size
-            if status == SOLUTION and solution_stop > 1:
+        if phase == 1 and status == LIMIT:  # B3: the first solution
+            record_first(S, FORCED, first, end, OUT, base, width)
+            if solution_stop > 1:
                 phase = 2  # count on, in this slice if it lasts
                 continue
-        OUT[base + B_STATUS] = status
-        OUT[base + B_SOLUTIONS] = REG[SOLUTIONS]
-        OUT[base + B_NODES] = REG[NODES]
-        OUT[base + B_UPDATES] = REG[UPDATES]
-        OUT[base + B_MAX_LEVEL] = REG[MAX_LEVEL]
-        level = REG[LEVEL]  # undo: C8 at every level the search still holds, then forced
-        while level > 0:
-            level -= 1
-            unforce(CHOICE[level], U, D, TOP, COLOR, LEN, LL, RL)
-        while f > first:
-            f -= 1
-            unforce(FORCING[FORCED[f]], U, D, TOP, COLOR, LEN, LL, RL)
+        record(S.REG, OUT, base, status)
+        undo_instance(S, FORCED, first, f)  # B4
         k += 1
         phase = 0
-    BATCH[0] = k
-    BATCH[1] = 0
-    BATCH[2] = 0
+    WHERE[W_INSTANCE] = k
+    WHERE[W_PHASE] = 0
+    WHERE[W_FORCED] = 0
     return 0

@@ -17,7 +17,7 @@ around them, for about twice the speed (``docs/design.md``, "The python fast pat
 The registers, the statuses, ``CHOICE`` and the choice of item are those of
 :func:`dlx.kernel.search`, so :mod:`dlx.search` drives both alike and the two return the
 same solutions in the same order with the same ``nodes`` and ``updates`` (differential
-tests in ``tests/test_backends.py``). It never runs compiled: numba compiles the general
+tests in ``tests/test_kernel_x.py``). It never runs compiled: numba compiles the general
 kernel, where none of this overhead exists.
 """
 
@@ -26,17 +26,17 @@ from __future__ import annotations
 import numpy as np
 
 from .kernel import (
-    DONE,
+    COMPLETE,
     ENTER,
     LEAVE,
     LEVEL,
+    LIMIT,
     MAX_LEVEL,
+    MAX_NODES,
     NODES,
-    PAUSED,
     PRIMARY_END,
     RESUME,
     SEED,
-    SOLUTION,
     SOLUTIONS,
     UPDATES,
 )
@@ -71,15 +71,15 @@ def option_others(links: Links) -> list:
     return others
 
 
-def search(U, D, TOP, TUPLES, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop):
-    """:func:`dlx.kernel.search` for problems without colors; ``TUPLES`` replaces ``COLOR``.
-
-    ``TUPLES`` is ``(OTHERS, choose)``: :func:`option_others` and the backend's choice of
-    item. Same arguments otherwise, same registers, same statuses, same counts. Over a
-    bytearray ``LEN`` without a seed, the choice (``bytearray.find`` of the lengths 0, 1,
-    2, ... among the primary items) is written out here too, sparing a call per node.
+def search(S, node_stop, solution_stop):
+    """:func:`dlx.kernel.search` for problems without colors; ``S.COLOR`` holds
+    ``(OTHERS, choose)`` instead of colors: :func:`option_others` and the backend's choice
+    of item. Same registers, same statuses, same counts. Over a bytearray ``LEN`` without a
+    seed, the choice (``bytearray.find`` of the lengths 0, 1, 2, ... among the primary
+    items) is written out here too, sparing a call per node.
     """
-    OTHERS, choose = TUPLES
+    U, D, TOP, LEN, LL, RL, CHOICE, REG = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL, S.CHOICE, S.REG
+    OTHERS, choose = S.COLOR
     find = LEN.find if isinstance(LEN, bytearray) and REG[SEED] == 0 else None
     end = REG[PRIMARY_END]
     level = REG[LEVEL]
@@ -88,13 +88,13 @@ def search(U, D, TOP, TUPLES, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop
     solutions = REG[SOLUTIONS]
     max_level = REG[MAX_LEVEL]
     step = REG[RESUME]
-    status = DONE
+    status = COMPLETE
     uncover = cover = ()
     while True:
         if step == ENTER:
             # C2: enter a level; a node of the search tree.
             if nodes >= node_stop:
-                status = PAUSED
+                status = MAX_NODES
                 break
             nodes += 1
             if level > max_level:
@@ -103,7 +103,7 @@ def search(U, D, TOP, TUPLES, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop
                 solutions += 1
                 step = LEAVE
                 if solutions >= solution_stop:
-                    status = SOLUTION
+                    status = LIMIT
                     break
                 continue
             if find is None:  # C3
@@ -181,18 +181,20 @@ def search(U, D, TOP, TUPLES, LEN, LL, RL, CHOICE, REG, node_stop, solution_stop
     return status
 
 
-def force_all(NODES, U, D, TOP, TUPLES, LEN, LL, RL):
-    """:func:`dlx.kernel.force_all` for this kernel: select the option of each node of
-    ``NODES`` before the search (cover its items); return -1, or the index of the first
-    option that earlier ones exclude.
+def force_all(S, FORCED):
+    """:func:`dlx.kernel.force_all` for this kernel: select each option of ``FORCED``
+    before the search (cover its items); return -1, or the index of the first option that
+    earlier ones exclude.
 
     The covering loop is the one of :func:`search`, written out again: there it is inlined
     for speed, and a search-tree level is not the place to force options. Without colors
     the search driver computes the forced state with numpy instead (faster); this one is
     what the tests compare that with.
     """
-    OTHERS = TUPLES[0]
-    for f, x in enumerate(NODES):
+    U, D, TOP, LEN, LL, RL = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL
+    OTHERS = S.COLOR[0]
+    for f, option in enumerate(FORCED):
+        x = S.FORCING[option]
         row = (x, *OTHERS[x])
         for z in row:
             if LEN[TOP[z]] >= INACTIVE or D[U[z]] != z:

@@ -43,8 +43,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
+
+from .state import FIELDS, N_REGS, REGISTER_INDEX, State, field_length
 
 __all__ = ["INACTIVE", "Links", "build_links", "check_links"]
 
@@ -52,47 +55,73 @@ INACTIVE = 1 << 40
 """Offset added to ``LEN`` of covered items, so that they are never chosen for branching."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Links:
-    """The pristine arrays of one problem (numpy, int64), plus the node -> option map."""
+    """The pristine arrays of one problem (numpy int64, as :mod:`dlx.state` lists them),
+    plus the node -> option map. Never changed once built: every search works on copies.
+
+    ``converted`` caches what backends derive from the arrays (their own array types, a
+    compiled batch's workspace); it is not pickled or copied with the links.
+    """
 
     n_items: int
     n_primary: int
-    U: np.ndarray
-    D: np.ndarray
-    TOP: np.ndarray
-    COLOR: np.ndarray
-    LEN: np.ndarray
-    LL: np.ndarray
-    RL: np.ndarray
+    n_options: int
+    arrays: State
     option_of_node: np.ndarray  # original option index of each node, -1 for headers/spacers
-    converted: dict = field(default_factory=dict, compare=False)  # backend -> its arrays
+    converted: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["converted"] = {}
+        for name in ("option_list", "_by_item"):  # derived again on demand
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    @property
+    def U(self) -> np.ndarray:
+        return self.arrays.U
+
+    @property
+    def D(self) -> np.ndarray:
+        return self.arrays.D
+
+    @property
+    def TOP(self) -> np.ndarray:
+        return self.arrays.TOP
+
+    @property
+    def COLOR(self) -> np.ndarray:
+        return self.arrays.COLOR
+
+    @property
+    def LEN(self) -> np.ndarray:
+        return self.arrays.LEN
 
     @property
     def n_nodes(self) -> int:
-        return len(self.TOP)
+        return len(self.arrays.TOP)
 
     @cached_property
     def max_len(self) -> int:
         """The length of the longest item list (decides the python backend's LEN type)."""
-        return int(self.LEN[1:].max(initial=0))
+        return int(self.arrays.LEN[1:].max(initial=0))
 
     @cached_property
     def colored(self) -> bool:
         """True when some option gives a color to an item (Algorithm C, not only X)."""
-        return bool(self.COLOR.any())
+        return bool(self.arrays.COLOR.any())
 
-    @cached_property
+    @property
     def forcing_node(self) -> np.ndarray:
         """Option -> the first node of its first primary item, -1 for a dropped option.
 
         Forcing an option (``force`` in the kernels) starts from this node.
         """
-        top, option = self.TOP, self.option_of_node
-        at = np.flatnonzero((option >= 0) & (top >= 1) & (top <= self.n_primary))
-        nodes = np.full(int(option.max(initial=-1)) + 1, -1, dtype=np.int64)
-        nodes[option[at[::-1]]] = at[::-1]  # the last write wins: the first node
-        return nodes
+        return self.arrays.FORCING
 
     @cached_property
     def _by_item(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -113,7 +142,7 @@ class Links:
         walks them, since it never uncovers a forced item.
         """
         nodes, items, options = self._by_item
-        taken = np.zeros(len(self.forcing_node) + 1, dtype=bool)  # [-1]: no option
+        taken = np.zeros(self.n_options + 1, dtype=bool)  # [-1]: no option
         taken[forced] = True
         covered_items = items[taken[options]]
         covered = np.zeros(self.n_items + 1, dtype=bool)
@@ -124,8 +153,8 @@ class Links:
         dead[options[covered[items]]] = True
         keep = ~dead[options]
         N = self.n_items
-        U = self.U.copy()
-        D = self.D.copy()
+        U = self.arrays.U.copy()
+        D = self.arrays.D.copy()
         headers = np.arange(N + 1, dtype=np.int64)
         U[: N + 1] = headers
         D[: N + 1] = headers
@@ -215,7 +244,21 @@ def build_links(
     active = np.arange(n_primary + 1, dtype=np.int64)  # root and primary items, circular
     LL[active] = np.roll(active, 1)
     RL[active] = np.roll(active, -1)
-    return Links(N, n_primary, U, D, TOP, COLOR, LEN, LL, RL, option_of_node)
+    # FORCING: option -> the first node of its first primary item (-1: dropped).
+    FORCING = np.full(n_opts, -1, dtype=np.int64)
+    first = np.flatnonzero(items <= n_primary)[::-1]  # the last write wins: the first node
+    FORCING[entry_opt[first]] = pos[first]
+    CHOICE = np.zeros(n_primary + 1, dtype=np.int64)
+    REG = np.zeros(N_REGS, dtype=np.int64)
+    REG[REGISTER_INDEX["PRIMARY_END"]] = n_primary + 1
+    built = {"U": U, "D": D, "TOP": TOP, "COLOR": COLOR, "LEN": LEN, "LL": LL, "RL": RL,
+             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING}
+    for f in FIELDS:  # the table in dlx.state says what each array is
+        a = built[f.name]
+        if a.dtype != np.dtype(f.dtype) or len(a) != field_length(f.per, Z, N, n_primary,
+                                                                  n_opts):
+            raise AssertionError(f"array {f.name} is not per {f.per} of {f.dtype}")
+    return Links(N, n_primary, n_opts, State(**built), option_of_node)
 
 
 def _first_conflict(links: Links, forced: list[int]) -> int:
@@ -252,7 +295,7 @@ def _link_lists(U: np.ndarray, D: np.ndarray, nodes: np.ndarray, items: np.ndarr
     U[items[ends]] = nodes[ends]
 
 
-def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL, inactive=INACTIVE) -> None:
+def check_links(links: Links, S: State, inactive: int = INACTIVE) -> None:
     """Knuth's sanity check: raise ``AssertionError`` if any link of a live state is broken.
 
     Walks the active primary items from the root, and the vertical list of every item,
@@ -261,6 +304,7 @@ def check_links(links: Links, U, D, TOP, COLOR, LEN, LL, RL, inactive=INACTIVE) 
     every search step; it costs O(nodes) so the search never calls it by itself.
     """
     N, N1 = links.n_items, links.n_primary
+    U, D, TOP, LEN, LL, RL = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL
     q, p, seen = 0, RL[0], 0
     while True:
         if LL[p] != q:

@@ -9,15 +9,18 @@ validated CSR arrays, which :func:`dlx.links.build_links` turns into dancing lin
 
 from __future__ import annotations
 
+import threading
 import warnings
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
+from .arguments import check_forced, count_arg, seed_arg, timeout_arg
 from .batch import BatchResult, run_batch
 from .errors import (
+    ArgumentError,
     ColorError,
     EmptyOptionError,
     MatrixError,
@@ -26,19 +29,11 @@ from .errors import (
     UnknownItemError,
 )
 from .links import Links, build_links
-from .search import SearchStats, run_search
+from .options import Colored
+from .registry import BackendName, charge_python, get_backend
+from .search import Search, SearchStats
 
 __all__ = ["Colored", "ExactCover"]
-
-
-class Colored(NamedTuple):
-    """An item of an option together with its color: ``Colored("X", "red")``.
-
-    Only secondary items may be colored. Knuth writes this ``X:red`` in his text format.
-    """
-
-    item: Hashable
-    color: Hashable
 
 
 class ExactCover:
@@ -85,7 +80,7 @@ class ExactCover:
         self.secondary: list[Hashable] = list(secondary)
         self.items: list[Hashable] = self.primary + self.secondary
         self._indptr, self._items, self._colors, self._color_names = csr
-        self.stats = SearchStats()
+        self._last = threading.local()
         n_primary = len(self.primary)
         lens = np.diff(self._indptr)
         empty = np.flatnonzero(lens == 0)
@@ -104,6 +99,26 @@ class ExactCover:
                 NoPrimaryItemWarning,
                 stacklevel=3,
             )
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["_last"]  # per-thread statistics do not travel
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._last = threading.local()
+
+    @property
+    def stats(self) -> SearchStats:
+        """The statistics of the last search of this problem that *finished* in the calling
+        thread (a count, a ``first``, a lazy search run to its end or its limit); empty
+        before any. Each thread sees its own; for a search under way, or to keep several,
+        read the :class:`~dlx.search.Search` object's own ``stats``."""
+        return getattr(self._last, "stats", None) or SearchStats()
+
+    def _finished(self, stats: SearchStats) -> None:
+        self._last.stats = stats
 
     # ----- other front ends -------------------------------------------------------------
 
@@ -261,28 +276,42 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: str = "auto",
-    ) -> Iterator[list[int]]:
+        backend: BackendName | str = "auto",
+    ) -> Search:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
+        Returns a :class:`~dlx.search.Search`: iterate over it; its ``stats`` are live.
         ``forced`` options are taken before the search and belong to every solution (a
         Sudoku's givens): the search is that of the problem left without their items and
         the options that clash with them. If they exclude one another there is no
-        solution and ``self.stats.conflict`` names the first that clashes.
-        ``max_nodes`` and ``timeout`` (seconds) stop the search early; ``self.stats`` then
-        says ``stopped="max_nodes"`` or ``"timeout"`` and ``complete=False``, which is how
-        "stopped" differs from "no solution". ``seed`` breaks ties between equally short
-        items at random (reproducibly); by default the first one is taken, as Knuth does,
-        so ``nodes`` and ``updates`` equal those of his DLX1/DLX2.
+        solution and ``stats.conflict`` names the first that clashes. ``max_nodes`` and
+        ``timeout`` (seconds) stop the search early; ``stats.status`` then says
+        ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped" differs from "no solution".
+        ``seed`` breaks ties between equally short items at random (reproducibly); by
+        default the first one is taken, as Knuth does, so ``nodes`` and ``updates`` equal
+        those of his DLX1/DLX2. Bad arguments raise :class:`dlx.ArgumentError` (forced
+        options: :class:`dlx.ForcedOptionError`), the same on every path and backend.
         """
-        self.stats = SearchStats()
-        return run_search(self.links, self.stats, limit=limit, count_only=False,
-                          max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend,
-                          forced=self._check_forced(forced))
+        limit_ = count_arg(limit, "limit", 1)
+        max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
+        timeout_ = timeout_arg(timeout)
+        seed_ = seed_arg(seed)
+        forced_ = check_forced(forced, len(self), self.dropped)
+        links = self.links
+        chosen = get_backend(backend, links.n_nodes)
+        return Search(links, chosen, limit=limit_, forced=forced_, max_nodes=max_nodes_,
+                      timeout=timeout_, seed=seed_, on_finish=self._finished,
+                      on_python_time=(charge_python if backend == "auto"
+                                      and chosen.name == "python" else None))
 
     def first(self, **kwargs: Any) -> list[int] | None:
-        """One solution, or None (check ``self.stats.complete`` to tell "none" from "stopped")."""
-        return next(iter(self.solutions(1, **kwargs)), None)
+        """One solution, or None (``self.stats.status`` tells "none" from "stopped")."""
+        if "limit" in kwargs:
+            raise ArgumentError("first() takes no limit: it is one")
+        search = self.solutions(1, **kwargs)
+        solution = next(search, None)
+        search.count()  # nothing more to search: marks the search finished
+        return solution
 
     def count(
         self,
@@ -292,29 +321,12 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: str = "auto",
+        backend: BackendName | str = "auto",
     ) -> int:
-        """The number of solutions (at most ``limit``), without materializing any of them."""
-        self.stats = SearchStats()
-        for _ in run_search(self.links, self.stats, limit=limit, count_only=True,
-                            max_nodes=max_nodes, timeout=timeout, seed=seed, backend=backend,
-                            forced=self._check_forced(forced)):
-            pass
-        return self.stats.solutions
-
-    def _check_forced(self, forced: Iterable[int] | None) -> list[int] | None:
-        """``forced`` as a list of ints, refusing indices out of range and dropped options."""
-        if forced is None:
-            return None
-        out = [int(k) for k in forced]
-        dropped = set(self.dropped) if self.dropped else ()
-        for k in out:
-            if not 0 <= k < len(self):
-                raise IndexError(f"forced option {k} is not in range 0..{len(self) - 1}")
-            if k in dropped:
-                raise ValueError(f"forced option {k} has no primary item and can be in no "
-                                 "solution")
-        return out
+        """The number of solutions (at most ``limit``), without materializing any of them.
+        The count is this call's own, whatever other threads do with the problem."""
+        return self.solutions(limit, forced=forced, max_nodes=max_nodes, timeout=timeout,
+                              seed=seed, backend=backend).count()
 
     def solve_batch(
         self,
@@ -325,7 +337,7 @@ class ExactCover:
         limit: int | None = 1,
         max_nodes: int | None = None,
         timeout: float | None = None,
-        backend: str = "auto",
+        backend: BackendName | str = "auto",
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
         solution, all in one kernel call (see :mod:`dlx.batch`).
@@ -336,15 +348,15 @@ class ExactCover:
         Each instance counts solutions up to ``limit`` (None: all), keeps the first one,
         and stops after ``max_nodes`` search nodes. ``timeout`` (seconds) bounds the whole
         batch: the instance under way when it runs out, and every later one, stop there
-        (``result.timed_out``). Forced options that exclude one another mark the instance
+        (status ``TIMEOUT``). Forced options that exclude one another mark the instance
         as a conflict. The result is the same as searching, one at a time, the problem
         left once the forced options are taken: same solutions in the same order, same
-        ``nodes`` and ``updates``. ``self.stats`` is not changed, so threads may share
-        one problem.
+        ``nodes`` and ``updates``. Arguments are checked as for :meth:`solutions`.
         """
         return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
-                         indices=indices, limit=limit, max_nodes=max_nodes, backend=backend,
-                         timeout=timeout)
+                         indices=indices, limit=count_arg(limit, "limit", 1),
+                         max_nodes=count_arg(max_nodes, "max_nodes", 0), backend=backend,
+                         timeout=timeout_arg(timeout))
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once, secondary at most once

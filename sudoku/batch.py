@@ -15,9 +15,7 @@ from functools import cache
 
 import numpy as np
 
-from dlx import kernel
-from dlx.batch import BatchResult
-from dlx.kernel import CONFLICT, DONE, PAUSED
+from dlx import BatchResult, Status
 
 from .errors import (
     MultipleSolutionsError,
@@ -88,16 +86,16 @@ def count_many(
 def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
     """What :func:`sudoku.count_solutions` returns, or raises, for instance ``k``: clashing
     givens count 0; a budget that ran out is an error, not a partial count."""
-    status, found, nodes = result.table[k, : kernel.B_NODES + 1].tolist()
-    if status == PAUSED:
-        return SearchStoppedError(f"count stopped by {_budget(result, k)} after {found} "
-                                  f"solutions and {nodes} nodes")
-    return 0 if status == CONFLICT else found
+    status, found = int(result.status[k]), int(result.found[k])
+    if status in (Status.MAX_NODES, Status.TIMEOUT):
+        return SearchStoppedError(f"count stopped by {_budget(status)} after {found} "
+                                  f"solutions and {int(result.nodes[k])} nodes")
+    return 0 if status == Status.CONFLICT else found
 
 
-def _budget(result: BatchResult, k: int) -> str:
-    """Which budget stopped instance ``k``: ``"timeout"`` or ``"max_nodes"``."""
-    return "timeout" if result.timed_out[k] else "max_nodes"
+def _budget(status: int) -> str:
+    """Which budget a status names: ``"timeout"`` or ``"max_nodes"``."""
+    return "timeout" if status == Status.TIMEOUT else "max_nodes"
 
 
 # ----- reading ----------------------------------------------------------------------------
@@ -211,7 +209,7 @@ def solved_mask(result: BatchResult, unique: bool) -> np.ndarray:
     """The instances that :func:`sudoku.solve_string` answers: a solution found (with
     ``unique``: exactly one, and the whole tree seen)."""
     if unique:
-        return (result.found == 1) & (result.status == DONE)
+        return (result.found == 1) & (result.status == Status.COMPLETE)
     return result.found >= 1
 
 
@@ -220,14 +218,14 @@ def failure(geo: Geometry, values: list[int], result: BatchResult, k: int,
     """The error :func:`sudoku.solve_string` raises for instance ``k`` (not solved)."""
     status, found, nodes = (int(result.status[k]), int(result.found[k]),
                             int(result.nodes[k]))
-    if status == CONFLICT:
+    if status == Status.CONFLICT:
         try:
             given_options(geo, values)  # raises the ClashError naming the unit
         except SudokuError as e:
             return e
         raise AssertionError("the batch saw clashing givens that given_options accepts")
-    if status == PAUSED:
-        return SearchStoppedError(f"search stopped by {_budget(result, k)} after {nodes} nodes "
+    if status in (Status.MAX_NODES, Status.TIMEOUT):
+        return SearchStoppedError(f"search stopped by {_budget(status)} after {nodes} nodes "
                                   "before the puzzle was decided")
     if found == 0:
         return NoSolutionError(f"no solution: the givens cannot be completed ({nodes} search "

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TextIO
 
-from dlx.backends import BACKENDS, get_backend
-from dlx.compiled import own_process
+from dlx import backend_names, get_backend, own_process
 
 from .batch import count_many, solve_many
 from .errors import SudokuError
@@ -161,7 +160,7 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                    help="draw each solution as a grid (the default for one puzzle on a terminal)")
     p.add_argument("--alphabet", metavar="SYMBOLS",
                    help="the N symbols, e.g. 0123456789ABCDEF (default 1-9, then A-Z, a-z)")
-    p.add_argument("--backend", choices=BACKENDS, default="auto", help="search kernel")
+    p.add_argument("--backend", choices=backend_names(), default="auto", help="search kernel")
     p.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
                    help="give up on a puzzle after this long")
     p.add_argument("--max-nodes", type=_positive(int), metavar="N",

@@ -32,7 +32,7 @@ from dlx import ExactCover
 from .errors import ClashError
 from .grid import Geometry
 
-__all__ = ["Reduction", "decode", "empty_grid_problem", "given_options", "givens", "reduce_grid"]
+__all__ = ["Reduction", "decode", "empty_grid_problem", "given_options", "givens"]
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -155,7 +155,3 @@ def decode(
         out[k // side] = k % side + 1
     return out
 
-
-def reduce_grid(geo: Geometry, values: list[int], *, givens: str = "reduce") -> Reduction:
-    """The exact-cover reduction of a parsed grid (ClashError if givens clash)."""
-    return Reduction(geo, values, givens=givens)

@@ -1,0 +1,175 @@
+"""Validation of the arguments of every search entry point, written once.
+
+``solutions``, ``count``, ``first`` and ``solve_batch`` take ``limit``, ``max_nodes``,
+``timeout``, ``seed`` and forced options; each goes through the same function here, so
+that a bad value raises the same :class:`dlx.ArgumentError` (or
+:class:`dlx.ForcedOptionError`) with the same message on every path and every backend.
+
+Budgets are normalized for the kernel: None (no budget) and any value beyond
+:data:`NEVER` become :data:`NEVER`, which the compiled kernel's int64 registers hold and
+no search reaches, so that ``limit=2**70`` means "unbounded" on every backend alike.
+Whole-number floats are accepted for counts (``max_nodes=1e6``); other floats are not.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from .backend import NEVER
+from .errors import ArgumentError, ForcedOptionError
+
+__all__ = ["NEVER", "check_forced", "check_forced_rows", "count_arg", "seed_arg",
+           "timeout_arg"]
+
+
+def _integer(value: Any) -> int | None:
+    """``value`` as an int if it is an integer or a whole float (bools excluded), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    if isinstance(value, (float, np.floating)) and math.isfinite(value) and value == int(value):
+        return int(value)
+    return None
+
+
+def count_arg(value: Any, name: str, minimum: int) -> int:
+    """A count budget (``limit``, ``max_nodes``): None -> NEVER; an integer >= ``minimum``,
+    clamped to NEVER."""
+    if value is None:
+        return NEVER
+    number = _integer(value)
+    if number is None:
+        raise ArgumentError(f"{name} must be an integer or None, got {value!r}")
+    if number < minimum:
+        raise ArgumentError(f"{name} must be at least {minimum}, got {number}")
+    return min(number, NEVER)
+
+
+def timeout_arg(value: Any) -> float | None:
+    """``timeout`` in seconds: None or infinity -> None; a real number >= 0 (not NaN)."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise ArgumentError(f"timeout must be a number of seconds or None, got {value!r}")
+    seconds = float(value)
+    if math.isnan(seconds) or seconds < 0:
+        raise ArgumentError(f"timeout must be at least 0 seconds, got {value!r}")
+    return None if math.isinf(seconds) else seconds
+
+
+def seed_arg(value: Any) -> int | None:
+    """``seed``: None (Knuth's first-item choice) or any integer."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)):
+        raise ArgumentError(f"seed must be an integer or None, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ArgumentError(f"seed must be an integer or None, got {value!r}") from None
+
+
+def check_forced(forced: Any, n_options: int, dropped: Iterable[int],
+                 where: str = "forced") -> list[int]:
+    """Forced options as a list of distinct option indices, or ForcedOptionError naming
+    the culprit: not an iterable of integers, out of range, dropped, or repeated. A
+    repeated option is an error, not "forced once": an option can be chosen only once,
+    and the kernels would see it clash with itself."""
+    if forced is None:
+        return []
+    if isinstance(forced, (str, bytes)) or not isinstance(forced, Iterable):
+        raise ForcedOptionError(f"{where} must be an iterable of option indices, "
+                                f"got {forced!r}")
+    out: list[int] = []
+    seen: set[int] = set()
+    gone = set(dropped)
+    for value in forced:
+        k = None if isinstance(value, (bool, np.bool_)) else _index(value)
+        if k is None:
+            raise ForcedOptionError(f"{where}: option {value!r} is not an integer")
+        if not 0 <= k < n_options:
+            raise ForcedOptionError(f"{where}: option {k} is not in range "
+                                    f"0..{n_options - 1}")
+        if k in gone:
+            raise ForcedOptionError(f"{where}: option {k} has no primary item and can be "
+                                    "in no solution")
+        if k in seen:
+            raise ForcedOptionError(f"{where}: option {k} is forced twice")
+        seen.add(k)
+        out.append(k)
+    return out
+
+
+def _index(value: Any) -> int | None:
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def check_forced_rows(forced: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``solve_batch``'s per-instance lists of forced options as CSR arrays (int64), or
+    ForcedOptionError for one that is not a list of integers. Range, dropped options and
+    repeats are checked by the kernel (status INVALID or CONFLICT), at no cost here."""
+    if isinstance(forced, (str, bytes)) or not isinstance(forced, Iterable):
+        raise ForcedOptionError(f"forced must be an iterable of lists of option indices, "
+                                f"got {forced!r}")
+    rows = []
+    for k, row in enumerate(forced):
+        a = _int_row(row)
+        if a is None:
+            check_forced(row, NEVER, (), where=f"forced[{k}]")  # raises, naming the value
+            raise ForcedOptionError(f"forced[{k}] is not a list of option indices: {row!r}")
+        rows.append(a)
+    if len(rows) == 1:  # a batch of one (a Sudoku): two array calls instead of four
+        return np.array((0, len(rows[0])), dtype=np.int64), rows[0]
+    indptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum([len(r) for r in rows], out=indptr[1:])
+    indices = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+    return indptr, indices
+
+
+def _int_row(row: Any) -> np.ndarray | None:
+    """One instance's forced options as int64, or None if they are not all integers."""
+    if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+        return None
+    try:
+        a = np.asarray(row if isinstance(row, (list, tuple, np.ndarray)) else list(row))
+    except (ValueError, TypeError):
+        return None
+    if a.ndim != 1 and a.size:
+        return None
+    if a.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    if a.dtype.kind == "i" or (a.dtype.kind == "u" and int(a.max()) < NEVER):
+        return a.astype(np.int64, copy=False)
+    return None
+
+
+def check_csr(indptr: Any, indices: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Instances given as CSR arrays: contiguous int64, or ArgumentError naming the array."""
+    arrays = []
+    for name, value in (("indptr", indptr), ("indices", indices)):
+        try:
+            a = np.asarray(value)
+        except (ValueError, TypeError):
+            raise ArgumentError(f"{name} must be a 1-D array of integers") from None
+        if a.ndim != 1 or (a.size and a.dtype.kind not in "iu"):
+            raise ArgumentError(f"{name} must be a 1-D array of integers, got "
+                                f"{a.ndim}-D {a.dtype}")
+        if a.dtype.kind == "u" and a.size and int(a.max()) >= NEVER:
+            raise ForcedOptionError(f"{name} holds {int(a.max())}, out of range")
+        arrays.append(np.ascontiguousarray(a, dtype=np.int64))
+    p, i = arrays
+    if len(p) == 0 or p[0] != 0 or p[-1] != len(i) or np.any(p[1:] < p[:-1]):
+        raise ArgumentError("indptr must rise from 0 to len(indices)")
+    return p, i

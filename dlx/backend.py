@@ -1,0 +1,171 @@
+"""What a backend is: the entry points every search goes through, and how the kernel is
+specialized for one. The algorithm itself is never copied.
+
+A :class:`Backend` (``python``, ``numba``; see :mod:`dlx.registry`) is one object with
+every entry point: :meth:`~Backend.kernel` gives, for one problem, the :class:`Kernel`
+that searches it (``search``, ``force``, ``choose`` over the backend's own array types),
+and :meth:`~Backend.batch` searches it once per list of forced options. Single searches
+(:mod:`dlx.search`), batches (:mod:`dlx.batch`), ``auto`` and the tests all go through
+these; a backend's kernels are made by :func:`specialize`, which re-creates the kernel's
+functions from their own code objects in a namespace where a few global names are bound
+differently.
+"""
+
+from __future__ import annotations
+
+import types
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import kernel
+from .links import Links
+from .state import FIELDS, REGISTER_INDEX, State
+
+__all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "specialize"]
+
+KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
+                    "choose_walk", "choose_seeded", "choose", "search", "force", "unforce",
+                    "force_all", "begin", "force_instance", "undo_instance", "record_first",
+                    "record", "search_batch")
+"""The kernel's functions, callees before callers (the order numba compiles them in)."""
+
+_SEED = REGISTER_INDEX["SEED"]
+NEVER = 1 << 62
+"""A budget that never runs out (and fits the compiled kernel's int64 registers)."""
+
+
+def specialize(
+    overrides: dict[str, Any], wrap: Callable[[Callable], Callable] = lambda f: f
+) -> types.SimpleNamespace:
+    """The kernel's functions re-created over ``kernel``'s globals with ``overrides``.
+
+    ``wrap`` is applied to each function (numba's ``njit`` for the compiled backend); a
+    function named in ``overrides`` replaces the kernel's own.
+    """
+    namespace = dict(vars(kernel))
+    namespace.update(overrides)
+    for name in KERNEL_FUNCTIONS:
+        if name not in overrides:
+            f = getattr(kernel, name)
+            namespace[name] = wrap(types.FunctionType(f.__code__, namespace, name))
+    return types.SimpleNamespace(**{name: namespace[name] for name in KERNEL_FUNCTIONS},
+                                 INACTIVE=namespace["INACTIVE"])
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """The kernel specialized for one kind of problem, over one backend's array types.
+
+    ``convert`` turns a pristine numpy array (named as in :data:`dlx.state.FIELDS`) into
+    the kernel's type, ``copy`` makes a search's working copy of one. Both are applied as
+    the table says: every field once per problem (cached in ``links.converted``), the
+    fields a search changes once per search.
+    """
+
+    name: str
+    search: Callable[[State, int, int], int]
+    force_all: Callable[[State, Any], int]
+    inactive: int
+    convert: Callable[[Links, str, np.ndarray], Any]
+    copy: Callable[[Any], Any]
+    restrict: bool = False
+    """Force options with numpy (:meth:`Links.restricted`) instead of ``force_all``: what
+    the python kernels do for problems without colors (faster in CPython)."""
+
+    def pristine(self, links: Links) -> State:
+        """The problem's arrays converted for this kernel (once per problem)."""
+        state = links.converted.get(self.name)
+        if state is None:
+            arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, self.inactive))
+            state = State(*(self.convert(links, f.name, a) for f, a in zip(FIELDS, arrays)))
+            state = links.converted.setdefault(self.name, state)
+        return state
+
+    def start(self, links: Links, seed: int | None) -> State:
+        """A search's own state: copies of what the search changes, the rest shared."""
+        copy = self.copy
+        state = State(*(copy(a) if f.changes else a
+                        for f, a in zip(FIELDS, self.pristine(links))))
+        if seed is not None:
+            state.REG[_SEED] = seed % 2147483646 + 1
+        return state
+
+    def force(self, links: Links, state: State, forced: list[int]) -> tuple[State, int | None]:
+        """Take the options ``forced`` (valid, distinct) before the search: the new state,
+        and None, or the first option that an earlier one excludes."""
+        if self.restrict:
+            arrays = links.restricted(forced, self.inactive)
+            if isinstance(arrays, int):
+                return state, arrays
+            convert = self.convert
+            return state._replace(**{name: convert(links, name, a) for name, a in zip(
+                ("U", "D", "LEN", "LL", "RL"), arrays)}), None
+        f = self.force_all(state, self.convert(links, "FORCED", np.asarray(forced)))
+        return state, (None if f < 0 else forced[f])
+
+
+def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
+    """``LEN`` with the root's entry set to this kernel's ``INACTIVE``."""
+    length = length.copy()
+    length[0] = inactive
+    return length
+
+
+@dataclass
+class BatchJob:
+    """One call of :meth:`Backend.batch`: validated inputs, and where the records go.
+
+    Instance ``k`` forces ``indices[indptr[k]:indptr[k + 1]]``. ``table`` has one record
+    of ``kernel.B_FIRST + width`` slots per instance (zeros to begin with), which the
+    backend fills as :func:`dlx.kernel.search_batch` does. The backend also sets
+    ``invalid`` (the first instance with an INVALID option, -1: none) and ``cut`` (the
+    first instance that the ``deadline`` stopped, ``n``: none).
+    """
+
+    links: Links
+    indptr: np.ndarray
+    indices: np.ndarray
+    width: int
+    node_stop: int
+    solution_stop: int
+    deadline: float | None
+    table: np.ndarray
+    invalid: int = -1
+    cut: int = 0
+
+
+class Backend(ABC):
+    """A place where searches run; registered by name in :mod:`dlx.registry`.
+
+    Every backend returns the same solutions in the same order with the same ``nodes``
+    and ``updates`` (a conformance suite checks this on every registered backend); only
+    the time differs.
+    """
+
+    name: str
+    slice_seconds: float | None = None
+    """Without a timeout, a search still returns to Python about this often (a compiled
+    kernel cannot see Ctrl-C); None: one call runs to the end."""
+
+    def unavailable(self) -> str | None:
+        """Why this backend cannot run here (a package missing...), or None when it can."""
+        return None
+
+    def loaded(self) -> bool:
+        """True when using this backend costs this process nothing more to set up."""
+        return True
+
+    @abstractmethod
+    def kernel(self, links: Links) -> Kernel:
+        """The kernel that searches this problem (chosen by its colors and list lengths)."""
+
+    @abstractmethod
+    def batch(self, job: BatchJob) -> None:
+        """Search ``job.links`` once per instance of ``job``, filling ``job.table``."""
+
+    def __repr__(self) -> str:
+        return f"<dlx backend {self.name!r}>"

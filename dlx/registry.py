@@ -1,0 +1,130 @@
+"""The registry of backends, and ``auto``'s choice among them.
+
+Every search and every batch gets its :class:`dlx.backend.Backend` from
+:func:`get_backend`, by name: ``python`` (:mod:`dlx.pure`), ``numba`` (:mod:`dlx.compiled`,
+with the ``fast`` extra) or ``auto``. Every backend returns the same solutions in the same
+order with the same ``nodes`` and ``updates``; only the time differs.
+
+**Which backend ``auto`` takes** (:func:`auto_backend`). Loading the compiled kernel costs
+a process ~0.6 s (~4 s the first time on a machine, to compile), and one search of a small
+problem in python costs ~1 ms, so ``auto`` keeps small work on python until the process
+has the kernel loaded anyway. Since size alone would leave a program that solves thousands
+of small problems one by one on python for ever, ``auto`` also times the searches it gives
+to python and, once they reach 1 s in all, takes numba as if it were loaded: the
+ski-rental rule, at most about twice the cost of the best choice made in advance. When
+numba is installed but cannot run (``NUMBA_DISABLE_JIT``), ``auto`` says so once, in a
+warning, and stays on python.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from typing import Literal
+
+from .backend import Backend
+from .compiled import NUMBA
+from .errors import ArgumentError
+from .pure import PYTHON
+
+__all__ = ["BackendName", "auto_backend", "backend_names", "charge_python", "get_backend",
+           "register_backend"]
+
+BackendName = Literal["auto", "python", "numba"]
+"""The names of the backends this package registers, and ``auto``."""
+
+_REGISTRY: dict[str, Backend] = {}
+
+
+def register_backend(backend: Backend) -> None:
+    """Make ``backend`` available by its name to every search, batch and command."""
+    if backend.name == "auto":
+        raise ArgumentError("'auto' is not a backend's name: it chooses among them")
+    _REGISTRY[backend.name] = backend
+
+
+register_backend(PYTHON)
+register_backend(NUMBA)
+
+
+def backend_names() -> tuple[str, ...]:
+    """``"auto"`` and the registered backends' names (installed or not)."""
+    return ("auto", *_REGISTRY)
+
+
+NUMBA_MIN_NODES = 5_000
+"""Below this many nodes in the problem (a batch: instances x nodes, see
+:data:`NUMBA_MIN_WORK`), ``auto`` keeps to python unless this process has loaded the
+compiled kernel already. Size predicts search time poorly (python: first() of the
+14,000-node 6x10 pentomino board 0.15 s, count() of the 800-node queens12 2 s), so this is
+a compromise that spares small problems the load; the ski-rental rule mends it when they
+come by the thousand."""
+
+NUMBA_MIN_WORK = 2_000_000
+"""``auto`` takes numba for a batch once instances x nodes reach this (e.g. 700 Sudokus):
+loading it costs ~0.6 s, about what the python backend needs for 600 Sudokus."""
+
+NUMBA_LOADED_MIN_NODES = 64
+"""With the kernel loaded, ``auto`` takes numba from this size on: below it python is a
+few µs faster (numba's fixed cost is ~10 µs a search: array copies and the call)."""
+
+AUTO_PYTHON_SECONDS = 1.0
+"""Once the searches that ``auto`` gave to python have taken this long in all, ``auto``
+takes numba as if it were loaded (the ski-rental rule)."""
+
+_python_seconds = 0.0  # the searches auto gave to python so far, in seconds
+_lock = threading.Lock()
+
+
+def charge_python(seconds: float) -> None:
+    """Count ``seconds`` of a search that ``auto`` gave to the python backend."""
+    global _python_seconds
+    with _lock:
+        _python_seconds += seconds
+
+
+def auto_backend(work: int, min_work: int = NUMBA_MIN_NODES) -> Backend:
+    """``auto``'s backend for ``work`` nodes (a batch: instances x nodes): numba once this
+    process has loaded it (for all but tiny work), for work of at least ``min_work``
+    that repays loading it, or once python has had its share; else python."""
+    if NUMBA.loaded():
+        return NUMBA if work >= NUMBA_LOADED_MIN_NODES else PYTHON
+    if work < NUMBA_LOADED_MIN_NODES or (work < min_work
+                                         and _python_seconds < AUTO_PYTHON_SECONDS):
+        return PYTHON
+    why = NUMBA.unavailable()
+    if why is None:
+        return NUMBA
+    if "NUMBA_DISABLE_JIT" in why:
+        _warn_once(f"auto uses the python backend: {why}")
+    return PYTHON
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message, RuntimeWarning, stacklevel=5)
+
+
+def get_backend(name: str | Backend, work: int = 0, min_work: int = NUMBA_MIN_NODES) -> Backend:
+    """The backend called ``name`` (``auto``: see :func:`auto_backend` for ``work``).
+
+    A :class:`Backend` passes through. An unknown name raises :class:`dlx.ArgumentError`;
+    a backend that cannot run here (numba not installed, or ``NUMBA_DISABLE_JIT``)
+    raises ImportError saying why.
+    """
+    if isinstance(name, Backend):
+        return name
+    if name == "auto":
+        return auto_backend(work, min_work)
+    backend = _REGISTRY.get(name) if isinstance(name, str) else None
+    if backend is None:
+        raise ArgumentError(f"backend must be one of {', '.join(map(repr, backend_names()))}, "
+                            f"got {name!r}")
+    why = backend.unavailable()
+    if why is not None:
+        raise ImportError(why)
+    return backend

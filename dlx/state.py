@@ -1,0 +1,76 @@
+"""The kernel's state, named once: every array a search reads or writes, in one table.
+
+:data:`FIELDS` lists them in the order of :class:`State`, the named tuple that the kernel's
+entry points take (``search(S, ...)``, ``force_all(S, ...)``, ``search_batch(S, ...)``) and
+read by name (``S.U``, ``S.LEN``). Everything else is derived from this table: the pristine
+arrays built for a problem (:mod:`dlx.links`), the working copy each search makes of the
+arrays it changes, the conversions each backend caches per problem, a compiled batch's
+workspace and the numba signatures (:mod:`dlx.compiled`).
+
+What each array holds is explained where it is built, in :mod:`dlx.links`.
+
+**To add an array** (say item bounds for multiplicities, or option costs): add a row here,
+build its pristine value in :func:`dlx.links.build_links` (it must be an ``int64`` numpy
+array of the length its ``per`` says), and read it in the kernel as ``S.NAME``. Nothing
+else changes: copies, conversions, workspaces and signatures follow the table.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import NamedTuple
+
+__all__ = ["FIELDS", "N_REGS", "REGISTERS", "REGISTER_INDEX", "State", "field_length"]
+
+
+class Field(NamedTuple):
+    """One array of the kernel's state."""
+
+    name: str
+    per: str
+    """What it is indexed by: ``node`` (length ``Z``), ``item`` (``N + 1``), ``level``
+    (``N1 + 1``: a solution has at most one option per primary item), ``option`` (the
+    problem's options, in input order) or ``register`` (:data:`N_REGS`)."""
+    changes: bool
+    """True when a search writes it: each search then works on its own copy; False when it
+    is read only, so that every search of the problem shares one."""
+    dtype: str
+    doc: str
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("U", "node", True, "int64", "up links of the vertical lists"),
+    Field("D", "node", True, "int64", "down links of the vertical lists"),
+    Field("TOP", "node", False, "int64", "the item of a node; <= 0 for a spacer"),
+    Field("COLOR", "node", True, "int64", "a node's color; -1 once purified"),
+    Field("LEN", "item", True, "int64", "list lengths, + INACTIVE while covered"),
+    Field("LL", "item", True, "int64", "left links of the active primary items"),
+    Field("RL", "item", True, "int64", "right links of the active primary items"),
+    Field("CHOICE", "level", True, "int64", "the node chosen at each level"),
+    Field("REG", "register", True, "int64", "the registers below"),
+    Field("FORCING", "option", False, "int64", "an option's first primary node, or -1"),
+)
+
+State = namedtuple("State", [f.name for f in FIELDS])  # type: ignore[misc]
+State.__doc__ = "The kernel's arrays, in the order of :data:`FIELDS`."
+
+REGISTERS = (
+    ("LEVEL", "the current level of the search tree (options chosen so far)"),
+    ("NODES", "search-tree nodes entered (Knuth's nodes)"),
+    ("UPDATES", "link updates (Knuth's updates)"),
+    ("SOLUTIONS", "solutions found"),
+    ("RESUME", "where the next call starts: ENTER a level (C2) or LEAVE one (C8)"),
+    ("SEED", "state of the tie-break random generator; 0: the first item, as Knuth"),
+    ("MAX_LEVEL", "the deepest level reached"),
+    ("PRIMARY_END", "N1 + 1: items 1..N1 are primary (read only)"),
+)
+"""``REG``'s slots, in order; :mod:`dlx.kernel` names their indices."""
+
+N_REGS = len(REGISTERS)
+REGISTER_INDEX = {name: k for k, (name, _) in enumerate(REGISTERS)}
+
+
+def field_length(per: str, n_nodes: int, n_items: int, n_primary: int, n_options: int) -> int:
+    """The length of an array indexed ``per`` node, item, level, option or register."""
+    return {"node": n_nodes, "item": n_items + 1, "level": n_primary + 1,
+            "option": n_options, "register": N_REGS}[per]
