@@ -6,6 +6,9 @@
 [0, 1, 2]
 """
 
+from .backend import Backend
+from .batch import BatchResult
+from .compiled import own_process
 from .errors import (
     ArgumentError,
     ColorError,
@@ -18,9 +21,6 @@ from .errors import (
     RepeatedItemError,
     UnknownItemError,
 )
-from .backend import Backend
-from .batch import BatchResult
-from .compiled import own_process
 from .options import Colored
 from .problem import ExactCover
 from .registry import BackendName, backend_names, get_backend, register_backend

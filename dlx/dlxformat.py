@@ -29,7 +29,7 @@ def parse_dlx(text: str) -> tuple[list[str], list[str], list[list[Hashable]]]:
     :class:`DLXFormatError` with its 1-based line number: an unknown or repeated item, a
     color on a primary item, a bad name, or a second ``|`` in the item line.
     """
-    from .problem import Colored
+    from .options import Colored
 
     lines = text.splitlines()
     header = next((k for k, line in enumerate(lines) if _is_content(line)), None)
@@ -89,7 +89,7 @@ def format_dlx(
 
     Raises ``ValueError`` if a name would not read back (empty, blanks, ``|`` or ``:``).
     """
-    from .problem import Colored
+    from .options import Colored
 
     def word(value: Hashable, what: str) -> str:
         s = str(value)

@@ -226,7 +226,7 @@ def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):
         q -= 1
 
 
-def choose(LEN, RL, REG):
+def choose(LEN, LL, RL, REG):
     """C3: the active primary item with fewest options, the first such in item order.
 
     Knuth walks the list of active items from ``RL[0]``; with up to :data:`SCAN_ITEMS`
@@ -238,10 +238,12 @@ def choose(LEN, RL, REG):
     2.5x faster than Knuth's walk, whose every step waits on the ``RL`` load before it.
 
     With more primary items a scan of all of them at every node makes a deep search
-    quadratic, so the walk comes first: it follows ``RL`` for at most ``N1 / 16`` items
-    and, if the list goes on, scans the lengths from there to the end as a vector (the
-    items after the walk's last one, in order). The cost is then at most about 16 times
-    the active items, never all of ``N1`` for a few (:func:`choose_walk`).
+    quadratic, so the walk comes first: it follows ``RL`` for at most ``N1 / 64`` items
+    and, if the list goes on, scans the lengths from there to the last active item as
+    above (:func:`choose_walk`). The cost is then that of Knuth's walk while the active
+    items are few (< N1 / 64), and at most a vector scan of the active list's span.
+    Measured (numba, one option per item, 100,000 deep): 0.6 s, 2.1 s with the full
+    scan; python (memchr over bytes) 0.34 s.
 
     With a nonzero ``REG[SEED]``, ties are broken uniformly at random (reservoir sampling
     with the Park-Miller generator, identical on every backend).
@@ -250,7 +252,7 @@ def choose(LEN, RL, REG):
     if REG[SEED] != 0:
         return choose_seeded(LEN, REG, end)
     if end > SCAN_ITEMS:
-        return choose_walk(LEN, RL, end)
+        return choose_walk(LEN, LL, RL, end)
     t = INACTIVE
     for k in range(1, end):
         t = min(t, LEN[k])
@@ -260,13 +262,14 @@ def choose(LEN, RL, REG):
     return k
 
 
-def choose_walk(LEN, RL, end):
-    """:func:`choose` for many primary items: Knuth's walk for ``(end - 1) // 16`` steps,
-    then (if the list goes on) a vector scan of the rest; the same item either way."""
+def choose_walk(LEN, LL, RL, end):
+    """:func:`choose` for many primary items: Knuth's walk for ``end // 64`` steps,
+    then (if the list goes on) the two passes of :func:`choose` over the lengths from
+    there to the last active item ``LL[0]``, which are in item order; the same item."""
     best = 0
     t = INACTIVE
     k = RL[0]
-    steps = end >> 4
+    steps = end >> 6
     while k != 0 and steps > 0:
         s = LEN[k]
         if s < t:
@@ -276,15 +279,15 @@ def choose_walk(LEN, RL, end):
                 return best
         k = RL[k]
         steps -= 1
-    if k == 0:
-        return best
-    u = INACTIVE  # the rest: items k..end-1, covered ones carry INACTIVE
-    for j in range(k, end):
-        u = min(u, LEN[j])
-    if u < t:
-        best = k
-        while LEN[best] != u:
-            best += 1
+    if k != 0:  # the rest: items k..LL[0], where covered ones carry INACTIVE
+        last = LL[0] + 1
+        u = INACTIVE
+        for j in range(k, last):  # a vector loop, as in choose
+            u = min(u, LEN[j])
+        if u < t:
+            best = k
+            while LEN[best] != u:
+                best += 1
     return best
 
 
@@ -351,7 +354,7 @@ def search(S, node_stop, solution_stop):
                     status = LIMIT
                     break
                 continue
-            i = choose(LEN, RL, REG)  # C3
+            i = choose(LEN, LL, RL, REG)  # C3
             updates += cover(i, U, D, TOP, COLOR, LEN, LL, RL)  # C4
             x = D[i]
             CHOICE[level] = x

@@ -107,7 +107,7 @@ def search(S, node_stop, solution_stop):
                     break
                 continue
             if find is None:  # C3
-                i = choose(LEN, RL, REG)
+                i = choose(LEN, LL, RL, REG)
             else:
                 v = 0
                 i = find(0, 1, end)

@@ -35,7 +35,7 @@ SMALL_INACTIVE = 128
 """``INACTIVE`` over a bytearray ``LEN`` (every list shorter than 128)."""
 
 
-def _choose_min(LEN, RL, REG):
+def _choose_min(LEN, LL, RL, REG):
     """C3 over a list: ``min`` and ``index`` in C, restricted to the primary items."""
     end = REG[kernel.PRIMARY_END]
     if REG[kernel.SEED]:
@@ -45,7 +45,7 @@ def _choose_min(LEN, RL, REG):
     return LEN.index(min(LEN[:end]), 0, end)
 
 
-def _choose_find(LEN, RL, REG):
+def _choose_find(LEN, LL, RL, REG):
     """C3 over a bytearray: the first item of length 0, else of length 1, ... (memchr)."""
     end = REG[kernel.PRIMARY_END]
     if REG[kernel.SEED]:
