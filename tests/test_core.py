@@ -36,7 +36,7 @@ from dlx.registry import backend_names, get_backend
 from dlx.slices import Slices
 
 ROOT = Path(__file__).resolve().parents[1]
-HAVE_NUMBA = get_backend("python") is not None and dlx.compiled.numba_unavailable() is None
+HAVE_NUMBA = dlx.compiled.numba_unavailable() is None
 BACKENDS = ["python"] + (["numba"] if HAVE_NUMBA else [])
 needs_numba = pytest.mark.skipif(not HAVE_NUMBA, reason="numba is not installed")
 
@@ -341,8 +341,8 @@ def test_problem_pickles_after_searches(backend):
 def test_numba_disabled_falls_back():
     code = ("import warnings, sudoku, dlx\n"
             "warnings.simplefilter('always')\n"
-            "from sudoku.named import load_named\n"
-            "p = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'\n"
+            "p = ('4.....8.5.3..........7......2.....6.....8.4......'\n"
+            "     '1.......6.3.7.5..2.....1.4......')\n"
             "with warnings.catch_warnings(record=True) as w:\n"
             "    out = sudoku.solve_many([p] * 1000)\n"
             "assert all(isinstance(o, str) for o in out), out[0]\n"
@@ -406,7 +406,7 @@ def test_conformance(name):
     problem, kwargs = next((p, k) for n, p, k in _cases() if n == name)
     results = {}
     for backend in backend_names()[1:]:
-        if get_backend.__module__ and backend == "numba" and not HAVE_NUMBA:
+        if backend == "numba" and not HAVE_NUMBA:
             continue
         search = problem.solutions(backend=backend, **kwargs)
         solutions = list(search)

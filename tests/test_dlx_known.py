@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from oracle import read_dlx, violation
 
-from dlx import Colored, ExactCover, NoPrimaryItemWarning
+from dlx import ArgumentError, Colored, ExactCover, NoPrimaryItemWarning, Status
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
 BACKEND = "python"  # the compiled backend has its own tests
@@ -217,7 +217,7 @@ def test_queens(n):
     problem = build(options, primary, secondary)
     found = solve(problem, options, primary, secondary)
     assert len(found) == QUEENS[n]
-    assert problem.stats.complete and problem.stats.stopped is None
+    assert problem.stats.complete and problem.stats.status is Status.COMPLETE
     assert problem.count(backend=BACKEND) == QUEENS[n]
     for s in found:  # decode: one queen per row and column, no two on a diagonal
         squares = [divmod(k, n) for k in s]
@@ -390,7 +390,7 @@ def test_nodes_and_updates_equal_knuth(row):
     name, solutions, nodes, updates = row
     _, found, stats = _run_file(name)
     assert len(found) == solutions == stats.solutions
-    assert stats.complete
+    assert stats.complete and stats.status is Status.COMPLETE
     assert (stats.nodes, stats.updates) == (nodes, updates)
 
 
@@ -408,7 +408,7 @@ def test_default_backend_solves_a_large_problem():
     options, primary, secondary = chain(2000)
     problem = build(options, primary, secondary)
     assert problem.links.n_nodes >= 5000
-    assert problem.count() == 1 and problem.stats.complete
+    assert problem.count() == 1 and problem.stats.status is Status.COMPLETE
 
 
 # ----- budgets --------------------------------------------------------------------------
@@ -423,9 +423,11 @@ def queens8():
 
 def test_max_nodes_stops_the_search(queens8):
     problem, everything = queens8
-    part = list(problem.solutions(max_nodes=300, backend=BACKEND))
-    stats = problem.stats
-    assert stats.stopped == "max_nodes" and not stats.complete
+    search = problem.solutions(max_nodes=300, backend=BACKEND)
+    part = list(search)
+    stats = search.stats
+    assert stats is problem.stats  # the last search that finished in this thread
+    assert stats.status is Status.MAX_NODES and stats.stopped and not stats.complete
     assert stats.nodes == 300
     assert 0 < len(part) < 92 and part == everything[: len(part)]
 
@@ -433,20 +435,24 @@ def test_max_nodes_stops_the_search(queens8):
 def test_max_nodes_boundary(queens8):
     problem, _ = queens8  # the whole tree has 1223 nodes
     assert problem.count(max_nodes=1222, backend=BACKEND) == 92
-    assert problem.stats.stopped == "max_nodes" and not problem.stats.complete
+    assert problem.stats.status is Status.MAX_NODES and not problem.stats.complete
     assert problem.count(max_nodes=1223, backend=BACKEND) == 92
-    assert problem.stats.complete and problem.stats.stopped is None
+    assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
     assert problem.count(max_nodes=0, backend=BACKEND) == 0
-    assert problem.stats.stopped == "max_nodes" and problem.stats.nodes == 0
+    assert problem.stats.status is Status.MAX_NODES and problem.stats.nodes == 0
+    with pytest.raises(ArgumentError, match="max_nodes must be at least 0, got -1"):
+        problem.count(max_nodes=-1, backend=BACKEND)
+    assert problem.count(max_nodes=2**70, backend=BACKEND) == 92  # huge: unbounded
+    assert problem.stats.status is Status.COMPLETE and problem.stats.nodes == 1223
 
 
 def test_stopped_differs_from_no_solution():
     options, primary, secondary = langford(9)  # no solution: n = 1 (mod 4)
     problem = build(options, primary, secondary)
     assert problem.first(max_nodes=500, backend=BACKEND) is None
-    assert problem.stats.stopped == "max_nodes" and not problem.stats.complete
+    assert problem.stats.status is Status.MAX_NODES and not problem.stats.complete
     assert problem.first(backend=BACKEND) is None
-    assert problem.stats.complete and problem.stats.stopped is None
+    assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
     assert problem.stats.nodes == 10797  # langford9.dlx in SOURCES.md
 
 
@@ -456,7 +462,8 @@ def test_timeout_stops_a_long_search():
     start = time.perf_counter()
     assert problem.count(timeout=0.05, backend=BACKEND) == 0
     elapsed = time.perf_counter() - start
-    assert problem.stats.stopped == "timeout" and not problem.stats.complete
+    assert problem.stats.status is Status.TIMEOUT and not problem.stats.complete
+    assert problem.stats.stopped
     assert 0 < problem.stats.nodes < 60790
     assert problem.stats.seconds >= 0.05
     assert elapsed < 2.0
@@ -466,33 +473,40 @@ def test_timeout_while_listing_no_solutions():
     options, primary, secondary = langford(10)
     problem = build(options, primary, secondary)
     assert list(problem.solutions(timeout=0.05, backend=BACKEND)) == []
-    assert problem.stats.stopped == "timeout" and not problem.stats.complete
+    assert problem.stats.status is Status.TIMEOUT and not problem.stats.complete
 
 
 def test_timeout_while_listing_many_solutions():
     n = 17  # 2**17 solutions, one every other node: listing them all takes about a second
     problem = ExactCover([[i] for i in range(n) for _ in range(2)])
-    found = sum(1 for _ in problem.solutions(timeout=0.05, backend=BACKEND))
-    assert problem.stats.stopped == "timeout" and not problem.stats.complete
-    assert found < 2**n
+    search = problem.solutions(timeout=0.05, backend=BACKEND)
+    found = sum(1 for _ in search)
+    assert problem.stats is search.stats
+    assert search.stats.status is Status.TIMEOUT and not search.stats.complete
+    assert 0 < found == search.stats.solutions < 2**n
 
 
 def test_generous_timeout_completes(queens8):
     problem, _ = queens8
     assert problem.count(timeout=60, backend=BACKEND) == 92
-    assert problem.stats.complete and problem.stats.stopped is None
+    assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
 
 
 def test_limit(queens8):
     problem, everything = queens8
     assert list(problem.solutions(3, backend=BACKEND)) == everything[:3]
-    assert problem.stats.stopped == "limit" and not problem.stats.complete
+    assert problem.stats.status is Status.LIMIT and not problem.stats.complete
+    assert not problem.stats.stopped
     assert problem.count(limit=5, backend=BACKEND) == 5
-    assert problem.stats.stopped == "limit" and problem.stats.solutions == 5
-    assert problem.count(limit=0, backend=BACKEND) == 0
-    assert problem.stats.stopped == "limit"
+    assert problem.stats.status is Status.LIMIT and problem.stats.solutions == 5
+    for call in (problem.count, problem.solutions):  # a limit is at least 1 now
+        with pytest.raises(ArgumentError, match="limit must be at least 1, got 0"):
+            call(limit=0, backend=BACKEND)
+    assert problem.stats.status is Status.LIMIT and problem.stats.solutions == 5
     assert problem.count(limit=1000, backend=BACKEND) == 92
-    assert problem.stats.complete and problem.stats.stopped is None
+    assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
+    assert problem.count(limit=2**70, backend=BACKEND) == 92  # huge: unbounded
+    assert problem.stats.status is Status.COMPLETE
 
 
 def test_lazy_iteration_resumes(queens8):
@@ -500,11 +514,13 @@ def test_lazy_iteration_resumes(queens8):
     iterator = problem.solutions(backend=BACKEND)
     first_three = list(itertools.islice(iterator, 3))
     assert first_three == everything[:3]
-    stats = problem.stats
-    assert stats.solutions == 3 and not stats.complete and stats.stopped is None
+    stats = iterator.stats  # live while the search runs
+    assert stats.solutions == 3 and not stats.complete and not stats.stopped
+    assert stats.status is Status.RUNNING and problem.stats is not stats  # not finished
     assert stats.nodes < 1223
     assert first_three + list(iterator) == everything
-    assert stats.complete and stats.nodes == 1223
+    assert stats.status is Status.COMPLETE and stats.nodes == 1223
+    assert problem.stats is stats
 
 
 def test_interleaved_iterators_do_not_interfere(queens8):
@@ -513,12 +529,17 @@ def test_interleaved_iterators_do_not_interfere(queens8):
     b = problem.solutions(backend=BACKEND)
     pairs = list(zip(a, b))
     assert [x for x, _ in pairs] == [y for _, y in pairs] == everything
+    assert next(b, None) is None  # zip stopped at a's end, before asking b again
+    for s in (a.stats, b.stats):
+        assert s.status is Status.COMPLETE and (s.nodes, s.solutions) == (1223, 92)
 
 
 def test_first(queens8):
     problem, everything = queens8
     assert problem.first(backend=BACKEND) == everything[0]
-    assert problem.stats.stopped == "limit"
+    assert problem.stats.status is Status.LIMIT and problem.stats.solutions == 1
+    with pytest.raises(ArgumentError, match="no limit"):
+        problem.first(limit=1, backend=BACKEND)
 
 
 # ----- scale ----------------------------------------------------------------------------
@@ -538,7 +559,7 @@ def test_solution_100000_options_deep():
     assert len(problem) == len(options)
     found = solve(problem, options, primary, secondary)
     assert found == [list(range(0, 2 * n - 1, 2))]
-    assert problem.stats.max_level == n and problem.stats.complete
+    assert problem.stats.max_level == n and problem.stats.status is Status.COMPLETE
     assert problem.stats.nodes == n + 1
 
 
@@ -549,7 +570,7 @@ def test_more_than_a_million_search_nodes():
     problem = ExactCover([[i] for i in range(n) for _ in range(2)])
     assert problem.count(backend=BACKEND) == 2**n
     stats = problem.stats
-    assert stats.complete
+    assert stats.status is Status.COMPLETE
     assert (stats.nodes, stats.updates, stats.max_level) == (2 ** (n + 1) - 1, 2**n - 1, n)
 
 

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force, violation
+from pinned import differing_arrays, is_pristine
 
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, SearchStats, kernel
-from dlx.search import run_search
+from dlx import ArgumentError, Colored, ExactCover, NoPrimaryItemWarning, Search, Status, kernel
 
 BACKEND = "python"
 SETTINGS = settings(max_examples=100, deadline=None)
@@ -123,67 +123,52 @@ def as_set(solutions) -> set[frozenset[int]]:
     return {frozenset(s) for s in solutions}
 
 
-def capture_state(problem: ExactCover, seed=None):
-    """The ``_State`` of a fresh search, before its first node (via ``state_hook``)."""
-    states = []
-    search = run_search(problem.links, SearchStats(), limit=None, count_only=False,
-                        max_nodes=0, timeout=None, seed=seed, backend=BACKEND,
-                        state_hook=states.append)
+def capture_state(problem: ExactCover, seed=None) -> Search:
+    """A fresh search, stopped before its first node (``max_nodes=0``): its live state is
+    ``search._state``, its kernel ``search.kernel``, and ``search.check()`` runs Knuth's
+    sanity checker on it."""
+    search = problem.solutions(max_nodes=0, seed=seed, backend=BACKEND)
     assert list(search) == []
-    (state,) = states
-    return state
+    assert search.stats.status is Status.MAX_NODES and search.stats.nodes == 0
+    assert search._state is not None
+    return search
 
 
-def differing_arrays(state) -> list[str]:
-    """Names of the live arrays that differ from the pristine ones (root LEN aside)."""
-    links = state.links
-    names = ("U", "D", "TOP", "COLOR", "LEN", "LL", "RL")
-    out = []
-    for name, live in zip(names, state.arrays):
-        if name == "COLOR" and state.backend.tuples is not None:
-            continue  # Algorithm X: read-only option lists in place of COLOR
-        live = np.asarray(list(live), dtype=np.int64)
-        original = getattr(links, name)
-        if name == "LEN":
-            live[0] = original[0]
-        if not np.array_equal(live, original):
-            out.append(name)
-    return out
-
-
-def assert_restored(state) -> None:
+def assert_restored(search: Search) -> None:
     """After a full search every array is exactly as built (header colors included)."""
-    assert differing_arrays(state) == []
-    assert state.is_pristine()
+    assert differing_arrays(search.links, search._state) == []
+    assert is_pristine(search.links, search._state)
 
 
 def step_by_node(problem: ExactCover, seed=None, at_solution=None):
     """Run the kernel one node per call with Knuth's sanity check after every call.
 
-    Returns the state and the solutions, in the order found; ``at_solution(state)`` is
-    called at each solution, while the search is in the middle of the tree.
+    Returns the search (its live state is ``search._state``) and the solutions, in the
+    order found; ``at_solution(S)`` is called with the live state at each solution, while
+    the search is in the middle of the tree.
     """
-    state = capture_state(problem, seed)
-    state.check()
-    assert state.is_pristine()
-    regs = state.regs
+    search = capture_state(problem, seed)
+    search.check()
+    S = search._state
+    assert is_pristine(problem.links, S)
+    regs = S.REG
+    run = search.kernel.search
     option_of_node = problem.links.option_of_node
     found = []
     while True:
         nodes = regs[kernel.NODES]
-        status = state.backend.search(*state.arrays, state.choice, regs, nodes + 1,
-                                      regs[kernel.SOLUTIONS] + 1)
-        state.check()
+        status = run(S, nodes + 1, regs[kernel.SOLUTIONS] + 1)
+        search.check()
         assert regs[kernel.NODES] <= nodes + 1
-        if status == kernel.DONE:
-            return state, found
-        if status == kernel.SOLUTION:
+        if status == kernel.COMPLETE:
+            return search, found
+        if status == kernel.LIMIT:
             level = regs[kernel.LEVEL]
-            found.append(sorted(int(option_of_node[x]) for x in state.choice[:level]))
+            found.append(sorted(int(option_of_node[x]) for x in S.CHOICE[:level]))
             if at_solution is not None:
-                at_solution(state)
+                at_solution(S)
         else:
-            assert status == kernel.PAUSED and regs[kernel.NODES] == nodes + 1
+            assert status == kernel.MAX_NODES and regs[kernel.NODES] == nodes + 1
 
 
 # ----- solutions against the oracle -----------------------------------------------------
@@ -195,7 +180,8 @@ def test_solutions_equal_brute_force(spec):
     options, primary, secondary = spec
     problem = build(options, primary, secondary)
     found = list(problem.solutions(backend=BACKEND))
-    assert problem.stats.complete and problem.stats.stopped is None
+    assert problem.stats.status is Status.COMPLETE and problem.stats.complete
+    assert not problem.stats.stopped
     expected = brute_force(options, primary, secondary)
     assert as_set(found) == expected
     assert len(found) == len(expected)  # no solution twice
@@ -209,7 +195,7 @@ def test_solutions_equal_brute_force(spec):
     if expected:
         assert first == found[0]
     else:
-        assert first is None and problem.stats.complete
+        assert first is None and problem.stats.status is Status.COMPLETE
 
 
 @SETTINGS
@@ -228,9 +214,9 @@ def test_shared_colors_equal_brute_force(spec):
     found = list(problem.solutions(backend=BACKEND))
     assert as_set(found) == brute_force(options, primary, secondary)
     assert len(found) == len(as_set(found)) == problem.count(backend=BACKEND)
-    state, stepped = step_by_node(problem)
+    search, stepped = step_by_node(problem)
     assert stepped == found
-    assert_restored(state)
+    assert_restored(search)
 
 
 @SETTINGS
@@ -315,7 +301,8 @@ def test_node_budgets_give_prefixes(spec):
         assert part == full[: len(part)]
         assert stats.nodes == budget
         assert stats.complete == (budget == total)
-        assert stats.stopped == (None if budget == total else "max_nodes")
+        assert stats.stopped == (budget != total)
+        assert stats.status is (Status.COMPLETE if budget == total else Status.MAX_NODES)
         assert problem.count(max_nodes=budget, backend=BACKEND) == len(part)
 
 
@@ -325,13 +312,21 @@ def test_limits(spec):
     options, primary, secondary = spec
     problem = build(options, primary, secondary)
     full = list(problem.solutions(backend=BACKEND))
-    for limit in range(len(full) + 2):
-        assert list(problem.solutions(limit, backend=BACKEND)) == full[:limit]
+    for bad in (0, -1):  # a limit is at least 1 on every path
+        with pytest.raises(ArgumentError, match=f"limit must be at least 1, got {bad}"):
+            problem.solutions(bad, backend=BACKEND)
+        with pytest.raises(ArgumentError, match=f"limit must be at least 1, got {bad}"):
+            problem.count(limit=bad, backend=BACKEND)
+    for limit in range(1, len(full) + 2):
+        search = problem.solutions(limit, backend=BACKEND)
+        assert list(search) == full[:limit]
+        assert search.stats.status is (Status.COMPLETE if limit > len(full) else Status.LIMIT)
         assert problem.count(limit=limit, backend=BACKEND) == min(limit, len(full))
         if limit > len(full):
-            assert problem.stats.complete and problem.stats.stopped is None
+            assert problem.stats.complete and problem.stats.status is Status.COMPLETE
         else:
-            assert problem.stats.stopped == "limit" and not problem.stats.complete
+            assert problem.stats.status is Status.LIMIT and not problem.stats.complete
+            assert not problem.stats.stopped
 
 
 # ----- invariants: Knuth's sanity check, restored links ---------------------------------
@@ -342,12 +337,15 @@ def test_limits(spec):
 def test_sanity_check_after_every_node(spec, seed):
     options, primary, secondary = spec
     problem = build(options, primary, secondary)
-    state, found = step_by_node(problem, seed)
+    search, found = step_by_node(problem, seed)
     assert found == list(problem.solutions(seed=seed, backend=BACKEND))
-    assert int(state.regs[kernel.NODES]) == problem.stats.nodes
-    assert int(state.regs[kernel.UPDATES]) == problem.stats.updates
-    assert int(state.regs[kernel.LEVEL]) == 0
-    assert_restored(state)
+    regs = search._state.REG
+    assert problem.stats.status is Status.COMPLETE
+    assert int(regs[kernel.NODES]) == problem.stats.nodes
+    assert int(regs[kernel.UPDATES]) == problem.stats.updates
+    assert int(regs[kernel.SOLUTIONS]) == problem.stats.solutions == len(found)
+    assert int(regs[kernel.LEVEL]) == 0
+    assert_restored(search)
 
 
 @SETTINGS
@@ -356,14 +354,13 @@ def test_links_restored_after_full_search(spec):
     options, primary, secondary = spec
     problem = build(options, primary, secondary)
     originals = [a.copy() for a in (problem.links.U, problem.links.D, problem.links.LEN)]
-    states = []
-    found = list(run_search(problem.links, SearchStats(), limit=None, count_only=False,
-                            max_nodes=None, timeout=None, seed=None, backend=BACKEND,
-                            state_hook=states.append))
+    search = problem.solutions(backend=BACKEND)
+    found = list(search)
+    assert search.stats.status is Status.COMPLETE
     assert as_set(found) == brute_force(options, primary, secondary)
-    (state,) = states
-    state.check()
-    assert_restored(state)
+    assert search._state is not None
+    search.check()
+    assert_restored(search)
     assert all(np.array_equal(a, b) for a, b in
                zip(originals, (problem.links.U, problem.links.D, problem.links.LEN)))
 
@@ -383,10 +380,10 @@ KNOWN_STEPPED = {
 def test_sanity_check_after_every_node_of_known_problems(name):
     options, primary, secondary, count = KNOWN_STEPPED[name]
     problem = build(options, primary, secondary)
-    state, found = step_by_node(problem)
+    search, found = step_by_node(problem)
     assert len(found) == count
     assert all(violation(options, primary, secondary, s) is None for s in found)
-    assert state.is_pristine()
+    assert is_pristine(problem.links, search._state)
 
 
 DLX2_EXAMPLE = (
@@ -404,31 +401,34 @@ def test_sanity_check_after_every_node_with_colors():
     problem = build(*DLX2_EXAMPLE)
     x, y = problem.items.index("X") + 1, problem.items.index("Y") + 1
     header_colors = []
-    state, found = step_by_node(
-        problem, at_solution=lambda st: header_colors.append((st.arrays[3][x], st.arrays[3][y])))
+    search, found = step_by_node(
+        problem, at_solution=lambda S: header_colors.append((S.COLOR[x], S.COLOR[y])))
     assert found == [[1, 3]]
     assert header_colors[0] != (0, 0)  # X and Y were purified on the way to the solution
-    assert_restored(state)
+    assert_restored(search)
 
 
 def test_sanity_checker_detects_broken_links():
     options, primary, secondary, _ = KNOWN_STEPPED["langford 4"]
     problem = build(options, primary, secondary)
-    state = capture_state(problem)
-    state.check()
-    D, LEN = state.arrays[1], state.arrays[4]
+    search = capture_state(problem)
+    search.check()
+    S = search._state
+    D, LEN = S.D, S.LEN
     first = D[1]
     D[1] = D[first]  # unlink a node from below only: U no longer mirrors D
     with pytest.raises(AssertionError):
-        state.check()
-    assert not state.is_pristine()
+        search.check()
+    assert not is_pristine(problem.links, S)
+    assert differing_arrays(problem.links, S) == ["D"]
     D[1] = first
-    state.check()
+    search.check()
     LEN[2] += 1
     with pytest.raises(AssertionError, match="LEN"):
-        state.check()
+        search.check()
+    assert differing_arrays(problem.links, S) == ["LEN"]
     LEN[2] -= 1
-    assert state.is_pristine()
+    assert is_pristine(problem.links, S)
 
 
 def test_abandoned_search_leaves_the_problem_intact():
@@ -436,12 +436,14 @@ def test_abandoned_search_leaves_the_problem_intact():
     problem = build(options, primary, secondary)
     full = list(problem.solutions(backend=BACKEND))
     links = problem.links
-    before = [a.copy() for a in (links.U, links.D, links.TOP, links.COLOR, links.LEN)]
+    before = [a.copy() for a in links.arrays]
     iterator = problem.solutions(backend=BACKEND)
     assert next(iterator) == full[0]
+    assert iterator.stats.status is Status.RUNNING
     del iterator  # abandoned in the middle of the tree
     problem.count(max_nodes=20, backend=BACKEND)
-    assert problem.stats.stopped == "max_nodes"
+    assert problem.stats.status is Status.MAX_NODES and problem.stats.stopped
     assert list(problem.solutions(backend=BACKEND)) == full and len(full) == count
-    after = (links.U, links.D, links.TOP, links.COLOR, links.LEN)
-    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+    assert all(np.array_equal(a, b) for a, b in zip(before, links.arrays))
+    run = problem.solutions(backend=BACKEND).kernel  # what every search copies from:
+    assert is_pristine(links, run.pristine(links))  # the kernel's conversion, kept as built

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import warnings
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
+from pinned import PYTHON_BYTES, PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, is_pristine, pinned
 from test_dlx_properties import xcc_problems
 
-from dlx import ExactCover, NoPrimaryItemWarning, SearchStats, kernel
-from dlx.backends import PYTHON_BYTES, PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST
+from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status, kernel
 from dlx.problems import langford, queens, word_rectangle
-from dlx.search import _State, run_search
 
 PYTHON_KERNELS = [PYTHON_X_BYTES, PYTHON_BYTES, PYTHON_X_LIST, PYTHON_LIST]
 
@@ -30,29 +30,33 @@ def _problem(options, primary, secondary) -> ExactCover:
         return ExactCover(options, primary=primary, secondary=secondary)
 
 
-def _forced_run(problem: ExactCover, forced, backend) -> tuple[list, tuple]:
-    stats = SearchStats()
-    found = list(run_search(problem.links, stats, limit=None, count_only=False,
-                            max_nodes=None, timeout=None, seed=None, backend=backend,
-                            forced=forced))
+def _forced_run(problem: ExactCover, forced, kern) -> tuple[list, tuple]:
+    """A search with ``forced`` and the kernel ``kern`` pinned: the way a search forces
+    (with numpy for Algorithm X's kernels, ``Kernel.restrict``; else ``force_all``)."""
+    search = problem.solutions(forced=forced, backend=pinned(kern))
+    assert search.kernel is kern
+    found = list(search)
+    stats = search.stats
+    assert stats.status is (Status.COMPLETE if stats.conflict is None else Status.CONFLICT)
     return found, (stats.nodes, stats.updates, stats.solutions, stats.conflict)
 
 
-def _link_by_link(problem: ExactCover, forced, backend) -> tuple[list, tuple]:
-    """The same search with the options forced by the kernel's ``force``, one at a time."""
+def _link_by_link(problem: ExactCover, forced, kern) -> tuple[list, tuple]:
+    """The same search with the options forced by the kernel's ``force_all``, one link at
+    a time, and the kernel driven directly."""
     links = problem.links
-    state = _State(links, backend, None)
-    f = backend.force_all(links.forcing_node[forced].tolist(), *state.arrays)
+    S = kern.start(links, None)
+    f = kern.force_all(S, kern.convert(links, "FORCED", np.asarray(forced, dtype=np.int64)))
     if f >= 0:
         return [], (0, 0, 0, forced[f])
     found = []
-    regs = state.regs
+    regs = S.REG
     while True:
-        status = backend.search(*state.arrays, state.choice, regs, 1 << 62,
-                                regs[kernel.SOLUTIONS] + 1)
-        if status == kernel.DONE:
+        status = kern.search(S, 1 << 62, regs[kernel.SOLUTIONS] + 1)
+        if status == kernel.COMPLETE:
             break
-        chosen = [links.option_list[x] for x in state.choice[:regs[kernel.LEVEL]]]
+        assert status == kernel.LIMIT
+        chosen = [links.option_list[x] for x in S.CHOICE[:regs[kernel.LEVEL]]]
         found.append(sorted(chosen + list(forced)))
     return found, (regs[kernel.NODES], regs[kernel.UPDATES], regs[kernel.SOLUTIONS], None)
 
@@ -85,10 +89,10 @@ def test_forced_solutions_are_the_full_solutions_that_contain_them(spec):
 @given(forced_problems())
 def test_numpy_forcing_searches_like_forcing_link_by_link(spec):
     *_, problem, forced = spec
-    for backend in PYTHON_KERNELS:
-        if backend.inactive == 128 and problem.links.max_len >= 128:
+    for kern in PYTHON_KERNELS:
+        if kern.inactive == 128 and problem.links.max_len >= 128:
             continue
-        assert _forced_run(problem, forced, backend) == _link_by_link(problem, forced, backend)
+        assert _forced_run(problem, forced, kern) == _link_by_link(problem, forced, kern)
 
 
 @pytest.mark.parametrize("make", [lambda: queens(7), lambda: langford(7)], ids=["queens7",
@@ -101,30 +105,52 @@ def test_forcing_part_of_each_solution(make):
             found = list(problem.solutions(forced=forced, backend="python"))
             assert sorted(found) == sorted(s for s in every if set(forced) <= set(s))
             assert problem.stats.conflict is None
-            for backend in PYTHON_KERNELS[:2]:
-                assert _forced_run(problem, forced, backend) == _link_by_link(
-                    problem, forced, backend)
+            for kern in PYTHON_KERNELS[:2]:
+                assert _forced_run(problem, forced, kern) == _link_by_link(
+                    problem, forced, kern)
 
 
 def test_conflict_names_the_first_clashing_option():
     problem = ExactCover([["a", "b"], ["b", "c"], ["c"], ["a"], ["c", "d"]])
     assert list(problem.solutions(forced=[0, 2, 1])) == []
     assert problem.stats.conflict == 1 and problem.stats.complete
+    assert problem.stats.status is Status.CONFLICT and not problem.stats.stopped
     assert problem.stats.nodes == 0
     assert problem.count(forced=[2, 4]) == 0 and problem.stats.conflict == 4
+    assert problem.stats.status is Status.CONFLICT
     assert problem.first(forced=[0, 2]) is None and problem.stats.conflict is None  # no "d"
+    assert problem.stats.status is Status.COMPLETE
     assert problem.first(forced=[0, 4]) == [0, 4]
 
 
-@pytest.mark.parametrize("backend", [*PYTHON_KERNELS, "numba"])
-def test_an_option_forced_twice_clashes_with_itself(backend):
+@pytest.mark.parametrize("kern", [*PYTHON_KERNELS, "numba"],
+                         ids=[*(k.name for k in PYTHON_KERNELS), "numba"])
+def test_an_option_forced_twice_clashes_with_itself(kern):
     """Found by the batch tests: numpy forcing once took [2, 2] as [2] and returned a
-    "solution" holding option 2 twice, where the kernel's force saw the clash."""
-    if backend == "numba":
-        pytest.importorskip("numba")
+    "solution" holding option 2 twice, where the kernel's force saw the clash. A search
+    now refuses a repeat outright (ForcedOptionError); the kernels, which a batch leaves
+    to find repeats, must still see each as a clash of the option with itself."""
     problem = ExactCover([["a", "b"], ["b", "c"], ["c"], ["a"], ["c", "d"]])
-    assert _forced_run(problem, [1, 3, 1], backend) == ([], (0, 0, 0, 1))
-    assert _forced_run(problem, [2, 2], backend) == ([], (0, 0, 0, 2))
+    links = problem.links
+    backend = kern
+    if kern == "numba":
+        pytest.importorskip("numba")
+        from dlx.compiled import NUMBA
+
+        backend, kern = "numba", NUMBA.kernel(links)
+    else:
+        backend = pinned(kern)
+    for forced, culprit in (([1, 3, 1], 1), ([2, 2], 2)):
+        with pytest.raises(ForcedOptionError, match=f"option {culprit} is forced twice"):
+            problem.solutions(forced=forced, backend=backend)
+        with pytest.raises(ForcedOptionError, match=f"option {culprit} is forced twice"):
+            problem.count(forced=forced, backend=backend)
+        S = kern.start(links, None)
+        assert kern.force(links, S, forced)[1] == culprit  # the search's way of forcing
+        assert _link_by_link(problem, forced, kern) == ([], (0, 0, 0, culprit))
+    S = kern.start(links, None)
+    S, conflict = kern.force(links, S, [1, 3])  # distinct options force as before
+    assert conflict is None and not is_pristine(links, S)
 
 
 def test_forced_with_colors_uses_the_kernel():
@@ -139,13 +165,20 @@ def test_forced_with_colors_uses_the_kernel():
 
 
 def test_bad_forced_options():
+    """Each bad forced option raises ForcedOptionError (an ArgumentError, a ValueError)
+    naming it, on every entry point: out of range, dropped, repeated, not an integer."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NoPrimaryItemWarning)
         problem = ExactCover([["a"], ["s"]], primary=["a"], secondary=["s"])
-    with pytest.raises(IndexError, match="forced option 2"):
-        problem.first(forced=[2])
-    with pytest.raises(IndexError, match="forced option -1"):
-        problem.first(forced=[-1])
-    with pytest.raises(ValueError, match="forced option 1 has no primary item"):
-        problem.first(forced=[1])
+    cases = [([2], "option 2 is not in range 0..1"), ([-1], "option -1 is not in range 0..1"),
+             ([1], "option 1 has no primary item"), ([0, 0], "option 0 is forced twice"),
+             ([1.5], "option 1.5 is not an integer"), ([True], "option True is not an integer"),
+             (["0"], "option '0' is not an integer"), ("0", "iterable of option indices")]
+    for forced, message in cases:
+        for call in (problem.first, problem.count, problem.solutions):
+            with pytest.raises(ForcedOptionError, match=message):
+                call(forced=forced)
+    assert issubclass(ForcedOptionError, ValueError)
     assert problem.first(forced=[0]) == [0]
+    assert problem.first(forced=(k for k in [0])) == [0]  # any iterable of integers
+    assert problem.first(forced=[np.int64(0)]) == [0]

@@ -18,17 +18,20 @@ from hypothesis import strategies as st
 from oracle import brute_force
 from test_dlx_properties import planted_problems, xcc_problems
 
-from dlx import ExactCover, NoPrimaryItemWarning, SearchStats, kernel
-from dlx.backends import (
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
+from dlx.kernel_x import option_others
+from dlx.pure import PYTHON
+from dlx.problems import langford, pentominoes, queens
+from pinned import (
     PYTHON_BYTES,
     PYTHON_LIST,
     PYTHON_X_BYTES,
     PYTHON_X_LIST,
-    get_backend,
+    check,
+    fresh,
+    is_pristine,
+    pinned,
 )
-from dlx.kernel_x import option_others
-from dlx.problems import langford, pentominoes, queens
-from dlx.search import run_search
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
 PAIRS = [(PYTHON_X_BYTES, PYTHON_BYTES), (PYTHON_X_LIST, PYTHON_LIST)]
@@ -40,13 +43,20 @@ def _problem(options, primary, secondary) -> ExactCover:
         return ExactCover(options, primary=primary, secondary=secondary)
 
 
-def _run(problem: ExactCover, backend, **kwargs) -> tuple[list, tuple]:
-    stats = SearchStats()
-    args = {"limit": None, "count_only": False, "max_nodes": None, "timeout": None,
-            "seed": None} | kwargs
-    found = list(run_search(problem.links, stats, backend=backend, **args))
+def _run(problem: ExactCover, kern, count_only: bool = False, **kwargs) -> tuple[list, tuple]:
+    """(solutions, stats) of a search with the kernel ``kern`` pinned; ``count_only``:
+    counted without listing (``Search.count``), so the solutions list is empty."""
+    search = problem.solutions(backend=pinned(kern), **kwargs)
+    assert search.kernel is kern
+    if count_only:
+        found = []
+        assert search.count() == search.stats.solutions
+    else:
+        found = list(search)
+    stats = search.stats
+    assert stats.status is not Status.RUNNING
     return found, (stats.nodes, stats.updates, stats.solutions, stats.max_level,
-                   stats.complete, stats.stopped)
+                   stats.complete, stats.status)
 
 
 def _assert_same(problem: ExactCover, **kwargs) -> tuple[list, tuple]:
@@ -60,41 +70,35 @@ def _assert_same(problem: ExactCover, **kwargs) -> tuple[list, tuple]:
     return results[0]
 
 
-def _fresh(problem: ExactCover, backend, seed=None):
-    states = []
-    list(run_search(problem.links, SearchStats(), limit=None, count_only=True, max_nodes=0,
-                    timeout=None, seed=seed, backend=backend, state_hook=states.append))
-    return states[0]
-
-
-def _live(state) -> list[list[int]]:
+def _live(S) -> list[list[int]]:
     """The arrays the two kernels share in meaning: U, D, LEN, LL, RL (COLOR differs)."""
-    return [list(state.arrays[k]) for k in (0, 1, 4, 5, 6)]
+    return [list(S.U), list(S.D), list(S.LEN), list(S.LL), list(S.RL)]
 
 
-def _lockstep(problem: ExactCover, x_backend, c_backend, seed=None) -> int:
+def _lockstep(problem: ExactCover, x_kernel, c_kernel, seed=None) -> int:
     """Run both kernels one node per call; their arrays and registers agree at every pause.
 
     Returns the number of pauses, so that a test can see the walk was not trivial.
     """
-    x, c = _fresh(problem, x_backend, seed), _fresh(problem, c_backend, seed)
+    links = problem.links
+    x, c = fresh(links, x_kernel, seed), fresh(links, c_kernel, seed)
     steps = 0
     while True:
         statuses = []
-        for state in (x, c):
-            regs = state.regs
-            statuses.append(state.backend.search(
-                *state.arrays, state.choice, regs, regs[kernel.NODES] + 1,
-                regs[kernel.SOLUTIONS] + 1))
+        for kern, S in ((x_kernel, x), (c_kernel, c)):
+            regs = S.REG
+            statuses.append(kern.search(S, regs[kernel.NODES] + 1, regs[kernel.SOLUTIONS] + 1))
         assert statuses[0] == statuses[1]
-        assert list(x.regs) == list(c.regs)
+        assert list(x.REG) == list(c.REG)
         assert _live(x) == _live(c)
-        level = x.regs[kernel.LEVEL]
-        assert list(x.choice[:level]) == list(c.choice[:level])
-        x.check()
-        if statuses[0] == kernel.DONE:
-            assert x.is_pristine() and c.is_pristine()
+        level = x.REG[kernel.LEVEL]
+        assert list(x.CHOICE[:level]) == list(c.CHOICE[:level])
+        check(links, x_kernel, x)
+        check(links, c_kernel, c)
+        if statuses[0] == kernel.COMPLETE:
+            assert is_pristine(links, x) and is_pristine(links, c)
             return steps
+        assert statuses[0] in (kernel.LIMIT, kernel.MAX_NODES)
         steps += 1
 
 
@@ -146,7 +150,7 @@ def test_random_problems_same_as_kernel(spec, seed):
     problem = _problem(options, primary, secondary)
     found, stats = _assert_same(problem, seed=seed)
     assert {frozenset(s) for s in found} == brute_force(options, primary, secondary)
-    assert stats[4]  # complete
+    assert stats[4] and stats[5] is Status.COMPLETE
 
 
 @settings(max_examples=60, deadline=None)
@@ -178,8 +182,7 @@ def test_pentominoes_first_solutions_and_long_lists():
     """Items with more than 127 options: LEN is a list, choice by min/index."""
     problem = pentominoes(3, 20)
     assert problem.links.max_len >= 128
-    assert get_backend("python", problem.links.n_nodes, problem.links.max_len,
-                       problem.links.colored) is PYTHON_X_LIST
+    assert get_backend("python").kernel(problem.links) is PYTHON_X_LIST
     found, _ = _assert_same(problem, limit=1)
     assert len(found) == 1 and problem.is_solution(found[0])
 
@@ -198,17 +201,36 @@ def test_knuth_files_same_counts(name):
 
 
 def test_python_backend_picks_x_only_without_colors():
+    """The python backend's kernel per problem: Algorithm X unrolled without colors, the
+    kernel as written with them; LEN a bytearray while every list is shorter than 128."""
+    python = get_backend("python")
+    assert python is PYTHON
     plain = queens(5).links
-    assert get_backend("python", plain.n_nodes, plain.max_len, plain.colored) is PYTHON_X_BYTES
-    assert get_backend("python", 10, 5, True) is PYTHON_BYTES
-    assert get_backend("python", 10, 500, True) is PYTHON_LIST
     assert not plain.colored
+    assert python.kernel(plain) is PYTHON_X_BYTES
+
+    def colored(copies: int) -> ExactCover:
+        return ExactCover([["A", Colored("X", 1)]] * copies + [["B", Colored("X", 2)]],
+                          secondary=["X"])
+
+    assert colored(5).links.colored and colored(5).links.max_len == 6
+    assert python.kernel(colored(5).links) is PYTHON_BYTES
+    assert colored(500).links.max_len == 501
+    assert python.kernel(colored(500).links) is PYTHON_LIST
+    assert python.kernel(colored(126).links) is PYTHON_BYTES  # lists of 127: bytes
+    assert python.kernel(colored(127).links) is PYTHON_LIST  # a list of 128: no more
+    long_plain = ExactCover([["A"]] * 128).links
+    assert python.kernel(long_plain) is PYTHON_X_LIST
+    assert [k.name for k in (PYTHON_X_BYTES, PYTHON_X_LIST, PYTHON_BYTES, PYTHON_LIST)] == [
+        "python-x-bytes", "python-x-list", "python-c-bytes", "python-c-list"]
 
 
 def test_x_state_shares_its_read_only_lists():
     """Two searches of one problem share OTHERS (built once) but not the link arrays."""
     problem = queens(5)
-    a, b = _fresh(problem, PYTHON_X_BYTES), _fresh(problem, PYTHON_X_BYTES)
-    assert a.arrays[3] is b.arrays[3]
-    assert a.arrays[0] is not b.arrays[0] and a.arrays[0] == b.arrays[0]
-    assert np.array_equal(np.asarray(a.arrays[0]), problem.links.U)
+    links = problem.links
+    a, b = fresh(links, PYTHON_X_BYTES), fresh(links, PYTHON_X_BYTES)
+    assert a.COLOR is b.COLOR and a.TOP is b.TOP
+    assert a.U is not b.U and a.U == b.U
+    assert np.array_equal(np.asarray(a.U), problem.links.U)
+    assert is_pristine(links, a) and is_pristine(links, b)
