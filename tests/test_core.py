@@ -32,7 +32,7 @@ from dlx import (
 )
 from dlx import kernel as K
 from dlx.problems import langford, queens
-from dlx.registry import backend_names, get_backend
+from dlx.registry import backend_names
 from dlx.slices import Slices
 
 ROOT = Path(__file__).resolve().parents[1]
