@@ -13,6 +13,8 @@ from typing import Any, NamedTuple
 
 import pytest
 
+import dlx
+
 __all__ = [
     "EXACT_COVER_CASES",
     "EXACT_COVER_DIR",
@@ -20,6 +22,7 @@ __all__ = [
     "SUDOKU_SETS",
     "ExactCoverCase",
     "is_long",
+    "numba_available",
     "param",
 ]
 
@@ -73,3 +76,12 @@ def param(solver: str, case: str, *values: Any) -> Any:
     return pytest.param(
         *values, marks=[pytest.mark.long(why)] if why else [], id=f"{case}-{solver}"
     )
+
+
+def numba_available() -> bool:
+    """True when the ``numba`` backend can run here (the ``fast`` extra is installed)."""
+    try:
+        dlx.get_backend("numba")
+    except ImportError:
+        return False
+    return True

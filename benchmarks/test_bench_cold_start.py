@@ -30,9 +30,8 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from benchmarks.cases import param
+from benchmarks.cases import numba_available, param
 from benchmarks.puzzles import is_solution
-from dlx.backends import numba_available
 
 ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = 3

@@ -17,9 +17,14 @@ from functools import cache
 import pytest
 
 import sudoku
-from benchmarks.cases import EXACT_COVER_CASES, SUDOKU_SETS, ExactCoverCase, param
+from benchmarks.cases import (
+    EXACT_COVER_CASES,
+    SUDOKU_SETS,
+    ExactCoverCase,
+    numba_available,
+    param,
+)
 from dlx import ExactCover
-from dlx.backends import numba_available
 
 BACKENDS = ["python"] + (["numba"] if numba_available() else [])
 
