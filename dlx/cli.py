@@ -14,10 +14,12 @@ import time
 import warnings
 from typing import TextIO
 
-from .backends import BACKENDS
+from .registry import backend_names
+from .status import Status
 from .dlxformat import _is_content
 from .errors import InputError
 from .problem import ExactCover
+from .search import Search
 
 __all__ = ["main"]
 
@@ -59,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N",
                    help="break ties between items at random (reproducibly) instead of "
                         "taking the first, as Knuth does")
-    p.add_argument("--backend", choices=BACKENDS, default="auto",
+    p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report solutions and nodes per second on stderr about once a "
@@ -112,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
         return EXIT_INTERRUPTED
-    return EXIT_STOPPED if problem.stats.stopped in ("max_nodes", "timeout") else EXIT_OK
+    return EXIT_STOPPED if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT) else EXIT_OK
 
 
 def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str]) -> None:
@@ -120,16 +122,16 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     show_progress = args.progress
     if show_progress is None:
         show_progress = sys.stderr.isatty() and (args.count or not sys.stdout.isatty())
-    # A timeout, even an infinite one, makes the search run in slices of ~20 ms and update
-    # problem.stats after each, for the progress line and for the summary after Ctrl-C.
-    budgets = dict(max_nodes=args.max_nodes, seed=args.seed, backend=args.backend,
-                   timeout=float("inf") if args.timeout is None else args.timeout)
+    # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
+    # updates its stats each time, which the progress line reads.
+    search = problem.solutions(args.limit, max_nodes=args.max_nodes, seed=args.seed,
+                               backend=args.backend, timeout=args.timeout)
     out = sys.stdout
-    with _Progress(problem, sys.stderr, enabled=show_progress):
+    with _Progress(search, sys.stderr, enabled=show_progress):
         if args.count:
-            count = problem.count(args.limit, **budgets)
+            count = search.count()
         else:
-            for number, solution in enumerate(problem.solutions(args.limit, **budgets), 1):
+            for number, solution in enumerate(search, 1):
                 if args.indices:
                     out.write(" ".join(map(str, solution)) + "\n")
                 else:
@@ -161,13 +163,13 @@ def _summary(problem: ExactCover, args: argparse.Namespace, total: float,
           file=err)
     if interrupted:
         print("Interrupted: the search is incomplete.", file=err)
-    elif s.stopped == "limit":
+    elif s.status is Status.LIMIT:
         print(f"Stopped after --limit {args.limit} solution{'' if args.limit == 1 else 's'}.",
               file=err)
-    elif s.stopped == "max_nodes":
+    elif s.status is Status.MAX_NODES:
         print(f"Stopped: --max-nodes {args.max_nodes} ran out, so the search is incomplete.",
               file=err)
-    elif s.stopped == "timeout":
+    elif s.status is Status.TIMEOUT:
         print(f"Stopped: --timeout {args.timeout:g} s ran out, so the search is incomplete.",
               file=err)
 
@@ -183,13 +185,13 @@ def _silence_stdout() -> None:
 class _Progress:
     """A thread that rewrites one status line on ``stream`` about once a second.
 
-    It only reads ``problem.stats``, which a search with a timeout updates between kernel
-    slices; the search itself is not slowed beyond that slicing (~50 calls per second).
+    It only reads the search's live ``stats``, which the driver updates after each kernel
+    call, about 5 times a second (``Backend.slice_seconds``).
     """
 
-    def __init__(self, problem: ExactCover, stream: TextIO, *, enabled: bool,
+    def __init__(self, search: Search, stream: TextIO, *, enabled: bool,
                  interval: float = 1.0) -> None:
-        self.problem = problem
+        self.search = search
         self.stream = stream
         self.enabled = enabled
         self.interval = interval
@@ -211,7 +213,7 @@ class _Progress:
     def _run(self) -> None:
         last_nodes, last_time = 0, time.perf_counter()
         while not self._stop.wait(self.interval):
-            s = self.problem.stats
+            s = self.search.stats
             now = time.perf_counter()
             rate = (s.nodes - last_nodes) / max(now - last_time, 1e-9)
             last_nodes, last_time = s.nodes, now

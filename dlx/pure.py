@@ -27,6 +27,7 @@ from . import kernel, kernel_x
 from .backend import Backend, BatchJob, Kernel, specialize
 from .links import Links
 from .search import Search
+from .slices import COMPILED_SLICE_SECONDS
 from .status import Status
 
 __all__ = ["PYTHON", "PythonBackend"]
@@ -109,7 +110,8 @@ class PythonBackend(Backend):
     """The kernel in plain Python; always available."""
 
     name = "python"
-    slice_seconds = None  # Ctrl-C is seen at once in Python code
+    slice_seconds = COMPILED_SLICE_SECONDS  # Ctrl-C is seen at once in Python code, but
+    # stats are updated between slices: a progress line can follow a long count
 
     def kernel(self, links: Links) -> Kernel:
         return KERNELS[(links.max_len < SMALL_INACTIVE, not links.colored)]
