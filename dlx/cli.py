@@ -14,12 +14,12 @@ import time
 import warnings
 from typing import TextIO
 
-from .registry import backend_names
-from .status import Status
 from .dlxformat import _is_content
 from .errors import InputError
 from .problem import ExactCover
+from .registry import backend_names
 from .search import Search
+from .status import Status
 
 __all__ = ["main"]
 

@@ -9,6 +9,7 @@ __all__ = [
     "EmptyOptionError",
     "ForcedOptionError",
     "InputError",
+    "ItemNameError",
     "MatrixError",
     "NoPrimaryItemWarning",
     "RepeatedItemError",
@@ -22,6 +23,10 @@ class InputError(ValueError):
 
 class UnknownItemError(InputError):
     """An option names an item that is neither primary nor secondary."""
+
+
+class ItemNameError(InputError):
+    """An item or color name cannot serve: it is not hashable (names are dictionary keys)."""
 
 
 class RepeatedItemError(InputError):

@@ -23,13 +23,14 @@ from .errors import (
     ArgumentError,
     ColorError,
     EmptyOptionError,
+    InputError,
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
     UnknownItemError,
 )
 from .links import Links, build_links
-from .options import Colored
+from .options import Colored, count_of, hashable, integer_array, option_lists
 from .registry import BackendName, charge_python, get_backend
 from .search import Search, SearchStats
 
@@ -53,14 +54,15 @@ class ExactCover:
         primary: Iterable[Hashable] | None = None,
         secondary: Iterable[Hashable] | None = None,
     ) -> None:
-        options = [list(opt) for opt in options]
+        options = option_lists(options)
         secondary_list = _unique_items(secondary or (), "secondary")
         if primary is None:
             is_secondary = set(secondary_list)
             seen: dict[Hashable, None] = {}
-            for opt in options:
+            for k, opt in enumerate(options):
                 for entry in opt:
-                    name = entry.item if isinstance(entry, Colored) else entry
+                    name = hashable(entry.item if isinstance(entry, Colored) else entry,
+                                    f"option {k}: item")
                     if name not in is_secondary:
                         seen.setdefault(name, None)
             primary_list = list(seen)
@@ -136,7 +138,10 @@ class ExactCover:
         Items are named by their column index unless ``names`` are given; column order is
         item order (secondary columns after the primary ones).
         """
-        a = np.asarray(matrix)
+        try:
+            a = np.asarray(matrix)
+        except (ValueError, TypeError) as e:  # ragged rows and the like
+            raise MatrixError(f"expected a 2-D matrix of zeros and ones: {e}") from None
         if a.ndim != 2:
             raise MatrixError(f"expected a 2-D matrix, got {a.ndim} dimension(s) {a.shape}")
         if a.dtype != bool and not np.issubdtype(a.dtype, np.integer):
@@ -167,14 +172,25 @@ class ExactCover:
         ``0..n_items-1``, as in ``scipy.sparse.csr_matrix``). ``secondary`` and ``names``
         are as in :meth:`from_matrix`. Validation is vectorized: no Python loop per entry.
         """
-        indptr = np.asarray(indptr, dtype=np.int64)
-        cols = np.asarray(indices, dtype=np.int64)
-        if indptr.ndim != 1 or len(indptr) == 0 or indptr[0] != 0 or indptr[-1] != len(cols):
+        indptr = integer_array(indptr, "indptr")
+        cols = integer_array(indices, "indices")
+        if len(indptr) == 0 or indptr[0] != 0 or indptr[-1] != len(cols):
             raise MatrixError("indptr must start at 0 and end at len(indices)")
+        if np.any(indptr[1:] < indptr[:-1]):
+            k = int(np.flatnonzero(indptr[1:] < indptr[:-1])[0])
+            raise MatrixError(f"indptr must not decrease: indptr[{k + 1}] = "
+                              f"{int(indptr[k + 1])} < indptr[{k}] = {int(indptr[k])}")
         if n_items is None:
             n_items = int(cols.max(initial=-1)) + 1
-        if names is not None and len(names) != n_items:
-            raise MatrixError(f"{len(names)} names for {n_items} items")
+        n_items = count_of(n_items, "n_items")
+        if names is not None:
+            names = [hashable(x, "item name") for x in names]
+            if len(names) != n_items:
+                raise MatrixError(f"{len(names)} names for {n_items} items")
+            if len(set(names)) != n_items:
+                seen: set[Hashable] = set()
+                twice = next(x for x in names if x in seen or seen.add(x))  # type: ignore[func-returns-value]
+                raise RepeatedItemError(f"item name {twice!r} is given twice")
         bad = np.flatnonzero((cols < 0) | (cols >= n_items))
         rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
         if len(bad):
@@ -188,7 +204,9 @@ class ExactCover:
             raise RepeatedItemError(f"option {row} names column {col} more than once")
         sec = _unique_items(secondary or (), "secondary")
         for c in sec:
-            if not isinstance(c, (int, np.integer)) or not 0 <= c < n_items:
+            if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+                raise UnknownItemError(f"secondary column {c!r} is not an integer")
+            if not 0 <= c < n_items:
                 raise UnknownItemError(f"secondary column {c!r} is not in range 0..{n_items - 1}")
         is_sec = np.zeros(n_items, dtype=bool)
         is_sec[[int(c) for c in sec]] = True
@@ -229,6 +247,9 @@ class ExactCover:
 
     def option(self, k: int) -> list[Hashable]:
         """Option ``k`` as item names, colored entries as :class:`Colored`."""
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
+                or not 0 <= k < len(self):
+            raise ArgumentError(f"option {k!r} is not in range 0..{len(self) - 1}")
         lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
         out: list[Hashable] = []
         for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
@@ -361,11 +382,15 @@ class ExactCover:
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once, secondary at most once
         (or several times with one color)."""
+        if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
+            raise ArgumentError(f"solution must be an iterable of option indices, got "
+                                f"{solution!r}")
         count: dict[int, int] = {}
         color: dict[int, int] = {}
         dropped = set(self.dropped)
         for k in solution:
-            if not 0 <= k < len(self) or k in dropped:
+            if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
+                    or not 0 <= k < len(self) or k in dropped:
                 return False
             lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
             for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
@@ -384,7 +409,9 @@ class ExactCover:
 
 
 def _unique_items(names: Iterable[Hashable], kind: str) -> list[Hashable]:
-    out = list(names)
+    if isinstance(names, (bytes, int, float)) or not isinstance(names, Iterable):
+        raise InputError(f"{kind} must be an iterable of item names, got {names!r}")
+    out = [hashable(name, f"{kind} item") for name in names]
     seen: set[Hashable] = set()
     for name in out:
         if name in seen:
@@ -413,7 +440,7 @@ def _encode_options(
         for entry in opt:
             c = 0
             if isinstance(entry, Colored):
-                entry, color = entry.item, entry.color
+                entry, color = entry.item, hashable(entry.color, f"option {k}: color")
                 c = color_id.setdefault(color, len(color_id) + 1)
             try:
                 x = number[entry]
