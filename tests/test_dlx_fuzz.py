@@ -86,8 +86,9 @@ def test_csr_arrays(rows, n_items, secondary):
     for dtype in (np.int64, np.int32, np.uint16, np.float64):
         if dtype is np.uint16 and any(x < 0 for x in indices):
             continue
-        result = _only_documented(lambda: ExactCover.from_csr(
-            indptr, np.array(indices, dtype=dtype), n_items=n_items, secondary=secondary))
+        array = np.array(indices, dtype=dtype)
+        result = _only_documented(lambda array=array: ExactCover.from_csr(
+            indptr, array, n_items=n_items, secondary=secondary))
         if isinstance(result, ExactCover):
             assert [sorted(map(str, o)) for o in result.options()] == [
                 sorted(map(str, r)) for r in rows]
