@@ -21,12 +21,12 @@ pytest.importorskip("numba")
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pinned import fresh, is_pristine, pinned
 
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, kernel
-from dlx.backends import get_backend
-from dlx.compiled import NUMBA, NUMBA_X, compiled_kernel
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
+from dlx.compiled import NUMBA, compiled, compiled_kernel
 from dlx.problems import langford, queens, word_rectangle
-from dlx.search import run_search
+from dlx.state import State
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
 SMALL_FILES = [
@@ -45,18 +45,22 @@ def _load(name: str) -> ExactCover:
         return ExactCover.from_dlx(path.read_text())
 
 
-def _stats(problem: ExactCover) -> tuple:
-    s = problem.stats
-    return s.nodes, s.updates, s.solutions, s.max_level, s.complete, s.stopped
+def _stats(problem: ExactCover, stats=None) -> tuple:
+    """What two backends must agree on: the counts, and how the search ended."""
+    s = problem.stats if stats is None else stats
+    return (s.nodes, s.updates, s.solutions, s.max_level, s.complete, s.stopped, s.status,
+            s.conflict)
 
 
 def _both(problem: ExactCover, **kwargs) -> tuple[tuple, tuple]:
     """(solutions, stats) of ``solutions(**kwargs)`` with python, then with numba."""
     out = []
     for backend in ("python", "numba"):
-        sols = list(problem.solutions(backend=backend, **kwargs))
-        assert problem.stats.backend == backend
-        out.append((sols, _stats(problem)))
+        search = problem.solutions(backend=backend, **kwargs)
+        sols = list(search)
+        assert search.stats.backend == backend and problem.stats is search.stats
+        assert search.stats.status is not Status.RUNNING
+        out.append((sols, _stats(problem, search.stats)))
     return out[0], out[1]
 
 
@@ -107,8 +111,10 @@ def test_timeout_gives_a_prefix():
     for timeout in (0.0, 1e-4, 10.0):
         found = list(problem.solutions(backend="numba", timeout=timeout))
         assert found == full[: len(found)]
-        assert problem.stats.complete == (problem.stats.stopped is None)
-    assert found == full and problem.stats.complete
+        assert problem.stats.status in (Status.COMPLETE, Status.TIMEOUT)
+        assert problem.stats.complete == (not problem.stats.stopped)
+        assert problem.stats.solutions == len(found)
+    assert found == full and problem.stats.status is Status.COMPLETE
 
 
 # ----- colors ---------------------------------------------------------------------------
@@ -133,49 +139,56 @@ def test_colored_shared_cells():
 # ----- the compiled kernel itself ---------------------------------------------------------
 
 
-def _fresh(problem: ExactCover, backend: str, seed=None):
-    """The ``_State`` of a new search, before its first node."""
-    states = []
-    gen = run_search(problem.links, problem.stats, limit=None, count_only=True, max_nodes=0,
-                     timeout=None, seed=seed, backend=backend, state_hook=states.append)
-    list(gen)
-    return states[0]
+def _fresh(problem: ExactCover, seed=None):
+    """The numba kernel a search of ``problem`` gets, and a fresh state of its own."""
+    run = get_backend("numba").kernel(problem.links)
+    return run, fresh(problem.links, run, seed)
 
 
+@pytest.mark.parametrize("colors", [True, False], ids=["kernel", "twin"])
 @pytest.mark.parametrize("seed", [None, 5])
-def test_resumes_exactly_one_node_at_a_time(seed):
-    """Pausing before every single node changes nothing (what slicing relies on)."""
+def test_resumes_exactly_one_node_at_a_time(seed, colors):
+    """Pausing before every single node changes nothing (what slicing relies on); with
+    the kernel a search of this problem gets (the twin without colors), and the other."""
     problem = langford(7)
     expected = problem.count(backend="python", seed=seed), _stats(problem)[:4]
-    state = _fresh(problem, "numba", seed)
-    args = (*state.arrays, state.choice, state.regs)
+    run, S = _fresh(problem, seed)
+    assert run is NUMBA.kernels[False]
+    run = NUMBA.kernels[colors]
     calls = 0
-    while NUMBA.search(*args, int(state.regs[kernel.NODES]) + 1, 1 << 62) != kernel.DONE:
+    while run.search(S, int(S.REG[kernel.NODES]) + 1, 1 << 62) != kernel.COMPLETE:
         calls += 1
-    regs = state.regs
+    regs = S.REG
     got = int(regs[kernel.SOLUTIONS]), (int(regs[kernel.NODES]), int(regs[kernel.UPDATES]),
                                         int(regs[kernel.SOLUTIONS]), int(regs[kernel.MAX_LEVEL]))
     assert got == expected
     assert calls == expected[1][0] - 1  # a pause before every node but the first
-    assert state.is_pristine()
+    assert is_pristine(problem.links, S)
 
 
 def test_search_leaves_arrays_pristine_and_problem_untouched():
     problem = _load("knuth_dlx2_color_example")
-    before = [a.copy() for a in (problem.links.U, problem.links.D, problem.links.COLOR)]
-    state = _fresh(problem, "numba")
-    assert NUMBA.search(*state.arrays, state.choice, state.regs, 1 << 62, 1 << 62) == 0
-    assert state.is_pristine()
-    after = (problem.links.U, problem.links.D, problem.links.COLOR)
-    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+    before = [a.copy() for a in problem.links.arrays]
+    run, S = _fresh(problem)
+    assert run is NUMBA.kernels[True]
+    assert run.search(S, 1 << 62, 1 << 62) == kernel.COMPLETE
+    assert int(S.REG[kernel.SOLUTIONS]) == 1 and int(S.REG[kernel.NODES]) == 4
+    assert is_pristine(problem.links, S)
+    assert all(np.array_equal(a, b) for a, b in zip(before, problem.links.arrays))
+    assert is_pristine(problem.links, run.pristine(problem.links))  # the cached conversion
 
 
 def test_kernel_accepts_only_int64_arrays():
     """Compilation is closed after the first load: other types fail loudly, not slowly."""
-    state = _fresh(queens(4), "numba")
-    arrays = [np.asarray(a, dtype=np.int32) for a in state.arrays]
+    run, S = _fresh(queens(4))
+    links = ("U", "D", "TOP", "COLOR", "LEN", "LL", "RL")
+    narrow = S._replace(**{name: np.asarray(getattr(S, name), dtype=np.int32) for name in links})
+    for colors in (True, False):
+        with pytest.raises(TypeError):
+            NUMBA.kernels[colors].search(narrow, 1 << 62, 1 << 62)
     with pytest.raises(TypeError):
-        NUMBA.search(*arrays, state.choice, state.regs, 1 << 62, 1 << 62)
+        compiled("search")(tuple(S), 1 << 62, 1 << 62)  # a plain tuple is not a State
+    assert isinstance(S, State) and run.search(S, 1 << 62, 1 << 62) == kernel.COMPLETE
 
 
 def test_compiled_without_index_wraparound():
@@ -188,10 +201,11 @@ def test_auto_never_changes_results():
         py = list(problem.solutions(backend="python")), _stats(problem)
         auto = list(problem.solutions(backend="auto")), _stats(problem)
         assert auto == py
-    assert get_backend("auto", 10**6).name == "numba"
+    assert get_backend("auto", 10**6) is NUMBA
     compiled_kernel()  # once loaded, auto takes numba for all but tiny problems
-    assert get_backend("auto", 100).name == "numba"
-    assert get_backend("auto", 10).name == "python"
+    assert NUMBA.loaded()
+    assert get_backend("auto", 100) is NUMBA
+    assert get_backend("auto", 10) is get_backend("python")
 
 
 def test_the_twin_without_colors_really_drops_them():
@@ -199,13 +213,17 @@ def test_the_twin_without_colors_really_drops_them():
     problem with colors, that twin ignores them (so the constant really is folded), which
     is why a colored problem must never reach it."""
     plain, colored = queens(6), word_rectangle(["ab", "cd", "ac", "bd", "aa", "ca"])
-    assert get_backend("numba", plain.links.n_nodes, colored=False) is NUMBA_X
-    assert get_backend("numba", colored.links.n_nodes, colored=True) is NUMBA
+    assert not plain.links.colored and colored.links.colored
+    assert get_backend("numba").kernel(plain.links) is NUMBA.kernels[False]
+    assert get_backend("numba").kernel(colored.links) is NUMBA.kernels[True]
+    assert NUMBA.kernels[False].name == "numba-x" and NUMBA.kernels[True].name == "numba"
     for problem in (plain, colored):
         expected = list(problem.solutions(backend="python")), _stats(problem)
         assert (list(problem.solutions(backend="numba")), _stats(problem)) == expected
-    wrong = list(colored.solutions(backend=NUMBA_X))
+    twin = pinned(NUMBA.kernels[False])
+    wrong = list(colored.solutions(backend=twin))
     assert wrong != list(colored.solutions(backend="python"))
+    assert list(plain.solutions(backend=twin)) == list(plain.solutions(backend="python"))
 
 
 def test_auto_takes_numba_once_python_has_had_its_share():
@@ -216,17 +234,19 @@ def test_auto_takes_numba_once_python_has_had_its_share():
 
     code = """if True:
         import sys
-        import dlx.backends as b
+        import dlx.registry as b
         from dlx import ExactCover
+        from dlx.compiled import NUMBA
         problem = ExactCover.from_dlx(open(sys.argv[1]).read())
         problem.first(backend="python")
         assert b._python_seconds == 0  # python by name is not counted
         problem.first()
         assert problem.stats.backend == "python" and b._python_seconds > 0
-        assert "dlx.compiled" not in sys.modules
-        b.charge_python(b._AUTO_PYTHON_SECONDS)  # as if python had searched for a second
+        assert not NUMBA.loaded() and "numba" not in sys.modules
+        b.charge_python(b.AUTO_PYTHON_SECONDS)  # as if python had searched for a second
         first = problem.first()
         assert problem.stats.backend == "numba" and first == problem.first(backend="python")
+        assert NUMBA.loaded()
         print("ok")
     """
     path = DATA / "sudoku_top95_1_reduced.dlx"
@@ -254,6 +274,7 @@ def test_ctrl_c_interrupts_the_compiled_kernel():
         timer.cancel()
     assert time.perf_counter() - start < 5.0
     assert problem.stats.nodes > 0 and not problem.stats.complete
+    assert problem.stats.status is Status.INTERRUPTED and problem.stats.stopped
 
 
 # ----- random problems --------------------------------------------------------------------

@@ -22,10 +22,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
+from pinned import PYTHON_KERNELS, is_pristine, pinned
 from test_dlx_properties import shared_color_problems, xcc_problems
 
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, kernel
-from dlx.backends import kernel_bytes, kernel_list, numba_available
+from dlx import (
+    ArgumentError,
+    Colored,
+    ExactCover,
+    ForcedOptionError,
+    NoPrimaryItemWarning,
+    Status,
+    get_backend,
+    kernel,
+)
+from dlx.pure import kernel_bytes, kernel_list
+from dlx.state import N_REGS, State
 from sudoku import (
     count_many,
     count_solutions,
@@ -38,6 +49,16 @@ from sudoku.errors import SudokuError
 from sudoku.grid import are_solutions, geometry
 from sudoku.named import load_named
 from sudoku.reduction import Reduction, empty_grid_problem, given_options
+
+
+def numba_available() -> bool:
+    """True when the numba backend can run here (installed, JIT not disabled)."""
+    try:
+        get_backend("numba")
+    except ImportError:
+        return False
+    return True
+
 
 BACKENDS = ["python", pytest.param("numba", marks=pytest.mark.skipif(
     not numba_available(), reason="numba is not installed"))]
@@ -53,17 +74,18 @@ def _problem(options, primary, secondary) -> ExactCover:
 
 def _reference(problem: ExactCover, forced, limit, max_nodes) -> tuple:
     """One instance searched alone: what the batch must report for it."""
-    found = list(problem.solutions(limit, forced=forced, max_nodes=max_nodes,
-                                   backend="python"))
-    s = problem.stats
+    search = problem.solutions(limit, forced=forced, max_nodes=max_nodes, backend="python")
+    found = list(search)
+    s = search.stats
     return (found[0] if found else None, len(found), s.nodes, s.updates, s.max_level,
-            s.conflict is not None, s.complete, s.stopped == "max_nodes")
+            s.conflict is not None, s.complete, s.status is Status.MAX_NODES, int(s.status))
 
 
 def _batch_rows(result) -> list[tuple]:
     return [(result.solution(k), int(result.found[k]), int(result.nodes[k]),
              int(result.updates[k]), int(result.max_level[k]), bool(result.conflict[k]),
-             bool(result.complete[k]), bool(result.stopped[k])) for k in range(len(result))]
+             bool(result.complete[k]), bool(result.stopped[k]), int(result.status[k]))
+            for k in range(len(result))]
 
 
 def _excludes(a: list, b: list) -> bool:
@@ -85,17 +107,24 @@ def test_worked_example(backend):
     problem = ExactCover([["A", "D"], ["E", "F", "C"], ["B", "G"], ["A", "B"], ["C", "D"],
                           ["E", "F", "G"], ["B", "C", "D"]])
     assert list(problem.solutions()) == [[0, 1, 2], [3, 4, 5]]
-    result = problem.solve_batch([[], [0], [1, 3], [0, 3], [4], [6], [2, 2]], limit=None,
+    result = problem.solve_batch([[], [0], [1, 3], [0, 3], [4], [6]], limit=None,
                                  backend=backend)
     assert result.backend == backend
-    assert [result.solution(k) for k in range(7)] == [
-        [0, 1, 2], [0, 1, 2], None, None, [3, 4, 5], None, None]
-    assert result.found.tolist() == [2, 1, 0, 0, 1, 0, 0]
-    assert result.conflict.tolist() == [False, False, False, True, False, False, True]
-    assert result.conflicting.tolist() == [-1, -1, -1, 3, -1, -1, 2]
-    assert result.complete.all() and not result.stopped.any()
+    assert [result.solution(k) for k in range(6)] == [
+        [0, 1, 2], [0, 1, 2], None, None, [3, 4, 5], None]
+    assert result.found.tolist() == [2, 1, 0, 0, 1, 0]
+    assert result.conflict.tolist() == [False, False, False, True, False, False]
+    assert result.conflicting.tolist() == [-1, -1, -1, 3, -1, -1]
+    assert result.status.tolist() == [Status.COMPLETE] * 3 + [Status.CONFLICT] + [
+        Status.COMPLETE] * 2
+    assert result.complete.all() and not result.stopped.any() and not result.timed_out.any()
+    # An option forced twice is an error now (it was a conflict of the option with itself).
+    with pytest.raises(ForcedOptionError, match=r"forced\[6\]: option 2 is forced twice"):
+        problem.solve_batch([[], [0], [1, 3], [0, 3], [4], [6], [2, 2]], limit=None,
+                            backend=backend)
     one = problem.solve_batch([[]], backend=backend)  # the default limit is 1
-    assert one.found.tolist() == [1] and one.status.tolist() == [kernel.SOLUTION]
+    assert one.found.tolist() == [1] and one.status.tolist() == [Status.LIMIT]
+    assert one.status.tolist() == [kernel.LIMIT] and not one.complete.any()
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -124,28 +153,50 @@ def test_csr_input_and_budget(backend):
     assert _batch_rows(strided) == _batch_rows(by_lists)  # views, not contiguous arrays
     stopped = problem.solve_batch([[]], limit=None, max_nodes=2, backend=backend)
     assert stopped.stopped.tolist() == [True] and stopped.nodes.tolist() == [2]
+    assert stopped.status.tolist() == [Status.MAX_NODES] and not stopped.timed_out.any()
 
 
-def test_bad_input():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_bad_input(backend):
+    """Bad arguments raise ArgumentError (bad forced options: ForcedOptionError) naming
+    the culprit, as a single search does, on every backend."""
     with pytest.warns(NoPrimaryItemWarning):
         problem = ExactCover([["a", "x"], ["b"], ["x"]], secondary=["x"])
-    with pytest.raises(IndexError, match="instance 1 forces option 3"):
-        problem.solve_batch([[0], [3]])
-    with pytest.raises(IndexError):
-        problem.solve_batch([[-1]])
-    with pytest.raises(ValueError, match="no primary item"):
-        problem.solve_batch([[1], [2]])
-    with pytest.raises(ValueError, match="indptr"):
-        problem.solve_batch(indptr=[0, 2], indices=[0])
-    with pytest.raises(TypeError):
-        problem.solve_batch([[0]], indptr=[0, 1], indices=[0])
-    with pytest.raises(TypeError):
-        problem.solve_batch()
-    with pytest.raises(ValueError, match="limit"):
-        problem.solve_batch([[0]], limit=0)
-    with pytest.raises(ValueError, match="backend"):
+
+    def batch(*args, **kwargs):
+        return problem.solve_batch(*args, backend=backend, **kwargs)
+
+    with pytest.raises(ForcedOptionError, match=r"forced\[1\]: option 3 is not in range"):
+        batch([[0], [3]])
+    with pytest.raises(ForcedOptionError, match=r"forced\[0\]: option -1 is not in range"):
+        batch([[-1]])
+    with pytest.raises(ForcedOptionError, match=r"forced\[1\]: option 2 has no primary item"):
+        batch([[1], [2]])
+    with pytest.raises(ForcedOptionError, match=r"forced\[1\]: option 0 is forced twice"):
+        batch([[1], [0, 1, 0]])
+    with pytest.raises(ForcedOptionError, match=r"forced\[0\]: option 0.5 is not an integer"):
+        batch([[0.5]])
+    with pytest.raises(ForcedOptionError, match="iterable of lists"):
+        batch(3)
+    with pytest.raises(ForcedOptionError, match="option indices"):
+        batch([[0], "01"])
+    with pytest.raises(ArgumentError, match="indptr"):
+        batch(indptr=[0, 2], indices=[0])
+    with pytest.raises(ArgumentError, match="not both"):
+        batch([[0]], indptr=[0, 1], indices=[0])
+    with pytest.raises(ArgumentError, match="give forced"):
+        batch()
+    with pytest.raises(ArgumentError, match="limit must be at least 1, got 0"):
+        batch([[0]], limit=0)
+    with pytest.raises(ArgumentError, match="max_nodes must be at least 0, got -1"):
+        batch([[0]], max_nodes=-1)
+    with pytest.raises(ArgumentError, match="timeout"):
+        batch([[0]], timeout=float("nan"))
+    with pytest.raises(ArgumentError, match="backend"):
         problem.solve_batch([[0]], backend="fortran")
-    assert len(problem.solve_batch([])) == 0
+    assert len(batch([])) == 0
+    huge = batch([[0], []], limit=2**70, max_nodes=2**70)  # huge budgets: unbounded
+    assert huge.status.tolist() == [Status.COMPLETE] * 2 and huge.found.tolist() == [1, 1]
 
 
 @pytest.mark.parametrize("kernel_ns", [kernel_list, kernel_bytes], ids=["list", "bytes"])
@@ -157,14 +208,17 @@ def test_arrays_end_pristine(kernel_ns):
     problem = word_rectangle(["ab", "cd", "ac", "bd", "aa", "ca", "ad", "bc"])
     links = problem.links
     inactive = 128 if kernel_ns is kernel_bytes else kernel.INACTIVE
+    assert inactive == kernel_ns.INACTIVE
     length = links.LEN.copy()
     length[0] = inactive
     pristine = [links.U.tolist(), links.D.tolist(), links.COLOR.tolist(), length.tolist(),
-                links.LL.tolist(), links.RL.tolist()]
+                links.arrays.LL.tolist(), links.arrays.RL.tolist()]
     U, D, COLOR, LEN, LL, RL = (a[:] for a in pristine)
     if kernel_ns is kernel_bytes:
         LEN = bytearray(LEN)
     n = len(problem)
+    # [0, 0] repeats an option: solve_batch refuses it before the kernel runs (see
+    # test_bad_input), but the kernel itself must see it as a conflict and undo it.
     forced = [[], [0], [0, 1], [1, 0], [n - 1], [0, 0], [2, n - 1], [1, n], [0, -1]]
     options = [k for f in forced for k in f]
     indptr = np.cumsum([0] + [len(f) for f in forced]).tolist()
@@ -173,15 +227,15 @@ def test_arrays_end_pristine(kernel_ns):
         records = []
         for slice_nodes in (1 << 62, 1, 2, 5):  # one call; or resumed after every few nodes
             out = [0] * (len(forced) * (kernel.B_FIRST + width))
-            regs = [0] * kernel.N_REGS
+            regs = [0] * N_REGS
             regs[kernel.PRIMARY_END] = links.n_primary + 1
             choice = [0] * (links.n_primary + 1)
+            S = State(U, D, links.TOP.tolist(), COLOR, LEN, LL, RL, choice, regs,
+                      links.forcing_node.tolist())
             where = [0, 0, 0, -1]  # the state kept between calls: choice, regs and this
             calls = 1
-            while kernel_ns.search_batch(
-                    U, D, links.TOP.tolist(), COLOR, LEN, LL, RL, choice, regs,
-                    links.forcing_node.tolist(), options, indptr, out, where, node_stop, stop,
-                    width, slice_nodes):
+            while kernel_ns.search_batch(S, options, indptr, out, where, node_stop, stop,
+                                         width, slice_nodes):
                 calls += 1
             assert (calls == 1) == (slice_nodes == 1 << 62)
             assert where == [len(forced), 0, 0, len(forced) - 2]  # the first INVALID
@@ -190,6 +244,8 @@ def test_arrays_end_pristine(kernel_ns):
         assert all(r == records[0] for r in records)  # slices change nothing
         statuses = records[0][kernel.B_STATUS :: kernel.B_FIRST + width]
         assert statuses[-2:] == [kernel.INVALID] * 2  # an option past the end, or negative
+        assert statuses[5] == kernel.CONFLICT  # [0, 0]: the option clashes with itself
+        assert records[0][5 * (kernel.B_FIRST + width) + kernel.B_FIRST] == 0
         assert kernel.CONFLICT in statuses and len(set(statuses)) >= 3
 
 
@@ -227,6 +283,22 @@ def test_random_batches_equal_single_searches(backend, case):
         if result.solution(k) is not None:
             assert set(forced) <= set(result.solution(k)) and problem.is_solution(
                 result.solution(k))
+
+
+@pytest.mark.parametrize("kern", PYTHON_KERNELS, ids=lambda k: k.name)
+@settings(max_examples=60, deadline=None)
+@given(batches())
+def test_random_batches_with_each_python_kernel(kern, case):
+    """A batch on a pinned kernel (the python batch driver, one search per instance)
+    equals the python backend's single searches, whichever kernel runs it."""
+    _, problem, instances, limit, max_nodes = case
+    if (problem.links.colored and kern.restrict) or (
+            kern.inactive == 128 and problem.links.max_len >= 128):
+        return  # Algorithm X knows no colors; a bytearray holds lengths below 128
+    result = problem.solve_batch(instances, limit=limit, max_nodes=max_nodes,
+                                 backend=pinned(kern))
+    assert result.backend == kern.name
+    assert _batch_rows(result) == [_reference(problem, f, limit, max_nodes) for f in instances]
 
 
 # ----- sudoku ---------------------------------------------------------------------------
@@ -434,27 +506,43 @@ def test_records_are_as_wide_as_the_largest_solution():
     assert result.options.shape == (1, 81) and result.solution(0) == result.options[0].tolist()
 
 
+def _pool(problem: ExactCover) -> list:
+    """The compiled batch's pool of working states for ``problem`` (see
+    ``dlx.compiled.NumbaBackend._workspace``): each pristine between calls."""
+    return problem.links.converted.get("numba-batch", [])
+
+
 @needs_numba
 def test_a_failed_call_drops_the_working_arrays(monkeypatch):
     """A call that stops midway may leave the arrays half-covered: the next call must
     not search them. The kernel is swapped for one that covers an item, then fails."""
-    import dlx.batch
+    import dlx.compiled
 
     problem = empty_grid_problem(3)
     puzzles = _nines()
     expected = _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba"))
-    work = dlx.batch._workspace(problem.links)
-    real = work.kernel
+    pool = _pool(problem)
+    assert pool and all(is_pristine(problem.links, S) for S in pool)
+    real = dlx.compiled.compiled
+    spoiled = []
 
-    def half_done(U, D, TOP, COLOR, LEN, LL, RL, *rest):
-        kernel.cover(1, U, D, TOP, COLOR, LEN, LL, RL)
+    def half_done(S, *rest):
+        kernel.cover(1, S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL)
+        spoiled.append(S)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(work, "kernel", half_done)
+    def compiled(name, colors=True):
+        return half_done if name == "search_batch" else real(name, colors)
+
+    monkeypatch.setattr(dlx.compiled, "compiled", compiled)
     with pytest.raises(KeyboardInterrupt):
         problem.solve_batch(puzzles, backend="numba")
-    monkeypatch.setattr(work, "kernel", real)
+    monkeypatch.setattr(dlx.compiled, "compiled", real)
+    (S,) = spoiled
+    assert not is_pristine(problem.links, S)
+    assert all(T is not S for T in _pool(problem))  # not given back to the pool
     assert _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba")) == expected
+    assert all(is_pristine(problem.links, T) for T in _pool(problem))
 
 
 @needs_numba
@@ -462,9 +550,12 @@ def test_an_invalid_instance_raises_and_leaves_the_arrays_pristine():
     problem = empty_grid_problem(3)
     good = _nines()[:3]
     expected = _batch_rows(problem.solve_batch(good, backend="numba"))
-    for bad, error in (([5, 729], IndexError), ([-3], IndexError)):
-        with pytest.raises(error, match=f"instance 2 forces option {bad[-1]}"):
+    for bad, message in (([5, 729], "option 729 is not in range 0..728"),
+                         ([-3], "option -3 is not in range 0..728"),
+                         ([5, 5], "option 5 is forced twice")):
+        with pytest.raises(ForcedOptionError, match=rf"forced\[2\]: {message}"):
             problem.solve_batch([*good[:2], bad, good[2]], backend="numba")
+        assert _pool(problem) and all(is_pristine(problem.links, S) for S in _pool(problem))
         assert _batch_rows(problem.solve_batch(good, backend="numba")) == expected
 
 
@@ -486,24 +577,29 @@ def test_threads_search_one_problem_at_once():
 @pytest.mark.parametrize("nodes", [1, 3, 50])
 def test_compiled_batches_in_slices_give_the_same_records(monkeypatch, nodes):
     """The compiled batch returns to Python every few nodes and resumes; nothing changes."""
-    import dlx.batch
+    import dlx.compiled
 
-    class Tiny(dlx.batch.Slices):
-        def __init__(self, seconds):
-            super().__init__(seconds)
+    slices = []
+
+    class Tiny(dlx.compiled.Slices):
+        def __init__(self, seconds, first=1024):
+            super().__init__(seconds, first)
             self.nodes = nodes
+            self.calls = 0
+            slices.append(self)
 
-        def ran(self, seconds):
-            pass
+        def ran(self, ran_nodes, seconds, left=None):
+            self.calls += 1
 
     problem = empty_grid_problem(3)
     puzzles = _nines()
     expected = {limit: _batch_rows(problem.solve_batch(puzzles, limit=limit, max_nodes=400,
                                                        backend="numba")) for limit in (1, 3)}
-    monkeypatch.setattr(dlx.batch, "Slices", Tiny)
+    monkeypatch.setattr(dlx.compiled, "Slices", Tiny)
     for limit in (1, 3):
         got = problem.solve_batch(puzzles, limit=limit, max_nodes=400, backend="numba")
         assert _batch_rows(got) == expected[limit]
+        assert slices[-1].calls > len(puzzles) // 2  # it really ran in many slices
 
 
 @needs_numba
@@ -536,14 +632,16 @@ def test_a_timeout_stops_the_instance_under_way_and_the_rest(backend):
     result = problem.solve_batch([_givens(p) for p in puzzles], limit=None, timeout=0.3,
                                  backend=backend)
     assert time.perf_counter() - start < 5.0
-    assert result.status.tolist() == [kernel.DONE, kernel.PAUSED, kernel.CONFLICT,
-                                      kernel.PAUSED]
+    assert result.status.tolist() == [Status.COMPLETE, Status.TIMEOUT, Status.CONFLICT,
+                                      Status.TIMEOUT]
     assert result.timed_out.tolist() == [False, True, False, True] and result.cut == 1
+    assert result.stopped.tolist() == [False, True, False, True]
+    assert result.complete.tolist() == [True, False, True, False]
     assert result.found[0] == 1 and result.nodes[1] > 0 and result.nodes[3] == 0
     again = problem.solve_batch([_givens(p) for p in (LEETCODE, HARD1)], limit=2,
                                 backend=backend)  # nothing was left half-covered
     assert again.found.tolist() == [1, 2] and not again.stopped.any()
-    with pytest.raises(ValueError, match="timeout"):
+    with pytest.raises(ArgumentError, match="timeout must be at least 0 seconds, got -1"):
         problem.solve_batch([[]], timeout=-1, backend=backend)
     with pytest.raises(SudokuError, match="stopped by timeout"):
         count_solutions(endless, timeout=0.1, backend=backend)

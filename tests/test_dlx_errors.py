@@ -6,11 +6,13 @@ import numpy as np
 import pytest
 
 from dlx import (
+    ArgumentError,
     Colored,
     ColorError,
     DLXFormatError,
     EmptyOptionError,
     ExactCover,
+    ForcedOptionError,
     InputError,
     MatrixError,
     NoPrimaryItemWarning,
@@ -26,6 +28,12 @@ BACKEND = "python"
 def test_every_error_is_a_value_error(error):
     assert issubclass(error, ValueError)
     assert issubclass(error, InputError)
+
+
+def test_argument_errors_are_value_errors():
+    """Bad arguments to a search (not a bad problem): ArgumentError, ForcedOptionError."""
+    assert issubclass(ArgumentError, ValueError) and not issubclass(ArgumentError, InputError)
+    assert issubclass(ForcedOptionError, ArgumentError)
 
 
 def test_unknown_item():
@@ -189,5 +197,8 @@ def test_matrix_row_of_secondary_columns_only():
 
 def test_unknown_backend():
     problem = ExactCover([["A"]])
-    with pytest.raises(ValueError, match="'fortran'"):
-        problem.count(backend="fortran")
+    for call in (problem.count, problem.first, problem.solutions):
+        with pytest.raises(ArgumentError, match="'fortran'"):
+            call(backend="fortran")
+    with pytest.raises(ArgumentError, match="'fortran'"):
+        problem.solve_batch([[0]], backend="fortran")

@@ -261,6 +261,7 @@ def test_long_item_lists(spec, seed):
     wide = [*options, *[["Z"] for _ in range(copies)]]
     problem = build(wide, [*primary, "Z"], secondary)
     assert problem.links.max_len >= 128
+    assert problem.solutions(backend=BACKEND).kernel.name.endswith("-list")
     base = brute_force(options, primary, secondary)
     expected = {s | {len(options) + k} for s in base for k in range(copies)}
     found = list(problem.solutions(seed=seed, backend=BACKEND))

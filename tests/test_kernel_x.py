@@ -16,12 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
-from test_dlx_properties import planted_problems, xcc_problems
-
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
-from dlx.kernel_x import option_others
-from dlx.pure import PYTHON
-from dlx.problems import langford, pentominoes, queens
 from pinned import (
     PYTHON_BYTES,
     PYTHON_LIST,
@@ -32,6 +26,12 @@ from pinned import (
     is_pristine,
     pinned,
 )
+from test_dlx_properties import planted_problems, xcc_problems
+
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
+from dlx.kernel_x import option_others
+from dlx.problems import langford, pentominoes, queens
+from dlx.pure import PYTHON
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
 PAIRS = [(PYTHON_X_BYTES, PYTHON_BYTES), (PYTHON_X_LIST, PYTHON_LIST)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import doctest
-import importlib.util
 from collections import Counter
 from itertools import product
 from pathlib import Path
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import dlx.problems
-from dlx import ExactCover
+from dlx import ExactCover, Status, get_backend
 from dlx.problems import (
     PENTOMINOES,
     SATOR,
@@ -34,8 +33,9 @@ DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
 
 def solve_all(problem: ExactCover, backend: str = "python") -> list[list[int]]:
     """Every solution, each checked independently by ``is_solution``."""
-    solutions = list(problem.solutions(backend=backend))
-    assert problem.stats.complete
+    search = problem.solutions(backend=backend)
+    solutions = list(search)
+    assert search.stats.status is Status.COMPLETE and problem.stats is search.stats
     assert all(problem.is_solution(s) for s in solutions)
     return solutions
 
@@ -220,11 +220,13 @@ def test_pentomino_sym_keeps_x_in_a_quadrant() -> None:
 @pytest.mark.slow
 def test_pentomino_6x10_sym_numba() -> None:
     """Haselgrove's 2,339 tilings of the 6 x 10 rectangle, up to symmetry."""
-    pytest.importorskip("numba")
-    if importlib.util.find_spec("dlx.compiled") is None:
-        pytest.skip("the numba backend is not available yet")
+    try:
+        get_backend("numba")
+    except ImportError as e:
+        pytest.skip(str(e))
     problem = pentominoes(6, 10, sym=True)
     assert problem.count(backend="numba") == 2339
+    assert problem.stats.status is Status.COMPLETE and problem.stats.backend == "numba"
     assert (problem.stats.nodes, problem.stats.updates) == (909_153, 310_816_489)
 
 

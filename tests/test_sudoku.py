@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sudoku
-from dlx.backends import get_backend
+from dlx import get_backend
 from sudoku import (
     ClashError,
     MultipleSolutionsError,
