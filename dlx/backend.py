@@ -68,7 +68,9 @@ class Kernel:
 
     name: str
     search: Callable[[State, int, int], int]
-    force_all: Callable[[State, Any], int]
+    force_all: Callable[[State, Any], int] | None
+    """Forces options link by link (:func:`dlx.kernel.force_all`); None for a kernel that
+    only restricts (below)."""
     inactive: int
     convert: Callable[[Links, str, np.ndarray], Any]
     copy: Callable[[Any], Any]
@@ -104,6 +106,8 @@ class Kernel:
             convert = self.convert
             return state._replace(**{name: convert(links, name, a) for name, a in zip(
                 ("U", "D", "LEN", "LL", "RL"), arrays)}), None
+        if self.force_all is None:
+            raise AssertionError(f"kernel {self.name} cannot force options link by link")
         f = self.force_all(state, self.convert(links, "FORCED", np.asarray(forced)))
         return state, (None if f < 0 else forced[f])
 

@@ -42,7 +42,7 @@ from .kernel import (
 )
 from .links import INACTIVE, Links
 
-__all__ = ["force_all", "option_others", "search"]
+__all__ = ["option_others", "search"]
 
 
 def option_others(links: Links) -> list:
@@ -180,39 +180,3 @@ def search(S, node_stop, solution_stop):
     REG[RESUME] = step
     return status
 
-
-def force_all(S, FORCED):
-    """:func:`dlx.kernel.force_all` for this kernel: select each option of ``FORCED``
-    before the search (cover its items); return -1, or the index of the first option that
-    earlier ones exclude.
-
-    The covering loop is the one of :func:`search`, written out again: there it is inlined
-    for speed, and a search-tree level is not the place to force options. Without colors
-    the search driver computes the forced state with numpy instead (faster); this one is
-    what the tests compare that with.
-    """
-    U, D, TOP, LEN, LL, RL = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL
-    OTHERS = S.COLOR[0]
-    for f, option in enumerate(FORCED):
-        x = S.FORCING[option]
-        row = (x, *OTHERS[x])
-        for z in row:
-            if LEN[TOP[z]] >= INACTIVE or D[U[z]] != z:
-                return f
-        for z in row:
-            j = TOP[z]
-            left = LL[j]
-            right = RL[j]
-            RL[left] = right
-            LL[right] = left
-            LEN[j] += INACTIVE
-            p = D[j]
-            while p != j:
-                for q in OTHERS[p]:
-                    u = U[q]
-                    d = D[q]
-                    D[u] = d
-                    U[d] = u
-                    LEN[TOP[q]] -= 1
-                p = D[p]
-    return -1

@@ -95,7 +95,7 @@ def _kernel(small: bool, unrolled: bool) -> Kernel:
     general = kernel_bytes if small else kernel_list
     name = f"python-{'x' if unrolled else 'c'}-{'bytes' if small else 'list'}"
     if unrolled:
-        return Kernel(name, _x("search", inactive), _x("force_all", inactive), inactive,
+        return Kernel(name, _x("search", inactive), None, inactive,
                       _converter(small, True), _copy, restrict=True)
     return Kernel(name, general.search, general.force_all, inactive,
                   _converter(small, False), _copy)

@@ -20,6 +20,7 @@ from test_dlx_properties import xcc_problems
 
 from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status, kernel
 from dlx.problems import langford, queens, word_rectangle
+from dlx.pure import KERNELS
 
 PYTHON_KERNELS = [PYTHON_X_BYTES, PYTHON_BYTES, PYTHON_X_LIST, PYTHON_LIST]
 
@@ -43,12 +44,17 @@ def _forced_run(problem: ExactCover, forced, kern) -> tuple[list, tuple]:
 
 def _link_by_link(problem: ExactCover, forced, kern) -> tuple[list, tuple]:
     """The same search with the options forced by the kernel's ``force_all``, one link at
-    a time, and the kernel driven directly."""
+    a time, and the kernel driven directly. Algorithm X's kernels only restrict with
+    numpy: for them the general kernel over the same ``LEN`` type forces, and the X
+    kernel searches what it leaves."""
     links = problem.links
-    S = kern.start(links, None)
-    f = kern.force_all(S, kern.convert(links, "FORCED", np.asarray(forced, dtype=np.int64)))
+    forcer = kern if kern.force_all is not None else KERNELS[(kern.inactive == 128, False)]
+    F = forcer.start(links, None)
+    f = forcer.force_all(F, forcer.convert(links, "FORCED",
+                                           np.asarray(forced, dtype=np.int64)))
     if f >= 0:
         return [], (0, 0, 0, forced[f])
+    S = kern.start(links, None)._replace(U=F.U, D=F.D, LEN=F.LEN, LL=F.LL, RL=F.RL)
     found = []
     regs = S.REG
     while True:
