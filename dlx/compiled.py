@@ -110,10 +110,8 @@ def _signature(name: str) -> tuple:
     import numba
 
     arrays = [numba.types.Array(numba.from_dtype(np.dtype(f.dtype)), 1, "C") for f in FIELDS]
-    if all(a == arrays[0] for a in arrays):
-        state = numba.types.NamedUniTuple(arrays[0], len(arrays), State)
-    else:
-        state = numba.types.NamedTuple(arrays, State)
+    state: Any = (numba.types.NamedUniTuple(arrays[0], len(arrays), State)
+                  if all(a == arrays[0] for a in arrays) else numba.types.NamedTuple(arrays, State))
     types = {"a": numba.types.Array(numba.types.int64, 1, "C"), "i": numba.types.int64}
     rest = {"search": "ii", "force_all": "a", "search_batch": "aaaaiiii"}[name]
     return (state, *(types[t] for t in rest))

@@ -13,7 +13,7 @@ import threading
 import warnings
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -188,9 +188,7 @@ class ExactCover:
             if len(names) != n_items:
                 raise MatrixError(f"{len(names)} names for {n_items} items")
             if len(set(names)) != n_items:
-                seen: set[Hashable] = set()
-                twice = next(x for x in names if x in seen or seen.add(x))  # type: ignore[func-returns-value]
-                raise RepeatedItemError(f"item name {twice!r} is given twice")
+                _unique_items(names, "names: the")  # raises, naming the one given twice
         bad = np.flatnonzero((cols < 0) | (cols >= n_items))
         rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
         if len(bad):
@@ -209,7 +207,7 @@ class ExactCover:
             if not 0 <= c < n_items:
                 raise UnknownItemError(f"secondary column {c!r} is not in range 0..{n_items - 1}")
         is_sec = np.zeros(n_items, dtype=bool)
-        is_sec[[int(c) for c in sec]] = True
+        is_sec[[cast(int, c) for c in sec]] = True
         prim = np.flatnonzero(~is_sec)
         seco = np.flatnonzero(is_sec)
         number = np.empty(n_items, dtype=np.int64)  # column -> item number 1..n_items
@@ -440,7 +438,8 @@ def _encode_options(
         for entry in opt:
             c = 0
             if isinstance(entry, Colored):
-                entry, color = entry.item, hashable(entry.color, f"option {k}: color")
+                color = hashable(entry.color, f"option {k}: color")
+                entry = entry.item
                 c = color_id.setdefault(color, len(color_id) + 1)
             try:
                 x = number[entry]

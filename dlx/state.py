@@ -18,7 +18,7 @@ else changes: copies, conversions, workspaces and signatures follow the table.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 __all__ = ["FIELDS", "N_REGS", "REGISTERS", "REGISTER_INDEX", "State", "field_length"]
 
@@ -51,8 +51,16 @@ FIELDS: tuple[Field, ...] = (
     Field("FORCING", "option", False, "int64", "an option's first primary node, or -1"),
 )
 
-State = namedtuple("State", [f.name for f in FIELDS])  # type: ignore[misc]
-State.__doc__ = "The kernel's arrays, in the order of :data:`FIELDS`."
+if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by its name
+
+    class State(tuple):  # noqa: SLOT001
+        def __getattr__(self, name: str) -> Any: ...
+        def __new__(cls, *args: Any, **kwargs: Any) -> State: ...
+        def _replace(self, **kwargs: Any) -> State: ...
+
+else:
+    State = namedtuple("State", [f.name for f in FIELDS])
+    State.__doc__ = "The kernel's arrays, in the order of :data:`FIELDS`."
 
 REGISTERS = (
     ("LEVEL", "the current level of the search tree (options chosen so far)"),

@@ -206,7 +206,7 @@ def test_constructor_errors_name_the_culprit():
         (lambda: ExactCover.from_csr([0, 1], [0], names=[[1]]), "item name [1] is not"),
         (lambda: ExactCover.from_csr(None, None), "indptr must be a 1-D array"),
         (lambda: ExactCover.from_csr([0, 1], [0], n_items=2, names=["a", "a"]),
-         "item name 'a' is given twice"),
+         "names: the item 'a' is listed twice"),
         (lambda: ExactCover([["a"]]).option(5), "option 5 is not in range 0..0"),
         (lambda: ExactCover([["a"]]).is_solution(3), "solution must be an iterable"),
         (lambda: ExactCover.from_matrix([[2**70]]), "expected an integer or bool matrix"),
