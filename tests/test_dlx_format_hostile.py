@@ -1,0 +1,486 @@
+"""Hostile input for Knuth's text format and the ``dlx`` command.
+
+The first part pins one defect per test (D8, D10, D11, D12, D15, D18): a byte-order mark,
+line ends and blanks other than Knuth's, problems that ``to_dlx`` cannot write faithfully,
+bytes and other types given to ``from_dlx``, closed or full standard streams, and
+arguments out of their domain. The second part fuzzes the same ground with hypothesis.
+
+The fuzz tests run a few hundred examples in all by default (a few seconds); set
+``HYPOTHESIS_PROFILE=fuzz`` for a run about 30 times longer.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shlex
+import subprocess
+import sys
+import warnings
+from collections.abc import Hashable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dlx import (
+    ArgumentError,
+    Colored,
+    DLXFormatError,
+    ExactCover,
+    ExitCode,
+    InputError,
+    NoPrimaryItemWarning,
+)
+from dlx.cli import _parser, main
+from dlx.dlxformat import parse_dlx
+from dlx.problems import queens
+
+ROOT = Path(__file__).resolve().parents[1]
+BOM = "\ufeff"
+
+# ----- hypothesis budget ----------------------------------------------------------------
+
+FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
+"""True when the intensive run is asked for: ``HYPOTHESIS_PROFILE=fuzz pytest ...``."""
+
+settings.register_profile("fuzz", deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+if FUZZ:
+    settings.load_profile("fuzz")
+
+
+def budget(examples: int) -> settings:
+    """Settings for a fuzz test: ``examples`` by default, 30 times as many under the fuzz
+    profile (an explicit ``max_examples`` would otherwise override the profile's)."""
+    return settings(max_examples=examples * 30 if FUZZ else examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+# ----- helpers --------------------------------------------------------------------------
+
+
+def parse(text: str | bytes) -> ExactCover:
+    """``ExactCover.from_dlx`` without the warning for options that have no primary item."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        return ExactCover.from_dlx(text)
+
+
+def build(options, **kwargs) -> ExactCover:
+    """``ExactCover(options, **kwargs)`` without the no-primary-item warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        return ExactCover(options, **kwargs)
+
+
+def run_cli(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    """``dlx.cli.main(argv)`` in process with the standard streams as StringIO objects."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stdin", io.StringIO(stdin))
+        mp.setattr(sys, "stdout", out)
+        mp.setattr(sys, "stderr", err)
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def shell(command: str, stdin: bytes = b"", env: dict[str, str] | None = None,
+          ) -> subprocess.CompletedProcess[bytes]:
+    """Run ``command`` in sh with ``$DLX`` meaning ``python -m dlx`` from this checkout."""
+    env = {**os.environ, **(env or {}), "PYTHONPATH": os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    dlx = f"{shlex.quote(sys.executable)} -m dlx"
+    return subprocess.run(["sh", "-c", command.replace("$DLX", dlx)], input=stdin,
+                          capture_output=True, env=env, timeout=120, check=False)
+
+
+def assert_one_line_error(stderr: str | bytes, *parts: str) -> None:
+    """stderr is one line, prefixed ``dlx:``, that mentions each of ``parts``."""
+    if isinstance(stderr, bytes):
+        stderr = stderr.decode("utf-8", "backslashreplace")
+    assert "Traceback" not in stderr, stderr
+    assert stderr.startswith("dlx: "), stderr
+    assert len(stderr.splitlines()) == 1, stderr
+    for part in parts:
+        assert part in stderr, (part, stderr)
+
+
+# ----- D10: a byte-order mark -----------------------------------------------------------
+
+
+def test_bom_is_not_part_of_the_first_item() -> None:
+    problem = parse(BOM + "A B\nA\nB\n")
+    assert problem.primary == ["A", "B"]
+    assert problem.count(backend="python") == 1
+    assert parse_dlx(BOM + "| comment\nA\nA\n") == (["A"], [], [["A"]])
+
+
+def test_only_one_leading_bom_is_stripped() -> None:
+    """A BOM anywhere else is an ordinary character of a name, as in Knuth's programs."""
+    assert parse_dlx(BOM + BOM + "A B\n" + BOM + "A\n") == (
+        [BOM + "A", "B"], [], [[BOM + "A"]])
+    assert parse_dlx("A " + BOM + "B\n" + BOM + "B\n")[0] == ["A", BOM + "B"]
+
+
+def test_bom_error_blames_the_right_line() -> None:
+    with pytest.raises(DLXFormatError) as info:
+        parse(BOM + "A B\nA\nC\n")
+    assert info.value.lineno == 3 and "unknown item 'C'" in str(info.value)
+
+
+def test_cli_reads_a_file_with_a_bom(tmp_path: Path) -> None:
+    path = tmp_path / "bom.dlx"
+    path.write_text("A B\nA\nB\nA B\n", encoding="utf-8-sig")
+    assert run_cli(["--count", str(path)])[:2] == (0, "2\n")
+    assert run_cli(["--count"], stdin=BOM + "A B\nA\nB\n")[:2] == (0, "1\n")
+
+
+# ----- D12: only '\n' ends a line, only ASCII blanks separate names ----------------------
+
+
+def test_form_feed_separates_names_but_does_not_end_a_line() -> None:
+    """Knuth's reading of ``A B / A<FF>B / A / B``: three options, two solutions."""
+    text = "A B\nA\x0cB\nA\nB\n"
+    assert parse_dlx(text) == (["A", "B"], [], [["A", "B"], ["A"], ["B"]])
+    assert parse(text).count(backend="python") == 2
+    assert run_cli(["--count"], stdin=text)[:2] == (0, "2\n")
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "\v", "\f", "\r"])
+def test_ascii_blanks_separate_names(blank: str) -> None:
+    assert parse_dlx(f"A{blank}B\n{blank}A{blank}{blank}B{blank}\n") == (
+        ["A", "B"], [], [["A", "B"]])
+
+
+@pytest.mark.parametrize("char", ["\u00a0", "\u3000", "\u2028", "\u2029", "\x85", "\x1c",
+                                  "\x1e", "\u200b", "\u2003"])
+def test_other_characters_belong_to_names(char: str) -> None:
+    """NBSP, ideographic space, Unicode line and paragraph separators, NEL, the C0 file and
+    record separators: none ends a line or splits a name."""
+    name = f"A{char}B"
+    assert parse_dlx(f"{name} C\n{name}\nC {name}\n") == (
+        [name, "C"], [], [[name], ["C", name]])
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\x85", "\x0c", "\x1d", "\u2029"])
+def test_line_numbers_count_newlines_only(separator: str) -> None:
+    """``str.splitlines`` would see an extra line in the comment and blame line 4."""
+    with pytest.raises(DLXFormatError) as info:
+        parse(f"A B\n| a comment{separator}still the comment\nC\n")
+    assert info.value.lineno == 3 and "unknown item 'C'" in str(info.value)
+
+
+def test_crlf_and_lone_cr() -> None:
+    assert parse_dlx("A B | X\r\nA X:1\r\n\r\n| c\r\nB\r\n") == (
+        ["A", "B"], ["X"], [["A", Colored("X", "1")], ["B"]])
+    assert parse_dlx("A\rB\nA\rB\n") == (["A", "B"], [], [["A", "B"]])
+
+
+def test_cli_line_numbers_and_echo_use_the_same_lines() -> None:
+    """The warning for a dropped option names its line; printed options keep their names
+    whole (NBSP is part of a name) and normalize only ASCII blanks."""
+    text = "| c\u2028c\x85c\nA\u00a0B C | X\nX:1\nA\u00a0B\x0cX:1\nC\n"
+    code, out, err = run_cli([], stdin=text)
+    assert code == 0
+    assert out == "1:\n A\u00a0B X:1\n C\n"
+    assert "line 3: warning: option has no primary item, ignored: 'X:1'" in err
+
+
+def test_help_documents_the_reading_rules() -> None:
+    text = _parser().format_help()
+    assert "'\\n'" in text and "ASCII" in text and "NBSP" in text
+
+
+def test_module_docstring_documents_the_reading_rules() -> None:
+    import dlx.dlxformat
+
+    doc = dlx.dlxformat.__doc__ or ""
+    assert "ASCII" in doc and "NBSP" in doc and "byte-order mark" in doc
+
+
+# ----- D15: to_dlx writes the same problem, or refuses at write time ----------------------
+
+
+def test_colors_whose_str_collide_are_refused() -> None:
+    """``0`` and ``"0"`` are two colors; written as ``0`` both, they would merge."""
+    problem = build([["A", Colored("X", 0)], ["B", Colored("X", "0")]], secondary=["X"])
+    assert problem.count(backend="python") == 0
+    with pytest.raises(ArgumentError,
+                       match=r"color 0 and color '0'.* would both be written as '0'"):
+        problem.to_dlx()
+
+
+def test_items_whose_str_collide_are_refused() -> None:
+    problem = build([[1, "1"]])
+    with pytest.raises(ArgumentError, match=r"item 1 and item '1'.* would both be written as '1'"):
+        problem.to_dlx()
+    secondary = build([[1, "x"]], secondary=["1"])
+    with pytest.raises(ArgumentError, match=r"item 1 and item '1' cannot be written"):
+        secondary.to_dlx()
+
+
+def test_equal_values_are_one_color() -> None:
+    """1 and 1.0 are one color to the engine (dict keys), and stay one when written."""
+    problem = build([["A", Colored("X", 1)], ["B", Colored("X", 1.0)]], secondary=["X"])
+    again = parse(problem.to_dlx())
+    assert again.count(backend="python") == problem.count(backend="python") == 1
+
+
+def test_no_primary_items_is_refused() -> None:
+    """The item line would begin with '|' and read back as a comment."""
+    problem = build([["x"]], primary=[], secondary=["x"])
+    with pytest.raises(ArgumentError, match="no primary item"):
+        problem.to_dlx()
+    with pytest.raises(ArgumentError, match="no primary item"):
+        ExactCover([]).to_dlx()
+
+
+def test_colors_may_contain_colons() -> None:
+    """The reader splits an entry at its first ':' (item names have none), so a color may
+    contain ':'; the writer writes it back."""
+    text = "A B | X\nA X:1:2\nB X:1:2\n"
+    problem = parse(text)
+    assert problem.option(0) == ["A", Colored("X", "1:2")]
+    assert problem.to_dlx() == text
+    assert problem.count(backend="python") == 1
+    built = build([["A", Colored("X", ":")], ["B", Colored("X", "::")]], secondary=["X"])
+    assert parse(built.to_dlx()).option(1) == ["B", Colored("X", "::")]
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("", "empty"), ("a b", "' '"), ("a\tb", "'\\t'"), ("a\x0cb", "'\\x0c'"),
+    ("a\vb", "'\\x0b'"), ("a\rb", "'\\r'"), ("a\nb", "'\\n'"), ("a|b", "'|'"),
+    ("|", "'|'"), ("a:b", "':'"),
+])
+def test_unwritable_item_names_are_named(name: str, why: str) -> None:
+    problem = build([[name, "ok"]], secondary=["ok"])
+    with pytest.raises(ArgumentError, match="cannot be written") as info:
+        problem.to_dlx()
+    assert f"item {name!r}" in str(info.value) and why in str(info.value)
+
+
+@pytest.mark.parametrize(("color", "why"), [
+    ("", "empty"), ("r g", "' '"), ("r\x0cg", "'\\x0c'"), ("r|g", "'|'"), ((1, 2), "' '"),
+])
+def test_unwritable_colors_are_named(color: Hashable, why: str) -> None:
+    problem = build([["A", Colored("X", color)]], secondary=["X"])
+    with pytest.raises(ArgumentError, match="cannot be written") as info:
+        problem.to_dlx()
+    assert f"color {color!r}" in str(info.value) and why in str(info.value)
+
+
+def test_leading_bom_in_the_first_item_is_refused() -> None:
+    """It would be read as a byte-order mark; elsewhere a U+FEFF is written as it is."""
+    with pytest.raises(ArgumentError, match="byte-order mark"):
+        build([[BOM + "A"]]).to_dlx()
+    problem = build([["A", BOM + "B"]], secondary=[BOM + "B"])
+    assert parse(problem.to_dlx()).secondary == [BOM + "B"]
+
+
+@pytest.mark.parametrize("name", ["a\u00a0b", "\u3000", "a\u2028b", "\x85", "é", "\u200b",
+                                  "\x00", "#", "a\\b"])
+def test_names_that_are_not_ascii_blanks_round_trip(name: str) -> None:
+    problem = build([[name, "z"], ["z", Colored("s", name)]], secondary=["s"])
+    again = parse(problem.to_dlx())
+    assert again.items == problem.items
+    assert list(again.options()) == list(problem.options())
+
+
+def test_to_dlx_error_is_a_value_error() -> None:
+    """ArgumentError is the documented class; it stays a ValueError for old callers."""
+    with pytest.raises(ValueError, match="cannot be written"):
+        build([["a b"]]).to_dlx()
+    assert issubclass(ArgumentError, ValueError)
+
+
+# ----- D8: what from_dlx accepts ------------------------------------------------------------
+
+
+def test_from_dlx_accepts_utf8_bytes() -> None:
+    text = "A\u00a0B C | X\nA\u00a0B X:é\nC\n"
+    assert list(parse(text.encode()).options()) == list(parse(text).options())
+    assert parse((BOM + text).encode()).primary == ["A\u00a0B", "C"]
+    assert parse(bytearray(b"A\nA\n")).count(backend="python") == 1
+    assert parse_dlx(b"A\r\nA\r\n") == (["A"], [], [["A"]])
+
+
+@pytest.mark.parametrize(("data", "lineno", "where"), [
+    (b"A B\nA\n\xff B\n", 3, "byte 0xff"),
+    (b"\xef\xbb\xbfA\xc3\n", 1, "byte 0xc3"),
+    (b"| \xe2\x82\n", 1, "byte 0xe2"),
+    (b"A\n\n\n\xed\xa0\x80\n", 4, "byte 0xed"),  # an encoded surrogate is not UTF-8
+])
+def test_undecodable_bytes_name_their_line(data: bytes, lineno: int, where: str) -> None:
+    with pytest.raises(DLXFormatError) as info:
+        ExactCover.from_dlx(data)
+    assert info.value.lineno == lineno
+    assert "UTF-8" in str(info.value) and where in str(info.value)
+
+
+@pytest.mark.parametrize("value", [None, 17, ["A", "A"], io.StringIO("A\nA\n"),
+                                   memoryview(b"A\nA\n"), Path("problem.dlx")])
+def test_from_dlx_refuses_other_types(value: object) -> None:
+    with pytest.raises(ArgumentError, match=rf"text .*{type(value).__name__}"):
+        ExactCover.from_dlx(value)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=rf"text .*{type(value).__name__}"):
+        parse_dlx(value)  # type: ignore[arg-type]
+
+
+# ----- D11: closed, full and broken standard streams; undecodable input -------------------
+
+KNUTH = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+
+
+def test_stdin_closed() -> None:
+    result = shell("$DLX --count <&-")
+    assert result.returncode == ExitCode.USAGE
+    assert_one_line_error(result.stderr, "standard input", "closed")
+    assert result.stdout == b""
+
+
+def test_stdout_closed() -> None:
+    result = shell("$DLX --count >&-", stdin=KNUTH.encode())
+    assert result.returncode == ExitCode.OUTPUT
+    assert_one_line_error(result.stderr, "standard output", "closed")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("args", ["--count", "", "--indices"])
+def test_stdout_full(args: str) -> None:
+    result = shell(f"$DLX {args} >/dev/full", stdin=KNUTH.encode())
+    assert result.returncode == ExitCode.OUTPUT
+    assert_one_line_error(result.stderr, "cannot write", "standard output",
+                          "No space left on device")
+
+
+def test_stderr_closed_keeps_stdout_clean() -> None:
+    """With no stderr the summary is lost, not printed on stdout instead."""
+    result = shell("$DLX --count 2>&-", stdin=KNUTH.encode())
+    assert (result.returncode, result.stdout) == (ExitCode.OK, b"1\n")
+
+
+def test_broken_pipe_is_quiet() -> None:
+    """A reader that stops early (``| head -1``) is no error: exit 0, nothing on stderr
+    but the summary."""
+    result = shell("$DLX; echo \"rc=$?\" >&2", stdin=queens(11).to_dlx().encode())
+    assert result.returncode == 0
+    piped = shell("($DLX; echo \"rc=$?\" >&2) | head -1", stdin=queens(11).to_dlx().encode())
+    assert piped.stdout == b"1:\n"
+    err = piped.stderr.decode()
+    assert "Traceback" not in err and "Exception" not in err, err
+    assert err.endswith("rc=0\n"), err
+
+
+def test_undecodable_stdin_names_its_line() -> None:
+    """In the C locale Python would decode stdin with surrogateescape and go on."""
+    result = shell("$DLX --count", stdin=b"A B\nA\n\xff B\n", env={"LC_ALL": "C"})
+    assert result.returncode == ExitCode.USAGE
+    assert_one_line_error(result.stderr, "<stdin>: line 3:", "UTF-8", "0xff")
+
+
+def test_undecodable_file_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.dlx"
+    path.write_bytes("A B\n| caf\u00e9\nA\nB\n".encode("latin-1"))
+    code, out, err = run_cli(["--count", str(path)])
+    assert (code, out) == (ExitCode.USAGE, "")
+    assert_one_line_error(err, f"{path}: line 2:", "UTF-8", "0xe9")
+
+
+def test_stdin_none_in_process() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stdin", None)
+        mp.setattr(sys, "stdout", out)
+        mp.setattr(sys, "stderr", err)
+        assert main(["--count"]) == ExitCode.USAGE
+    assert_one_line_error(err.getvalue(), "<stdin>", "closed")
+
+
+def test_stdout_none_in_process(tmp_path: Path) -> None:
+    path = tmp_path / "k.dlx"
+    path.write_text(KNUTH)
+    err = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stdout", None)
+        mp.setattr(sys, "stderr", err)
+        assert main(["--count", str(path)]) == ExitCode.OUTPUT
+    assert_one_line_error(err.getvalue(), "standard output", "closed")
+
+
+def test_unencodable_output_is_an_output_error() -> None:
+    """A stdout that cannot encode a name (an ASCII terminal) is unwritable output."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii")
+    err = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stdin", io.StringIO("caf\u00e9\ncaf\u00e9\n"))
+        mp.setattr(sys, "stdout", out)
+        mp.setattr(sys, "stderr", err)
+        assert main([]) == ExitCode.OUTPUT
+    assert_one_line_error(err.getvalue(), "cannot write", "standard output", "ascii")
+
+
+# ----- D18: arguments out of their domain ------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "-nan", "-1", "-0.5", "-inf", "soon", ""])
+def test_bad_timeouts_are_usage_errors(value: str) -> None:
+    code, out, err = run_cli(["--count", "--timeout", value], stdin=KNUTH)
+    assert (code, out) == (ExitCode.USAGE, "")
+    assert "--timeout" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", ["0", "inf", "1e400", "2.5"])
+def test_good_timeouts(value: str) -> None:
+    assert run_cli(["--count", "--timeout", value], stdin=KNUTH)[:2] == (0, "1\n")
+
+
+@pytest.mark.parametrize("option", ["--limit", "--max-nodes"])
+@pytest.mark.parametrize("value", ["0", "-3", "1.5", "many", "", "1e3"])
+def test_bad_counts_are_usage_errors(option: str, value: str) -> None:
+    code, out, err = run_cli(["--count", option, value], stdin=KNUTH)
+    assert (code, out) == (ExitCode.USAGE, "")
+    assert option in err
+
+
+@pytest.mark.parametrize("option", ["--limit", "--max-nodes"])
+@pytest.mark.parametrize("backend", ["python", "numba"])
+def test_huge_counts_mean_unbounded(option: str, backend: str) -> None:
+    """Clamped to 2**62, so the compiled kernel's int64 registers never overflow."""
+    from dlx.backends import numba_available
+
+    if backend == "numba" and not numba_available():
+        pytest.skip("numba is not installed")
+    huge = "99999999999999999999"
+    assert getattr(_parser().parse_args([option, huge]), option[2:].replace("-", "_")) == 2**62
+    code, out, err = run_cli(["--count", "--backend", backend, option, huge],
+                             stdin=queens(6).to_dlx())
+    assert (code, out) == (ExitCode.OK, "4\n"), err
+
+
+def test_exit_codes_are_exit_code_members(tmp_path: Path) -> None:
+    assert type(run_cli(["--count"], stdin=KNUTH)[0]) is ExitCode
+    assert type(run_cli(["--count", "--max-nodes", "1"], stdin=queens(6).to_dlx())[0]) is (
+        ExitCode)
+    assert run_cli(["--count", "--max-nodes", "1"], stdin=queens(6).to_dlx())[0] == (
+        ExitCode.STOPPED)
+    assert type(run_cli([str(tmp_path / "absent.dlx")])[0]) is ExitCode
+    assert type(run_cli(["--limit", "0"])[0]) is ExitCode
+    assert run_cli(["--help"])[0] is ExitCode.OK
+
+
+def test_epilog_lists_every_exit_code() -> None:
+    """The table comes from dlx.ExitCode, so it cannot drift from the code."""
+    text = _parser().format_help()
+    for member in ExitCode:
+        assert re.search(rf"^\s*{member.value}\s+{member.name}\s+\S", text, re.M), member
+    assert "cannot be written" in text  # OUTPUT's line, as in ExitCode's table
+
+
+def test_usage_error_returns_instead_of_exiting() -> None:
+    code, out, err = run_cli(["--no-such-option"])
+    assert (code, out) == (ExitCode.USAGE, "")
+    assert "--no-such-option" in err
