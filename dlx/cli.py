@@ -157,19 +157,28 @@ def main(argv: list[str] | None = None) -> int:
         interrupted = True
     except ImportError as err:  # --backend numba without numba
         return _fail(str(err), ExitCode.USAGE)
-    except BrokenPipeError:  # e.g. dlx problem.dlx | head: the reader has had enough
-        _silence_stdout()
-        return ExitCode.OK
-    except (OSError, UnicodeEncodeError) as err:  # >/dev/full; an ASCII-only stdout
-        _silence_stdout()
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
-        return _fail(f"cannot write to standard output: {reason}", ExitCode.OUTPUT)
+    except (OSError, UnicodeEncodeError) as err:  # | head; >/dev/full; an ASCII-only stdout
+        return _write_failed(err)
     _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
         return ExitCode.INTERRUPTED
     if problem.stats.stopped in ("max_nodes", "timeout"):
         return ExitCode.STOPPED
     return ExitCode.OK
+
+
+def _write_failed(err: OSError | UnicodeEncodeError) -> ExitCode:
+    """The exit code for a write to stdout that failed with ``err``, reported on stderr.
+
+    A broken pipe (``dlx problem.dlx | head``) means the reader has had enough: no error,
+    ``OK``, quietly. Anything else (``>/dev/full``, a stdout that cannot encode a name)
+    is ``OUTPUT``. Either way stdout is silenced, so that the exit flush cannot fail again.
+    """
+    _silence_stdout()
+    if isinstance(err, BrokenPipeError):
+        return ExitCode.OK
+    reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+    return _fail(f"cannot write to standard output: {reason}", ExitCode.OUTPUT)
 
 
 def _fail(message: str, code: ExitCode) -> ExitCode:
@@ -211,7 +220,11 @@ def _read(path: str) -> str:
     put in place of stdin) is read as it is.
     """
     if path != "-":
-        with open(path, "rb") as f:
+        try:
+            f = open(path, "rb")  # noqa: SIM115 (closed below)
+        except ValueError as err:  # a NUL in the name: not an OSError, but as unreadable
+            raise OSError(f"bad file name ({err})") from None
+        with f:
             return dlxformat.decode_dlx(f.read())
     if sys.stdin is None:  # <&-
         raise OSError("standard input is closed")
