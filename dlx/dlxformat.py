@@ -81,16 +81,16 @@ def _as_text(text: object) -> str:
     return text[1:] if text.startswith(BOM) else text
 
 
-def _content_lines(text: str | bytes) -> Iterator[tuple[int, str, list[str]]]:
+def _content_lines(lines: list[str]) -> Iterator[tuple[int, str, list[str]]]:
     """The 1-based number, text and names of every line that is neither blank nor a
-    comment: the item line, then one line per option. The one place that splits lines."""
-    for lineno, line in enumerate(split_lines(_as_text(text)), 1):
+    comment: the item line, then one line per option. The one place that splits names."""
+    for lineno, line in enumerate(lines, 1):
         words = _WORD.findall(line)
         if words and not words[0].startswith("|"):
             yield lineno, line, words
 
 
-def parse_dlx(text: str | bytes) -> tuple[list[str], list[str], list[list[Hashable]]]:
+def parse_dlx(text: str | bytes | bytearray) -> tuple[list[str], list[str], list[list[Hashable]]]:
     """Parse ``text`` into (primary items, secondary items, options).
 
     ``text`` is a str or UTF-8 bytes (anything else: :class:`dlx.ArgumentError`). Colored
@@ -101,10 +101,11 @@ def parse_dlx(text: str | bytes) -> tuple[list[str], list[str], list[list[Hashab
     """
     from .problem import Colored
 
-    lines = _content_lines(text)
+    all_lines = split_lines(_as_text(text))
+    lines = _content_lines(all_lines)
     header = next(lines, None)
     if header is None:
-        raise DLXFormatError("no item line", len(split_lines(_as_text(text))) or 1, "")
+        raise DLXFormatError("no item line", len(all_lines) or 1, "")
     lineno, line, _ = header
     primary: list[str] = []
     secondary: list[str] = []
@@ -148,11 +149,12 @@ def parse_dlx(text: str | bytes) -> tuple[list[str], list[str], list[list[Hashab
     return primary, secondary, options
 
 
-def option_lines(text: str | bytes) -> list[tuple[int, str]]:
+def option_lines(text: str | bytes | bytearray) -> list[tuple[int, str]]:
     """For each option that :func:`parse_dlx` reads from ``text``, in order: its 1-based
     line number and its names joined by single spaces (for messages and for echoing the
     option). ``text`` is assumed to parse."""
-    return [(lineno, " ".join(words)) for lineno, _, words in _content_lines(text)][1:]
+    lines = _content_lines(split_lines(_as_text(text)))
+    return [(lineno, " ".join(words)) for lineno, _, words in lines][1:]
 
 
 class _Words:

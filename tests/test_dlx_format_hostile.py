@@ -75,11 +75,13 @@ def build(options, **kwargs) -> ExactCover:
         return ExactCover(options, **kwargs)
 
 
-def run_cli(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """``dlx.cli.main(argv)`` in process with the standard streams as StringIO objects."""
+def run_cli(argv: list[str], stdin: str | bytes = "") -> tuple[int, str, str]:
+    """``dlx.cli.main(argv)`` in process with the standard streams as StringIO objects;
+    bytes for ``stdin`` come through a byte buffer, as a real stdin's do."""
     out, err = io.StringIO(), io.StringIO()
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(sys, "stdin", io.StringIO(stdin))
+        mp.setattr(sys, "stdin", io.StringIO(stdin) if isinstance(stdin, str)
+                   else io.TextIOWrapper(io.BytesIO(stdin), encoding="latin-1"))
         mp.setattr(sys, "stdout", out)
         mp.setattr(sys, "stderr", err)
         code = main(argv)
@@ -363,14 +365,10 @@ def test_stderr_closed_keeps_stdout_clean() -> None:
 
 def test_broken_pipe_is_quiet() -> None:
     """A reader that stops early (``| head -1``) is no error: exit 0, nothing on stderr
-    but the summary."""
-    result = shell("$DLX; echo \"rc=$?\" >&2", stdin=queens(11).to_dlx().encode())
-    assert result.returncode == 0
+    (not even at exit, when Python flushes stdout once more)."""
     piped = shell("($DLX; echo \"rc=$?\" >&2) | head -1", stdin=queens(11).to_dlx().encode())
     assert piped.stdout == b"1:\n"
-    err = piped.stderr.decode()
-    assert "Traceback" not in err and "Exception" not in err, err
-    assert err.endswith("rc=0\n"), err
+    assert piped.stderr == b"rc=0\n"
 
 
 def test_undecodable_stdin_names_its_line() -> None:
@@ -606,7 +604,7 @@ def test_fuzz_parse_reads_knuth_lines_or_blames_the_right_line(text: str) -> Non
             with pytest.raises(DLXFormatError) as info:
                 parse(variant)
             assert str(info.value) == str(err)
-        code, out, stderr = run_cli(["--count", "--backend", "python"], stdin=text)
+        code, out, stderr = run_cli(["--count", "--backend", "python"], stdin=text.encode())
         assert (code, out) == (ExitCode.USAGE, "")
         assert_one_line_error(stderr, f"<stdin>: line {err.lineno}: ")
         return
@@ -615,7 +613,7 @@ def test_fuzz_parse_reads_knuth_lines_or_blames_the_right_line(text: str) -> Non
     problem = parse(text)
     assert (problem.primary, problem.secondary, list(problem.options())) == parsed
     count = problem.count(backend="python")
-    code, out, stderr = run_cli(["--count", "--backend", "python"], stdin=text)
+    code, out, stderr = run_cli(["--count", "--backend", "python"], stdin=text.encode())
     assert (code, out) == (ExitCode.OK, f"{count}\n"), stderr
     option_linenos = [n for n, _ in knuth_lines(text)[1:]]
     warned = [int(n) for n in re.findall(r"line (\d+): warning", stderr)]
@@ -690,8 +688,9 @@ def test_fuzz_noisy_rendering_reads_back(problem, data: st.DataObject) -> None:
     assert parse_dlx(text.encode()) == (primary, secondary, options)
 
 
-def unwritable(problem: ExactCover) -> str | None:
-    """Why ``problem`` cannot be written in Knuth's format, or None: the rules of
+def unwritable(problem: ExactCover) -> list[str]:
+    """Why ``problem`` cannot be written in Knuth's format (words of the error message;
+    to_dlx names one of them when there are several), or []: the rules of
     :func:`dlx.dlxformat.format_dlx`, restated independently."""
     colors = list(dict.fromkeys(e.color for option in problem.options() for e in option
                                 if isinstance(e, Colored)))
@@ -701,16 +700,16 @@ def unwritable(problem: ExactCover) -> str | None:
         return not s or any(ch in ASCII_BLANKS or ch in forbidden for ch in s)
 
     if not problem.primary:
-        return "no primary item"
+        return ["no primary item"]  # checked first
+    why = []
     if any(bad(x, "|:") for x in problem.items) or any(bad(c, "|") for c in colors):
-        return "cannot be written"
-    if len({str(x) for x in problem.items}) < len(problem.items):
-        return "would both be written"
-    if len({str(c) for c in colors}) < len(colors):
-        return "would both be written"
+        why.append("cannot be written in DLX format: it")
+    if (len({str(x) for x in problem.items}) < len(problem.items)
+            or len({str(c) for c in colors}) < len(colors)):
+        why.append("would both be written")
     if str(problem.primary[0]).startswith(BOM):
-        return "byte-order mark"
-    return None
+        why.append("byte-order mark")
+    return why
 
 
 @budget(400)
@@ -722,8 +721,8 @@ def test_fuzz_round_trip(spec) -> None:
     primary, secondary, options = spec
     p = build(options, primary=primary, secondary=secondary)
     why = unwritable(p)
-    if why is not None:
-        with pytest.raises(ArgumentError, match=why):
+    if why:
+        with pytest.raises(ArgumentError, match="|".join(map(re.escape, why))):
             p.to_dlx()
         return
     text = p.to_dlx()
