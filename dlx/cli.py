@@ -8,43 +8,70 @@ progress go to stderr, so that ``dlx --count`` prints just the number.
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+import textwrap
 import threading
 import time
 import warnings
 from typing import TextIO
 
-from .dlxformat import _is_content
+from . import dlxformat
 from .errors import InputError
 from .problem import ExactCover
 from .registry import backend_names
 from .search import Search
-from .status import Status
+from .status import ExitCode, Status
 
 __all__ = ["main"]
 
-EXIT_OK = 0
-EXIT_INPUT = 2
-"""Unreadable or malformed input (also argparse's code for a bad command line)."""
-EXIT_STOPPED = 3
-"""A --max-nodes or --timeout budget ran out: the solutions or count are incomplete."""
-EXIT_INTERRUPTED = 130
+UNBOUNDED = 1 << 62
+"""--limit and --max-nodes above this are clamped to it: effectively no bound, and still
+an int64 for the compiled kernel (no OverflowError)."""
 
-_EPILOG = """\
-input: lines starting with '|' are comments; the first other line names the items
-(primary items, then '|', then secondary items); every further line is an option.
-'X:c' in an option gives secondary item X the color c.
-
-exit status: 0 done (also when stopped by --limit), 2 unreadable or malformed input,
-3 stopped by --max-nodes or --timeout (incomplete), 130 interrupted.
+_INPUT = """\
+input: UTF-8 text (a leading byte-order mark is ignored). Lines starting with '|' are
+comments; the first other line names the items (primary items, then '|', then secondary
+items); every further line is an option. 'X:c' in an option gives secondary item X the
+color c (the entry is split at its first ':'). As in Knuth's programs, lines end at '\\n'
+only (form feed, NEL, U+2028 do not end a line; line numbers count '\\n'), and names are
+separated by ASCII whitespace only (space, tab, '\\v', '\\f', '\\r'): any other character,
+NBSP and U+3000 included, is part of a name.
 """
+
+
+def _exit_status_table() -> str:
+    """The epilog's exit-status table, made from :class:`dlx.ExitCode` (its members, and
+    the meanings in its docstring's table), so that it cannot drift from the codes the
+    ``dlx`` and ``sudoku`` commands return. Without docstrings (``python -OO``) only the
+    codes and names are listed."""
+    meaning: dict[str, list[str]] = {}
+    rows = re.compile(r"^\s*(\d+)\s+([A-Z_]+)\s+(.*)$")
+    current: list[str] | None = None
+    for line in (ExitCode.__doc__ or "").splitlines():
+        row = rows.match(line)
+        if row and row[2] in ExitCode.__members__:
+            current = meaning[row[2]] = [row[3].strip()]
+        elif current is not None and line.strip() and not line.strip().startswith("="):
+            current.append(line.strip())
+        else:
+            current = None
+    lines = ["exit status:"]
+    for member in ExitCode:
+        text = " ".join(meaning.get(member.name, [])).replace("``", "")
+        wrapped = textwrap.wrap(text, 70) or [""]
+        lines.append(f"  {member.value:>3}  {member.name:<11}  {wrapped[0]}".rstrip())
+        lines.extend(" " * 20 + more for more in wrapped[1:])
+    lines.append("A reader that stops early (dlx ... | head) is no error: exit 0.")
+    return "\n".join(lines) + "\n"
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="dlx",
         description="Solve an exact-cover problem (with colors) given in Knuth's DLX format.",
-        epilog=_EPILOG,
+        epilog=_INPUT + "\n" + _exit_status_table(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", nargs="?", default="-",
@@ -54,10 +81,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-i", "--indices", action="store_true",
                    help="print each solution as its options' 0-based indices on one line")
     p.add_argument("-n", "--limit", type=_positive, metavar="N",
-                   help="stop after N solutions")
+                   help="stop after N solutions (N >= 1)")
     p.add_argument("--max-nodes", type=_positive, metavar="N",
-                   help="stop after N search-tree nodes")
-    p.add_argument("--timeout", type=float, metavar="SECONDS", help="stop after SECONDS")
+                   help="stop after N search-tree nodes (N >= 1)")
+    p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                   help="stop after SECONDS (>= 0; inf: never)")
     p.add_argument("--seed", type=int, metavar="N",
                    help="break ties between items at random (reproducibly) instead of "
                         "taking the first, as Knuth does")
@@ -71,50 +99,93 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    """An argparse type: a whole number >= 1, clamped to :data:`UNBOUNDED`."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return min(value, UNBOUNDED)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds >= 0 (``inf`` allowed, NaN not: a NaN
+    deadline is never reached, so it would mean "no timeout" in disguise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value >= 0:  # also refuses NaN
+        raise argparse.ArgumentTypeError(f"must be a number >= 0, got {text!r}")
     return value
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``); return its exit code."""
-    args = _parser().parse_args(argv)
+    """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``); return its exit
+    code, an :class:`dlx.ExitCode` (a bad command line returns ``USAGE`` instead of
+    raising ``SystemExit``)."""
+    if sys.stderr is None:  # 2>&-: the messages are lost, but they must not go to stdout
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process's own stderr)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as stop:  # --help (0) or a bad command line (2)
+        return ExitCode.OK if stop.code in (0, None) else ExitCode.USAGE
     start = time.perf_counter()
     source = "<stdin>" if args.file == "-" else args.file
+    if sys.stdout is None:  # >&-
+        return _fail("cannot write to standard output: it is closed", ExitCode.OUTPUT)
     try:
-        text = sys.stdin.read() if args.file == "-" else _read(args.file)
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"dlx: cannot read {source}: {err}", file=sys.stderr)
-        return EXIT_INPUT
-    try:
+        text = _read(args.file)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # reported below, with line numbers
             problem = ExactCover.from_dlx(text)
-    except InputError as err:
-        print(f"dlx: {source}: {err}", file=sys.stderr)
-        return EXIT_INPUT
-    lines = text.splitlines()
-    numbers = _option_line_numbers(lines)
-    option_lines = [lines[n - 1] for n in numbers]
+    except OSError as err:
+        return _fail(f"cannot read {source}: {err.strerror or err}", ExitCode.USAGE)
+    except InputError as err:  # malformed, or not UTF-8
+        return _fail(f"{source}: {err}", ExitCode.USAGE)
+    except KeyboardInterrupt:  # waiting for a terminal's stdin, say
+        return ExitCode.INTERRUPTED
+    lines = dlxformat.option_lines(text)
     for k in problem.dropped:
-        print(f"dlx: {source}: line {numbers[k]}: warning: option has no primary item, "
-              f"ignored: {option_lines[k].strip()!r}", file=sys.stderr)
+        lineno, line = lines[k]
+        print(f"dlx: {source}: line {lineno}: warning: option has no primary item, "
+              f"ignored: {line!r}", file=sys.stderr)
     interrupted = False
     try:
-        _solve(problem, args, option_lines)
+        _solve(problem, args, [line for _, line in lines])
     except KeyboardInterrupt:
         interrupted = True
     except ImportError as err:  # --backend numba without numba
-        print(f"dlx: {err}", file=sys.stderr)
-        return EXIT_INPUT
-    except BrokenPipeError:  # e.g. dlx problem.dlx | head: the reader has had enough
-        _silence_stdout()
-        return EXIT_OK
+        return _fail(str(err), ExitCode.USAGE)
+    except (OSError, UnicodeEncodeError) as err:  # | head; >/dev/full; an ASCII-only stdout
+        return _write_failed(err)
     _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
-        return EXIT_INTERRUPTED
-    return EXIT_STOPPED if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT) else EXIT_OK
+        return ExitCode.INTERRUPTED
+    if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT):
+        return ExitCode.STOPPED
+    return ExitCode.OK
+
+
+def _write_failed(err: OSError | UnicodeEncodeError) -> ExitCode:
+    """The exit code for a write to stdout that failed with ``err``, reported on stderr.
+
+    A broken pipe (``dlx problem.dlx | head``) means the reader has had enough: no error,
+    ``OK``, quietly. Anything else (``>/dev/full``, a stdout that cannot encode a name)
+    is ``OUTPUT``. Either way stdout is silenced, so that the exit flush cannot fail again.
+    """
+    _silence_stdout()
+    if isinstance(err, BrokenPipeError):
+        return ExitCode.OK
+    reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+    return _fail(f"cannot write to standard output: {reason}", ExitCode.OUTPUT)
+
+
+def _fail(message: str, code: ExitCode) -> ExitCode:
+    """Report ``message`` as one line on stderr, prefixed ``dlx:``; return ``code``."""
+    print(f"dlx: {message}", file=sys.stderr)
+    return code
 
 
 def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str]) -> None:
@@ -136,21 +207,30 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
                     out.write(" ".join(map(str, solution)) + "\n")
                 else:
                     out.write(f"{number}:\n" + "".join(
-                        f" {' '.join(option_lines[k].split())}\n" for k in solution))
+                        f" {option_lines[k]}\n" for k in solution))
     if args.count:
         out.write(f"{count}\n")
     out.flush()
 
 
 def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+    """The text of ``path`` (``-``: standard input), decoded as UTF-8 whatever the locale.
 
-
-def _option_line_numbers(lines: list[str]) -> list[int]:
-    """The 1-based line number of each option: every content line after the item line."""
-    numbers = [k + 1 for k, line in enumerate(lines) if _is_content(line)]
-    return numbers[1:]
+    Raises OSError if it cannot be read (stdin closed included) and DLXFormatError
+    naming the line if it is not UTF-8. A text stream without a byte buffer (a StringIO
+    put in place of stdin) is read as it is.
+    """
+    if path != "-":
+        try:
+            f = open(path, "rb")  # noqa: SIM115 (closed below)
+        except ValueError as err:  # a NUL in the name: not an OSError, but as unreadable
+            raise OSError(f"bad file name ({err})") from None
+        with f:
+            return dlxformat.decode_dlx(f.read())
+    if sys.stdin is None:  # <&-
+        raise OSError("standard input is closed")
+    buffer = getattr(sys.stdin, "buffer", None)
+    return sys.stdin.read() if buffer is None else dlxformat.decode_dlx(buffer.read())
 
 
 def _summary(problem: ExactCover, args: argparse.Namespace, total: float,
@@ -175,11 +255,16 @@ def _summary(problem: ExactCover, args: argparse.Namespace, total: float,
 
 
 def _silence_stdout() -> None:
-    """After a broken pipe, point stdout at /dev/null so Python's exit flush stays quiet."""
-    import os
-
+    """After a broken pipe or a failed write, point stdout at /dev/null so that Python's
+    flush at exit neither fails again nor prints "Exception ignored" (and exits 120).
+    A stdout with no file descriptor (a StringIO in tests) is left alone."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 class _Progress:

@@ -4,80 +4,187 @@ Lines starting with ``|`` (after blanks) are comments, and blank lines are skipp
 first other line names the items: primary items, then ``|``, then secondary items (no ``|``
 when there are none). Every further line is one option: the names of its items, separated
 by blanks, where ``name:color`` gives secondary item ``name`` the color ``color``.
-Knuth limits names to 8 characters; this reader does not, but a name may not contain
-``|`` or ``:``.
+
+Lines and blanks are Knuth's, that is C's (his programs read with ``fgets`` and split with
+``isspace``), not Python's ``str.splitlines`` and ``str.split``:
+
+* a line ends at ``'\\n'`` only (so ``'\\r\\n'`` works too: the ``'\\r'`` is a blank);
+  form feed, ``'\\x85'`` (NEL), U+2028 and U+2029 do not end a line, and line numbers in
+  errors count ``'\\n'`` characters;
+* names are separated by ASCII blanks only: space, ``'\\t'``, ``'\\v'``, ``'\\f'``,
+  ``'\\r'``. Every other character, NBSP (U+00A0) and U+3000 included, is part of a name;
+* one leading byte-order mark (U+FEFF) is ignored; anywhere else it is a character.
+
+Knuth limits names to 8 characters; this reader does not, but an item name may not contain
+``|`` or ``:``. An entry is split at its first ``:``, so a color may contain ``:`` (though
+not ``|``). Text may be given as ``str`` or as UTF-8 ``bytes``.
+
+:func:`format_dlx` (``ExactCover.to_dlx``) writes a problem that reads back as the same
+problem, or raises :class:`dlx.ArgumentError` naming the value that cannot be written:
+a name or color that is empty or contains an ASCII blank or ``|`` (``:`` too, in an item
+name), two items or two colors whose ``str`` is the same, or a problem with no primary
+item (its item line would begin with ``|``, a comment).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import re
+from collections.abc import Hashable, Iterator, Sequence
 
-from .errors import DLXFormatError
+from .errors import ArgumentError, DLXFormatError
+from .options import Colored
 
-__all__ = ["format_dlx", "parse_dlx"]
+__all__ = ["BLANKS", "decode_dlx", "format_dlx", "option_lines", "parse_dlx", "split_lines"]
+
+BLANKS = " \t\n\v\f\r"
+"""The characters that separate names: C's ``isspace`` in the C locale, as in Knuth's
+programs. (``'\\n'`` also ends the line.)"""
+
+BOM = "\ufeff"
+
+_WORD = re.compile(f"[^{re.escape(BLANKS)}]+")
 
 
-def _is_content(line: str) -> bool:
-    stripped = line.strip()
-    return bool(stripped) and not stripped.startswith("|")
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``: ended by ``'\\n'`` only, like C's ``fgets``; a last line
+    without ``'\\n'`` counts, an empty one after the final ``'\\n'`` does not. Line ``k``
+    (1-based) is ``split_lines(text)[k - 1]`` for the reader and for every error."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
-def parse_dlx(text: str) -> tuple[list[str], list[str], list[list[Hashable]]]:
+def decode_dlx(data: bytes | bytearray) -> str:
+    """``data`` decoded as UTF-8 (a byte-order mark is kept, for :func:`parse_dlx` to skip).
+
+    Raises :class:`DLXFormatError` naming the line and the first byte that is not UTF-8.
+    """
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as err:
+        lineno = data.count(b"\n", 0, err.start) + 1
+        begin = data.rfind(b"\n", 0, err.start) + 1
+        end = data.find(b"\n", err.start)
+        line = bytes(data[begin:end if end >= 0 else len(data)])
+        raise DLXFormatError(
+            f"not UTF-8: byte 0x{data[err.start]:02x} at column {err.start - begin + 1} "
+            f"({err.reason})", lineno, line.decode("utf-8", "replace")) from None
+
+
+def _as_text(text: object) -> str:
+    """``text`` as a str without its leading byte-order mark; bytes are decoded as UTF-8."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decode_dlx(text)
+    elif not isinstance(text, str):
+        raise ArgumentError(
+            f"text must be a str or UTF-8 bytes in DLX format, got {type(text).__name__}")
+    return text[1:] if text.startswith(BOM) else text
+
+
+def _content_lines(lines: list[str]) -> Iterator[tuple[int, str, list[str]]]:
+    """The 1-based number, text and names of every line that is neither blank nor a
+    comment: the item line, then one line per option. The one place that splits names."""
+    for lineno, line in enumerate(lines, 1):
+        words = _WORD.findall(line)
+        if words and not words[0].startswith("|"):
+            yield lineno, line, words
+
+
+def parse_dlx(text: str | bytes | bytearray) -> tuple[list[str], list[str], list[list[Hashable]]]:
     """Parse ``text`` into (primary items, secondary items, options).
 
-    Colored entries come back as :class:`dlx.Colored`. Every malformed line raises
+    ``text`` is a str or UTF-8 bytes (anything else: :class:`dlx.ArgumentError`). Colored
+    entries come back as :class:`dlx.Colored`. Every malformed line raises
     :class:`DLXFormatError` with its 1-based line number: an unknown or repeated item, a
-    color on a primary item, a bad name, or a second ``|`` in the item line.
+    color on a primary item, a bad name, a second ``|`` in the item line, bytes that are
+    not UTF-8, or no item line at all.
     """
-    from .options import Colored
-
-    lines = text.splitlines()
-    header = next((k for k, line in enumerate(lines) if _is_content(line)), None)
+    all_lines = split_lines(_as_text(text))
+    lines = _content_lines(all_lines)
+    header = next(lines, None)
     if header is None:
-        raise DLXFormatError("no item line", len(lines) or 1, "")
+        raise DLXFormatError("no item line", len(all_lines) or 1, "")
+    lineno, line, _ = header
     primary: list[str] = []
     secondary: list[str] = []
     target = primary
     kind: dict[str, str] = {}
-    line = lines[header]
-    for token in line.replace("|", " | ").split():
+    for token in _WORD.findall(line.replace("|", " | ")):
         if token == "|":
             if target is secondary:
-                raise DLXFormatError("the item line contains '|' twice", header + 1, line)
+                raise DLXFormatError("the item line contains '|' twice", lineno, line)
             target = secondary
             continue
         if ":" in token:
-            raise DLXFormatError(f"illegal ':' in item name {token!r}", header + 1, line)
+            raise DLXFormatError(f"illegal ':' in item name {token!r}", lineno, line)
         if token in kind:
-            raise DLXFormatError(f"item {token!r} is named twice", header + 1, line)
+            raise DLXFormatError(f"item {token!r} is named twice", lineno, line)
         kind[token] = "primary" if target is primary else "secondary"
         target.append(token)
     options: list[list[Hashable]] = []
-    for k in range(header + 1, len(lines)):
-        line = lines[k]
-        if not _is_content(line):
-            continue
+    for lineno, line, words in lines:
         option: list[Hashable] = []
         seen: set[str] = set()
-        for token in line.split():
+        for token in words:
             name, colon, color = token.partition(":")
             if "|" in token:
-                raise DLXFormatError(f"illegal '|' in {token!r}", k + 1, line)
+                raise DLXFormatError(f"illegal '|' in {token!r}", lineno, line)
             if name not in kind:
-                raise DLXFormatError(f"unknown item {name!r}", k + 1, line)
+                raise DLXFormatError(f"unknown item {name!r}", lineno, line)
             if name in seen:
-                raise DLXFormatError(f"item {name!r} appears twice in this option", k + 1, line)
+                raise DLXFormatError(f"item {name!r} appears twice in this option", lineno,
+                                     line)
             seen.add(name)
             if colon:
                 if not color:
-                    raise DLXFormatError(f"empty color in {token!r}", k + 1, line)
+                    raise DLXFormatError(f"empty color in {token!r}", lineno, line)
                 if kind[name] == "primary":
-                    raise DLXFormatError(f"color on primary item {name!r}", k + 1, line)
+                    raise DLXFormatError(f"color on primary item {name!r}", lineno, line)
                 option.append(Colored(name, color))
             else:
                 option.append(name)
         options.append(option)
     return primary, secondary, options
+
+
+def option_lines(text: str | bytes | bytearray) -> list[tuple[int, str]]:
+    """For each option that :func:`parse_dlx` reads from ``text``, in order: its 1-based
+    line number and its names joined by single spaces (for messages and for echoing the
+    option). ``text`` is assumed to parse."""
+    lines = _content_lines(split_lines(_as_text(text)))
+    return [(lineno, " ".join(words)) for lineno, _, words in lines][1:]
+
+
+class _Words:
+    """The written form of each item (or color) of a problem: its ``str``, checked to be
+    writable and to read back as this value and no other."""
+
+    def __init__(self, what: str, forbidden: str) -> None:
+        self.what = what
+        self.forbidden = forbidden
+        self._word: dict[Hashable, str] = {}
+        self._value: dict[str, Hashable] = {}
+
+    def __call__(self, value: Hashable) -> str:
+        """The word for ``value``; equal values (``1`` and ``1.0``) share the first one's,
+        as they share one item or color in a problem."""
+        word = self._word.get(value)
+        if word is not None:
+            return word
+        word = str(value)
+        bad = "it is empty" if not word else next(
+            (f"it contains {ch!r}" for ch in word if ch in BLANKS or ch in self.forbidden),
+            None)
+        if bad:
+            raise ArgumentError(f"{self.what} {value!r} cannot be written in DLX format: {bad}")
+        other = self._value.setdefault(word, value)
+        if other is not value:
+            raise ArgumentError(
+                f"{self.what} {other!r} and {self.what} {value!r} cannot be written in DLX "
+                f"format: they would both be written as {word!r} and read back as one")
+        self._word[value] = word
+        return word
 
 
 def format_dlx(
@@ -87,22 +194,37 @@ def format_dlx(
 ) -> str:
     """Write a problem in Knuth's format; item names and colors are written with ``str``.
 
-    Raises ``ValueError`` if a name would not read back (empty, blanks, ``|`` or ``:``).
+    What is written reads back (with :func:`parse_dlx`) as the same problem, names and
+    colors turned into their ``str``. Otherwise this raises :class:`dlx.ArgumentError`
+    (a ``ValueError``) naming the culprit: no primary item; an empty name or color, or one
+    with an ASCII blank or ``|`` (or ``:`` in an item name); a first item starting with a
+    byte-order mark; two items or two colors with the same ``str``; an item listed twice,
+    or an option entry that is not an item.
     """
-    from .options import Colored
-
-    def word(value: Hashable, what: str) -> str:
-        s = str(value)
-        if not s or any(ch.isspace() or ch in "|:" for ch in s):
-            raise ValueError(f"{what} {value!r} cannot be written in DLX format")
-        return s
-
-    head = " ".join(word(x, "item") for x in primary)
+    if not primary:
+        raise ArgumentError("a problem with no primary item cannot be written in DLX format: "
+                            "its item line would begin with '|' and read as a comment")
+    items, colors = _Words("item", "|:"), _Words("color", "|")
+    names = {x: items(x) for x in (*primary, *secondary)}
+    if len(names) < len(primary) + len(secondary):
+        twice = next(x for x in (*primary, *secondary)
+                     if [*primary, *secondary].count(x) > 1)
+        raise ArgumentError(f"item {twice!r} is listed twice")
+    head = " ".join(names[x] for x in primary)
+    if head.startswith(BOM):
+        raise ArgumentError(f"item {primary[0]!r} cannot be written first in DLX format: "
+                            "its leading U+FEFF would be read as a byte-order mark")
     if secondary:
-        head += " | " + " ".join(word(x, "item") for x in secondary)
+        head += " | " + " ".join(names[x] for x in secondary)
+
+    def name(k: int, item: Hashable) -> str:
+        try:
+            return names[item]
+        except (KeyError, TypeError):
+            raise ArgumentError(f"option {k} names {item!r}, which is not an item") from None
+
     out = [head]
-    for option in options:
-        out.append(" ".join(
-            f"{word(e.item, 'item')}:{word(e.color, 'color')}" if isinstance(e, Colored)
-            else word(e, "item") for e in option))
+    for k, option in enumerate(options):
+        out.append(" ".join(f"{name(k, e.item)}:{colors(e.color)}" if isinstance(e, Colored)
+                            else name(k, e) for e in option))
     return "\n".join(out) + "\n"

@@ -221,15 +221,27 @@ class ExactCover:
         return self
 
     @classmethod
-    def from_dlx(cls, text: str) -> ExactCover:
-        """A problem from Knuth's DLX text format (see :mod:`dlx.dlxformat`)."""
+    def from_dlx(cls, text: str | bytes) -> ExactCover:
+        """A problem from Knuth's DLX text format (see :mod:`dlx.dlxformat`), given as a
+        str or as UTF-8 bytes (a leading byte-order mark is skipped).
+
+        A malformed line, or bytes that are not UTF-8, raise :class:`dlx.DLXFormatError`
+        naming the line; any other type of ``text`` raises :class:`dlx.ArgumentError`.
+        """
         from .dlxformat import parse_dlx
 
         primary, secondary, options = parse_dlx(text)
         return cls(options, primary=primary, secondary=secondary)
 
     def to_dlx(self) -> str:
-        """This problem in Knuth's DLX text format, readable by DLX1/DLX2 and ``from_dlx``."""
+        """This problem in Knuth's DLX text format, readable by DLX1/DLX2 and ``from_dlx``.
+
+        Names and colors are written with ``str``, and ``from_dlx`` reads the text back
+        as the same problem (names and colors as those strings). What cannot be written
+        so raises :class:`dlx.ArgumentError` naming it: no primary item, a name or color
+        that is empty or holds an ASCII blank or ``|`` (or ``:``, in an item name), or
+        two items or two colors with the same ``str`` (``1`` and ``"1"``).
+        """
         from .dlxformat import format_dlx
 
         return format_dlx(self.primary, self.secondary, list(self.options()))
