@@ -74,3 +74,23 @@ def test_count_exact_cover(
         warmup=lambda: problem.count(limit=1, backend=backend),  # links, numba's compile
         stats=lambda: (problem.stats.nodes, problem.stats.updates),
     )
+
+
+DEEP = 100_000
+"""Items (and options) of the deep chain: one option per item, one solution, DEEP levels."""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_deep_chain(benchmark, backend: str) -> None:
+    """Group ``deep-chain``: ``first()`` of a problem with 100,000 primary items whose only
+    solution is 100,000 levels deep. The choice of item is what costs here (every level
+    looks at the active items), the case that made a full scan of ``LEN`` quadratic."""
+    import numpy as np
+
+    problem = ExactCover.from_csr(np.arange(DEEP + 1), np.arange(DEEP)[::-1].copy())
+    problem.first(backend=backend)  # links, numba's load
+    benchmark.group = "deep-chain"
+    solution = benchmark.pedantic(lambda: problem.first(backend=backend), rounds=3,
+                                  iterations=1)
+    assert solution is not None and len(solution) == DEEP
+    benchmark.extra_info.update(solver=f"dlx-{backend}", nodes=DEEP + 1)
