@@ -11,9 +11,12 @@
 
 from .batch import count_many, solve_many
 from .errors import (
+    AlphabetError,
+    ArgumentError,
     ClashError,
     MultipleSolutionsError,
     NoSolutionError,
+    ReadOnlyError,
     SearchStoppedError,
     ShapeError,
     SudokuError,
@@ -24,9 +27,12 @@ from .solver import Solution, count_solutions, solve, solve_string, to_exact_cov
 
 __all__ = [
     "DEFAULT_SYMBOLS",
+    "AlphabetError",
+    "ArgumentError",
     "ClashError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "ReadOnlyError",
     "SearchStoppedError",
     "ShapeError",
     "Solution",
