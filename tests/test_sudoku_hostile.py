@@ -16,8 +16,12 @@ more examples (about 20 times the default's).
 from __future__ import annotations
 
 import copy
+import io
+import os
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +41,7 @@ from sudoku import (
     solve_string,
     to_exact_cover,
 )
+from sudoku.named import load_named
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 LEET_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -321,3 +326,291 @@ def test_d16_zero_is_a_symbol_when_in_the_alphabet():
     puzzle = "." * 256
     (answer,) = solve_many([puzzle], alphabet=alphabet)
     assert answer == solve_string(puzzle, alphabet=alphabet) and "0" in answer
+
+
+# ----- the command: in-process helpers ------------------------------------------------------
+
+
+_CAPTURE = object()
+
+
+def run_cli(argv: list[str], stdin: object = "", stdout: object = _CAPTURE
+            ) -> tuple[int, str, str]:
+    """``sudoku.cli.main(argv)`` with stdin (a str, or any object, None for closed), stdout
+    and stderr replaced; (status, stdout text, stderr text). A ``stdout`` given (None:
+    closed) replaces the capture."""
+    from sudoku.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
+    sys.stdout = out if stdout is _CAPTURE else stdout
+    sys.stderr = err
+    try:
+        code = main(argv)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def sudoku_process(*argv: str, **kwargs) -> subprocess.CompletedProcess:
+    """``python -m sudoku ARGV`` with the worktree first on the path; bytes in and out."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **kwargs.pop("env", {})}
+    return subprocess.run([sys.executable, "-m", "sudoku", *argv], capture_output=True,
+                          timeout=120, env=env, cwd=ROOT, **kwargs)
+
+
+def _one_line(err: bytes | str) -> str:
+    text = err.decode() if isinstance(err, bytes) else err
+    assert "Traceback" not in text
+    assert text.count("\n") == 1 and text.endswith("\n"), text
+    return text
+
+
+# ----- D10: a byte-order mark at the start of the input ------------------------------------
+
+
+def test_d10_bom_in_a_file(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + f"{LEETCODE}\n{FOUR}\n".encode())
+    assert run_cli(["-f", str(path)]) == (0, f"{LEET_ANSWER}\n{FOUR_ANSWER}\n", "")
+    path.write_bytes(b"\xef\xbb\xbf# a comment first\n" + f"{LEETCODE}\n".encode())
+    assert run_cli(["-f", str(path)]) == (0, f"{LEET_ANSWER}\n", "")
+
+
+def test_d10_bom_on_stdin():
+    assert run_cli([], stdin="\ufeff" + LEETCODE + "\r\n") == (0, LEET_ANSWER + "\n", "")
+    binary = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + LEETCODE.encode() + b"\n"))
+    assert run_cli(["-f", "-"], stdin=binary) == (0, LEET_ANSWER + "\n", "")
+    proc = sudoku_process("-f", "-", input=b"\xef\xbb\xbf" + LEETCODE.encode() + b"\n")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, (LEET_ANSWER + "\n").encode(), b"")
+
+
+# ----- D11: no traceback when stdin or stdout is closed, full or undecodable ---------------
+
+
+def test_d11_closed_stdin_in_process():
+    code, out, err = run_cli(["-f", "-"], stdin=None)
+    assert (code, out, err) == (2, "", "sudoku: cannot read stdin: it is closed\n")
+    assert run_cli([], stdin=None)[0] == 2
+
+
+class _Undecodable(io.StringIO):
+    def read(self, *_):
+        raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+
+def test_d11_undecodable_text_stdin_in_process():
+    code, out, err = run_cli(["-f", "-"], stdin=_Undecodable())
+    assert code == 2 and out == ""
+    assert _one_line(err).startswith("sudoku: cannot read stdin: 'utf-8' codec can't decode")
+
+
+class _Full(io.StringIO):
+    def write(self, text):
+        raise OSError(28, "No space left on device")
+
+    def flush(self):
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("argv", [[LEETCODE], ["-f", "-"], ["--count", "-f", "-"]])
+def test_d11_output_that_cannot_be_written_in_process(argv):
+    for stdout, reason in ((None, "stdout is closed"), (_Full(), "No space left on device"),
+                           (io.TextIOWrapper(io.BytesIO(), encoding="ascii"), None)):
+        if reason is None:  # a closed stream
+            stdout.close()
+            reason = "I/O operation on closed file."
+        code, _, err = run_cli(argv, stdin=LEETCODE + "\n", stdout=stdout)
+        assert code == 4 and _one_line(err) == f"sudoku: cannot write output: {reason}\n"
+
+
+def test_d11_output_encoding_without_the_symbol_in_process():
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    puzzle = FOUR.translate(str.maketrans("1234", "αβγδ"))
+    code, _, err = run_cli(["--alphabet", "αβγδ", puzzle], stdout=stdout)
+    assert code == 4 and "can't encode character" in _one_line(err)
+
+
+def _closing(fd: int):
+    return lambda: os.close(fd)
+
+
+needs_posix = pytest.mark.skipif(os.name != "posix", reason="closes file descriptors")
+
+
+@needs_posix
+@pytest.mark.parametrize("argv", [["-f", "-"], []])
+def test_d11_stdin_closed(argv):
+    proc = sudoku_process(*argv, stdin=None, preexec_fn=_closing(0))
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert _one_line(proc.stderr) == "sudoku: cannot read stdin: it is closed\n"
+
+
+@needs_posix
+@pytest.mark.parametrize("argv", [[LEETCODE], ["-f", "-"]])
+def test_d11_stdout_closed(argv):
+    proc = sudoku_process(*argv, input=LEETCODE.encode() + b"\n", preexec_fn=_closing(1))
+    assert proc.returncode == 4
+    assert _one_line(proc.stderr) == "sudoku: cannot write output: stdout is closed\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("argv", [[LEETCODE], ["-f", "-"], ["-f", "-", "-j", "2", "--pretty"]])
+def test_d11_disk_full(argv):
+    puzzles = (LEETCODE + "\n") * (5000 if "-j" in argv else 1)
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "sudoku", *argv], input=puzzles.encode(),
+                              stdout=full, stderr=subprocess.PIPE, timeout=120, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 4
+    assert _one_line(proc.stderr) == "sudoku: cannot write output: No space left on device\n"
+
+
+@needs_posix
+def test_d11_stderr_closed_sends_nothing_to_stdout():
+    proc = sudoku_process("5.5" + "." * 78, preexec_fn=_closing(2))
+    assert proc.returncode == 1 and proc.stdout == b""
+
+
+def test_d11_undecodable_stdin_under_strict_decoding():
+    bad = b"\xff" + LEETCODE[1:].encode() + b"\n" + LEETCODE.encode() + b"\n"
+    proc = sudoku_process("-f", "-", input=bad, env={"PYTHONIOENCODING": "utf-8:strict"})
+    assert proc.returncode == 2 and proc.stdout.decode() == LEET_ANSWER + "\n"
+    assert _one_line(proc.stderr) == "line 1: SymbolError: bad symbol '\ufffd' at r1c1\n"
+
+
+# ----- D18: exit statuses from dlx.ExitCode, with a precedence ------------------------------
+
+STOPPED_LINE = load_named()["inkala-2012"]
+"""Needs more than 100 search nodes, LEETCODE fewer: ``--max-nodes 100`` stops only it."""
+CLASH = "5.5" + "." * 78
+MALFORMED = LEETCODE[:-1]
+
+
+@pytest.mark.parametrize("lines, status", [
+    ([LEETCODE], 0),
+    ([LEETCODE, CLASH], 1),
+    ([LEETCODE, STOPPED_LINE], 3),
+    ([MALFORMED, LEETCODE], 2),
+    ([CLASH, STOPPED_LINE], 3),  # STOPPED over UNSOLVED
+    ([STOPPED_LINE, MALFORMED, CLASH], 2),  # USAGE over both
+    ([CLASH, LEETCODE.replace("5", "x", 1)], 2),
+])
+def test_d18_exit_status_and_precedence(lines, status):
+    code, out, err = run_cli(["--max-nodes", "100"], stdin="\n".join(lines) + "\n")
+    assert code == status
+    assert out.count("\n") == lines.count(LEETCODE)
+    assert err.count("\n") == len(lines) - lines.count(LEETCODE)
+
+
+@pytest.mark.parametrize("puzzle, status", [
+    (LEETCODE, 0), (CLASH, 1), (STOPPED_LINE, 3), (MALFORMED, 2), ("x" * 81, 2)])
+def test_d18_one_puzzle_exit_status(puzzle, status):
+    assert run_cli(["--max-nodes", "100", puzzle])[0] == status
+    counted = 0 if status == 1 else status  # clashing givens count 0 solutions: an answer
+    assert run_cli(["--count", "--max-nodes", "100", puzzle])[0] == counted
+
+
+@pytest.mark.parametrize("argv", [
+    ["--alphabet", "ABC", FOUR], ["--alphabet", "12345678 ", LEETCODE],
+    ["--alphabet", "#23456789", "-f", "-"], ["--alphabet", "1123", FOUR],
+    ["--timeout", "nan", LEETCODE], ["--timeout", "-1", LEETCODE],
+    ["--max-nodes", "0", LEETCODE], ["--limit", "-2", "--count", LEETCODE],
+])
+def test_d18_usage_errors(argv):
+    code, out, err = run_cli(argv, stdin=LEETCODE + "\n")
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1].startswith("sudoku: error: ")
+
+
+def test_d18_help_lists_every_exit_code():
+    from dlx import ExitCode
+
+    code, out, _ = run_cli(["--help"])
+    assert code == 0
+    epilog = out[out.index("exit status:"):]
+    for member in ExitCode:
+        assert re.search(rf"^\s+{member.value}\s+{member.name}\s+\S", epilog, re.M), member
+    assert "the first of 2 (USAGE), 3 (STOPPED), 1 (UNSOLVED)" in " ".join(epilog.split())
+
+
+# ----- D19: never more workers than CPUs or chunks -------------------------------------------
+
+
+def test_d19_worker_count(monkeypatch):
+    from sudoku.cli import worker_count
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert [worker_count(j, 100) for j in (0, 1, 2, 8, 64)] == [2, 1, 2, 2, 2]
+    assert [worker_count(64, n) for n in (0, 1, 2, 3)] == [1, 1, 2, 2]
+    monkeypatch.delattr(os, "sched_getaffinity")
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    assert worker_count(64, 100) == 3 and worker_count(0, 100) == 3
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert worker_count(0, 100) == 1
+
+
+def test_d19_j64_starts_at_most_one_process_per_cpu(monkeypatch):
+    import multiprocessing.process
+
+    import sudoku.cli
+
+    started = []
+    real_start = multiprocessing.process.BaseProcess.start
+
+    def counting_start(self):
+        started.append(self)
+        return real_start(self)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", counting_start)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(sudoku.cli, "CHUNK", 4)
+    puzzles = [LEETCODE, FOUR] * 20  # 10 chunks
+    code, out, _ = run_cli(["-j", "64"], stdin="\n".join(puzzles) + "\n")
+    assert code == 0 and out.split() == [LEET_ANSWER, FOUR_ANSWER] * 20
+    assert len(started) == 2
+
+
+# ----- D4: `sudoku -f big -j N | head -1` ends quietly, every time --------------------------
+
+
+def _puzzle_file(path: Path, n: int) -> Path:
+    named = [p for p in load_named().values() if len(p) == 81]
+    path.write_text("".join(named[k % len(named)] + "\n" for k in range(n)))
+    return path
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    """Live processes whose command line mentions ``text`` (Linux /proc)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if text.encode() in cmdline:
+                pids.append(int(entry.name))
+    return pids
+
+
+@needs_posix
+@pytest.mark.parametrize("argv", [["--pretty", "-j", "16"], ["-j", "8"], ["--pretty", "-j", "64"],
+                                  ["-j", "1"]])
+def test_d4_reader_that_stops_after_one_line(tmp_path, argv):
+    path = _puzzle_file(tmp_path / "many.txt", 20000)
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku", "-f", str(path), *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert proc.stdout.readline()  # the first line of the first answer
+        proc.stdout.close()  # the reader goes away, as `head -1` does
+        assert proc.wait(timeout=60) == 0
+        assert proc.stderr.read() == b""
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stderr.close()
+    if Path("/proc").is_dir():
+        assert _processes_mentioning(str(path)) == []  # no worker left behind
