@@ -1,5 +1,9 @@
 """sudoku: solve Sudoku boards in place through the ``dlx`` exact-cover engine.
 
+Bad input to any call raises a :class:`SudokuError` (a ``ValueError``) whose message names
+the argument, row, cell or symbol at fault (see :mod:`sudoku.errors`), and a board that
+cannot be solved, or written, is left exactly as it was given.
+
 >>> import sudoku
 >>> board = [list(row) for row in (
 ...     "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from numbers import Integral, Real
 from typing import Any
 
-from .errors import ArgumentError
+from .errors import ArgumentError, culprit
 
 __all__ = ["BACKENDS", "MAX_BUDGET", "backend_name", "count_budget", "engine_arguments",
            "puzzle_list", "time_budget"]
@@ -60,7 +60,7 @@ def backend_name(value: Any) -> str:
     """``backend``: one of :data:`BACKENDS`."""
     if not isinstance(value, str) or value not in BACKENDS:
         names = ", ".join(map(repr, BACKENDS))
-        raise ArgumentError(f"backend must be one of {names}, got {_cut(repr(value))}")
+        raise ArgumentError(f"backend must be one of {names}, got {culprit(value)}")
     return value
 
 
@@ -83,9 +83,4 @@ def puzzle_list(puzzles: Any) -> list[Any]:
 
 def _shown(value: Any) -> str:
     """A value and its type, for a message: ``'9' (str)``, cut short if long."""
-    return f"{_cut(repr(value))} ({type(value).__name__})"
-
-
-def _cut(text: str, width: int = 60) -> str:
-    """``text`` cut to ``width`` characters: a message names a value, it does not copy it."""
-    return text if len(text) <= width else text[: width - 3] + "..."
+    return f"{culprit(value)} ({type(value).__name__})"

@@ -124,11 +124,12 @@ def run_one(opts: Options, puzzle: str) -> Answer:
               "max_nodes": opts.max_nodes, "timeout": opts.timeout}
     try:
         if opts.count:
-            return Answer(ExitCode.OK, str(count_solutions(puzzle, opts.limit, **common)))
-        return Answer(ExitCode.OK, _shown(opts, solve_string(puzzle, unique=opts.unique,
-                                                             **common)))
+            answer: str | int = count_solutions(puzzle, opts.limit, **common)
+        else:
+            answer = solve_string(puzzle, unique=opts.unique, **common)
     except SudokuError as e:
         return _failed(e)
+    return Answer(ExitCode.OK, _printed(opts, answer))
 
 
 def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
@@ -142,13 +143,13 @@ def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
         answers: list[Any] = count_many(puzzles, opts.limit, **common)
     else:
         answers = solve_many(puzzles, unique=opts.unique, **common)
-    return [_failed(a) if isinstance(a, SudokuError) else Answer(ExitCode.OK, _shown(opts, a))
-            for a in answers]
+    return [_failed(answer) if isinstance(answer, SudokuError)
+            else Answer(ExitCode.OK, _printed(opts, answer)) for answer in answers]
 
 
-def _shown(opts: Options, answer: str | int) -> str:
+def _printed(opts: Options, answer: str | int) -> str:
     """An answer as printed: a count, a solution on one line, or drawn with ``--pretty``."""
-    if not opts.pretty or opts.count:
+    if not opts.pretty or isinstance(answer, int):
         return str(answer)
     geo, values = parse_string(str(answer), opts.alphabet)
     return format_grid(geo, values, pretty=True)

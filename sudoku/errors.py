@@ -18,6 +18,9 @@ argument, the row, the cell or the symbol at fault::
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
 __all__ = [
     "AlphabetError",
     "ArgumentError",
@@ -29,7 +32,17 @@ __all__ = [
     "ShapeError",
     "SudokuError",
     "SymbolError",
+    "culprit",
 ]
+
+_repr = reprlib.Repr()
+_repr.maxstring = _repr.maxother = 60
+
+
+def culprit(value: Any) -> str:
+    """``repr(value)`` for a message, cut short: a message names a bad value, it does not
+    copy a megabyte of it."""
+    return _repr.repr(value)
 
 
 class SudokuError(ValueError):

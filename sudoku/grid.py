@@ -22,7 +22,6 @@ ever new alphabets does not grow without limit.
 from __future__ import annotations
 
 import contextlib
-import reprlib
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,7 +31,14 @@ from typing import Any
 
 import numpy as np
 
-from .errors import AlphabetError, ArgumentError, ReadOnlyError, ShapeError, SymbolError
+from .errors import (
+    AlphabetError,
+    ArgumentError,
+    ReadOnlyError,
+    ShapeError,
+    SymbolError,
+    culprit,
+)
 
 __all__ = [
     "BOX_SIZES",
@@ -63,10 +69,6 @@ Whitespace and unprintable characters are refused too."""
 CACHE_SIZE = 64
 """Alphabets remembered by each per-alphabet cache: a program uses a handful, and one fed
 arbitrary alphabets (a server) keeps at most this many per cache."""
-
-_show = reprlib.Repr()
-_show.maxstring = 60  # a huge alphabet or cell is not copied whole into a message
-_show.maxother = 60
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ def _geometry(side: int, alphabet: str | None) -> Geometry:
     if alphabet is None:
         alphabet = DEFAULT_SYMBOLS[:side]
     elif len(alphabet) != side:
-        raise AlphabetError(f"alphabet {_show.repr(alphabet)} has {len(alphabet)} symbols but "
+        raise AlphabetError(f"alphabet {culprit(alphabet)} has {len(alphabet)} symbols but "
                             f"the grid is {side}x{side}")
     return Geometry(box, alphabet)
 
@@ -204,7 +206,8 @@ def parse_board(board: Any, alphabet: str | None = None) -> tuple[Geometry, list
     if len({id(row) for row in rows}) != side:
         raise ShapeError("rows must be distinct lists (a board built as [[...] * N] * N "
                          "repeats one row)")
-    kind = "str" if isinstance(flat[0], str) else "int"
+    first = next((cell for cell in flat if isinstance(cell, (str, int, np.integer))), None)
+    kind = "str" if isinstance(first, str) else "int"  # the kind of the first good cell
     if kind == "str":
         values = _symbol_values(geo)
         out = [values.get(cell, -1) if isinstance(cell, str) else -1 for cell in flat]
@@ -214,7 +217,7 @@ def parse_board(board: Any, alphabet: str | None = None) -> tuple[Geometry, list
     if -1 in out:
         k = out.index(-1)
         expected = "a symbol or '.'" if kind == "str" else f"an int in 0..{side}"
-        raise SymbolError(f"bad cell {_show.repr(flat[k])} at {geo.where(k)}: expected "
+        raise SymbolError(f"bad cell {culprit(flat[k])} at {geo.where(k)}: expected "
                           f"{expected}")
     return geo, out, kind
 
@@ -323,7 +326,7 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> st
 def _bad_value(geo: Geometry, values: list[int]) -> SymbolError:
     """The SymbolError for the first of ``values`` that is not an int in 0..N."""
     k = next(k for k, v in enumerate(values) if type(v) is not int or not 0 <= v <= geo.side)
-    return SymbolError(f"bad value {_show.repr(values[k])} at {geo.where(k)} (0 is blank, "
+    return SymbolError(f"bad value {culprit(values[k])} at {geo.where(k)} (0 is blank, "
                        f"1..{geo.side})")
 
 

@@ -17,15 +17,19 @@ from __future__ import annotations
 
 import copy
 import io
+import math
 import os
 import random
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 import sudoku
 from sudoku import (
@@ -33,6 +37,7 @@ from sudoku import (
     ArgumentError,
     ReadOnlyError,
     ShapeError,
+    SudokuError,
     SymbolError,
     count_many,
     count_solutions,
@@ -67,6 +72,8 @@ def same_board(a, b) -> bool:
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return (type(a) is type(b) and len(a) == len(b)
                 and all(same_board(x, y) for x, y in zip(a, b)))
+    if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
+        return True  # NaN is the same NaN
     return type(a) is type(b) and a == b
 
 
@@ -614,3 +621,453 @@ def test_d4_reader_that_stops_after_one_line(tmp_path, argv):
         proc.stderr.close()
     if Path("/proc").is_dir():
         assert _processes_mentioning(str(path)) == []  # no worker left behind
+
+
+# =====  hypothesis: hostile input of every kind  ===========================================
+#
+# Each property runs the python and the numba backend on the same input and wants the same
+# answer, or the same error type and message; anything but a SudokuError fails the test.
+
+FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
+settings.register_profile("fuzz", max_examples=2000, deadline=None,
+                          suppress_health_check=list(HealthCheck))
+if FUZZ:
+    settings.load_profile("fuzz")
+
+
+def hostile(examples: int) -> settings:
+    """A property's settings: ``examples`` by default, 20 times more with the fuzz profile."""
+    return settings(max_examples=examples * (20 if FUZZ else 1), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+BUDGET = {"max_nodes": 20_000}
+"""Every search of the suite is bounded, so that no random puzzle can run for long; a
+SearchStoppedError is an answer like any other (and the same on both backends)."""
+
+
+def outcome(call):
+    """What a call did: ``("ok", value)``, or ``(error type, message)`` for a SudokuError
+    (counted in hypothesis's statistics, ``--hypothesis-show-statistics``). Any other
+    exception propagates, and fails the test."""
+    try:
+        result = "ok", call()
+    except SudokuError as e:
+        result = type(e), str(e)
+    event("outcome: " + (result[0] if result[0] == "ok" else result[0].__name__))
+    return result
+
+
+def valid_grid(side: int, puzzle: list[int], answer: list[int]) -> bool:
+    """Independent of the library: ``answer`` is a full grid of 1..N, every row, column and
+    box a permutation, agreeing with every given of ``puzzle`` (0 = blank)."""
+    box = round(side**0.5)
+    if len(answer) != side * side or len(puzzle) != side * side:
+        return False
+    if any(p and p != a for p, a in zip(puzzle, answer)):
+        return False
+    full = set(range(1, side + 1))
+    rows = [answer[r * side : (r + 1) * side] for r in range(side)]
+    cols = [answer[c::side] for c in range(side)]
+    boxes = [[answer[(br * box + i) * side + bc * box + j] for i in range(box) for j in range(box)]
+             for br in range(box) for bc in range(box)]
+    return all(set(unit) == full for unit in rows + cols + boxes)
+
+
+def text_values(text: str, alphabet: str) -> list[int]:
+    """A one-line grid's values, read without the library ('.' and non-symbols are 0)."""
+    return [alphabet.index(ch) + 1 if ch in alphabet else 0 for ch in text]
+
+
+def board_values(board) -> list[int]:
+    """A board's values, read without the library: ints as they are, symbols by their place
+    in the default alphabet, anything else -1."""
+    cells = np.asarray(board).ravel().tolist() if isinstance(board, np.ndarray) \
+        else [cell for row in board for cell in row]
+    out = []
+    for cell in cells:
+        if isinstance(cell, str):
+            out.append(0 if cell in ".0" else (sudoku.DEFAULT_SYMBOLS.find(cell) + 1 or -1))
+        elif isinstance(cell, (int, float, np.integer, np.floating)) and float(cell).is_integer():
+            out.append(int(cell))
+        else:
+            out.append(-1)
+    return out
+
+
+_GRIDS: dict[tuple[int, int], list[int]] = {}
+
+
+def solved_grid(box: int, seed: int) -> list[int]:
+    """A valid full grid (from sudoku.generate, checked here independently)."""
+    if (box, seed) not in _GRIDS:
+        from sudoku.generate import random_grid
+
+        values = text_values(random_grid(box, seed), sudoku.DEFAULT_SYMBOLS)
+        assert valid_grid(box * box, values, values)
+        _GRIDS[box, seed] = values
+    return _GRIDS[box, seed]
+
+
+class Junk:
+    """An object no board should hold; equal to any other Junk, so that a deep copy of a
+    board compares equal to the board."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Junk
+
+    def __repr__(self) -> str:  # the same for a deep copy, as error messages must be
+        return "Junk()"
+
+    __hash__ = object.__hash__
+
+
+JUNK_CELLS = st.sampled_from([None, -1, 1.5, float("nan"), "x", "", "12", True, b"1", [],
+                              Junk(), 10**20, "\x00", "\ufeff", np.int64(-3), np.float64(2.5),
+                              "\u2028", 2**63, complex(1, 0)])
+JUNK_BOARDS = st.sampled_from([None, 0, 81, "." * 81, b"." * 81, {1: 2}, {"a"}, Junk(),
+                               range(9), [], [[]], np.zeros(0), np.zeros((9, 9, 1)),
+                               np.zeros((9, 9), dtype=np.uint64) + 2**63])
+KINDS = ["str", "int", "numpy", "tuple rows", "numpy rows", "matrix", "tuple of lists"]
+DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.float32, np.float64]
+
+
+def render(values: list[int], side: int, kind: str, dtype) -> object:
+    """Flat values as a board of the given kind."""
+    rows = [values[r * side : (r + 1) * side] for r in range(side)]
+    symbols = "." + sudoku.DEFAULT_SYMBOLS
+    if kind in ("str", "tuple rows", "tuple of lists"):
+        board = [[symbols[v] for v in row] for row in rows]
+        if kind == "tuple rows":
+            return [tuple(row) for row in board]
+        return tuple(board) if kind == "tuple of lists" else board
+    if kind == "int":
+        return rows
+    array = np.array(rows, dtype=dtype)
+    if kind == "matrix":
+        return np.asmatrix(array)
+    return [row for row in array] if kind == "numpy rows" else array
+
+
+@st.composite
+def boards(draw) -> object:
+    """A board of any accepted kind from a valid grid (blanked, or random givens that may
+    clash), sometimes read-only, sometimes corrupted in one way, sometimes no board."""
+    if draw(st.integers(0, 19)) == 0:
+        return draw(JUNK_BOARDS)
+    box = draw(st.sampled_from([2, 3, 3, 3, 4]))
+    side, cells = box * box, box**4
+    grid = solved_grid(box, draw(st.integers(0, 3)))
+    if draw(st.booleans()):
+        blanks = draw(st.sets(st.integers(0, cells - 1)))
+        values = [0 if k in blanks else v for k, v in enumerate(grid)]
+    else:
+        values = [0] * cells
+        for k in draw(st.lists(st.integers(0, cells - 1), max_size=side)):
+            values[k] = draw(st.integers(1, side))
+    board = render(values, side, draw(st.sampled_from(KINDS)), draw(st.sampled_from(DTYPES)))
+    if isinstance(board, np.ndarray) and draw(st.integers(0, 9)) == 0:
+        board.flags.writeable = False
+    how = draw(st.sampled_from(["none"] * 6 + ["cell", "short row", "long row", "junk row",
+                                               "rows", "alias", "frozen row"]))
+    if how == "none" or isinstance(board, (np.ndarray, tuple)):
+        return board
+    r = draw(st.integers(0, side - 1))
+    row = board[r]
+    if how == "cell" and isinstance(row, list):
+        row[draw(st.integers(0, side - 1))] = draw(JUNK_CELLS)
+    elif how in ("short row", "long row"):
+        board[r] = list(row)[:-1] if how == "short row" else [*row, row[0]]
+    elif how == "junk row":
+        board[r] = draw(st.one_of(JUNK_CELLS, JUNK_BOARDS))
+    elif how == "rows":
+        board = board[:-1] if draw(st.booleans()) else [*board, list(board[0])]
+    elif how == "alias":
+        board[r] = board[(r + 1) % side]
+    elif how == "frozen row":  # one row that cannot be written, among rows that can
+        if isinstance(row, np.ndarray):
+            row.flags.writeable = False
+        else:
+            board[r] = tuple(row)
+    return board
+
+
+@pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
+@hostile(1000)
+@given(board=boards())
+def test_fuzz_boards(board):
+    """solve() on any board: solved in place and valid, or a SudokuError with the board
+    unchanged; both backends alike; count_solutions agrees."""
+    original = copy.deepcopy(board)
+    results = {}
+    for backend in BACKENDS:
+        mine = copy.deepcopy(board)
+        got = outcome(lambda mine=mine, backend=backend: solve(mine, backend=backend, **BUDGET))
+        if got[0] == "ok":
+            assert got[1] is mine
+            side = round(len(board_values(mine)) ** 0.5)
+            assert valid_grid(side, board_values(original), board_values(mine))
+            got = ("ok", board_values(mine))
+        else:
+            assert same_board(mine, original)  # never half-written
+        results[backend] = got
+    assert results["python"] == results["numba"]
+    count = outcome(lambda: count_solutions(board, 2, **BUDGET))
+    assert same_board(board, original)  # counting never writes
+    if results["python"][0] == "ok":
+        assert count[0] == "ok" and count[1] >= 1
+    elif results["python"][0] in (sudoku.NoSolutionError, sudoku.ClashError):
+        assert count == ("ok", 0)
+    elif results["python"][0] in (ShapeError, SymbolError) and not isinstance(board, str):
+        assert count == results["python"]  # (a str is a puzzle for count_solutions)
+
+
+SPECIAL_CHARS = ["\r\n", "\n", "\r", " ", "\t", "|", "-", "+", "\ufeff", "\x00", "#", "0",
+                 ".", "é", "\u2028", "\x85", "\x0b", "\udcff", "𝟙", "1", "G"]
+
+
+@st.composite
+def puzzle_texts(draw) -> object:
+    """Puzzle text: a valid puzzle (one line or drawn) with characters inserted, deleted or
+    replaced; random unicode; or no text at all."""
+    choice = draw(st.integers(0, 9))
+    if choice == 0:
+        return draw(st.one_of(st.none(), st.binary(max_size=90), st.integers(),
+                              st.lists(st.text(max_size=1), max_size=81)))
+    if choice == 1:
+        return draw(st.text(max_size=120))
+    box = draw(st.sampled_from([2, 3, 3, 4]))
+    grid = solved_grid(box, draw(st.integers(0, 3)))
+    blanks = draw(st.sets(st.integers(0, box**4 - 1)))
+    values = [0 if k in blanks else v for k, v in enumerate(grid)]
+    geo = sudoku.grid.geometry(box * box)
+    text = list(sudoku.format_grid(geo, values, pretty=draw(st.booleans())))
+    for _ in range(draw(st.integers(0, 3))):
+        k = draw(st.integers(0, len(text)))
+        action = draw(st.sampled_from(["insert", "delete", "replace"]))
+        ch = draw(st.one_of(st.sampled_from(SPECIAL_CHARS), st.characters()))
+        if action == "insert":
+            text.insert(k, ch)
+        elif text and k < len(text):
+            text[k : k + 1] = [] if action == "delete" else [ch]
+    return "".join(text)
+
+
+@hostile(1200)
+@given(puzzle=puzzle_texts(), unique=st.booleans())
+def test_fuzz_puzzle_strings(puzzle, unique):
+    """solve_string, solve_many, count_solutions and count_many on any text: the same
+    answer or the same error from each, on both backends; a solution is valid."""
+    kw = {"unique": unique, **BUDGET}
+    got = {b: outcome(lambda b=b: solve_string(puzzle, backend=b, **kw)) for b in BACKENDS}
+    assert got["python"] == got["numba"]
+    for backend in BACKENDS:
+        (many,) = solve_many([puzzle], backend=backend, **kw)
+        as_outcome = ("ok", many) if isinstance(many, str) else (type(many), str(many))
+        assert as_outcome == got[backend]
+    if got["python"][0] == "ok":
+        geo, givens = sudoku.parse_string(puzzle)
+        answer = got["python"][1]
+        assert valid_grid(geo.side, givens, text_values(answer, geo.alphabet))
+    counts = {b: outcome(lambda b=b: count_solutions(puzzle, 2, backend=b, **BUDGET))
+              for b in BACKENDS}
+    assert counts["python"] == counts["numba"]
+    (many,) = count_many([puzzle], 2, **BUDGET)
+    many_outcome = ("ok", many) if isinstance(many, int) else (type(many), str(many))
+    if isinstance(puzzle, str):
+        assert many_outcome == counts["python"]
+    else:  # count_solutions reads it as a board (ShapeError); a batch holds only text
+        assert many_outcome[0] is ArgumentError and counts["python"][0] is ShapeError
+
+
+UNIQUE = {4: FOUR, 9: LEETCODE}
+"""A puzzle with a unique solution per side, in the default symbols."""
+
+
+def _unique_16() -> str:
+    text = (ROOT / "sudoku/data/generated_16x16.txt").read_text()
+    return next(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
+def _alphabet_ok(alphabet: object) -> bool:
+    """Independent of the library: what the docs promise an alphabet may be."""
+    return (isinstance(alphabet, str) and len(alphabet) in (4, 9, 16, 25, 36)
+            and len(set(alphabet)) == len(alphabet)
+            and all(ch.isprintable() and not ch.isspace() and ch not in ".|-+#"
+                    for ch in alphabet))
+
+
+SYMBOL_LIKE = st.characters(categories=("L", "N", "P", "S", "M"))
+"""Printable characters, combining marks and emoji included: mostly good symbols."""
+
+alphabets = st.one_of(
+    st.text(max_size=40),
+    *(st.lists(st.characters(), min_size=n, max_size=n, unique=True).map("".join)
+      for n in (4, 9, 16)),
+    *(st.lists(SYMBOL_LIKE, min_size=n, max_size=n, unique=True).map("".join)
+      for n in (4, 9, 9, 16)),
+    st.lists(st.sampled_from("12345678#.|-+ 0ABCDEFGé\t"), min_size=9, max_size=9,
+             unique=True).map("".join),
+    st.one_of(st.none(), st.integers(), st.binary(max_size=9), st.lists(st.text(max_size=1))),
+)
+
+
+@hostile(800)
+@given(alphabet=alphabets)
+def test_fuzz_alphabets(alphabet):
+    """Any alphabet: accepted exactly when the docs say so, and then every entry point (the
+    command's file reading included) solves the same puzzle to the same answer in it;
+    refused with the same AlphabetError by every entry point otherwise."""
+    ok = _alphabet_ok(alphabet) or alphabet is None
+    assert outcome(lambda: sudoku.grid.check_alphabet(alphabet))[0] == ("ok" if ok else
+                                                                      AlphabetError)
+    side = len(alphabet) if isinstance(alphabet, str) and len(alphabet) in (4, 9, 16) else 9
+    if side == 16:
+        UNIQUE.setdefault(16, _unique_16())
+    default = sudoku.DEFAULT_SYMBOLS[:side]
+    to_alphabet = str.maketrans(default, alphabet) if ok and alphabet else {}
+    puzzle = UNIQUE[side].translate(to_alphabet)
+    rows = str_rows(puzzle)
+    calls = {
+        "solve_string": lambda b: solve_string(puzzle, alphabet=alphabet, backend=b),
+        "solve": lambda b: "".join(ch for row in solve(copy.deepcopy(rows), alphabet=alphabet,
+                                                       backend=b) for ch in row),
+        "solve_many": lambda b: _raised(solve_many([puzzle], alphabet=alphabet, backend=b)[0]),
+        "count_solutions": lambda b: count_solutions(puzzle, 2, alphabet=alphabet, backend=b),
+        "count_many": lambda b: _raised(count_many([puzzle], 2, alphabet=alphabet,
+                                                   backend=b)[0]),
+    }
+    got = {(name, b): outcome(lambda call=call, b=b: call(b))
+           for name, call in calls.items() for b in BACKENDS}
+    if ok:
+        answer = sudoku.solve_string(UNIQUE[side]).translate(to_alphabet)
+        for (name, _), result in got.items():
+            assert result == ("ok", 1 if name.startswith("count") else answer), name
+        argv = ["-f", "-"] if alphabet is None else [f"--alphabet={alphabet}", "-f", "-"]
+        assert run_cli(argv, stdin=f"# a comment\n{puzzle}\n") == (0, answer + "\n", "")
+    else:
+        assert {result for result in got.values()} == {got["solve_string", "python"]}
+        assert got["solve_string", "python"][0] is AlphabetError
+        if isinstance(alphabet, str) and "\x00" not in alphabet:  # argv cannot hold NUL
+            code, out, err = run_cli([f"--alphabet={alphabet}", "-f", "-"], stdin=puzzle + "\n")
+            assert (code, out) == (2, "")
+            assert got["solve_string", "python"][1] in err
+
+
+def _raised(result):
+    """A batch's per-puzzle result as a call's: the value, or the error raised."""
+    if isinstance(result, SudokuError):
+        raise result
+    return result
+
+
+BUDGET_VALUES = st.one_of(
+    st.none(), st.integers(-3, 3), st.integers(-(2**80), 2**80), st.integers(1, 10**6),
+    st.floats(0, 60), st.booleans(),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=4),
+    st.lists(st.integers(), max_size=2), st.fractions(), st.decimals(allow_nan=True),
+    st.complex_numbers(), st.sampled_from([np.int64(5), np.uint8(0), np.float32(0.5),
+                                           np.bool_(True), np.float64("nan"), np.int8(-1)]))
+
+
+def _count_budget_ok(value: object) -> bool:
+    """Independent of the library: an int >= 1 (numpy's too, not a bool) or None."""
+    if value is None:
+        return True
+    integer = isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    return integer and value >= 1
+
+
+def _timeout_ok(value: object) -> bool:
+    """Independent of the library: a real number >= 0, not NaN, not a bool, or None."""
+    if value is None:
+        return True
+    if isinstance(value, (bool, np.bool_, complex)) or not isinstance(
+            value, (int, float, np.integer, np.floating, Fraction)):
+        return False
+    return float(value) >= 0 if not math.isnan(float(value)) else False
+
+
+@hostile(800)
+@given(which=st.sampled_from(["limit", "max_nodes", "timeout", "backend"]),
+       value=st.one_of(BUDGET_VALUES, st.sampled_from(["auto", "python", "numba", "Python",
+                                                       " numba", "fortran"])))
+def test_fuzz_budgets(which, value):
+    """Any value for a budget or the backend: accepted exactly when the docs say so, else
+    ArgumentError naming it, alike from every call that takes it."""
+    if which == "backend":
+        ok = value in ("auto", "python", "numba") and isinstance(value, str)
+    else:
+        ok = (_timeout_ok if which == "timeout" else _count_budget_ok)(value)
+    calls = [lambda: count_solutions(LEETCODE, **{which: value})]
+    if which != "limit":
+        calls += [lambda: solve_string(LEETCODE, **{which: value}),
+                  lambda: solve(str_rows(LEETCODE), **{which: value})]
+    if which != "timeout":
+        calls += [lambda: _raised(count_many([LEETCODE], **{which: value})[0])]
+    if which in ("max_nodes", "backend"):
+        calls += [lambda: _raised(solve_many([LEETCODE], **{which: value})[0])]
+    for call in calls:
+        got = outcome(call)
+        if ok:  # a tiny budget may stop the search: that is an answer too
+            assert got[0] in ("ok", sudoku.SearchStoppedError), got
+        else:
+            assert got[0] is ArgumentError and got[1].startswith(which), got
+
+
+CLI_LINES = st.one_of(st.sampled_from([LEETCODE, FOUR, CLASH, MALFORMED, STOPPED_LINE,
+                                       "# a comment", "", "   ", "#" + LEETCODE,
+                                       LEETCODE.replace(".", "0"), "\ufeff" + LEETCODE]),
+                      st.text(max_size=90))
+GOOD_OPTIONS = [["--count"], ["--unique"], ["--pretty"], ["--max-nodes", "100"],
+                ["--timeout", "30"], ["--backend", "python"], ["--backend", "numba"],
+                ["-j", "0"], ["-j", "2"], ["--alphabet", "123456789"], ["--progress"],
+                ["-f", "-"]]
+BAD_OPTIONS = [["--limit", "3"], ["--limit", "0"], ["--max-nodes", "x"], ["--timeout", "nan"],
+               ["--backend", "x"], ["-j", "-1"], ["--alphabet", "12345678 "],
+               ["--named", "inkala-2012"], ["--named", "nope"], [LEETCODE],
+               ["-f", "/no/such/file"], ["--no-such-option"], ["-"]]
+CLI_OPTIONS = st.one_of(st.just([]), st.lists(st.sampled_from(GOOD_OPTIONS), max_size=3),
+                        st.lists(st.sampled_from(GOOD_OPTIONS + BAD_OPTIONS), max_size=4))
+
+
+@hostile(800)
+@given(options=CLI_OPTIONS, lines=st.lists(CLI_LINES, max_size=8),
+       newline=st.sampled_from(["\n", "\r\n"]), bom=st.booleans())
+def test_fuzz_command_line(options, lines, newline, bom):
+    """The command on any options and input: a documented exit status, no traceback, and,
+    for puzzles read from stdin, the answers and status that solve_many's results call for."""
+    from dlx import ExitCode
+
+    argv = [token for option in options for token in option]
+    text = ("\ufeff" if bom else "") + newline.join(lines) + newline
+    code, out, err = run_cli(argv, stdin=text)
+    event(f"exit status {code}")
+    assert code in {member.value for member in ExitCode}
+    assert "Traceback" not in err
+    reads_stdin = not any(t in argv for t in ("--named", LEETCODE, "-f", "-"))
+    if options or not reads_stdin:
+        return
+    puzzles = [s for s in (line.strip() for line in text.removeprefix("\ufeff").splitlines())
+               if s and not s.startswith("#")]
+    results = solve_many(puzzles)
+    assert out.splitlines() == [r for r in results if isinstance(r, str)]
+    kinds = {type(r) for r in results}
+    if kinds & {ShapeError, SymbolError, AlphabetError, ArgumentError}:
+        assert code == ExitCode.USAGE
+    elif sudoku.SearchStoppedError in kinds:
+        assert code == ExitCode.STOPPED
+    elif kinds & {sudoku.ClashError, sudoku.NoSolutionError, sudoku.MultipleSolutionsError}:
+        assert code == ExitCode.UNSOLVED
+    else:
+        assert code == ExitCode.OK and err == ""
+
+
+def test_junk_first_cell_is_named_against_the_board_kind():
+    """A board of symbols whose first cell is junk: the error says a symbol was expected
+    (found by the fuzzing: it said "an int", from the junk cell's kind)."""
+    board = str_rows(LEETCODE)
+    board[0][0] = None
+    with pytest.raises(SymbolError, match=r"bad cell None at r1c1: expected a symbol or '\.'"):
+        solve(board)
