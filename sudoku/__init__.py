@@ -1,5 +1,9 @@
 """sudoku: solve Sudoku boards in place through the ``dlx`` exact-cover engine.
 
+Bad input to any call raises a :class:`SudokuError` (a ``ValueError``) whose message names
+the argument, row, cell or symbol at fault (see :mod:`sudoku.errors`), and a board that
+cannot be solved, or written, is left exactly as it was given.
+
 >>> import sudoku
 >>> board = [list(row) for row in (
 ...     "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",
@@ -11,9 +15,12 @@
 
 from .batch import count_many, solve_many
 from .errors import (
+    AlphabetError,
+    ArgumentError,
     ClashError,
     MultipleSolutionsError,
     NoSolutionError,
+    ReadOnlyError,
     SearchStoppedError,
     ShapeError,
     SudokuError,
@@ -24,9 +31,12 @@ from .solver import Solution, count_solutions, solve, solve_string, to_exact_cov
 
 __all__ = [
     "DEFAULT_SYMBOLS",
+    "AlphabetError",
+    "ArgumentError",
     "ClashError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "ReadOnlyError",
     "SearchStoppedError",
     "ShapeError",
     "Solution",

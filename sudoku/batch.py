@@ -10,20 +10,22 @@ A puzzle that fails gets the very error :func:`sudoku.solve_string` raises for i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from dlx import BatchResult, Status
 
+from .arguments import count_budget, engine_arguments, puzzle_list
 from .errors import (
     MultipleSolutionsError,
     NoSolutionError,
     SearchStoppedError,
     SudokuError,
 )
-from .grid import BOX_SIZES, Geometry, are_solutions, geometry, parse_string
+from .grid import BOX_SIZES, CACHE_SIZE, Geometry, are_solutions, geometry, parse_string
 from .reduction import empty_grid_problem, given_options
 
 __all__ = ["count_many", "solve_many"]
@@ -34,7 +36,7 @@ chunks of 1,000 to 16,000 at 22,000-24,000/s (the arrays around the kernel stay 
 
 
 def solve_many(
-    puzzles: Sequence[str],
+    puzzles: Iterable[str],
     *,
     unique: bool = False,
     alphabet: str | None = None,
@@ -44,13 +46,21 @@ def solve_many(
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
     SudokuError :func:`sudoku.solve_string` would raise (returned, not raised).
 
-    Each puzzle is a row of N*N symbols or a drawn grid, as for ``solve_string``; sizes
-    may be mixed. ``unique=True`` returns MultipleSolutionsError for a puzzle with more
-    than one solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError).
+    ``puzzles`` is any iterable of str (a list, a generator, a file's lines), not a single
+    str. Each puzzle is a row of N*N symbols or a drawn grid, as for ``solve_string``;
+    sizes may be mixed. An item that is not a str, or an ``alphabet`` that does not fit a
+    puzzle (AlphabetError), is that puzzle's error, as it is ``solve_string``'s.
+    ``unique=True`` returns MultipleSolutionsError for a puzzle with more than one
+    solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). The
+    arguments of the call itself (``puzzles``, ``backend``, ``max_nodes``) raise
+    ArgumentError.
     """
+    puzzles = puzzle_list(puzzles)
+    engine = engine_arguments(backend, max_nodes)
     out: list[str | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, out):
-        result = _search(geo, values, 2 if unique else 1, backend, max_nodes)
+        result = _search(geo, values, 2 if unique else 1, engine["backend"],
+                         engine["max_nodes"])
         solved = solved_mask(result, unique)
         grids = _decode(geo, result, solved)
         ok = are_solutions(geo, values[solved], grids)
@@ -65,7 +75,7 @@ def solve_many(
 
 
 def count_many(
-    puzzles: Sequence[str],
+    puzzles: Iterable[str],
     limit: int | None = None,
     *,
     alphabet: str | None = None,
@@ -74,10 +84,14 @@ def count_many(
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
     :func:`sudoku.count_solutions` does: clashing givens count 0; a bad puzzle, or a
-    budget that ran out, gives its SudokuError (returned, not raised)."""
+    budget that ran out, gives its SudokuError (returned, not raised). Arguments as for
+    :func:`solve_many`; a bad ``limit`` raises ArgumentError."""
+    puzzles = puzzle_list(puzzles)
+    limit = count_budget(limit, "limit")
+    engine = engine_arguments(backend, max_nodes)
     out: list[int | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, out):
-        result = _search(geo, values, limit, backend, max_nodes)
+        result = _search(geo, values, limit, engine["backend"], engine["max_nodes"])
         for k in range(len(result)):
             out[where[k]] = count_of(result, k)
     return out  # type: ignore[return-value]
@@ -101,7 +115,7 @@ def _budget(status: int) -> str:
 # ----- reading ----------------------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=CACHE_SIZE)
 def _symbol_table(geo: Geometry) -> np.ndarray:
     """Byte -> value (0 blank, 1..N), -1 for a byte that is no symbol of ``geo``."""
     table = np.full(256, -1, dtype=np.int16)
@@ -114,21 +128,23 @@ def _symbol_table(geo: Geometry) -> np.ndarray:
 
 
 def _parse(
-    puzzles: Sequence[str], alphabet: str | None, out: list
+    puzzles: Sequence[Any], alphabet: Any, out: list
 ) -> list[tuple[Geometry, np.ndarray, np.ndarray]]:
     """Per grid size, in chunks of ``_CHUNK``: (geometry, positions in ``puzzles``, values
     as an n x N*N array).
 
     One-line puzzles of a valid size are read with one table lookup over all their bytes;
-    others (drawn grids, bad symbols, wrong sizes) go through :func:`parse_string`, whose
-    SudokuError is stored in ``out``.
+    others (drawn grids, bad symbols, wrong sizes, items that are not a str, an alphabet
+    that does not fit) go through :func:`parse_string`, whose SudokuError is stored in
+    ``out``.
     """
-    lengths = np.fromiter(map(len, puzzles), dtype=np.int64, count=len(puzzles))
+    lengths = np.fromiter((len(p) if isinstance(p, str) else -1 for p in puzzles),
+                          dtype=np.int64, count=len(puzzles))  # -1: no str, parse_string says
     groups: dict[int, tuple[Geometry, list[int], list[np.ndarray]]] = {}
     slow: list[int] = []
     for length in np.unique(lengths).tolist():
         where = np.flatnonzero(lengths == length)
-        box = round(length**0.25)
+        box = round(length**0.25) if length > 0 else 0
         try:
             if box**4 != length or box not in BOX_SIZES:
                 raise SudokuError  # parse_string says what is wrong

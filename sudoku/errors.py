@@ -1,16 +1,48 @@
-"""Exceptions of the Sudoku adapter. On any of them the caller's board is left untouched."""
+"""Exceptions of the Sudoku adapter. On any of them the caller's board is left untouched.
+
+Every public call of :mod:`sudoku` raises only these for bad input (never a TypeError,
+an AttributeError or numpy's own errors), each a ``ValueError``, and each message names the
+argument, the row, the cell or the symbol at fault::
+
+    SudokuError
+    ├── ShapeError            the board is not an N x N grid of rows
+    │   └── ReadOnlyError     the board cannot be written in place (tuples, read-only array)
+    ├── SymbolError           a cell holds neither a blank nor a symbol
+    │   └── AlphabetError     the alphabet itself is unusable
+    ├── ArgumentError         another argument is of the wrong type or out of range
+    ├── ClashError            two givens share a row, column or box
+    ├── NoSolutionError       no grid completes the givens
+    ├── MultipleSolutionsError
+    └── SearchStoppedError    a budget ran out before the puzzle was decided
+"""
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
 __all__ = [
+    "AlphabetError",
+    "ArgumentError",
     "ClashError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "ReadOnlyError",
     "SearchStoppedError",
     "ShapeError",
     "SudokuError",
     "SymbolError",
+    "culprit",
 ]
+
+_repr = reprlib.Repr()
+_repr.maxstring = _repr.maxother = 60
+
+
+def culprit(value: Any) -> str:
+    """``repr(value)`` for a message, cut short: a message names a bad value, it does not
+    copy a megabyte of it."""
+    return _repr.repr(value)
 
 
 class SudokuError(ValueError):
@@ -18,11 +50,33 @@ class SudokuError(ValueError):
 
 
 class ShapeError(SudokuError):
-    """The board is not an N x N grid with N = n*n for a box size n in 2..6."""
+    """The board is not an N x N grid with N = n*n for a box size n in 2..6: not a list
+    (or other sequence) of N rows of N cells, nor an N x N numpy array."""
+
+
+class ReadOnlyError(ShapeError):
+    """:func:`sudoku.solve` cannot write the answer into the board: a row is immutable (a
+    tuple, a str...) or a numpy array (or row) is read-only. Checked before the search, so
+    nothing is ever half-written; reading calls (:func:`sudoku.count_solutions`) accept
+    such boards."""
 
 
 class SymbolError(SudokuError):
     """A cell holds something that is neither a blank nor a symbol of the alphabet."""
+
+
+class AlphabetError(SymbolError):
+    """The ``alphabet`` is unusable: not a str, a length that is no grid side (4, 9, 16, 25,
+    36) or not the puzzle's, a repeated symbol, or a character that puzzle text uses for
+    something else (``.`` for a blank; whitespace, ``|``, ``-``, ``+`` in drawn grids; ``#``
+    for comments in puzzle files) or that cannot be printed. A subclass of SymbolError,
+    which is what bad alphabets raised before it existed."""
+
+
+class ArgumentError(SudokuError):
+    """An argument other than the board or the alphabet is of the wrong type or out of
+    range: a budget (``limit``, ``max_nodes``, ``timeout``), ``backend``, ``givens``, or a
+    puzzle that is not a str (``solve_string``; each item of ``solve_many``)."""
 
 
 class ClashError(SudokuError):

@@ -3,32 +3,51 @@
 A *grid* of side ``N = n*n`` (box size ``n`` in 2..6) has ``N*N`` *cells*, numbered
 row-major. A *value* is an int: 0 for a blank, ``1..N`` for a symbol. The *alphabet* maps
 values to characters: ``1-9`` then ``A-Z`` then ``a-z`` by default (so A = 10), or any
-string of ``N`` distinct characters, e.g. ``"0123456789ABCDEF"`` for 16x16. A blank is
-``.``, or ``0`` when ``0`` is not in the alphabet.
+str of ``N`` distinct printable characters, e.g. ``"0123456789ABCDEF"`` for 16x16. A blank
+is ``.``, or ``0`` when ``0`` is not in the alphabet. An alphabet may not use what puzzle
+text means otherwise (``.``, whitespace, ``| - +`` of drawn grids, ``#`` of comments):
+:func:`check_alphabet` refuses it, with the same AlphabetError for every entry point.
 
-Boards come in the caller's own types: a list of N lists of one-character strings (the
-LeetCode 37 shape), a list of N lists of ints, or an N x N numpy integer array. Parsing
-returns flat values and never modifies the board; :func:`write_back` fills in the blanks.
-Nothing here solves anything.
+Boards come in the caller's own types: a list (or other sequence) of N lists of
+one-character strings (the LeetCode 37 shape), of N lists of ints, or an N x N numpy
+array of integers or of whole floats (``np.matrix`` too). Parsing returns flat values and
+never modifies the board; :func:`check_writable` says, before anything is solved, whether
+:func:`write_back` could fill it in (tuples and read-only arrays cannot be), and
+:func:`write_back` undoes its writes if one fails anyway. Nothing here solves anything.
+
+The per-alphabet caches are bounded (``CACHE_SIZE`` alphabets each), so a program fed
+ever new alphabets does not grow without limit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
-from .errors import ShapeError, SymbolError
+from .errors import (
+    AlphabetError,
+    ArgumentError,
+    ReadOnlyError,
+    ShapeError,
+    SymbolError,
+    culprit,
+)
 
 __all__ = [
     "BOX_SIZES",
+    "CACHE_SIZE",
     "DEFAULT_SYMBOLS",
     "Geometry",
     "are_solutions",
+    "check_alphabet",
+    "check_writable",
     "format_grid",
     "geometry",
     "is_solution",
@@ -38,10 +57,18 @@ __all__ = [
 ]
 
 BOX_SIZES = (2, 3, 4, 5, 6)
+SIDES = tuple(n * n for n in BOX_SIZES)
 DEFAULT_SYMBOLS = string.digits[1:] + string.ascii_uppercase + string.ascii_lowercase
 SEPARATORS = frozenset(" \t\r\n|-+")
 """Characters ignored when a grid is drawn as text (Norvig's grid format uses ``| - +``)."""
 _DROP_SEPARATORS = str.maketrans("", "", "".join(SEPARATORS))
+RESERVED = frozenset(".|-+#")
+"""Characters that puzzle text uses for something else, so no alphabet may hold them: the
+blank ``.``, the rules of drawn grids, and ``#`` that starts a comment line in puzzle files.
+Whitespace and unprintable characters are refused too."""
+CACHE_SIZE = 64
+"""Alphabets remembered by each per-alphabet cache: a program uses a handful, and one fed
+arbitrary alphabets (a server) keeps at most this many per cache."""
 
 
 @dataclass(frozen=True)
@@ -71,20 +98,52 @@ class Geometry:
         return f"r{r + 1}c{c + 1}"
 
 
-@cache
 def geometry(side: int, alphabet: str | None = None) -> Geometry:
-    """The geometry of an ``side`` x ``side`` grid; ShapeError if ``side`` is not n*n."""
+    """The geometry of a ``side`` x ``side`` grid: ShapeError if ``side`` is not n*n for a
+    box size n in 2..6, AlphabetError if ``alphabet`` is unusable or not of that size."""
+    check_alphabet(alphabet)  # before the cache, which cannot hash a list
+    return _geometry(side, alphabet)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _geometry(side: int, alphabet: str | None) -> Geometry:
     box = round(side**0.5)
     if box * box != side or box not in BOX_SIZES:
         raise ShapeError(f"a grid must be N x N with N in 4, 9, 16, 25, 36; got side {side}")
     if alphabet is None:
         alphabet = DEFAULT_SYMBOLS[:side]
-    if len(alphabet) != side or len(set(alphabet)) != side or "." in alphabet:
-        raise SymbolError(f"alphabet {alphabet!r} must be {side} distinct characters, not '.'")
+    elif len(alphabet) != side:
+        raise AlphabetError(f"alphabet {culprit(alphabet)} has {len(alphabet)} symbols but "
+                            f"the grid is {side}x{side}")
     return Geometry(box, alphabet)
 
 
-@cache
+def check_alphabet(alphabet: Any) -> None:
+    """AlphabetError unless ``alphabet`` is None (the default symbols) or a str that is the
+    alphabet of some grid: 4, 9, 16, 25 or 36 distinct printable characters, none of them
+    whitespace or :data:`RESERVED`. Every entry point calls this first, directly or through
+    :func:`geometry`, so a bad alphabet gets the same error wherever it is given."""
+    if alphabet is None:
+        return
+    if not isinstance(alphabet, str):
+        raise AlphabetError(f"alphabet must be a str of N symbols (or None), got "
+                            f"{type(alphabet).__name__}")
+    if len(alphabet) not in SIDES:
+        raise AlphabetError(f"alphabet has {len(alphabet)} symbols: a grid needs 4, 9, 16, 25 "
+                            "or 36")
+    for k, ch in enumerate(alphabet, 1):
+        if ch in RESERVED or ch.isspace() or not ch.isprintable():
+            raise AlphabetError(
+                f"alphabet symbol {ch!r} (position {k}) is not allowed: symbols must be "
+                "printable, and not whitespace, '.' (a blank), '|', '-', '+' (drawn grids) "
+                "or '#' (comments)")
+    if len(set(alphabet)) != len(alphabet):
+        twice = next(ch for k, ch in enumerate(alphabet) if ch in alphabet[:k])
+        raise AlphabetError(f"alphabet {alphabet!r} repeats {twice!r}: its symbols must be "
+                            "distinct")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def _symbol_values(geo: Geometry) -> dict[str, int]:
     values = {ch: v for v, ch in enumerate(geo.alphabet, 1)}
     values.update((ch, 0) for ch in geo.blanks())
@@ -95,8 +154,15 @@ def parse_string(text: str, alphabet: str | None = None) -> tuple[Geometry, list
     """Read a puzzle written as text: 81 characters in a row, or a drawn grid.
 
     Blanks are ``.`` (or ``0``); blanks, ``|``, ``-`` and ``+`` between cells are ignored.
-    The side is deduced from the number of cells (16, 81, 256, 625 or 1296).
+    The side is deduced from the number of cells (16, 81, 256, 625 or 1296). ``text`` must
+    be a str (ArgumentError otherwise: bytes are not decoded, since only the caller knows
+    their encoding).
     """
+    check_alphabet(alphabet)
+    if not isinstance(text, str):
+        hint = " (decode it first, e.g. puzzle.decode('ascii'))" \
+            if isinstance(text, (bytes, bytearray)) else ""
+        raise ArgumentError(f"a puzzle must be a str, got {type(text).__name__}{hint}")
     cells = text.translate(_DROP_SEPARATORS)
     side = round(len(cells) ** 0.5)
     if side * side != len(cells):
@@ -113,38 +179,35 @@ def parse_string(text: str, alphabet: str | None = None) -> tuple[Geometry, list
 def parse_board(board: Any, alphabet: str | None = None) -> tuple[Geometry, list[int], str]:
     """Read a board without changing it: (geometry, flat values, kind).
 
-    ``kind`` is ``"str"`` (LeetCode lists of characters), ``"int"`` (lists of ints, 0 blank)
-    or ``"numpy"`` (an integer array, 0 blank); :func:`write_back` writes in that kind.
+    ``kind`` is ``"str"`` (a sequence of rows of one-character strings, ``.`` blank),
+    ``"int"`` (rows of ints, 0 blank) or ``"numpy"`` (a 2-d array of integers, or of floats
+    that are whole numbers; 0 blank); :func:`write_back` writes in that kind. A row is any
+    sequence (a list, a tuple, a 1-d array...) but not a str; whether it can be written is
+    :func:`check_writable`'s question.
     """
+    check_alphabet(alphabet)
+    if isinstance(board, np.ndarray):
+        return _parse_array(np.asarray(board), alphabet)  # a matrix reads as its array
     if isinstance(board, str):
         raise ShapeError("a string cannot be solved in place; use solve_string()")
-    if isinstance(board, np.ndarray):
-        if board.ndim != 2 or board.shape[0] != board.shape[1]:
-            raise ShapeError(f"expected an N x N array, got shape {board.shape}")
-        if not np.issubdtype(board.dtype, np.integer):
-            raise SymbolError(f"expected an integer array, got dtype {board.dtype}")
-        geo = geometry(board.shape[0], alphabet)
-        flat = board.ravel()
-        bad = np.flatnonzero((flat < 0) | (flat > geo.side))
-        if len(bad):
-            k = int(bad[0])
-            raise SymbolError(f"bad value {flat[k]} at {geo.where(k)} (0 is blank, 1..{geo.side})")
-        return geo, flat.tolist(), "numpy"
-    try:
-        rows = list(board)
-    except TypeError:
-        raise ShapeError(f"expected a list of rows, got {type(board).__name__}") from None
-    geo = geometry(len(rows), alphabet)
+    if not isinstance(board, Sequence) or isinstance(board, (bytes, bytearray)):
+        raise ShapeError(f"expected a list of rows or a numpy array, got {type(board).__name__}")
+    geo = geometry(len(board), alphabet)  # before list(): range(10**12) is a Sequence too
+    rows = list(board)
     side = geo.side
+    flat: list[Any] = []
     for r, row in enumerate(rows):
-        if isinstance(row, (str, bytes)) or not hasattr(row, "__len__") or len(row) != side:
-            got = len(row) if hasattr(row, "__len__") else type(row).__name__
+        if not _is_row(row) or len(row) != side:
+            got = len(row) if _is_row(row) else type(row).__name__
             raise ShapeError(f"row {r + 1} must be a list of {side} cells, got {got!r}")
+        flat.extend(row)
+    if len(rows) != side or len(flat) != geo.cells:  # a sequence whose len() lies
+        raise ShapeError(f"the board's rows do not hold {side} x {side} cells")
     if len({id(row) for row in rows}) != side:
         raise ShapeError("rows must be distinct lists (a board built as [[...] * N] * N "
                          "repeats one row)")
-    flat = [cell for row in rows for cell in row]
-    kind = "str" if isinstance(flat[0], str) else "int"
+    first = next((cell for cell in flat if isinstance(cell, (str, int, np.integer))), None)
+    kind = "str" if isinstance(first, str) else "int"  # the kind of the first good cell
     if kind == "str":
         values = _symbol_values(geo)
         out = [values.get(cell, -1) if isinstance(cell, str) else -1 for cell in flat]
@@ -154,31 +217,98 @@ def parse_board(board: Any, alphabet: str | None = None) -> tuple[Geometry, list
     if -1 in out:
         k = out.index(-1)
         expected = "a symbol or '.'" if kind == "str" else f"an int in 0..{side}"
-        raise SymbolError(f"bad cell {flat[k]!r} at {geo.where(k)}: expected {expected}")
+        raise SymbolError(f"bad cell {culprit(flat[k])} at {geo.where(k)}: expected "
+                          f"{expected}")
     return geo, out, kind
 
 
+def _is_row(row: Any) -> bool:
+    """A row is a sequence of cells (not a str or bytes) or a 1-d array."""
+    if isinstance(row, np.ndarray):
+        return row.ndim == 1
+    return isinstance(row, Sequence) and not isinstance(row, (str, bytes))
+
+
+def _parse_array(array: np.ndarray, alphabet: str | None) -> tuple[Geometry, list[int], str]:
+    """:func:`parse_board` for a numpy array: integers, or floats that are whole numbers."""
+    if array.ndim != 2 or array.shape[0] != array.shape[1]:
+        raise ShapeError(f"expected an N x N array, got shape {array.shape}")
+    geo = geometry(array.shape[0], alphabet)
+    if array.dtype.kind not in "iuf":
+        raise SymbolError(f"expected an array of integers (or of whole floats), got dtype "
+                          f"{array.dtype}")
+    flat = array.ravel()
+    with np.errstate(invalid="ignore"):  # NaN compares false: it is a bad value like -1
+        good = (flat >= 0) & (flat <= geo.side)
+        if array.dtype.kind == "f":
+            good &= flat == np.floor(flat)
+    bad = np.flatnonzero(~good)
+    if len(bad):
+        k = int(bad[0])
+        raise SymbolError(f"bad value {flat[k]} at {geo.where(k)} (0 is blank, 1..{geo.side})")
+    return geo, flat.astype(np.int64).tolist(), "numpy"
+
+
+def check_writable(board: Any, kind: str) -> None:
+    """ReadOnlyError unless :func:`write_back` can write into ``board`` (parsed as
+    ``kind``): a numpy array (or each 1-d array row) must be writeable, and every other row
+    of a type that supports item assignment (a list; not a tuple). Checked before solving,
+    so that a board that cannot take the answer is refused untouched."""
+    if kind == "numpy":
+        if not np.asarray(board).flags.writeable:
+            raise ReadOnlyError("the numpy array is read-only (flags.writeable is False); "
+                                "solve a writable copy, e.g. board.copy()")
+        return
+    for r, row in enumerate(board):
+        if isinstance(row, np.ndarray):
+            if not row.flags.writeable:
+                raise ReadOnlyError(f"row {r + 1} is a read-only numpy array")
+        elif not hasattr(type(row), "__setitem__"):
+            raise ReadOnlyError(f"row {r + 1} is a {type(row).__name__}, which cannot be "
+                                "written in place: pass lists (or use count_solutions to "
+                                "only read it)")
+
+
 def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
-    """Write a solved grid into ``board`` in its own kind, filling only its blanks."""
+    """Write a solved grid into ``board`` in its own kind (after :func:`check_writable`).
+
+    If a row refuses a write all the same (a list subclass that raises, say), the cells
+    already written are put back and ReadOnlyError names the row: the board is never left
+    half-written.
+    """
     side = geo.side
     if kind == "numpy":
-        board[...] = np.asarray(values, dtype=board.dtype).reshape(side, side)
+        np.asarray(board)[...] = np.asarray(values).reshape(side, side)
         return
     symbols = geo.alphabet if kind == "str" else None
-    for r, row in enumerate(board):
-        base = r * side
-        for c in range(side):
-            v = values[base + c]
-            row[c] = symbols[v - 1] if symbols else v
+    written: list[tuple[Any, int, Any]] = []  # (row, column, old cell) to undo
+    r = 0
+    try:
+        for r, row in enumerate(board):
+            for c, v in enumerate(values[r * side : (r + 1) * side]):
+                written.append((row, c, row[c]))
+                row[c] = symbols[v - 1] if symbols else v
+    except Exception as e:  # any failure of a caller's row type: undo, then say which row
+        for row, c, old in reversed(written):
+            with contextlib.suppress(Exception):
+                row[c] = old
+        raise ReadOnlyError(f"row {r + 1} cannot be written ({type(e).__name__}: {e}); the "
+                            "board was restored") from e
 
 
 def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> str:
-    """The grid as one line of symbols, or drawn with box lines when ``pretty``."""
+    """The grid as one line of symbols, or drawn with box lines when ``pretty``.
+    SymbolError names the first cell whose value is not in 0..N."""
     if not pretty and geo.alphabet.isascii():  # one translation in C
-        text = bytes(values).translate(*_ascii_symbols(geo)).decode("ascii")
+        try:
+            text = bytes(values).translate(*_ascii_symbols(geo)).decode("ascii")
+        except (TypeError, ValueError):  # not an int in 0..255
+            text = ""
         if len(text) != len(values):
-            raise ValueError(f"a value is not in 0..{geo.side}")
+            raise _bad_value(geo, values)
         return text
+    if not all(type(v) is int and 0 <= v <= geo.side for v in values):
+        raise _bad_value(geo, values)
     chars = list(map(("." + geo.alphabet).__getitem__, values))  # value 0 is '.'
     if not pretty:
         return "".join(chars)
@@ -193,7 +323,14 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> st
     return "\n".join(lines)
 
 
-@cache
+def _bad_value(geo: Geometry, values: list[int]) -> SymbolError:
+    """The SymbolError for the first of ``values`` that is not an int in 0..N."""
+    k = next(k for k, v in enumerate(values) if type(v) is not int or not 0 <= v <= geo.side)
+    return SymbolError(f"bad value {culprit(values[k])} at {geo.where(k)} (0 is blank, "
+                       f"1..{geo.side})")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def _ascii_symbols(geo: Geometry) -> tuple[bytes, bytes]:
     """``bytes.translate`` arguments: value -> its symbol ('.' for 0), the rest deleted."""
     values = bytes(range(geo.side + 1))
@@ -209,19 +346,20 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     if any(p and p != s for p, s in zip(puzzle, solution)):
         return False
     full = set(range(1, side + 1))
-    return all(set(unit(solution)) == full for unit in _unit_getters(geo))
+    return all(set(unit(solution)) == full for unit in _unit_getters(geo.box))
 
 
-@cache
-def _unit_getters(geo: Geometry) -> list[itemgetter]:
-    """Per row, column and box, a function that picks its cells' values from a grid."""
-    return [itemgetter(*cells) for cells in _unit_cells(geo).tolist()]
+@lru_cache(maxsize=len(BOX_SIZES))
+def _unit_getters(box: int) -> list[itemgetter]:
+    """Per row, column and box, a function that picks its cells' values from a grid (one
+    list per box size: the units do not depend on the alphabet)."""
+    return [itemgetter(*cells) for cells in _unit_cells(box).tolist()]
 
 
-@cache
-def _unit_cells(geo: Geometry) -> np.ndarray:
+@lru_cache(maxsize=len(BOX_SIZES))
+def _unit_cells(box: int) -> np.ndarray:
     """The cells of every row, column and box: a (3N, N) array of cell numbers."""
-    side, n = geo.side, geo.box
+    side, n = box * box, box
     grid = np.arange(side * side).reshape(side, side)
     boxes = grid.reshape(n, n, n, n).transpose(0, 2, 1, 3).reshape(side, side)
     return np.concatenate([grid, grid.T, boxes])
@@ -239,7 +377,7 @@ def are_solutions(geo: Geometry, puzzles: Any, solutions: Any) -> np.ndarray:
                          f"{solutions.shape}")
     ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
     ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
-    units = _unit_cells(geo)
+    units = _unit_cells(geo.box)
     full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
     step = 4096  # rows at a time, to keep the (rows, 3N, N) temporary small
     for lo in range(0, len(solutions), step):

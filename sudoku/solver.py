@@ -1,17 +1,30 @@
-"""Solving: parse, force the givens on the empty grid's exact cover, let the engine choose
-the other options, verify, write back.
+"""Solving: check the arguments, parse, force the givens on the empty grid's exact cover,
+let the engine choose the other options, verify, write back.
 
-The caller's board is written only after a verified solution is in hand, in one pass that
-cannot fail, so every error leaves it exactly as it was given.
+Every call checks its arguments first (:mod:`sudoku.arguments`: budgets, backend; then the
+alphabet and the board, :mod:`sudoku.grid`), so bad input is a SudokuError naming the
+culprit before anything is searched. :func:`solve` also checks that the board can be
+written (no tuple rows, no read-only array) before the search, and writes it only after a
+verified solution is in hand, undoing its writes if a row refuses one: every error leaves
+the board exactly as it was given.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .arguments import count_budget, engine_arguments
 from .batch import count_of, failure, solved_mask
-from .errors import SearchStoppedError
-from .grid import Geometry, format_grid, is_solution, parse_board, parse_string, write_back
+from .errors import ArgumentError, SearchStoppedError, SudokuError
+from .grid import (
+    Geometry,
+    check_writable,
+    format_grid,
+    is_solution,
+    parse_board,
+    parse_string,
+    write_back,
+)
 from .reduction import Reduction, decode, empty_grid_problem, givens
 
 __all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
@@ -25,24 +38,17 @@ def _parse_any(board: Any, alphabet: str | None) -> tuple[Geometry, list[int]]:
     return geo, values
 
 
-def _solve_values(
-    geo: Geometry,
-    values: list[int],
-    *,
-    unique: bool,
-    backend: str,
-    max_nodes: int | None,
-    timeout: float | None,
-) -> list[int]:
+def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
+                  engine: dict[str, Any]) -> list[int]:
     """The solved grid's values, or a SudokuError saying why there is none.
 
     The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
-    one kernel call, or a few with a timeout); its errors are those of
+    one kernel call, or a few with a timeout), with the checked ``engine`` arguments of
+    :func:`sudoku.arguments.engine_arguments`; its errors are those of
     :func:`sudoku.solve_many`.
     """
     result = empty_grid_problem(geo.box).solve_batch(
-        [givens(geo, values)], limit=2 if unique else 1,
-        max_nodes=max_nodes, timeout=timeout, backend=backend)
+        [givens(geo, values)], limit=2 if unique else 1, **engine)
     chosen = result.solution(0)
     if chosen is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, values, result, 0, unique)
@@ -64,14 +70,18 @@ def solve(
     """Solve ``board`` in place and return it.
 
     ``board`` is a list of N lists of one-character strings (``'.'`` blank), a list of N
-    lists of ints (0 blank), or an N x N numpy integer array. With ``unique=True``, raise
-    MultipleSolutionsError unless the solution is unique. Raises a SudokuError (a
-    ValueError) for a bad shape, a bad symbol, clashing givens or no solution; the board is
-    then unchanged.
+    lists of ints (0 blank), or an N x N numpy array of integers or whole floats (0 blank).
+    With ``unique=True``, raise MultipleSolutionsError unless the solution is unique.
+    ``max_nodes`` (an int >= 1) and ``timeout`` (seconds >= 0) bound the search
+    (SearchStoppedError); None, or a huge value, is no bound. Raises a SudokuError (a
+    ValueError) for a bad argument (ArgumentError, AlphabetError), a bad shape, a board that
+    cannot be written (ReadOnlyError: tuple rows, a read-only array), a bad symbol,
+    clashing givens or no solution; the board is then unchanged.
     """
+    engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet)
-    solution = _solve_values(geo, values, unique=unique, backend=backend,
-                             max_nodes=max_nodes, timeout=timeout)
+    check_writable(board, kind)
+    solution = _solve_values(geo, values, unique=unique, engine=engine)
     write_back(board, geo, solution, kind)
     return board
 
@@ -85,10 +95,12 @@ def solve_string(
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> str:
-    """Solve a puzzle given as text (see :func:`sudoku.grid.parse_string`); return one line."""
+    """Solve a puzzle given as text (see :func:`sudoku.grid.parse_string`); return one line.
+    Arguments and errors as for :func:`solve`; a ``puzzle`` that is not a str (bytes
+    included: decode them first) is an ArgumentError."""
+    engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = parse_string(puzzle, alphabet)
-    solution = _solve_values(geo, values, unique=unique, backend=backend,
-                             max_nodes=max_nodes, timeout=timeout)
+    solution = _solve_values(geo, values, unique=unique, engine=engine)
     return format_grid(geo, solution)
 
 
@@ -103,13 +115,16 @@ def count_solutions(
 ) -> int:
     """The number of solutions of a board or puzzle string (at most ``limit``).
 
-    Clashing givens count as 0 solutions. A budget that runs out raises SearchStoppedError
-    rather than returning a partial count. The count is a batch of one, as in :func:`solve`.
+    Clashing givens count as 0 solutions. ``limit`` is an int >= 1 or None (all). A budget
+    that runs out raises SearchStoppedError rather than returning a partial count. The
+    count is a batch of one, as in :func:`solve`. The board is only read: tuple rows and
+    read-only arrays are fine.
     """
+    limit = count_budget(limit, "limit")
+    engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = _parse_any(board, alphabet)
-    result = empty_grid_problem(geo.box).solve_batch(
-        [givens(geo, values)], limit=limit, max_nodes=max_nodes,
-        timeout=timeout, backend=backend)
+    result = empty_grid_problem(geo.box).solve_batch([givens(geo, values)], limit=limit,
+                                                     **engine)
     n = count_of(result, 0)
     if isinstance(n, SearchStoppedError):
         raise n
@@ -121,10 +136,16 @@ def to_exact_cover(board: Any, *, alphabet: str | None = None, givens: str = "re
 
     Its options are (cell, value) pairs in row-major order, value ascending; its items are
     named as in Knuth's programs (``p<r><c>``, ``r<r><d>``, ``c<c><d>``, ``b<b><d>``).
-    See :mod:`sudoku.reduction` for how givens are handled.
+    See :mod:`sudoku.reduction` for how givens are handled: ``givens`` is ``"reduce"`` or
+    ``"select"`` (ArgumentError otherwise).
     """
     geo, values = _parse_any(board, alphabet)
-    return Reduction(geo, values, givens=givens).problem
+    try:
+        return Reduction(geo, values, givens=givens).problem
+    except SudokuError:  # a ClashError: the givens are fine as an argument
+        raise
+    except ValueError as e:  # Reduction's own check of ``givens``, which it names
+        raise ArgumentError(str(e)) from None
 
 
 class Solution:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from dlx import ExitCode
 from sudoku.cli import Options, main, run_one
 from sudoku.named import load_named
 
@@ -67,7 +68,7 @@ def test_one_puzzle_fails(capsys):
 
 def test_file_with_bad_lines(capsys, mixed):
     code, out, err = run(capsys, "-f", str(mixed))
-    assert code == 1
+    assert code == ExitCode.USAGE  # malformed lines 6 and 9 outrank the clash on line 4
     assert out.splitlines() == [LEET_ANSWER, INKALA_ANSWER, LEET_ANSWER]
     errors = err.splitlines()
     assert len(errors) == 3
@@ -79,7 +80,7 @@ def test_file_with_bad_lines(capsys, mixed):
 def test_stdin(capsys, monkeypatch, mixed):
     monkeypatch.setattr(sys, "stdin", io.StringIO(mixed.read_text()))
     code, out, err = run(capsys)
-    assert code == 1 and len(out.splitlines()) == 3 and "line 9:" in err
+    assert code == ExitCode.USAGE and len(out.splitlines()) == 3 and "line 9:" in err
     monkeypatch.setattr(sys, "stdin", io.StringIO(LEETCODE + "\n"))
     assert run(capsys, "-f", "-") == (0, LEET_ANSWER + "\n", "")
 
@@ -103,9 +104,10 @@ def test_unique(capsys, tmp_path):
 
 def test_budgets(capsys):
     code, out, err = run(capsys, "--max-nodes", "5", INKALA)
-    assert code == 1 and out == "" and "SearchStoppedError" in err and "max_nodes" in err
+    assert code == ExitCode.STOPPED and out == ""
+    assert "SearchStoppedError" in err and "max_nodes" in err
     code, _, err = run(capsys, "--timeout", "1e-9", INKALA)
-    assert code == 1 and "timeout" in err
+    assert code == ExitCode.STOPPED and "timeout" in err
     assert run(capsys, "--backend", "python", "--timeout", "30", INKALA)[:2] == (
         0, INKALA_ANSWER + "\n")
 
@@ -115,7 +117,9 @@ def test_alphabet(capsys):
     custom = puzzle.translate(str.maketrans("1234", "ABCD"))
     assert run(capsys, "--alphabet", "ABCD", custom) == (0, "ACBDDBCABDACCADB\n", "")
     code, _, err = run(capsys, "--alphabet", "ABC", custom)
-    assert code == 1 and "SymbolError" in err
+    assert code == ExitCode.USAGE and "error: --alphabet: alphabet has 3 symbols" in err
+    code, _, err = run(capsys, "--alphabet", "ABCDEFGHI", custom)  # fits no 4x4 puzzle
+    assert code == ExitCode.USAGE and "AlphabetError" in err
 
 
 def test_jobs_same_output(capsys, tmp_path, mixed):
@@ -126,12 +130,12 @@ def test_jobs_same_output(capsys, tmp_path, mixed):
     one = run(capsys, "-f", str(path), "-j", "1")
     two = run(capsys, "-f", str(path), "-j", "2")
     assert one == two
-    assert one[0] == 1 and "line 9:" in one[2]
+    assert one[0] == ExitCode.USAGE and "line 9:" in one[2]
 
 
 def test_progress_and_summary(capsys, mixed):
     code, out, err = run(capsys, "--progress", "-f", str(mixed))
-    assert code == 1 and len(out.splitlines()) == 3
+    assert code == ExitCode.USAGE and len(out.splitlines()) == 3
     assert err.splitlines()[-1].startswith("6 puzzles: 3 solved, 3 failed in ")
     assert err.rstrip().endswith("puzzles/s)")
     code, _, err = run(capsys, "--progress", "--count", "-f", str(mixed))
@@ -183,10 +187,11 @@ def test_help(capsys):
 
 
 def test_run_one():
-    assert run_one(Options(), LEETCODE) == (True, LEET_ANSWER)
-    assert run_one(Options(count=True, limit=3), HARD1) == (True, "3")
-    ok, text = run_one(Options(unique=True), HARD1)
-    assert not ok and text.startswith("MultipleSolutionsError: ")
+    assert run_one(Options(), LEETCODE) == (ExitCode.OK, LEET_ANSWER)
+    assert run_one(Options(count=True, limit=3), HARD1) == (ExitCode.OK, "3")
+    answer = run_one(Options(unique=True), HARD1)
+    assert not answer.ok and answer.code == ExitCode.UNSOLVED
+    assert answer.text.startswith("MultipleSolutionsError: ")
 
 
 def test_python_dash_m():
@@ -206,5 +211,5 @@ def test_broken_pipe_is_quiet(tmp_path):
     proc.stdout.close()
     err = proc.stderr.read().decode()
     proc.stderr.close()
-    assert proc.wait(timeout=120) == 1
-    assert "Traceback" not in err
+    assert proc.wait(timeout=120) == ExitCode.OK  # a reader that stops early is no error
+    assert err == ""
