@@ -31,6 +31,7 @@ import contextlib
 import os
 import signal
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -443,12 +444,14 @@ def _epilog() -> str:
     listed by its name), and the precedence among them."""
     lines = ["exit status:"]
     for code in ExitCode:
-        lines.append(f"  {code.value:>3}  {code.name:<12} "
-                     f"{MEANING.get(code, code.name.lower().replace('_', ' '))}")
+        meaning = MEANING.get(code, code.name.lower().replace("_", " "))
+        lines.append(textwrap.fill(f"  {code.value:>3}  {code.name:<12} {meaning}", width=79,
+                                   subsequent_indent=" " * 20))
     first = ", ".join(f"{code.value} ({code.name})" for code in PRECEDENCE)
-    lines.append(f"When puzzles fail in different ways, the status is the first of {first} "
-                 "that applies. A reader that stops early (sudoku ... | head) is not an "
-                 "error: 0.")
+    lines.append(textwrap.fill(
+        f"When puzzles fail in different ways, the status is the first of {first} that "
+        "applies. A reader that stops early (sudoku ... | head) is not an error: 0.",
+        width=79))
     return "\n".join(lines)
 
 
