@@ -14,13 +14,15 @@ from collections.abc import Iterable
 from numbers import Integral, Real
 from typing import Any
 
+from dlx import backend_names
+
 from .errors import ArgumentError, culprit
 
 __all__ = ["BACKENDS", "MAX_BUDGET", "backend_name", "count_budget", "engine_arguments",
            "puzzle_list", "time_budget"]
 
-BACKENDS = ("auto", "python", "numba")
-"""The ``backend`` names the engine takes (see ``dlx.ExactCover.solve_batch``)."""
+BACKENDS = backend_names()
+"""The ``backend`` names the engine takes: ``auto`` and its registered backends."""
 
 MAX_BUDGET = 2**62
 """Larger ``limit`` and ``max_nodes`` are clamped to this, which no search reaches: the

@@ -21,6 +21,8 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
+import dlx
+
 __all__ = [
     "AlphabetError",
     "ArgumentError",
@@ -73,10 +75,11 @@ class AlphabetError(SymbolError):
     which is what bad alphabets raised before it existed."""
 
 
-class ArgumentError(SudokuError):
+class ArgumentError(SudokuError, dlx.ArgumentError):
     """An argument other than the board or the alphabet is of the wrong type or out of
     range: a budget (``limit``, ``max_nodes``, ``timeout``), ``backend``, ``givens``, or a
-    puzzle that is not a str (``solve_string``; each item of ``solve_many``)."""
+    puzzle that is not a str (``solve_string``; each item of ``solve_many``). It is also a
+    :class:`dlx.ArgumentError`, the engine's error for the same mistakes."""
 
 
 class ClashError(SudokuError):
