@@ -178,7 +178,8 @@ def run_batch(
     else:
         job.invalid, job.cut = -1, 0
     status = table[:, kernel.B_STATUS]
-    if job.invalid >= 0 or (status == kernel.CONFLICT).any():
+    if job.invalid >= 0 or (table[0, kernel.B_STATUS] == kernel.CONFLICT if n == 1
+                            else (status == kernel.CONFLICT).any()):
         _check_faults(links, n_options, table, job.invalid, indptr, indices)
     if job.cut < n:  # stopped by the timeout, not by max_nodes
         late = status[job.cut:]

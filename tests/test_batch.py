@@ -523,7 +523,7 @@ def test_a_failed_call_drops_the_working_arrays(monkeypatch):
     expected = _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba"))
     pool = _pool(problem)
     assert pool and all(is_pristine(problem.links, S) for S in pool)
-    real = dlx.compiled.compiled
+    real = dlx.compiled.entry
     spoiled = []
 
     def half_done(S, *rest):
@@ -531,13 +531,13 @@ def test_a_failed_call_drops_the_working_arrays(monkeypatch):
         spoiled.append(S)
         raise KeyboardInterrupt
 
-    def compiled(name, colors=True):
+    def entry(name, colors=True):
         return half_done if name == "search_batch" else real(name, colors)
 
-    monkeypatch.setattr(dlx.compiled, "compiled", compiled)
+    monkeypatch.setattr(dlx.compiled, "entry", entry)
     with pytest.raises(KeyboardInterrupt):
         problem.solve_batch(puzzles, backend="numba")
-    monkeypatch.setattr(dlx.compiled, "compiled", real)
+    monkeypatch.setattr(dlx.compiled, "entry", real)
     (S,) = spoiled
     assert not is_pristine(problem.links, S)
     assert all(T is not S for T in _pool(problem))  # not given back to the pool
