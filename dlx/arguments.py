@@ -46,7 +46,7 @@ def count_arg(value: Any, name: str, minimum: int) -> int:
     clamped to NEVER."""
     if value is None:
         return NEVER
-    number = _integer(value)
+    number = value if type(value) is int else _integer(value)
     if number is None:
         raise ArgumentError(f"{name} must be an integer or None, got {value!r}")
     if number < minimum:

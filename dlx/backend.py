@@ -119,7 +119,7 @@ def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
     return length
 
 
-@dataclass
+@dataclass(slots=True)
 class BatchJob:
     """One call of :meth:`Backend.batch`: validated inputs, and where the records go.
 

@@ -177,12 +177,11 @@ def run_batch(
             charge_python(time.perf_counter() - start)
     else:
         job.invalid, job.cut = -1, 0
-    status = table[:, kernel.B_STATUS]
-    if job.invalid >= 0 or (table[0, kernel.B_STATUS] == kernel.CONFLICT if n == 1
-                            else (status == kernel.CONFLICT).any()):
+    if job.invalid >= 0 or (int(table[0, kernel.B_STATUS]) == kernel.CONFLICT if n == 1
+                            else (table[:, kernel.B_STATUS] == kernel.CONFLICT).any()):
         _check_faults(links, n_options, table, job.invalid, indptr, indices)
     if job.cut < n:  # stopped by the timeout, not by max_nodes
-        late = status[job.cut:]
+        late = table[job.cut:, kernel.B_STATUS]
         late[late == kernel.MAX_NODES] = Status.TIMEOUT
     return BatchResult(table, chosen.name, time.perf_counter() - start, job.cut)
 

@@ -116,11 +116,14 @@ def get_backend(name: str | Backend, work: int = 0, min_work: int = NUMBA_MIN_NO
     a backend that cannot run here (numba not installed, or ``NUMBA_DISABLE_JIT``)
     raises ImportError saying why.
     """
-    if isinstance(name, Backend):
+    if type(name) is str:
+        if name == "auto":
+            return auto_backend(work, min_work)
+        backend = _REGISTRY.get(name)
+    elif isinstance(name, Backend):
         return name
-    if name == "auto":
-        return auto_backend(work, min_work)
-    backend = _REGISTRY.get(name) if isinstance(name, str) else None
+    else:
+        backend = None
     if backend is None:
         raise ArgumentError(f"backend must be one of {', '.join(map(repr, backend_names()))}, "
                             f"got {name!r}")

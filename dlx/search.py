@@ -61,7 +61,7 @@ def first_slice(links: Links) -> int:
     """Nodes in a compiled kernel's first slice without a timeout: 1024, fewer for huge
     problems, whose nodes may each touch much of the problem (so that Ctrl-C gets through
     within about a slice's time however costly the nodes are)."""
-    return max(1, min(1024, (1 << 22) // max(links.n_nodes, 1)))
+    return max(1, min(1024, (1 << 22) // max(len(links.arrays.TOP), 1)))
 
 
 class Search:
