@@ -34,6 +34,8 @@ KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommi
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
 
 _SEED = REGISTER_INDEX["SEED"]
+_RESTRICTED = ("U", "D", "LEN", "LL", "RL")
+"""The arrays :meth:`Links.restricted` returns, in its order."""
 NEVER = 1 << 62
 """A budget that never runs out (and fits the compiled kernel's int64 registers)."""
 
@@ -96,6 +98,26 @@ class Kernel:
             state.REG[_SEED] = seed % 2147483646 + 1
         return state
 
+    def prepare(self, links: Links, seed: int | None,
+                forced: list[int]) -> tuple[State, int | None]:
+        """:meth:`start` then :meth:`force`, without copying what forcing replaces: the
+        state a search of ``links`` with the options ``forced`` begins from, and None, or
+        the first forced option that an earlier one excludes."""
+        if not (forced and self.restrict):
+            state = self.start(links, seed)
+            return self.force(links, state, forced) if forced else (state, None)
+        arrays = links.restricted(forced, self.inactive)
+        if isinstance(arrays, int):
+            return self.pristine(links), arrays  # nothing to search: no copy needed
+        convert, copy = self.convert, self.copy
+        taken = dict(zip(_RESTRICTED, arrays))
+        state = State(*(convert(links, f.name, taken[f.name]) if f.name in taken
+                        else copy(a) if f.changes else a
+                        for f, a in zip(FIELDS, self.pristine(links))))
+        if seed is not None:
+            state.REG[_SEED] = seed % 2147483646 + 1
+        return state, None
+
     def force(self, links: Links, state: State, forced: list[int]) -> tuple[State, int | None]:
         """Take the options ``forced`` (valid, distinct) before the search: the new state,
         and None, or the first option that an earlier one excludes."""
@@ -105,7 +127,7 @@ class Kernel:
                 return state, arrays
             convert = self.convert
             return state._replace(**{name: convert(links, name, a) for name, a in zip(
-                ("U", "D", "LEN", "LL", "RL"), arrays)}), None
+                _RESTRICTED, arrays)}), None
         if self.force_all is None:
             raise AssertionError(f"kernel {self.name} cannot force options link by link")
         f = self.force_all(state, self.convert(links, "FORCED", np.asarray(forced)))

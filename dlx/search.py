@@ -142,13 +142,11 @@ class Search:
         if self.limit <= 0:
             stats.status = Status.LIMIT
             return
-        state = run.start(links, self.seed)
-        if self.forced:
-            state, conflict = run.force(links, state, self.forced)
-            if conflict is not None:
-                stats.conflict = conflict
-                stats.status = Status.CONFLICT
-                return
+        state, conflict = run.prepare(links, self.seed, self.forced)
+        if conflict is not None:
+            stats.conflict = conflict
+            stats.status = Status.CONFLICT
+            return
         self._state = state
         regs, choice = state.REG, state.CHOICE
         option_of_node = links.option_list
