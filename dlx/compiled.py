@@ -150,10 +150,11 @@ def _warn_once(message: str) -> None:
 
 
 @functools.cache
-def _namespace(colors: bool = True) -> Any:
+def _namespace(colors: bool = True, walk: bool = True) -> Any:
     """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet.
-    ``colors=False``: the twin for problems without colors (``COLORS`` False)."""
-    overrides = {**_OVERRIDES, "COLORS": colors}
+    ``colors=False``: the twin for problems without colors (``COLORS`` False);
+    ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False)."""
+    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk}
     tag = _cache_tag(_indexing_hook_available(), overrides)
 
     def wrap(f):
@@ -166,7 +167,7 @@ def _namespace(colors: bool = True) -> Any:
 _compile_lock = threading.Lock()
 
 
-def compiled(name: str, colors: bool = True) -> Any:
+def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
     """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
     for problems with colors or (``colors=False``) without.
 
@@ -175,41 +176,42 @@ def compiled(name: str, colors: bool = True) -> Any:
     Further compilation is then disabled, so a call with other array types raises
     TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
-    dispatcher = _compiled.get((name, colors))
+    key = (name, colors, walk)
+    dispatcher = _compiled.get(key)
     if dispatcher is not None:
         return dispatcher
     with _compile_lock:  # one thread compiles; the others wait for it
-        dispatcher = _compiled.get((name, colors))
+        dispatcher = _compiled.get(key)
         if dispatcher is None:
             with _without_scipy_linalg(_skip_blas_check):
-                ns = _namespace(colors)
+                ns = _namespace(colors, walk)
                 dispatcher = getattr(ns, name)
                 with _nonnegative_indexing() as nonnegative:
                     ns.nonnegative_indexing = nonnegative
                     dispatcher.compile(_signature(name))
             dispatcher.disable_compile()
-            _entries[(name, colors)] = dispatcher.overloads[dispatcher.signatures[0]].entry_point
-            _compiled[(name, colors)] = dispatcher
+            _entries[key] = dispatcher.overloads[dispatcher.signatures[0]].entry_point
+            _compiled[key] = dispatcher
     return dispatcher
 
 
 _WHERE = np.array([0, 0, 0, -1], dtype=np.int64)
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
-_compiled: dict[tuple[str, bool], Any] = {}
-_entries: dict[tuple[str, bool], Any] = {}
+_compiled: dict[tuple[str, bool, bool], Any] = {}
+_entries: dict[tuple[str, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
 matching (0.7 µs a call instead of 2 µs with the state as a named tuple). Only this
 module calls them, always with the arrays of the signature (contiguous int64): anything
 else goes through :func:`compiled`, whose dispatcher refuses other types."""
 
 
-def entry(name: str, colors: bool = True) -> Any:
+def entry(name: str, colors: bool = True, walk: bool = True) -> Any:
     """The compiled entry point ``name`` itself (compiling it on first use)."""
-    point = _entries.get((name, colors))
+    point = _entries.get((name, colors, walk))
     if point is None:
-        compiled(name, colors)
-        point = _entries[(name, colors)]
+        compiled(name, colors, walk)
+        point = _entries[(name, colors, walk)]
     return point
 
 
@@ -249,7 +251,7 @@ def _without_scipy_linalg(skip: bool) -> Iterator[None]:
 def compiled_kernel() -> Any:
     """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
     compiled("search")
-    return _namespace(True)
+    return _namespace(True, True)
 
 
 def is_loaded() -> bool:
@@ -262,13 +264,13 @@ def as_int64(links: Links, name: str, a: np.ndarray) -> np.ndarray:
     return np.array(a, dtype=np.int64, order="C")
 
 
-def _entry(name: str, colors: bool) -> Any:
+def _entry(name: str, colors: bool, walk: bool) -> Any:
     """A Python function that calls the compiled entry point (compiling it on first use)."""
-    key = (name, colors)
+    key = (name, colors, walk)
 
     def call(*args: Any) -> Any:
         point = _entries.get(key)
-        return (point or entry(name, colors))(*args)
+        return (point or entry(name, colors, walk))(*args)
 
     call.__name__ = name
     return call
@@ -281,10 +283,15 @@ class NumbaBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS
 
     def __init__(self) -> None:
-        self.kernels = {colors: Kernel("numba" if colors else "numba-x",
-                                       _entry("search", colors), _entry("force_all", colors),
-                                       kernel.INACTIVE, as_int64, np.copy)
-                        for colors in (True, False)}
+        def make(colors: bool, walk: bool) -> Kernel:
+            name = "numba" + ("" if colors else "-x") + ("-walk" if walk else "")
+            return Kernel(name, _entry("search", colors, walk),
+                          _entry("force_all", colors, walk), kernel.INACTIVE, as_int64, np.copy)
+
+        self.kernels = {colors: make(colors, False) for colors in (True, False)}
+        """By colors: the kernels for problems of at most ``SCAN_ITEMS`` primary items."""
+        self.walk_kernels = {colors: make(colors, True) for colors in (True, False)}
+        """By colors: the kernels for more primary items (``choose`` walks first)."""
 
     def unavailable(self) -> str | None:
         return numba_unavailable()
@@ -293,14 +300,21 @@ class NumbaBackend(Backend):
         return is_loaded()
 
     def kernel(self, links: Links) -> Kernel:
-        return self.kernels[links.colored]
+        walk = links.n_primary + 1 > kernel.SCAN_ITEMS
+        return (self.walk_kernels if walk else self.kernels)[links.colored]
 
     def batch(self, job: BatchJob) -> None:
         links = job.links
-        search_batch = entry("search_batch", links.colored)
+        setup = links.converted.get("numba-batch-setup")
+        if setup is None:  # the entry point and the first slice, once per problem
+            walk = links.n_primary + 1 > kernel.SCAN_ITEMS
+            setup = links.converted.setdefault("numba-batch-setup", (
+                entry("search_batch", links.colored, walk), first_slice(links)))
+        search_batch, first = setup
         where = _WHERE.copy()  # see kernel.W_*
         timed = job.deadline is not None
-        first = 1 if timed else first_slice(links)
+        if timed:
+            first = 1
         n = len(job.indptr) - 1
         node_stop = job.node_stop
         job.cut = n

@@ -531,13 +531,15 @@ def test_a_failed_call_drops_the_working_arrays(monkeypatch):
         spoiled.append(S)
         raise KeyboardInterrupt
 
-    def entry(name, colors=True):
-        return half_done if name == "search_batch" else real(name, colors)
+    def entry(name, colors=True, walk=True):
+        return half_done if name == "search_batch" else real(name, colors, walk)
 
     monkeypatch.setattr(dlx.compiled, "entry", entry)
+    problem.links.converted.pop("numba-batch-setup")  # the entry point is looked up anew
     with pytest.raises(KeyboardInterrupt):
         problem.solve_batch(puzzles, backend="numba")
     monkeypatch.setattr(dlx.compiled, "entry", real)
+    problem.links.converted.pop("numba-batch-setup")
     (S,) = spoiled
     assert not is_pristine(problem.links, S)
     assert all(T is not S for T in _pool(problem))  # not given back to the pool
