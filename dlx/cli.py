@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
-import textwrap
 import threading
 import time
 import warnings
@@ -41,30 +39,22 @@ NBSP and U+3000 included, is part of a name.
 """
 
 
+MEANING = {
+    ExitCode.OK: "done: every solution asked for was found or counted (0 solutions is an "
+                 "answer too), also when stopped by --limit",
+    ExitCode.USAGE: "a bad command line, or input that cannot be read or parsed",
+    ExitCode.STOPPED: "--max-nodes or --timeout ran out: the answer is incomplete",
+    ExitCode.OUTPUT: "the output cannot be written (stdout closed, disk full)",
+    ExitCode.INTERRUPTED: "interrupted (Ctrl-C): the answer is incomplete",
+    ExitCode.UNSOLVED: "(not used by dlx; sudoku: some puzzle has no solution)",
+}
+"""What each exit status means for this command; the numbers and names are dlx.ExitCode's."""
+
+
 def _exit_status_table() -> str:
-    """The epilog's exit-status table, made from :class:`dlx.ExitCode` (its members, and
-    the meanings in its docstring's table), so that it cannot drift from the codes the
-    ``dlx`` and ``sudoku`` commands return. Without docstrings (``python -OO``) only the
-    codes and names are listed."""
-    meaning: dict[str, list[str]] = {}
-    rows = re.compile(r"^\s*(\d+)\s+([A-Z_]+)\s+(.*)$")
-    current: list[str] | None = None
-    for line in (ExitCode.__doc__ or "").splitlines():
-        row = rows.match(line)
-        if row and row[2] in ExitCode.__members__:
-            current = meaning[row[2]] = [row[3].strip()]
-        elif current is not None and line.strip() and not line.strip().startswith("="):
-            current.append(line.strip())
-        else:
-            current = None
-    lines = ["exit status:"]
-    for member in ExitCode:
-        text = " ".join(meaning.get(member.name, [])).replace("``", "")
-        wrapped = textwrap.wrap(text, 70) or [""]
-        lines.append(f"  {member.value:>3}  {member.name:<11}  {wrapped[0]}".rstrip())
-        lines.extend(" " * 20 + more for more in wrapped[1:])
-    lines.append("A reader that stops early (dlx ... | head) is no error: exit 0.")
-    return "\n".join(lines) + "\n"
+    """The epilog's exit-status table (:meth:`dlx.ExitCode.table`)."""
+    return (ExitCode.table(MEANING) + "\nA reader that stops early (dlx ... | head) is no "
+            "error: exit 0.\n")
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -8,6 +8,8 @@ the values are those integers.
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Mapping
 from enum import IntEnum
 
 __all__ = ["ExitCode", "Status"]
@@ -70,3 +72,15 @@ class ExitCode(IntEnum):
     STOPPED = 3
     OUTPUT = 4
     INTERRUPTED = 130
+
+    @classmethod
+    def table(cls, meanings: Mapping[ExitCode, str], *, width: int = 79) -> str:
+        """The exit statuses as a command's ``--help`` lists them: every member, with
+        ``meanings[code]`` (what it means for that command), else its name. One function
+        for both commands, so that their tables cannot drift from this enum."""
+        lines = ["exit status:"]
+        for code in cls:
+            meaning = meanings.get(code, code.name.lower().replace("_", " "))
+            lines.append(textwrap.fill(f"  {code.value:>3}  {code.name:<12} {meaning}",
+                                       width=width, subsequent_indent=" " * 20))
+        return "\n".join(lines)

@@ -442,11 +442,7 @@ def _positive(kind: type) -> Callable[[str], Any]:
 def _epilog() -> str:
     """The exit statuses, from dlx.ExitCode (a status this module does not describe is
     listed by its name), and the precedence among them."""
-    lines = ["exit status:"]
-    for code in ExitCode:
-        meaning = MEANING.get(code, code.name.lower().replace("_", " "))
-        lines.append(textwrap.fill(f"  {code.value:>3}  {code.name:<12} {meaning}", width=79,
-                                   subsequent_indent=" " * 20))
+    lines = [ExitCode.table(MEANING)]
     first = ", ".join(f"{code.value} ({code.name})" for code in PRECEDENCE)
     lines.append(textwrap.fill(
         f"When puzzles fail in different ways, the status is the first of {first} that "
