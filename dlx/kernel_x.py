@@ -52,7 +52,7 @@ def option_others(links: Links) -> list:
     Vectorized per option width; for a 9x9 Sudoku this costs tens of microseconds, most of
     it in one ``tolist``.
     """
-    TOP = links.TOP
+    TOP = links.arrays.TOP
     others: list = [()] * len(TOP)
     spacers = np.flatnonzero(TOP[links.n_items + 1:] <= 0) + links.n_items + 1
     starts, widths = spacers[:-1] + 1, np.diff(spacers) - 1

@@ -82,26 +82,6 @@ class Links:
         self.__dict__.update(state)
 
     @property
-    def U(self) -> np.ndarray:
-        return self.arrays.U
-
-    @property
-    def D(self) -> np.ndarray:
-        return self.arrays.D
-
-    @property
-    def TOP(self) -> np.ndarray:
-        return self.arrays.TOP
-
-    @property
-    def COLOR(self) -> np.ndarray:
-        return self.arrays.COLOR
-
-    @property
-    def LEN(self) -> np.ndarray:
-        return self.arrays.LEN
-
-    @property
     def n_nodes(self) -> int:
         return len(self.arrays.TOP)
 
@@ -127,7 +107,7 @@ class Links:
     def _by_item(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Option nodes grouped by item in list order, their items and their options."""
         nodes = np.flatnonzero(self.option_of_node >= 0)
-        items = self.TOP[nodes]
+        items = self.arrays.TOP[nodes]
         order = np.argsort(items, kind="stable")
         return nodes[order], items[order], self.option_of_node[nodes[order]]
 

@@ -209,10 +209,11 @@ def test_arrays_end_pristine(kernel_ns):
     links = problem.links
     inactive = 128 if kernel_ns is kernel_bytes else kernel.INACTIVE
     assert inactive == kernel_ns.INACTIVE
-    length = links.LEN.copy()
+    length = links.arrays.LEN.copy()
     length[0] = inactive
-    pristine = [links.U.tolist(), links.D.tolist(), links.COLOR.tolist(), length.tolist(),
-                links.arrays.LL.tolist(), links.arrays.RL.tolist()]
+    A = links.arrays
+    pristine = [A.U.tolist(), A.D.tolist(), A.COLOR.tolist(), length.tolist(), A.LL.tolist(),
+                A.RL.tolist()]
     U, D, COLOR, LEN, LL, RL = (a[:] for a in pristine)
     if kernel_ns is kernel_bytes:
         LEN = bytearray(LEN)
@@ -230,7 +231,7 @@ def test_arrays_end_pristine(kernel_ns):
             regs = [0] * N_REGS
             regs[kernel.PRIMARY_END] = links.n_primary + 1
             choice = [0] * (links.n_primary + 1)
-            S = State(U, D, links.TOP.tolist(), COLOR, LEN, LL, RL, choice, regs,
+            S = State(U, D, links.arrays.TOP.tolist(), COLOR, LEN, LL, RL, choice, regs,
                       links.forcing_node.tolist())
             where = [0, 0, 0, -1]  # the state kept between calls: choice, regs and this
             calls = 1

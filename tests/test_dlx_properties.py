@@ -354,7 +354,8 @@ def test_sanity_check_after_every_node(spec, seed):
 def test_links_restored_after_full_search(spec):
     options, primary, secondary = spec
     problem = build(options, primary, secondary)
-    originals = [a.copy() for a in (problem.links.U, problem.links.D, problem.links.LEN)]
+    A = problem.links.arrays
+    originals = [a.copy() for a in (A.U, A.D, A.LEN)]
     search = problem.solutions(backend=BACKEND)
     found = list(search)
     assert search.stats.status is Status.COMPLETE
@@ -363,7 +364,7 @@ def test_links_restored_after_full_search(spec):
     search.check()
     assert_restored(search)
     assert all(np.array_equal(a, b) for a, b in
-               zip(originals, (problem.links.U, problem.links.D, problem.links.LEN)))
+               zip(originals, (A.U, A.D, A.LEN)))
 
 
 KNOWN_STEPPED = {

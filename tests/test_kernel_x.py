@@ -108,7 +108,7 @@ def _lockstep(problem: ExactCover, x_kernel, c_kernel, seed=None) -> int:
 def _others_by_walking(problem: ExactCover) -> dict[int, list[int]]:
     """OTHERS computed the slow way: walk each option from its node, skipping spacers."""
     links = problem.links
-    TOP, U = links.TOP.tolist(), links.U.tolist()
+    TOP, U = links.arrays.TOP.tolist(), links.arrays.U.tolist()
     out = {}
     for p in range(links.n_items + 1, len(TOP)):
         if TOP[p] <= 0:
@@ -232,5 +232,5 @@ def test_x_state_shares_its_read_only_lists():
     a, b = fresh(links, PYTHON_X_BYTES), fresh(links, PYTHON_X_BYTES)
     assert a.COLOR is b.COLOR and a.TOP is b.TOP
     assert a.U is not b.U and a.U == b.U
-    assert np.array_equal(np.asarray(a.U), problem.links.U)
+    assert np.array_equal(np.asarray(a.U), problem.links.arrays.U)
     assert is_pristine(links, a) and is_pristine(links, b)
