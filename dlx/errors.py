@@ -38,7 +38,8 @@ class EmptyOptionError(InputError):
 
 
 class ColorError(InputError):
-    """A color is given on a primary item (colors belong to secondary items only)."""
+    """A color is given on a primary item (colors belong to secondary items only), or a
+    color is None (an item without a color is named alone, not ``Colored(x, None)``)."""
 
 
 class MatrixError(InputError):

@@ -451,6 +451,9 @@ def _encode_options(
             c = 0
             if isinstance(entry, Colored):
                 color = hashable(entry.color, f"option {k}: color")
+                if color is None:  # "no color" is written as the plain item
+                    raise ColorError(f"option {k} gives item {entry.item!r} the color None; "
+                                     "for no color, name the item alone")
                 entry = entry.item
                 c = color_id.setdefault(color, len(color_id) + 1)
             try:

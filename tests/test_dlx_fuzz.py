@@ -23,7 +23,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
 
-from dlx import ArgumentError, Colored, ExactCover, InputError, NoPrimaryItemWarning
+from dlx import (
+    ArgumentError,
+    Colored,
+    ColorError,
+    ExactCover,
+    InputError,
+    NoPrimaryItemWarning,
+)
 from dlx.compiled import numba_unavailable
 
 settings.register_profile("default-dlx", max_examples=60, deadline=None,
@@ -119,9 +126,10 @@ def problems(draw):
 @given(problems(), st.data())
 def test_backends_agree_with_brute_force(problem, data):
     options, primary, secondary = problem
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", NoPrimaryItemWarning)
-        p = ExactCover(options, primary=primary, secondary=secondary)
+    p = _only_documented(lambda: ExactCover(options, primary=primary, secondary=secondary))
+    if isinstance(p, ValueError):  # a color None (refused: see test_color_none_is_refused)
+        assert "color None" in str(p)
+        return
     want = sorted(sorted(s) for s in brute_force(options, primary, secondary))
     forced = data.draw(st.lists(st.integers(-1, len(options)), max_size=2))
     limit = data.draw(st.one_of(st.none(), st.integers(0, 4), st.just(2**70)))
@@ -217,3 +225,10 @@ def test_constructor_errors_name_the_culprit():
         assert message in str(info.value), (message, info.value)
     assert ExactCover.from_csr([0, 1], [1.0]).items == [0, 1]  # whole floats are integers
     assert ExactCover([["a"]]).is_solution([None]) is False
+
+
+def test_color_none_is_refused():
+    """Found by the fuzz profile: ``Colored("s", None)`` was a color named None (two such
+    options shared the item) while the oracle read it as no color. None is refused."""
+    with pytest.raises(ColorError, match="color None"):
+        ExactCover([["a", Colored("s", None)], ["b", Colored("s", None)]], secondary=["s"])
