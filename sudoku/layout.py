@@ -105,7 +105,6 @@ class Layout:
     # ----- constructors -------------------------------------------------------------------
 
     @staticmethod
-    @lru_cache(maxsize=CACHE_SIZE)
     def rect(rows: int, cols: int) -> Layout:
         """Rows, columns and boxes of ``rows`` x ``cols`` cells on a grid of side
         ``rows * cols`` (2 x 3 boxes: 6x6; 3 x 4 boxes: 12x12)."""
@@ -113,14 +112,7 @@ class Layout:
                 or not 2 <= rows * cols <= MAX_SIDE:
             raise LayoutError(f"boxes must be ints rows x cols >= 1 with a side in "
                               f"2..{MAX_SIDE}, got {rows!r} x {cols!r}")
-        side = rows * cols
-        units, labels = _lines(side)
-        for b in range(side):
-            top, left = (b // rows) * rows, (b % rows) * cols  # side/cols = rows boxes a row
-            units.append(tuple((top + i) * side + left + j
-                               for i in range(rows) for j in range(cols)))
-            labels.append(f"box {b + 1}")
-        return Layout(side, tuple(units), tuple(labels), (rows, cols))
+        return _rect(rows, cols)
 
     @staticmethod
     def square(box: int) -> Layout:
@@ -128,64 +120,94 @@ class Layout:
         return Layout.rect(box, box)
 
     @staticmethod
-    @lru_cache(maxsize=CACHE_SIZE)
     def latin(n: int) -> Layout:
         """A Latin square: rows and columns only, side ``n``."""
         if type(n) is not int or not 2 <= n <= MAX_SIDE:
             raise LayoutError(f"a latin square's side must be an int in 2..{MAX_SIDE}, "
                               f"got {n!r}")
-        units, labels = _lines(n)
-        return Layout(n, tuple(units), tuple(labels))
+        return _latin(n)
 
     @staticmethod
-    @lru_cache(maxsize=CACHE_SIZE)
     def x(box: int = 3) -> Layout:
         """X-Sudoku: the square layout plus both main diagonals (r1c1..rNcN, r1cN..rNc1)."""
-        base = Layout.square(box)
-        side = base.side
-        diagonals = (tuple(i * side + i for i in range(side)),
-                     tuple(i * side + side - 1 - i for i in range(side)))
-        return Layout(side, base.units + diagonals, (*base.labels, "diagonal 1", "diagonal 2"),
-                      base.block)
+        return _x(Layout.square(box))
 
     @staticmethod
-    @lru_cache(maxsize=1)
     def windoku() -> Layout:
         """Windoku (Hyper Sudoku): 9x9 plus the windows r2-4c2-4, r2-4c6-8, r6-8c2-4 and
         r6-8c6-8 (1-based)."""
-        base = Layout.square(3)
-        windows = tuple(tuple(r * 9 + c for r in range(top, top + 3) for c in range(left, left + 3))
-                        for top in (1, 5) for left in (1, 5))
-        return Layout(9, base.units + windows,
-                      base.labels + tuple(f"window {w}" for w in range(1, 5)), base.block)
+        return _windoku()
 
     @staticmethod
-    @lru_cache(maxsize=CACHE_SIZE)
     def jigsaw(region_map: str) -> Layout:
         """Rows, columns and N irregular regions: ``region_map`` holds N*N characters, one
         per cell row-major, naming its region (``"aaabbb..."``). LayoutError names the region
         that does not have N cells or is not connected (cells joined by edges)."""
         if not isinstance(region_map, str):
             raise LayoutError(f"a region map must be a str, got {type(region_map).__name__}")
-        area = len(region_map)
-        side = round(area**0.5)
-        if side * side != area or not 2 <= side <= MAX_SIDE:
-            raise LayoutError(f"a region map of {area} cells is not an N x N grid")
-        regions: dict[str, list[int]] = {}
-        for cell, name in enumerate(region_map):
-            regions.setdefault(name, []).append(cell)
-        if len(regions) != side:
-            raise LayoutError(f"a {side}x{side} grid needs {side} regions, the map has "
-                              f"{len(regions)}: {''.join(regions)!r}")
-        for name, cells in regions.items():
-            if len(cells) != side:
-                raise LayoutError(f"region {name} has {len(cells)} cells, not {side}")
-            if not _connected(side, cells):
-                raise LayoutError(f"region {name} is not connected")
-        units, labels = _lines(side)
-        units += [tuple(cells) for cells in regions.values()]
-        labels += [f"region {name}" for name in regions]
-        return Layout(side, tuple(units), tuple(labels))
+        return _jigsaw(region_map)
+
+
+# ----- the cached builders behind the constructors (arguments already checked) -------------
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _rect(rows: int, cols: int) -> Layout:
+    side = rows * cols
+    units, labels = _lines(side)
+    for b in range(side):
+        top, left = (b // rows) * rows, (b % rows) * cols  # side/cols = rows boxes a row
+        units.append(tuple((top + i) * side + left + j
+                           for i in range(rows) for j in range(cols)))
+        labels.append(f"box {b + 1}")
+    return Layout(side, tuple(units), tuple(labels), (rows, cols))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _latin(n: int) -> Layout:
+    units, labels = _lines(n)
+    return Layout(n, tuple(units), tuple(labels))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _x(base: Layout) -> Layout:
+    side = base.side
+    diagonals = (tuple(i * side + i for i in range(side)),
+                 tuple(i * side + side - 1 - i for i in range(side)))
+    return Layout(side, base.units + diagonals, (*base.labels, "diagonal 1", "diagonal 2"),
+                  base.block)
+
+
+@lru_cache(maxsize=1)
+def _windoku() -> Layout:
+    base = Layout.square(3)
+    windows = tuple(tuple(r * 9 + c for r in range(top, top + 3) for c in range(left, left + 3))
+                    for top in (1, 5) for left in (1, 5))
+    return Layout(9, base.units + windows,
+                  base.labels + tuple(f"window {w}" for w in range(1, 5)), base.block)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _jigsaw(region_map: str) -> Layout:
+    area = len(region_map)
+    side = round(area**0.5)
+    if side * side != area or not 2 <= side <= MAX_SIDE:
+        raise LayoutError(f"a region map of {area} cells is not an N x N grid")
+    regions: dict[str, list[int]] = {}
+    for cell, name in enumerate(region_map):
+        regions.setdefault(name, []).append(cell)
+    if len(regions) != side:
+        raise LayoutError(f"a {side}x{side} grid needs {side} regions, the map has "
+                          f"{len(regions)}: {''.join(regions)!r}")
+    for name, cells in regions.items():
+        if len(cells) != side:
+            raise LayoutError(f"region {name} has {len(cells)} cells, not {side}")
+        if not _connected(side, cells):
+            raise LayoutError(f"region {name} is not connected")
+    units, labels = _lines(side)
+    units += [tuple(cells) for cells in regions.values()]
+    labels += [f"region {name}" for name in regions]
+    return Layout(side, tuple(units), tuple(labels))
 
 
 def _lines(side: int) -> tuple[list[tuple[int, ...]], list[str]]:
