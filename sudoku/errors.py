@@ -54,8 +54,9 @@ class SudokuError(ValueError):
 
 
 class ShapeError(SudokuError):
-    """The board is not an N x N grid with N = n*n for a box size n in 2..6: not a list
-    (or other sequence) of N rows of N cells, nor an N x N numpy array."""
+    """The board is not an N x N grid with N = n*n for a box size n in 2..6 (or, with a
+    ``layout``, N its side): not a list (or other sequence) of N rows of N cells, nor an
+    N x N numpy array."""
 
 
 class ReadOnlyError(ShapeError):

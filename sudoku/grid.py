@@ -1,10 +1,15 @@
 """Vocabulary and text: grid geometry, alphabets, and reading/writing boards.
 
 A *grid* of side ``N = n*n`` (box size ``n`` in 2..6) has ``N*N`` *cells*, numbered
-row-major. A *value* is an int: 0 for a blank, ``1..N`` for a symbol. The *alphabet* maps
-values to characters: ``1-9`` then ``A-Z`` then ``a-z`` by default (so A = 10), or any
-str of ``N`` distinct printable characters, e.g. ``"0123456789ABCDEF"`` for 16x16. A blank
-is ``.``, or ``0`` when ``0`` is not in the alphabet. An alphabet may not use what puzzle
+row-major. Its rules are a :class:`~sudoku.layout.Layout` (rows, columns and square boxes
+by default); with a layout given, any side the layout has is read (6x6 with 2 x 3 boxes, a
+Latin square of side 5...), and the checker (:func:`is_solution`, :func:`are_solutions`)
+tests the layout's units, whatever they are.
+
+A *value* is an int: 0 for a blank, ``1..N`` for a symbol. The *alphabet* maps values
+to characters: ``1-9`` then ``A-Z`` then ``a-z`` by default (so A = 10), or any str of
+``N`` distinct printable characters, e.g. ``"0123456789ABCDEF"`` for 16x16. A blank is
+``.``, or ``0`` when ``0`` is not in the alphabet. An alphabet may not use what puzzle
 text means otherwise (``.``, whitespace, ``| - +`` of drawn grids, ``#`` of comments):
 :func:`check_alphabet` refuses it, with the same AlphabetError for every entry point.
 
@@ -77,13 +82,13 @@ arbitrary alphabets (a server) keeps at most this many per cache."""
 class Geometry:
     """The shape of a grid: box size ``n``, side ``N``, its alphabet and its rules.
 
-    ``layout`` (:class:`sudoku.layout.Layout`) holds the rules; by default the square
-    layout of ``box`` (``N = n*n``). A layout whose side is no square has ``box`` 0.
+    ``layout`` (:class:`sudoku.layout.Layout`) holds the rules; by default (None) the
+    square layout of ``box`` (``N = n*n``). A layout whose side is no square has ``box`` 0.
     """
 
     box: int
     alphabet: str
-    layout: Layout = field(default=None)  # type: ignore[assignment]  # None: square of box
+    layout: Layout = field(default=None, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.layout is None:
@@ -128,25 +133,19 @@ def check_layout(layout: Any) -> None:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _geometry(side: int, alphabet: str | None, layout: Layout | None = None) -> Geometry:
-    if layout is not None:
-        if side != layout.side:
-            raise ShapeError(f"the layout is {layout.side}x{layout.side}; got side {side}")
-        box = round(side**0.5)
-        if alphabet is None:
-            alphabet = DEFAULT_SYMBOLS[:side]
-        elif len(alphabet) != side:
-            raise AlphabetError(f"alphabet {culprit(alphabet)} has {len(alphabet)} symbols "
-                                f"but the grid is {side}x{side}")
-        return Geometry(box if box * box == side else 0, alphabet, layout)
     box = round(side**0.5)
-    if box * box != side or box not in BOX_SIZES:
-        raise ShapeError(f"a grid must be N x N with N in 4, 9, 16, 25, 36; got side {side}")
+    if layout is None:
+        if box * box != side or box not in BOX_SIZES:
+            raise ShapeError(f"a grid must be N x N with N in 4, 9, 16, 25, 36; got side "
+                             f"{side}")
+    elif side != layout.side:
+        raise ShapeError(f"the layout is {layout.side}x{layout.side}; got side {side}")
     if alphabet is None:
         alphabet = DEFAULT_SYMBOLS[:side]
     elif len(alphabet) != side:
         raise AlphabetError(f"alphabet {culprit(alphabet)} has {len(alphabet)} symbols but "
                             f"the grid is {side}x{side}")
-    return Geometry(box, alphabet)
+    return Geometry(box if box * box == side else 0, alphabet, layout)
 
 
 def check_alphabet(alphabet: Any, layout: Layout | None = None) -> None:

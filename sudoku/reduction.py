@@ -1,9 +1,13 @@
 """Sudoku as exact cover: the reduction to ``dlx.ExactCover`` and back.
 
-For a grid of side N there is one option per (cell, value), N**3 in all, and 4*N*N primary
-items, each to be covered exactly once: ``p<r><c>`` (cell r,c is filled), ``r<r><d>``
-(row r has value d), ``c<c><d>`` (column c has d) and ``b<b><d>`` (box b has d), with
-0-based coordinates written in base 36 as in Knuth's programs. For 9x9: 729 x 324.
+Everything here is derived from the grid's :class:`~sudoku.layout.Layout` (its units):
+for a grid of side N there is one option per (cell, value), ``cell * N + value - 1``,
+N**3 in all, and one primary item per cell and per (unit, value), each to be covered
+exactly once. For classic grids: ``p<r><c>`` (cell r,c is filled), ``r<r><d>`` (row r has
+value d), ``c<c><d>`` (column c has d) and ``b<b><d>`` (box b has d), with 0-based
+coordinates written in base 36 as in Knuth's programs; for 9x9: 729 x 324. Other units
+add their items after these (``d`` diagonals, ``w`` windows; a jigsaw's ``g`` regions
+replace the boxes).
 
 Givens can be handled three ways, all giving the same solutions:
 
