@@ -18,6 +18,7 @@ from .errors import (
     AlphabetError,
     ArgumentError,
     ClashError,
+    LayoutError,
     MultipleSolutionsError,
     NoSolutionError,
     ReadOnlyError,
@@ -27,6 +28,7 @@ from .errors import (
     SymbolError,
 )
 from .grid import DEFAULT_SYMBOLS, format_grid, is_solution, parse_board, parse_string
+from .layout import Layout
 from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover
 
 __all__ = [
@@ -34,6 +36,8 @@ __all__ = [
     "AlphabetError",
     "ArgumentError",
     "ClashError",
+    "Layout",
+    "LayoutError",
     "MultipleSolutionsError",
     "NoSolutionError",
     "ReadOnlyError",

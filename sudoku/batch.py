@@ -25,11 +25,21 @@ from .errors import (
     SearchStoppedError,
     SudokuError,
 )
-from .grid import BOX_SIZES, CACHE_SIZE, Geometry, are_solutions, geometry, parse_string
+from .grid import (
+    BOX_SIZES,
+    CACHE_SIZE,
+    Geometry,
+    Layout,
+    are_solutions,
+    check_layout,
+    geometry,
+    parse_string,
+)
 from .reduction import empty_grid_problem, given_options
 
 __all__ = ["count_many", "solve_many"]
 
+_SIDES = frozenset(n * n for n in BOX_SIZES)
 _CHUNK = 4096
 """Puzzles per batch search. One batch of all 49,158 17-clue puzzles ran at 14,000/s,
 chunks of 1,000 to 16,000 at 22,000-24,000/s (the arrays around the kernel stay in cache)."""
@@ -40,6 +50,7 @@ def solve_many(
     *,
     unique: bool = False,
     alphabet: str | None = None,
+    layout: Layout | None = None,
     backend: str = "auto",
     max_nodes: int | None = None,
 ) -> list[str | SudokuError]:
@@ -51,14 +62,15 @@ def solve_many(
     sizes may be mixed. An item that is not a str, or an ``alphabet`` that does not fit a
     puzzle (AlphabetError), is that puzzle's error, as it is ``solve_string``'s.
     ``unique=True`` returns MultipleSolutionsError for a puzzle with more than one
-    solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). The
-    arguments of the call itself (``puzzles``, ``backend``, ``max_nodes``) raise
-    ArgumentError.
+    solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). ``layout``
+    gives the rules, as for :func:`sudoku.solve`. The arguments of the call itself
+    (``puzzles``, ``layout``, ``backend``, ``max_nodes``) raise ArgumentError.
     """
     puzzles = puzzle_list(puzzles)
+    check_layout(layout)
     engine = engine_arguments(backend, max_nodes)
     out: list[str | SudokuError | None] = [None] * len(puzzles)
-    for geo, where, values in _parse(puzzles, alphabet, out):
+    for geo, where, values in _parse(puzzles, alphabet, layout, out):
         result = _search(geo, values, 2 if unique else 1, engine["backend"],
                          engine["max_nodes"])
         solved = solved_mask(result, unique)
@@ -79,6 +91,7 @@ def count_many(
     limit: int | None = None,
     *,
     alphabet: str | None = None,
+    layout: Layout | None = None,
     backend: str = "auto",
     max_nodes: int | None = None,
 ) -> list[int | SudokuError]:
@@ -87,10 +100,11 @@ def count_many(
     budget that ran out, gives its SudokuError (returned, not raised). Arguments as for
     :func:`solve_many`; a bad ``limit`` raises ArgumentError."""
     puzzles = puzzle_list(puzzles)
+    check_layout(layout)
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes)
     out: list[int | SudokuError | None] = [None] * len(puzzles)
-    for geo, where, values in _parse(puzzles, alphabet, out):
+    for geo, where, values in _parse(puzzles, alphabet, layout, out):
         result = _search(geo, values, limit, engine["backend"], engine["max_nodes"])
         for k in range(len(result)):
             out[where[k]] = count_of(result, k)
@@ -128,7 +142,7 @@ def _symbol_table(geo: Geometry) -> np.ndarray:
 
 
 def _parse(
-    puzzles: Sequence[Any], alphabet: Any, out: list
+    puzzles: Sequence[Any], alphabet: Any, layout: Layout | None, out: list
 ) -> list[tuple[Geometry, np.ndarray, np.ndarray]]:
     """Per grid size, in chunks of ``_CHUNK``: (geometry, positions in ``puzzles``, values
     as an n x N*N array).
@@ -144,11 +158,12 @@ def _parse(
     slow: list[int] = []
     for length in np.unique(lengths).tolist():
         where = np.flatnonzero(lengths == length)
-        box = round(length**0.25) if length > 0 else 0
+        side = round(length**0.5) if length > 0 else 0
         try:
-            if box**4 != length or box not in BOX_SIZES:
+            if side * side != length or (side not in _SIDES if layout is None
+                                         else side != layout.side):
                 raise SudokuError  # parse_string says what is wrong
-            geo = geometry(box * box, alphabet)
+            geo = geometry(side, alphabet, layout)
         except SudokuError:
             slow.extend(where.tolist())
             continue
@@ -168,7 +183,7 @@ def _parse(
         group[2].append(values[~bad].astype(np.int64))
     for k in sorted(slow):
         try:
-            geo, values = parse_string(puzzles[k], alphabet)
+            geo, values = parse_string(puzzles[k], alphabet, layout)
         except SudokuError as e:
             out[k] = e
             continue
@@ -195,7 +210,7 @@ def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: str,
     indices = cells * side + values[rows, cells] - 1  # option cell * N + value - 1
     indptr = np.zeros(len(values) + 1, dtype=np.int64)
     np.cumsum(np.bincount(rows, minlength=len(values)), out=indptr[1:])
-    return empty_grid_problem(geo.box).solve_batch(indptr=indptr, indices=indices, limit=limit,
+    return empty_grid_problem(geo.layout).solve_batch(indptr=indptr, indices=indices, limit=limit,
                                                    max_nodes=max_nodes, backend=backend)
 
 

@@ -10,6 +10,7 @@ argument, the row, the cell or the symbol at fault::
     ├── SymbolError           a cell holds neither a blank nor a symbol
     │   └── AlphabetError     the alphabet itself is unusable
     ├── ArgumentError         another argument is of the wrong type or out of range
+    ├── LayoutError           a layout's units or a jigsaw's region map are not valid
     ├── ClashError            two givens share a row, column or box
     ├── NoSolutionError       no grid completes the givens
     ├── MultipleSolutionsError
@@ -27,6 +28,7 @@ __all__ = [
     "AlphabetError",
     "ArgumentError",
     "ClashError",
+    "LayoutError",
     "MultipleSolutionsError",
     "NoSolutionError",
     "ReadOnlyError",
@@ -52,8 +54,9 @@ class SudokuError(ValueError):
 
 
 class ShapeError(SudokuError):
-    """The board is not an N x N grid with N = n*n for a box size n in 2..6: not a list
-    (or other sequence) of N rows of N cells, nor an N x N numpy array."""
+    """The board is not an N x N grid with N = n*n for a box size n in 2..6 (or, with a
+    ``layout``, N its side): not a list (or other sequence) of N rows of N cells, nor an
+    N x N numpy array."""
 
 
 class ReadOnlyError(ShapeError):
@@ -82,8 +85,16 @@ class ArgumentError(SudokuError, dlx.ArgumentError):
     :class:`dlx.ArgumentError`, the engine's error for the same mistakes."""
 
 
+class LayoutError(SudokuError):
+    """A layout (:class:`sudoku.Layout`) is not a valid set of rules: a unit without N
+    distinct cells of the grid, or a jigsaw region map with the wrong number of regions, a
+    region of the wrong size, or a region that is not connected. The message names the
+    unit or region."""
+
+
 class ClashError(SudokuError):
-    """Two givens put the same symbol twice in one row, column or box."""
+    """Two givens put the same symbol twice in one unit: a row, column or box (or another
+    unit of the layout: a diagonal, a window, a region)."""
 
 
 class NoSolutionError(SudokuError):

@@ -1,10 +1,15 @@
 """Vocabulary and text: grid geometry, alphabets, and reading/writing boards.
 
 A *grid* of side ``N = n*n`` (box size ``n`` in 2..6) has ``N*N`` *cells*, numbered
-row-major. A *value* is an int: 0 for a blank, ``1..N`` for a symbol. The *alphabet* maps
-values to characters: ``1-9`` then ``A-Z`` then ``a-z`` by default (so A = 10), or any
-str of ``N`` distinct printable characters, e.g. ``"0123456789ABCDEF"`` for 16x16. A blank
-is ``.``, or ``0`` when ``0`` is not in the alphabet. An alphabet may not use what puzzle
+row-major. Its rules are a :class:`~sudoku.layout.Layout` (rows, columns and square boxes
+by default); with a layout given, any side the layout has is read (6x6 with 2 x 3 boxes, a
+Latin square of side 5...), and the checker (:func:`is_solution`, :func:`are_solutions`)
+tests the layout's units, whatever they are.
+
+A *value* is an int: 0 for a blank, ``1..N`` for a symbol. The *alphabet* maps values
+to characters: ``1-9`` then ``A-Z`` then ``a-z`` by default (so A = 10), or any str of
+``N`` distinct printable characters, e.g. ``"0123456789ABCDEF"`` for 16x16. A blank is
+``.``, or ``0`` when ``0`` is not in the alphabet. An alphabet may not use what puzzle
 text means otherwise (``.``, whitespace, ``| - +`` of drawn grids, ``#`` of comments):
 :func:`check_alphabet` refuses it, with the same AlphabetError for every entry point.
 
@@ -24,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import string
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -39,12 +44,14 @@ from .errors import (
     SymbolError,
     culprit,
 )
+from .layout import Layout
 
 __all__ = [
     "BOX_SIZES",
     "CACHE_SIZE",
     "DEFAULT_SYMBOLS",
     "Geometry",
+    "Layout",
     "are_solutions",
     "check_alphabet",
     "check_writable",
@@ -73,17 +80,26 @@ arbitrary alphabets (a server) keeps at most this many per cache."""
 
 @dataclass(frozen=True)
 class Geometry:
-    """The shape of a grid: box size ``n``, side ``N = n*n``, and its alphabet."""
+    """The shape of a grid: box size ``n``, side ``N``, its alphabet and its rules.
+
+    ``layout`` (:class:`sudoku.layout.Layout`) holds the rules; by default (None) the
+    square layout of ``box`` (``N = n*n``). A layout whose side is no square has ``box`` 0.
+    """
 
     box: int
     alphabet: str
+    layout: Layout = field(default=None, repr=False)  # type: ignore[assignment]
 
-    def __hash__(self) -> int:  # the alphabet fixes the box too; a str caches its hash
+    def __post_init__(self) -> None:
+        if self.layout is None:
+            object.__setattr__(self, "layout", Layout.square(self.box))
+
+    def __hash__(self) -> int:  # the alphabet fixes the side; a str caches its hash
         return hash(self.alphabet)
 
     @property
     def side(self) -> int:
-        return self.box * self.box
+        return self.layout.side
 
     @property
     def cells(self) -> int:
@@ -98,37 +114,57 @@ class Geometry:
         return f"r{r + 1}c{c + 1}"
 
 
-def geometry(side: int, alphabet: str | None = None) -> Geometry:
+def geometry(side: int, alphabet: str | None = None,
+             layout: Layout | None = None) -> Geometry:
     """The geometry of a ``side`` x ``side`` grid: ShapeError if ``side`` is not n*n for a
-    box size n in 2..6, AlphabetError if ``alphabet`` is unusable or not of that size."""
-    check_alphabet(alphabet)  # before the cache, which cannot hash a list
-    return _geometry(side, alphabet)
+    box size n in 2..6 (with a ``layout``: not the layout's side), AlphabetError if
+    ``alphabet`` is unusable or not of that size, ArgumentError if ``layout`` is neither
+    None (square boxes) nor a :class:`Layout`."""
+    check_alphabet(alphabet, layout)  # before the cache, which cannot hash a list
+    return _geometry(side, alphabet, layout)
+
+
+def check_layout(layout: Any) -> None:
+    """ArgumentError unless ``layout`` is None (square boxes by size) or a Layout."""
+    if layout is not None and not isinstance(layout, Layout):
+        raise ArgumentError(f"layout must be a sudoku.Layout or None, got "
+                            f"{type(layout).__name__}")
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _geometry(side: int, alphabet: str | None) -> Geometry:
+def _geometry(side: int, alphabet: str | None, layout: Layout | None = None) -> Geometry:
     box = round(side**0.5)
-    if box * box != side or box not in BOX_SIZES:
-        raise ShapeError(f"a grid must be N x N with N in 4, 9, 16, 25, 36; got side {side}")
+    if layout is None:
+        if box * box != side or box not in BOX_SIZES:
+            raise ShapeError(f"a grid must be N x N with N in 4, 9, 16, 25, 36; got side "
+                             f"{side}")
+    elif side != layout.side:
+        raise ShapeError(f"the layout is {layout.side}x{layout.side}; got side {side}")
     if alphabet is None:
         alphabet = DEFAULT_SYMBOLS[:side]
     elif len(alphabet) != side:
         raise AlphabetError(f"alphabet {culprit(alphabet)} has {len(alphabet)} symbols but "
                             f"the grid is {side}x{side}")
-    return Geometry(box, alphabet)
+    return Geometry(box if box * box == side else 0, alphabet, layout)
 
 
-def check_alphabet(alphabet: Any) -> None:
+def check_alphabet(alphabet: Any, layout: Layout | None = None) -> None:
     """AlphabetError unless ``alphabet`` is None (the default symbols) or a str that is the
-    alphabet of some grid: 4, 9, 16, 25 or 36 distinct printable characters, none of them
-    whitespace or :data:`RESERVED`. Every entry point calls this first, directly or through
-    :func:`geometry`, so a bad alphabet gets the same error wherever it is given."""
+    alphabet of some grid: 4, 9, 16, 25 or 36 (with a ``layout``: its side) distinct
+    printable characters, none of them whitespace or :data:`RESERVED`. Every entry point
+    calls this first, directly or through :func:`geometry`, so a bad alphabet gets the same
+    error wherever it is given. A ``layout`` that is no Layout is an ArgumentError."""
+    check_layout(layout)
     if alphabet is None:
         return
     if not isinstance(alphabet, str):
         raise AlphabetError(f"alphabet must be a str of N symbols (or None), got "
                             f"{type(alphabet).__name__}")
-    if len(alphabet) not in SIDES:
+    if layout is not None:
+        if len(alphabet) != layout.side:
+            raise AlphabetError(f"alphabet has {len(alphabet)} symbols: the layout needs "
+                                f"{layout.side}")
+    elif len(alphabet) not in SIDES:
         raise AlphabetError(f"alphabet has {len(alphabet)} symbols: a grid needs 4, 9, 16, 25 "
                             "or 36")
     for k, ch in enumerate(alphabet, 1):
@@ -150,15 +186,16 @@ def _symbol_values(geo: Geometry) -> dict[str, int]:
     return values
 
 
-def parse_string(text: str, alphabet: str | None = None) -> tuple[Geometry, list[int]]:
+def parse_string(text: str, alphabet: str | None = None,
+                 layout: Layout | None = None) -> tuple[Geometry, list[int]]:
     """Read a puzzle written as text: 81 characters in a row, or a drawn grid.
 
     Blanks are ``.`` (or ``0``); blanks, ``|``, ``-`` and ``+`` between cells are ignored.
     The side is deduced from the number of cells (16, 81, 256, 625 or 1296). ``text`` must
     be a str (ArgumentError otherwise: bytes are not decoded, since only the caller knows
-    their encoding).
+    their encoding). With a ``layout`` any side is read, and must be the layout's.
     """
-    check_alphabet(alphabet)
+    check_alphabet(alphabet, layout)
     if not isinstance(text, str):
         hint = " (decode it first, e.g. puzzle.decode('ascii'))" \
             if isinstance(text, (bytes, bytearray)) else ""
@@ -167,7 +204,7 @@ def parse_string(text: str, alphabet: str | None = None) -> tuple[Geometry, list
     side = round(len(cells) ** 0.5)
     if side * side != len(cells):
         raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)")
-    geo = geometry(side, alphabet)
+    geo = geometry(side, alphabet, layout)
     values = _symbol_values(geo)
     try:
         return geo, list(map(values.__getitem__, cells))
@@ -176,23 +213,24 @@ def parse_string(text: str, alphabet: str | None = None) -> tuple[Geometry, list
         raise SymbolError(f"bad symbol {cells[k]!r} at {geo.where(k)}") from None
 
 
-def parse_board(board: Any, alphabet: str | None = None) -> tuple[Geometry, list[int], str]:
+def parse_board(board: Any, alphabet: str | None = None,
+                layout: Layout | None = None) -> tuple[Geometry, list[int], str]:
     """Read a board without changing it: (geometry, flat values, kind).
 
     ``kind`` is ``"str"`` (a sequence of rows of one-character strings, ``.`` blank),
     ``"int"`` (rows of ints, 0 blank) or ``"numpy"`` (a 2-d array of integers, or of floats
     that are whole numbers; 0 blank); :func:`write_back` writes in that kind. A row is any
     sequence (a list, a tuple, a 1-d array...) but not a str; whether it can be written is
-    :func:`check_writable`'s question.
+    :func:`check_writable`'s question. ``layout`` as for :func:`parse_string`.
     """
-    check_alphabet(alphabet)
+    check_alphabet(alphabet, layout)
     if isinstance(board, np.ndarray):
-        return _parse_array(np.asarray(board), alphabet)  # a matrix reads as its array
+        return _parse_array(np.asarray(board), alphabet, layout)  # a matrix reads as its array
     if isinstance(board, str):
         raise ShapeError("a string cannot be solved in place; use solve_string()")
     if not isinstance(board, Sequence) or isinstance(board, (bytes, bytearray)):
         raise ShapeError(f"expected a list of rows or a numpy array, got {type(board).__name__}")
-    geo = geometry(len(board), alphabet)  # before list(): range(10**12) is a Sequence too
+    geo = geometry(len(board), alphabet, layout)  # before list(): range(10**12) is a Sequence too
     rows = list(board)
     side = geo.side
     flat: list[Any] = []
@@ -229,11 +267,12 @@ def _is_row(row: Any) -> bool:
     return isinstance(row, Sequence) and not isinstance(row, (str, bytes))
 
 
-def _parse_array(array: np.ndarray, alphabet: str | None) -> tuple[Geometry, list[int], str]:
+def _parse_array(array: np.ndarray, alphabet: str | None,
+                 layout: Layout | None) -> tuple[Geometry, list[int], str]:
     """:func:`parse_board` for a numpy array: integers, or floats that are whole numbers."""
     if array.ndim != 2 or array.shape[0] != array.shape[1]:
         raise ShapeError(f"expected an N x N array, got shape {array.shape}")
-    geo = geometry(array.shape[0], alphabet)
+    geo = geometry(array.shape[0], alphabet, layout)
     if array.dtype.kind not in "iuf":
         raise SymbolError(f"expected an array of integers (or of whole floats), got dtype "
                           f"{array.dtype}")
@@ -312,14 +351,17 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> st
     chars = list(map(("." + geo.alphabet).__getitem__, values))  # value 0 is '.'
     if not pretty:
         return "".join(chars)
-    n, side = geo.box, geo.side
-    rule = "+".join(["-" * (2 * n)] + ["-" * (2 * n + 1)] * (n - 2) + ["-" * (2 * n)])
+    side = geo.side
+    rows, cols = geo.layout.block or (side, side)  # no boxes: no lines
+    stacks = side // cols
+    rule = "+".join(["-" * (2 * cols)] + ["-" * (2 * cols + 1)] * (stacks - 2)
+                    + ["-" * (2 * cols)])
     lines = []
     for r in range(side):
-        if r and r % n == 0:
+        if r and r % rows == 0:
             lines.append(rule)
         row = chars[r * side : (r + 1) * side]
-        lines.append(" | ".join(" ".join(row[b : b + n]) for b in range(0, side, n)))
+        lines.append(" | ".join(" ".join(row[b : b + cols]) for b in range(0, side, cols)))
     return "\n".join(lines)
 
 
@@ -346,23 +388,20 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     if any(p and p != s for p, s in zip(puzzle, solution)):
         return False
     full = set(range(1, side + 1))
-    return all(set(unit(solution)) == full for unit in _unit_getters(geo.box))
+    return all(set(unit(solution)) == full for unit in _unit_getters(geo.layout))
 
 
-@lru_cache(maxsize=len(BOX_SIZES))
-def _unit_getters(box: int) -> list[itemgetter]:
-    """Per row, column and box, a function that picks its cells' values from a grid (one
-    list per box size: the units do not depend on the alphabet)."""
-    return [itemgetter(*cells) for cells in _unit_cells(box).tolist()]
+@lru_cache(maxsize=CACHE_SIZE)
+def _unit_getters(layout: Layout) -> list[itemgetter]:
+    """Per unit of ``layout``, a function that picks its cells' values from a grid (one
+    list per layout: the units do not depend on the alphabet)."""
+    return [itemgetter(*cells) for cells in layout.units]
 
 
-@lru_cache(maxsize=len(BOX_SIZES))
-def _unit_cells(box: int) -> np.ndarray:
-    """The cells of every row, column and box: a (3N, N) array of cell numbers."""
-    side, n = box * box, box
-    grid = np.arange(side * side).reshape(side, side)
-    boxes = grid.reshape(n, n, n, n).transpose(0, 2, 1, 3).reshape(side, side)
-    return np.concatenate([grid, grid.T, boxes])
+@lru_cache(maxsize=CACHE_SIZE)
+def _unit_cells(layout: Layout) -> np.ndarray:
+    """The cells of every unit of ``layout``: a (units, N) array of cell numbers."""
+    return np.array(layout.units, dtype=np.int64).reshape(len(layout.units), layout.side)
 
 
 def are_solutions(geo: Geometry, puzzles: Any, solutions: Any) -> np.ndarray:
@@ -377,9 +416,9 @@ def are_solutions(geo: Geometry, puzzles: Any, solutions: Any) -> np.ndarray:
                          f"{solutions.shape}")
     ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
     ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
-    units = _unit_cells(geo.box)
+    units = _unit_cells(geo.layout)
     full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
-    step = 4096  # rows at a time, to keep the (rows, 3N, N) temporary small
+    step = 4096  # rows at a time, to keep the (rows, units, N) temporary small
     for lo in range(0, len(solutions), step):
         bits = np.left_shift(1, np.clip(solutions[lo : lo + step], 0, side))
         seen = np.bitwise_or.reduce(bits[:, units], axis=2)

@@ -1,9 +1,13 @@
 """Sudoku as exact cover: the reduction to ``dlx.ExactCover`` and back.
 
-For a grid of side N there is one option per (cell, value), N**3 in all, and 4*N*N primary
-items, each to be covered exactly once: ``p<r><c>`` (cell r,c is filled), ``r<r><d>``
-(row r has value d), ``c<c><d>`` (column c has d) and ``b<b><d>`` (box b has d), with
-0-based coordinates written in base 36 as in Knuth's programs. For 9x9: 729 x 324.
+Everything here is derived from the grid's :class:`~sudoku.layout.Layout` (its units):
+for a grid of side N there is one option per (cell, value), ``cell * N + value - 1``,
+N**3 in all, and one primary item per cell and per (unit, value), each to be covered
+exactly once. For classic grids: ``p<r><c>`` (cell r,c is filled), ``r<r><d>`` (row r has
+value d), ``c<c><d>`` (column c has d) and ``b<b><d>`` (box b has d), with 0-based
+coordinates written in base 36 as in Knuth's programs; for 9x9: 729 x 324. Other units
+add their items after these (``d`` diagonals, ``w`` windows; a jigsaw's ``g`` regions
+replace the boxes).
 
 Givens can be handled three ways, all giving the same solutions:
 
@@ -23,7 +27,7 @@ Measured in ``docs/design.md``: forced is fastest end to end, select slowest.
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -31,53 +35,54 @@ from dlx import ExactCover
 
 from .errors import ClashError
 from .grid import Geometry
+from .layout import CACHE_SIZE, Layout
 
 __all__ = ["Reduction", "decode", "empty_grid_problem", "given_options", "givens"]
 
-_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-
 
 class _Template:
-    """The fixed part of the reduction for one side N: item names and option items."""
+    """The fixed part of the reduction for one layout, all derived from its units: the
+    items of every option (CSR rows), the item names, and per cell the units holding it."""
 
-    def __init__(self, box: int) -> None:
-        side = box * box
-        area = side * side
-        cell = np.repeat(np.arange(area), side)  # option k = cell * N + d
-        d = np.tile(np.arange(side), area)
-        r, c = cell // side, cell % side
-        b = (r // box) * box + c // box
-        self.option_items = np.stack(
-            [cell, area + r * side + d, 2 * area + c * side + d, 3 * area + b * side + d], axis=1
-        )
-        digits = _BASE36
-        self.names = (
-            [f"p{digits[i]}{digits[j]}" for i in range(side) for j in range(side)]
-            + [f"{kind}{digits[i]}{digits[v]}" for kind in "rcb" for i in range(side)
-               for v in range(side)]
-        )
-        self.kinds = ("row", "column", "box")
-        self.units = [tuple(row) for row in self.option_items[:, 1:].tolist()]
+    def __init__(self, layout: Layout) -> None:
+        side, area = layout.side, layout.cells
+        self.labels = layout.labels
+        self.cell_units = layout.cell_units()
+        self.names = layout.item_names()
+        indices: list[int] = []
+        lengths: list[int] = []
+        for cell, units in enumerate(self.cell_units):  # option cell * N + d, d ascending
+            bases = [area + u * side for u in units]
+            lengths.extend([1 + len(units)] * side)
+            for d in range(side):
+                indices.append(cell)
+                indices.extend([b + d for b in bases])
+        self.lengths = np.array(lengths, dtype=np.int64)
+        self.indptr = np.zeros(len(lengths) + 1, dtype=np.int64)
+        np.cumsum(self.lengths, out=self.indptr[1:])
+        self.indices = np.array(indices, dtype=np.int64)
+        self.row_of = np.repeat(np.arange(len(lengths)), self.lengths)  # entry -> option
 
     @cached_property
     def problem(self) -> ExactCover:
-        """The empty grid as exact cover: option ``cell * N + value - 1``, 4*N*N items."""
-        n = len(self.option_items)
-        return ExactCover.from_csr(np.arange(0, 4 * n + 1, 4), self.option_items.ravel(),
-                                   n_items=len(self.names), names=self.names)
+        """The empty grid as exact cover: option ``cell * N + value - 1``; items: one per
+        cell, then one per (unit, value)."""
+        return ExactCover.from_csr(self.indptr, self.indices, n_items=len(self.names),
+                                   names=self.names)
 
 
-@cache
-def _template(box: int) -> _Template:
-    return _Template(box)
+@lru_cache(maxsize=CACHE_SIZE)
+def _template(layout: Layout) -> _Template:
+    return _Template(layout)
 
 
-def empty_grid_problem(box: int) -> ExactCover:
-    """The exact cover of the empty grid with boxes of side ``box`` (shared, built once).
+def empty_grid_problem(box: int | Layout) -> ExactCover:
+    """The exact cover of the empty grid of a layout, or of the square layout with boxes of
+    side ``box`` (shared, built once per layout).
 
     A puzzle is this problem with its givens' options forced: see :func:`given_options`.
     """
-    return _template(box).problem
+    return _template(Layout.square(box) if isinstance(box, int) else box).problem
 
 
 def givens(geo: Geometry, values: list[int]) -> list[int]:
@@ -90,19 +95,17 @@ def givens(geo: Geometry, values: list[int]) -> list[int]:
 def given_options(geo: Geometry, values: list[int]) -> list[int]:
     """The options of the givens (:func:`givens`), or ClashError naming the unit where two
     givens share a value, with both cells."""
-    tpl = _template(geo.box)
+    tpl = _template(geo.layout)
     side = geo.side
     forced = givens(geo, values)
-    units = tpl.units
     seen: dict[int, int] = {}
     for k in forced:
-        for kind, item in zip(tpl.kinds, units[k]):
-            other = seen.setdefault(item, k)
+        cell, d = divmod(k, side)
+        for u in tpl.cell_units[cell]:
+            other = seen.setdefault(u * side + d, k)
             if other != k:
-                cell, d = divmod(k, side)
-                unit = (item % (side * side)) // side
                 raise ClashError(
-                    f"{geo.alphabet[d]!r} appears twice in {kind} {unit + 1}: "
+                    f"{geo.alphabet[d]!r} appears twice in {tpl.labels[u]}: "
                     f"at {geo.where(other // side)} and {geo.where(cell)}"
                 )
     return forced
@@ -114,23 +117,27 @@ class Reduction:
     def __init__(self, geo: Geometry, values: list[int], *, givens: str = "reduce") -> None:
         if givens not in ("reduce", "select"):
             raise ValueError(f"givens must be 'reduce' or 'select', not {givens!r}")
-        tpl = _template(geo.box)
-        side = geo.side
+        tpl = _template(geo.layout)
+        n_items = len(tpl.names)
         given = np.array(given_options(geo, values), dtype=np.int64)  # ClashError first
-        covered = np.zeros(4 * side * side, dtype=bool)
-        covered[tpl.option_items[given].ravel()] = True
-        blocked = covered[tpl.option_items].any(axis=1)
+        chosen = np.zeros(len(tpl.lengths), dtype=bool)
+        chosen[given] = True
+        covered = np.zeros(n_items, dtype=bool)
+        covered[tpl.indices[chosen[tpl.row_of]]] = True
+        blocked = np.add.reduceat(covered[tpl.indices], tpl.indptr[:-1]) > 0
         if givens == "reduce":
-            options = np.flatnonzero(~blocked)
             columns = np.flatnonzero(~covered)
         else:
             blocked[given] = False
-            options = np.flatnonzero(~blocked)
-            columns = np.arange(4 * side * side)
-        renumber = np.full(4 * side * side, -1, dtype=np.int64)
+            columns = np.arange(n_items)
+        options = np.flatnonzero(~blocked)
+        renumber = np.full(n_items, -1, dtype=np.int64)
         renumber[columns] = np.arange(len(columns))
-        indices = renumber[tpl.option_items[options]].ravel()
-        indptr = np.arange(0, 4 * len(options) + 1, 4)
+        keep = np.zeros(len(tpl.lengths), dtype=bool)
+        keep[options] = True
+        indices = renumber[tpl.indices[keep[tpl.row_of]]]
+        indptr = np.zeros(len(options) + 1, dtype=np.int64)
+        np.cumsum(tpl.lengths[options], out=indptr[1:])
         self.geometry = geo
         self.puzzle = values
         self.options = options  # option index in the problem -> cell * N + (value - 1)

@@ -18,6 +18,7 @@ from .batch import count_of, failure, solved_mask
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     Geometry,
+    Layout,
     check_writable,
     format_grid,
     is_solution,
@@ -30,11 +31,12 @@ from .reduction import Reduction, decode, empty_grid_problem, givens
 __all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
 
 
-def _parse_any(board: Any, alphabet: str | None) -> tuple[Geometry, list[int]]:
+def _parse_any(board: Any, alphabet: str | None,
+               layout: Layout | None) -> tuple[Geometry, list[int]]:
     """A board in any accepted kind, or a puzzle string: its geometry and flat values."""
     if isinstance(board, str):
-        return parse_string(board, alphabet)
-    geo, values, _ = parse_board(board, alphabet)
+        return parse_string(board, alphabet, layout)
+    geo, values, _ = parse_board(board, alphabet, layout)
     return geo, values
 
 
@@ -47,7 +49,7 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
     :func:`sudoku.arguments.engine_arguments`; its errors are those of
     :func:`sudoku.solve_many`.
     """
-    result = empty_grid_problem(geo.box).solve_batch(
+    result = empty_grid_problem(geo.layout).solve_batch(
         [givens(geo, values)], limit=2 if unique else 1, **engine)
     chosen = result.solution(0)
     if chosen is None or (unique and not solved_mask(result, unique)[0]):
@@ -63,6 +65,7 @@ def solve(
     *,
     unique: bool = False,
     alphabet: str | None = None,
+    layout: Layout | None = None,
     backend: str = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -77,9 +80,14 @@ def solve(
     ValueError) for a bad argument (ArgumentError, AlphabetError), a bad shape, a board that
     cannot be written (ReadOnlyError: tuple rows, a read-only array), a bad symbol,
     clashing givens or no solution; the board is then unchanged.
+
+    ``layout`` (a :class:`sudoku.Layout`) gives the rules: its units are the groups of
+    cells that hold different symbols, e.g. ``Layout.x()`` for X-Sudoku or
+    ``Layout.rect(2, 3)`` for 6x6 with 2 x 3 boxes. None: rows, columns and square boxes,
+    the side given by the board (4, 9, 16, 25, 36).
     """
     engine = engine_arguments(backend, max_nodes, timeout)
-    geo, values, kind = parse_board(board, alphabet)
+    geo, values, kind = parse_board(board, alphabet, layout)
     check_writable(board, kind)
     solution = _solve_values(geo, values, unique=unique, engine=engine)
     write_back(board, geo, solution, kind)
@@ -91,6 +99,7 @@ def solve_string(
     *,
     unique: bool = False,
     alphabet: str | None = None,
+    layout: Layout | None = None,
     backend: str = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -99,7 +108,7 @@ def solve_string(
     Arguments and errors as for :func:`solve`; a ``puzzle`` that is not a str (bytes
     included: decode them first) is an ArgumentError."""
     engine = engine_arguments(backend, max_nodes, timeout)
-    geo, values = parse_string(puzzle, alphabet)
+    geo, values = parse_string(puzzle, alphabet, layout)
     solution = _solve_values(geo, values, unique=unique, engine=engine)
     return format_grid(geo, solution)
 
@@ -109,6 +118,7 @@ def count_solutions(
     limit: int | None = None,
     *,
     alphabet: str | None = None,
+    layout: Layout | None = None,
     backend: str = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -122,24 +132,26 @@ def count_solutions(
     """
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes, timeout)
-    geo, values = _parse_any(board, alphabet)
-    result = empty_grid_problem(geo.box).solve_batch([givens(geo, values)], limit=limit,
-                                                     **engine)
+    geo, values = _parse_any(board, alphabet, layout)
+    result = empty_grid_problem(geo.layout).solve_batch([givens(geo, values)], limit=limit,
+                                                        **engine)
     n = count_of(result, 0)
     if isinstance(n, SearchStoppedError):
         raise n
     return n
 
 
-def to_exact_cover(board: Any, *, alphabet: str | None = None, givens: str = "reduce"):
+def to_exact_cover(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
+                   givens: str = "reduce"):
     """The ``dlx.ExactCover`` of a board or puzzle string (729 x 324 for an empty 9x9).
 
     Its options are (cell, value) pairs in row-major order, value ascending; its items are
-    named as in Knuth's programs (``p<r><c>``, ``r<r><d>``, ``c<c><d>``, ``b<b><d>``).
+    named as in Knuth's programs (``p<r><c>``, ``r<r><d>``, ``c<c><d>``, ``b<b><d>``), then
+    the other units of ``layout`` (see :mod:`sudoku.layout`).
     See :mod:`sudoku.reduction` for how givens are handled: ``givens`` is ``"reduce"`` or
     ``"select"`` (ArgumentError otherwise).
     """
-    geo, values = _parse_any(board, alphabet)
+    geo, values = _parse_any(board, alphabet, layout)
     try:
         return Reduction(geo, values, givens=givens).problem
     except SudokuError:  # a ClashError: the givens are fine as an argument

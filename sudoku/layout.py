@@ -1,0 +1,231 @@
+"""The rules of a grid as data: a :class:`Layout` is its side N and its *units*.
+
+A unit is a set of N cells whose symbols must all be different (so each of 1..N appears
+once). Rows, columns and boxes are units like any other; variants only add or replace
+some: the two diagonals of X-Sudoku, the four windows of Windoku, the irregular regions
+of a jigsaw. Everything else is derived from the units (Norvig's shape), in one place:
+
+* the exact cover (:mod:`sudoku.reduction`): one option per (cell, value), numbered
+  ``cell * N + value - 1``, covering the cell's item and, for each unit holding the cell,
+  the item ``N*N + unit * N + value - 1`` (unit ``u`` has value ``d``);
+* the item names, Knuth's for plain grids: ``p<r><c>``, ``r<r><d>``, ``c<c><d>``,
+  ``b<b><d>``, 0-based in base 36; other kinds take their own letter (``d`` diagonal,
+  ``w`` window, ``g`` region);
+* the independent checker (:func:`sudoku.grid.is_solution`, ``are_solutions``): every
+  unit holds N different values;
+* the descriptions of units in messages, ``"row 3"``, ``"box 5"``, ``"region c"``.
+
+With the square layout of box 3 the exact cover is exactly the classic 729 x 324 one.
+Layouts are frozen and hashable (the hash is computed once), so per-layout tables are
+cached by layout; the constructors are cached too, all with bounded caches.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .errors import LayoutError
+
+__all__ = ["CACHE_SIZE", "Layout", "LayoutError"]
+
+CACHE_SIZE = 64
+"""Layouts remembered by each per-layout cache (as the per-alphabet caches of grid)."""
+MAX_SIDE = 36
+"""Largest side: item names write unit numbers and values as one base-36 digit each."""
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_LETTERS = {"row": "r", "column": "c", "box": "b", "diagonal": "d", "window": "w",
+            "region": "g"}
+"""The first letter of item names per kind of unit (any other kind uses its initial)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A grid's rules: side N (cells ``0..N*N-1`` row-major, values 1..N) and its units.
+
+    ``units[u]`` are the N cells of unit ``u``, ``labels[u]`` what messages call it
+    (``"row 3"``: a kind, a space, a name). ``block`` is the (rows, columns) of the boxes
+    when the grid is drawn with box lines, or None. Build layouts with the class methods.
+    """
+
+    side: int
+    units: tuple[tuple[int, ...], ...]
+    labels: tuple[str, ...]
+    block: tuple[int, int] | None = None
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        side, area = self.side, self.side * self.side
+        if type(side) is not int or not 2 <= side <= MAX_SIDE:
+            raise LayoutError(f"a layout's side must be an int in 2..{MAX_SIDE}, got "
+                              f"{side!r}")
+        if len(self.labels) != len(self.units):
+            raise LayoutError(f"{len(self.units)} units but {len(self.labels)} labels")
+        for label, cells in zip(self.labels, self.units):
+            if len(cells) != side or len(set(cells)) != side \
+                    or not all(type(c) is int and 0 <= c < area for c in cells):
+                raise LayoutError(f"{label} must hold {side} distinct cells of the "
+                                  f"{side}x{side} grid")
+        object.__setattr__(self, "_hash", hash((side, self.units)))
+
+    def __hash__(self) -> int:  # computed once: layouts key the per-layout caches
+        return self._hash
+
+    @property
+    def cells(self) -> int:
+        return self.side * self.side
+
+    def where(self, cell: int) -> str:
+        """A cell as people name it: ``r3c7`` (1-based)."""
+        r, c = divmod(cell, self.side)
+        return f"r{r + 1}c{c + 1}"
+
+    def item_names(self) -> list[str]:
+        """The exact cover's item names: one per cell, then one per (unit, value)."""
+        digits, side = _BASE36, self.side
+        names = [f"p{digits[i]}{digits[j]}" for i in range(side) for j in range(side)]
+        seen: Counter[str] = Counter()
+        for label in self.labels:
+            kind = label.split()[0]
+            letter = _LETTERS.get(kind, kind[0])
+            index = digits[seen[kind]]
+            seen[kind] += 1
+            names.extend(f"{letter}{index}{digits[v]}" for v in range(side))
+        return names
+
+    def cell_units(self) -> list[tuple[int, ...]]:
+        """Per cell, the units that hold it, in unit order."""
+        out: list[list[int]] = [[] for _ in range(self.cells)]
+        for u, cells in enumerate(self.units):
+            for c in cells:
+                out[c].append(u)
+        return [tuple(us) for us in out]
+
+    # ----- constructors -------------------------------------------------------------------
+
+    @staticmethod
+    def rect(rows: int, cols: int) -> Layout:
+        """Rows, columns and boxes of ``rows`` x ``cols`` cells on a grid of side
+        ``rows * cols`` (2 x 3 boxes: 6x6; 3 x 4 boxes: 12x12)."""
+        if type(rows) is not int or type(cols) is not int or rows < 1 or cols < 1 \
+                or not 2 <= rows * cols <= MAX_SIDE:
+            raise LayoutError(f"boxes must be ints rows x cols >= 1 with a side in "
+                              f"2..{MAX_SIDE}, got {rows!r} x {cols!r}")
+        return _rect(rows, cols)
+
+    @staticmethod
+    def square(box: int) -> Layout:
+        """Classic Sudoku: rows, columns and ``box`` x ``box`` boxes (side ``box**2``)."""
+        return Layout.rect(box, box)
+
+    @staticmethod
+    def latin(n: int) -> Layout:
+        """A Latin square: rows and columns only, side ``n``."""
+        if type(n) is not int or not 2 <= n <= MAX_SIDE:
+            raise LayoutError(f"a latin square's side must be an int in 2..{MAX_SIDE}, "
+                              f"got {n!r}")
+        return _latin(n)
+
+    @staticmethod
+    def x(box: int = 3) -> Layout:
+        """X-Sudoku: the square layout plus both main diagonals (r1c1..rNcN, r1cN..rNc1)."""
+        return _x(Layout.square(box))
+
+    @staticmethod
+    def windoku() -> Layout:
+        """Windoku (Hyper Sudoku): 9x9 plus the windows r2-4c2-4, r2-4c6-8, r6-8c2-4 and
+        r6-8c6-8 (1-based)."""
+        return _windoku()
+
+    @staticmethod
+    def jigsaw(region_map: str) -> Layout:
+        """Rows, columns and N irregular regions: ``region_map`` holds N*N characters, one
+        per cell row-major, naming its region (``"aaabbb..."``). LayoutError names the region
+        that does not have N cells or is not connected (cells joined by edges)."""
+        if not isinstance(region_map, str):
+            raise LayoutError(f"a region map must be a str, got {type(region_map).__name__}")
+        return _jigsaw(region_map)
+
+
+# ----- the cached builders behind the constructors (arguments already checked) -------------
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _rect(rows: int, cols: int) -> Layout:
+    side = rows * cols
+    units, labels = _lines(side)
+    for b in range(side):
+        top, left = (b // rows) * rows, (b % rows) * cols  # side/cols = rows boxes a row
+        units.append(tuple((top + i) * side + left + j
+                           for i in range(rows) for j in range(cols)))
+        labels.append(f"box {b + 1}")
+    return Layout(side, tuple(units), tuple(labels), (rows, cols))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _latin(n: int) -> Layout:
+    units, labels = _lines(n)
+    return Layout(n, tuple(units), tuple(labels))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _x(base: Layout) -> Layout:
+    side = base.side
+    diagonals = (tuple(i * side + i for i in range(side)),
+                 tuple(i * side + side - 1 - i for i in range(side)))
+    return Layout(side, base.units + diagonals, (*base.labels, "diagonal 1", "diagonal 2"),
+                  base.block)
+
+
+@lru_cache(maxsize=1)
+def _windoku() -> Layout:
+    base = Layout.square(3)
+    windows = tuple(tuple(r * 9 + c for r in range(top, top + 3) for c in range(left, left + 3))
+                    for top in (1, 5) for left in (1, 5))
+    return Layout(9, base.units + windows,
+                  base.labels + tuple(f"window {w}" for w in range(1, 5)), base.block)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _jigsaw(region_map: str) -> Layout:
+    area = len(region_map)
+    side = round(area**0.5)
+    if side * side != area or not 2 <= side <= MAX_SIDE:
+        raise LayoutError(f"a region map of {area} cells is not an N x N grid")
+    regions: dict[str, list[int]] = {}
+    for cell, name in enumerate(region_map):
+        regions.setdefault(name, []).append(cell)
+    if len(regions) != side:
+        raise LayoutError(f"a {side}x{side} grid needs {side} regions, the map has "
+                          f"{len(regions)}: {''.join(regions)!r}")
+    for name, cells in regions.items():
+        if len(cells) != side:
+            raise LayoutError(f"region {name} has {len(cells)} cells, not {side}")
+        if not _connected(side, cells):
+            raise LayoutError(f"region {name} is not connected")
+    units, labels = _lines(side)
+    units += [tuple(cells) for cells in regions.values()]
+    labels += [f"region {name}" for name in regions]
+    return Layout(side, tuple(units), tuple(labels))
+
+
+def _lines(side: int) -> tuple[list[tuple[int, ...]], list[str]]:
+    """The rows then the columns of a grid, with their labels."""
+    units = [tuple(range(r * side, (r + 1) * side)) for r in range(side)]
+    units += [tuple(range(c, side * side, side)) for c in range(side)]
+    labels = [f"row {i + 1}" for i in range(side)] + [f"column {i + 1}" for i in range(side)]
+    return units, labels
+
+
+def _connected(side: int, cells: list[int]) -> bool:
+    """Whether ``cells`` form one piece, cells joined through shared edges."""
+    inside, todo, seen = set(cells), [cells[0]], {cells[0]}
+    while todo:
+        r, c = divmod(todo.pop(), side)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            k = rr * side + cc
+            if 0 <= rr < side and 0 <= cc < side and k in inside and k not in seen:
+                seen.add(k)
+                todo.append(k)
+    return len(seen) == len(cells)
