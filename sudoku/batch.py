@@ -216,8 +216,9 @@ def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: str,
 
 def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarray:
     """The grids of the solved instances. A solution has one option ``cell * N + value - 1``
-    per cell, so its sorted options are the cells in order; a row where they are not is
-    left all 0, which :func:`are_solutions` rejects."""
+    per cell, so its sorted options start with the cells in order; a killer's cage filling
+    options, numbered from N**3 on, come after them and are dropped. A row where the first
+    N*N are not the cells in order is left all 0, which :func:`are_solutions` rejects."""
     side = geo.side
     options = result.options[solved][:, : geo.cells]
     grids = options % side + 1

@@ -388,7 +388,13 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     if any(p and p != s for p, s in zip(puzzle, solution)):
         return False
     full = set(range(1, side + 1))
-    return all(set(unit(solution)) == full for unit in _unit_getters(geo.layout))
+    if not all(set(unit(solution)) == full for unit in _unit_getters(geo.layout)):
+        return False
+    for cells, total in geo.layout.cages:  # killer cages: distinct values, the total
+        values = [solution[c] for c in cells]
+        if len(set(values)) != len(values) or sum(values) != total:
+            return False
+    return True
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -423,4 +429,20 @@ def are_solutions(geo: Geometry, puzzles: Any, solutions: Any) -> np.ndarray:
         bits = np.left_shift(1, np.clip(solutions[lo : lo + step], 0, side))
         seen = np.bitwise_or.reduce(bits[:, units], axis=2)
         ok[lo : lo + step] &= (seen == full).all(axis=1)
+    if geo.layout.cages:
+        ok &= _cages_hold(geo.layout, np.clip(solutions, 0, side))
     return ok
+
+
+def _cages_hold(layout: Layout, solutions: np.ndarray) -> np.ndarray:
+    """Per row of ``solutions`` (values 0..N), whether every cage of ``layout`` holds
+    distinct values with its total: with one bit per value, the bits of a cage add up to
+    their OR exactly when no value repeats."""
+    cells = np.array([c for cage, _ in layout.cages for c in cage], dtype=np.int64)
+    starts = np.cumsum([0] + [len(cage) for cage, _ in layout.cages[:-1]])
+    totals = np.array([total for _, total in layout.cages], dtype=np.int64)
+    values = solutions[:, cells]
+    bits = np.left_shift(np.int64(1), values)
+    return ((np.add.reduceat(values, starts, axis=1) == totals).all(axis=1)
+            & (np.add.reduceat(bits, starts, axis=1)
+               == np.bitwise_or.reduceat(bits, starts, axis=1)).all(axis=1))

@@ -15,6 +15,13 @@ of a jigsaw. Everything else is derived from the units (Norvig's shape), in one 
   unit holds N different values;
 * the descriptions of units in messages, ``"row 3"``, ``"box 5"``, ``"region c"``.
 
+A layout may also have *cages* (killer Sudoku): groups of 1..N cells, each with a total;
+the values in a cage are all different and add up to its total. Cages need not cover the
+grid (a cell outside every cage is only bound by its units), nor be connected: the rules
+read the same either way, and the published killers, whose cages do cover the grid, are
+just one case. The exact cover adds, per cage, one item for the cage and one per (cage,
+value), and one option per set of values that fills it (see :mod:`sudoku.reduction`).
+
 With the square layout of box 3 the exact cover is exactly the classic 729 x 324 one.
 Layouts are frozen and hashable (the hash is computed once), so per-layout tables are
 cached by layout; the constructors are cached too, all with bounded caches.
@@ -23,6 +30,7 @@ cached by layout; the constructors are cached too, all with bounded caches.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -46,13 +54,16 @@ class Layout:
 
     ``units[u]`` are the N cells of unit ``u``, ``labels[u]`` what messages call it
     (``"row 3"``: a kind, a space, a name). ``block`` is the (rows, columns) of the boxes
-    when the grid is drawn with box lines, or None. Build layouts with the class methods.
+    when the grid is drawn with box lines, or None. ``cages`` are killer cages, ``(cells,
+    total)`` with ``cells`` a sorted tuple of cell numbers; messages call cage ``i`` (0-based)
+    ``"cage i+1"``. Build layouts with the class methods.
     """
 
     side: int
     units: tuple[tuple[int, ...], ...]
     labels: tuple[str, ...]
     block: tuple[int, int] | None = None
+    cages: tuple[tuple[tuple[int, ...], int], ...] = ()
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -67,7 +78,8 @@ class Layout:
                     or not all(type(c) is int and 0 <= c < area for c in cells):
                 raise LayoutError(f"{label} must hold {side} distinct cells of the "
                                   f"{side}x{side} grid")
-        object.__setattr__(self, "_hash", hash((side, self.units)))
+        _check_cages(side, self.cages)
+        object.__setattr__(self, "_hash", hash((side, self.units, self.cages)))
 
     def __hash__(self) -> int:  # computed once: layouts key the per-layout caches
         return self._hash
@@ -78,8 +90,7 @@ class Layout:
 
     def where(self, cell: int) -> str:
         """A cell as people name it: ``r3c7`` (1-based)."""
-        r, c = divmod(cell, self.side)
-        return f"r{r + 1}c{c + 1}"
+        return _where(self.side, cell)
 
     def item_names(self) -> list[str]:
         """The exact cover's item names: one per cell, then one per (unit, value)."""
@@ -93,6 +104,24 @@ class Layout:
             seen[kind] += 1
             names.extend(f"{letter}{index}{digits[v]}" for v in range(side))
         return names
+
+    def cage_names(self) -> list[str]:
+        """The items a killer's cages add after the units' (:mod:`sudoku.reduction`): per
+        cage ``cage<i>`` (its filling is chosen), then ``cage<i>v<d>`` for d in 1..N (the cage
+        holds d), ``i`` 1-based. No unit item is as long, so no name can clash."""
+        names = []
+        for i in range(1, len(self.cages) + 1):
+            names.append(f"cage{i}")
+            names.extend(f"cage{i}v{d}" for d in range(1, self.side + 1))
+        return names
+
+    def cell_cages(self) -> list[int]:
+        """Per cell, the index of the cage holding it, or -1."""
+        out = [-1] * self.cells
+        for i, (cells, _) in enumerate(self.cages):
+            for c in cells:
+                out[c] = i
+        return out
 
     def cell_units(self) -> list[tuple[int, ...]]:
         """Per cell, the units that hold it, in unit order."""
@@ -137,6 +166,30 @@ class Layout:
         """Windoku (Hyper Sudoku): 9x9 plus the windows r2-4c2-4, r2-4c6-8, r6-8c2-4 and
         r6-8c6-8 (1-based)."""
         return _windoku()
+
+    @staticmethod
+    def killer(cages: Iterable[tuple[Iterable[int], int]],
+               block: tuple[int, int] = (3, 3)) -> Layout:
+        """Killer Sudoku: the rows, columns and boxes of ``Layout.rect(*block)`` plus
+        ``cages``, pairs ``(cells, total)`` (cells as numbers ``0..N*N-1``, row-major, in any
+        order). The cages need not cover the grid. LayoutError names the cage (``"cage 5 at
+        r3c7"``, 1-based, its first cell) that is empty or has more than N cells, has a cell
+        outside the grid or in an earlier cage, or a total no distinct values 1..N reach."""
+        if not isinstance(block, tuple) or len(block) != 2:
+            raise LayoutError(f"block must be a (rows, cols) tuple, got {block!r}")
+        base = Layout.rect(*block)
+        if isinstance(cages, (str, bytes)):
+            raise LayoutError("cages must be (cells, total) pairs, got a string")
+        pairs = []
+        for i, cage in enumerate(cages, 1):
+            try:
+                cells, total = cage
+                cells = tuple(sorted(cells))
+            except (TypeError, ValueError):
+                raise LayoutError(f"cage {i} must be a (cells, total) pair of an iterable "
+                                  f"of ints and an int, got {cage!r}") from None
+            pairs.append((cells, total))
+        return _killer(base, tuple(pairs))
 
     @staticmethod
     def jigsaw(region_map: str) -> Layout:
@@ -185,6 +238,46 @@ def _windoku() -> Layout:
                     for top in (1, 5) for left in (1, 5))
     return Layout(9, base.units + windows,
                   base.labels + tuple(f"window {w}" for w in range(1, 5)), base.block)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _killer(base: Layout, cages: tuple[tuple[tuple[int, ...], int], ...]) -> Layout:
+    return Layout(base.side, base.units, base.labels, base.block, cages)
+
+
+def _check_cages(side: int, cages: tuple[tuple[tuple[int, ...], int], ...]) -> None:
+    """LayoutError naming the first bad cage (see :meth:`Layout.killer`)."""
+    area, owner = side * side, {}
+    for i, (cells, total) in enumerate(cages, 1):
+        if not cells:
+            raise LayoutError(f"cage {i} has no cells")
+        if not all(type(c) is int for c in cells) or type(total) is not int:
+            raise LayoutError(f"cage {i} must hold int cells and an int total, got "
+                              f"{cells!r} and {total!r}")
+        where = f"cage {i} at {_where(side, cells[0])}" if 0 <= cells[0] < area \
+            else f"cage {i}"
+        if tuple(sorted(set(cells))) != cells:
+            raise LayoutError(f"{where}: its cells must be a sorted tuple of distinct "
+                              f"cells, got {cells!r}")
+        if len(cells) > side:
+            raise LayoutError(f"{where} has {len(cells)} cells, more than {side}")
+        for c in cells:
+            if not 0 <= c < area:
+                raise LayoutError(f"{where}: cell {c} is outside the {side}x{side} grid")
+            if c in owner:
+                raise LayoutError(f"{where}: {_where(side, c)} is in cage {owner[c]} too")
+            owner[c] = i
+        k = len(cells)
+        low, high = k * (k + 1) // 2, k * (2 * side - k + 1) // 2
+        if not low <= total <= high:
+            raise LayoutError(f"{where}: no {k} distinct values 1..{side} add up to "
+                              f"{total} (they make {low}..{high})")
+
+
+def _where(side: int, cell: int) -> str:
+    """A cell as people name it: ``r3c7`` (1-based)."""
+    r, c = divmod(cell, side)
+    return f"r{r + 1}c{c + 1}"
 
 
 @lru_cache(maxsize=CACHE_SIZE)

@@ -9,6 +9,15 @@ coordinates written in base 36 as in Knuth's programs; for 9x9: 729 x 324. Other
 add their items after these (``d`` diagonals, ``w`` windows; a jigsaw's ``g`` regions
 replace the boxes).
 
+Killer cages (``Layout.killer``) add, per cage, a primary item ``cage<i>`` and N primary
+items ``cage<i>v<d>`` (the cage holds d); the option of a cell in a cage also covers its
+cage's ``cage<i>v<d>``, so values in a cage differ. After the N**3 cell options come the
+*filling* options: one per set S of distinct values with the cage's size and total,
+covering ``cage<i>`` and ``cage<i>v<d>`` for every d *not* in S. The values a cage's cells
+may take are then exactly S, once each: its sum. Chosen over colored (XCC) encodings by
+measurement, ``docs/design.md``, "Killer cages". The cell options keep their numbers, so
+givens and decoding are unchanged (decoding skips the filling options).
+
 Givens can be handled three ways, all giving the same solutions:
 
 * **forced** (what :func:`sudoku.solve` does): one problem per grid size, the empty grid
@@ -41,22 +50,35 @@ __all__ = ["Reduction", "decode", "empty_grid_problem", "given_options", "givens
 
 
 class _Template:
-    """The fixed part of the reduction for one layout, all derived from its units: the
-    items of every option (CSR rows), the item names, and per cell the units holding it."""
+    """The fixed part of the reduction for one layout, all derived from its units and
+    cages: the items of every option (CSR rows), the item names, and per cell the groups
+    that may not repeat a value (its units, then its cage), with their labels."""
 
     def __init__(self, layout: Layout) -> None:
         side, area = layout.side, layout.cells
-        self.labels = layout.labels
-        self.cell_units = layout.cell_units()
-        self.names = layout.item_names()
+        n_units = len(layout.units)
+        self.labels = layout.labels + tuple(f"cage {i}" for i in range(1, len(layout.cages) + 1))
+        cages = layout.cell_cages()
+        self.cell_units = [us if k < 0 else (*us, n_units + k)
+                           for us, k in zip(layout.cell_units(), cages)]
+        self.names = layout.item_names() + layout.cage_names()
+        first_cage = area + n_units * side  # item cage<i> is first_cage + i * (N + 1)
         indices: list[int] = []
         lengths: list[int] = []
-        for cell, units in enumerate(self.cell_units):  # option cell * N + d, d ascending
+        for cell, units in enumerate(layout.cell_units()):  # option cell * N + d, d ascending
             bases = [area + u * side for u in units]
-            lengths.extend([1 + len(units)] * side)
+            if cages[cell] >= 0:
+                bases.append(first_cage + cages[cell] * (side + 1) + 1)
+            lengths.extend([1 + len(bases)] * side)
             for d in range(side):
                 indices.append(cell)
                 indices.extend([b + d for b in bases])
+        for i, (cells, total) in enumerate(layout.cages):  # the filling options
+            item = first_cage + i * (side + 1)
+            for values in fillings(side, len(cells), total):
+                lengths.append(1 + side - len(cells))
+                indices.append(item)
+                indices.extend(item + d for d in range(1, side + 1) if d not in values)
         self.lengths = np.array(lengths, dtype=np.int64)
         self.indptr = np.zeros(len(lengths) + 1, dtype=np.int64)
         np.cumsum(self.lengths, out=self.indptr[1:])
@@ -65,10 +87,34 @@ class _Template:
 
     @cached_property
     def problem(self) -> ExactCover:
-        """The empty grid as exact cover: option ``cell * N + value - 1``; items: one per
-        cell, then one per (unit, value)."""
+        """The empty grid as exact cover: option ``cell * N + value - 1``, then the cage
+        fillings; items: one per cell, then one per (unit, value), then the cages'."""
         return ExactCover.from_csr(self.indptr, self.indices, n_items=len(self.names),
                                    names=self.names)
+
+
+def fillings(side: int, size: int, total: int) -> list[frozenset[int]]:
+    """The sets of ``size`` distinct values in 1..``side`` that add up to ``total``, in
+    lexicographic order of their sorted values (a killer cage's possible contents)."""
+    out: list[frozenset[int]] = []
+
+    def grow(start: int, left: int, rest: int, chosen: list[int]) -> None:
+        if left == 0:
+            if rest == 0:
+                out.append(frozenset(chosen))
+            return
+        for v in range(start, side + 1):
+            low = left * v + left * (left - 1) // 2  # v, v+1, ... the least that is left
+            high = left * side - left * (left - 1) // 2  # ... side-1, side: the most
+            if low > rest:
+                break
+            if high >= rest:
+                chosen.append(v)
+                grow(v + 1, left - 1, rest - v, chosen)
+                chosen.pop()
+
+    grow(1, size, total, [])
+    return out
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -155,10 +201,12 @@ def decode(
     geo: Geometry, puzzle: list[int], options: np.ndarray | None, solution: list[int]
 ) -> list[int]:
     """Fill ``puzzle``'s blanks from the chosen options: ``options[k]`` for each ``k`` of
-    ``solution`` is ``cell * N + value - 1`` (``options=None``: ``k`` itself is)."""
+    ``solution`` is ``cell * N + value - 1`` (``options=None``: ``k`` itself is); a killer
+    cage's filling option, numbered from N**3 on, says nothing the cells do not."""
     out = list(puzzle)
-    side = geo.side
+    side, cell_options = geo.side, geo.cells * geo.side
     for k in solution if options is None else options[solution].tolist():
-        out[k // side] = k % side + 1
+        if k < cell_options:
+            out[k // side] = k % side + 1
     return out
 
