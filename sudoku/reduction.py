@@ -63,16 +63,24 @@ class _Template:
                            for us, k in zip(layout.cell_units(), cages)]
         self.names = layout.item_names() + layout.cage_names()
         first_cage = area + n_units * side  # item cage<i> is first_cage + i * (N + 1)
-        indices: list[int] = []
-        lengths: list[int] = []
-        for cell, units in enumerate(layout.cell_units()):  # option cell * N + d, d ascending
-            bases = [area + u * side for u in units]
-            if cages[cell] >= 0:
-                bases.append(first_cage + cages[cell] * (side + 1) + 1)
-            lengths.extend([1 + len(bases)] * side)
-            for d in range(side):
-                indices.append(cell)
-                indices.extend([b + d for b in bases])
+        # The cell options, option cell * N + d: the cell's item, then item base + d for
+        # each of its groups (units, then its cage), with numpy: the groups of a cell in
+        # a row padded with -1, expanded over the N values, the padding dropped.
+        bases = [[area + u * side for u in units]
+                 + ([first_cage + cages[cell] * (side + 1) + 1] if cages[cell] >= 0 else [])
+                 for cell, units in enumerate(layout.cell_units())]
+        widest = max(map(len, bases), default=0)
+        table = np.full((area, widest), -1, dtype=np.int64)
+        for cell, row in enumerate(bases):
+            table[cell, : len(row)] = row
+        values = np.arange(side, dtype=np.int64)
+        block = np.empty((area, side, widest + 1), dtype=np.int64)
+        block[:, :, 0] = np.arange(area, dtype=np.int64)[:, None]
+        block[:, :, 1:] = table[:, None, :] + values[None, :, None]
+        keep = np.ones((area, side, widest + 1), dtype=bool)
+        keep[:, :, 1:] = (table >= 0)[:, None, :]
+        indices: list[int] = block[keep].tolist()
+        lengths: list[int] = np.repeat(keep[:, 0, :].sum(axis=1), side).tolist()
         for i, (cells, total) in enumerate(layout.cages):  # the filling options
             item = first_cage + i * (side + 1)
             for values in fillings(side, len(cells), total):
