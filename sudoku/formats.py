@@ -31,7 +31,7 @@ from math import isqrt
 from typing import Any
 
 from .errors import AlphabetError, ArgumentError, FormatError, SudokuError, culprit
-from .grid import parse_string
+from .grid import parse_string, region_owners
 from .layout import Layout
 
 __all__ = ["CAGE_LABELS", "REGION_LABELS", "VARIANTS", "Cages", "cage_map", "killer_cages",
@@ -122,12 +122,8 @@ def write_variant(variant: str, givens: str, *, layout: Layout | None = None,
 def region_map(layout: Layout) -> str:
     """The REGIONS field of a jigsaw layout: per cell its region's letter, letters given in
     order of first appearance. ArgumentError if the layout has no region units."""
-    owner = [-1] * layout.cells
-    for u, (label, cells) in enumerate(zip(layout.labels, layout.units)):
-        if label.startswith("region "):
-            for c in cells:
-                owner[c] = u
-    if -1 in owner:
+    owner = region_owners(layout)
+    if owner is None:
         raise ArgumentError("the layout has no regions covering every cell (not a jigsaw)")
     return _relabel(owner, REGION_LABELS)
 
