@@ -292,6 +292,8 @@ def test_pretty_killer_draws_cages_and_sums(capsys):
     drawn = out.rstrip("\n").split("\n")
     assert len(drawn) == 2 * 6 + 1
     sums = [int(total) for total in line.split()[1].split(",")]
-    shown = [int(word) for s in drawn for word in s[s.index("   ", 25):].split()
-             if word.isdigit()]
+    width = 4 * 6 + 1  # the left grid; the sums' grid starts 3 spaces after it
+    assert all(s[width : width + 3] == "   " for s in drawn)
+    shown = [int(word) for s in drawn
+             for word in s[width:].translate(str.maketrans("|-+", "   ")).split()]
     assert sorted(shown) == sorted(sums)
