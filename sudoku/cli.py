@@ -2,8 +2,14 @@
 
 One puzzle comes as an argument (a row of 81 symbols, or a drawn grid in quotes) or by name
 (``--named``); many come one per line from a file or stdin, blank lines and ``#`` comments
-skipped. Input is UTF-8: a leading byte-order mark is skipped, and bytes that are not UTF-8
-read as U+FFFD, which is no symbol, so only their line fails. Answers go to stdout, one per
+skipped. With ``--variant`` (x, windoku, jigsaw, killer, rect; ``--box RxC`` for
+rectangular boxes) each puzzle is a line of that variant's format
+(:func:`sudoku.formats.read_variant`), which may carry its own rules (a jigsaw's regions,
+a killer's cages): consecutive lines with the same rules are solved in one batch, and a
+line that does not parse is a malformed puzzle.
+
+Input is UTF-8: a leading byte-order mark is skipped, and bytes that are not UTF-8 read as
+U+FFFD, which is no symbol, so only their line fails. Answers go to stdout, one per
 solved puzzle, in input order; a puzzle that fails prints nothing there, its line number
 and reason go to stderr. Everything else that goes wrong is one ``sudoku: ...`` line on
 stderr, never a traceback.
@@ -522,7 +528,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("puzzle", nargs="?",
-                   help="one puzzle: 81 symbols ('.' or '0' blank), or a drawn grid in quotes")
+                   help="one puzzle: 81 symbols ('.' or '0' blank), or a drawn grid in quotes "
+                        "(with --variant: one line of its format, in quotes)")
     p.add_argument("-f", "--file", metavar="FILE",
                    help="read puzzles one per line from FILE ('-' = stdin, the default); "
                         "UTF-8, a leading byte-order mark is skipped")
