@@ -198,9 +198,9 @@ def _fields(line: Any, variant: Any, block: Any) -> list[str]:
     fields = line.strip().split(" ")
     least = 2 if variant == "killer" else len(names)
     if not least <= len(fields) <= len(names):
-        want = " ".join(names) if least == len(names) else "CAGEMAP SUMS [GIVENS]"
-        raise FormatError(f"expected {want} ({least if least == len(names) else '2 or 3'} "
-                          f"field(s), one space apart), got {len(fields)} field(s)")
+        want = "CAGEMAP SUMS [GIVENS]" if variant == "killer" else " ".join(names)
+        raise FormatError(f"expected {want}, fields one space apart: got {len(fields)} "
+                          f"field{'s' if len(fields) != 1 else ''}")
     for name, text in zip(names, fields):
         if not text:
             raise FormatError(f"{name} is empty (fields are separated by one space)")

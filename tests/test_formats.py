@@ -105,7 +105,7 @@ def test_killer_lines_round_trip(name, box):
 
 
 @pytest.mark.parametrize(("line", "variant", "box", "words"), [
-    (JIGSAW_6.replace(" ", "  "), "jigsaw", None, ["GIVENS REGIONS", "3 field"]),
+    (JIGSAW_6.replace(" ", "  "), "jigsaw", None, ["GIVENS REGIONS", "3 fields"]),
     (JIGSAW_6[:-1], "jigsaw", None, ["REGIONS", "35 characters"]),
     (JIGSAW_6.replace(" aaab", " aaac"), "jigsaw", None, ["REGIONS", "position 4", "r1c4",
                                                           "out of order", "'b'"]),
@@ -121,7 +121,7 @@ def test_killer_lines_round_trip(name, box):
     ("0011 1,-2", "killer", (1, 2), ["SUMS", "sum 2"]),
     ("0021 1,2", "killer", (1, 2), ["CAGEMAP", "position 3", "r2c1", "'1'"]),
     ("00112 1,2", "killer", (1, 2), ["CAGEMAP", "5 characters"]),
-    ("0011", "killer", (1, 2), ["CAGEMAP SUMS [GIVENS]", "1 field"]),
+    ("0011", "killer", (1, 2), ["CAGEMAP SUMS [GIVENS]", "got 1 field"]),
     ("0011 3,7 ...", "killer", (1, 2), ["GIVENS", "3 symbols"]),
 ])
 def test_errors_name_the_field(line, variant, box, words):
