@@ -114,7 +114,7 @@ def write_variant(variant: str, givens: str, *, layout: Layout | None = None,
             raise ArgumentError("a killer line needs its cages")
         side = isqrt(len(givens))
         cagemap, sums = cage_map(cages, side)
-        blank = all(ch in ".0" for ch in givens)
+        blank = givens == "." * len(givens)  # what a line without GIVENS reads back as
         return f"{cagemap} {sums}" if blank else f"{cagemap} {sums} {givens}"
     return givens
 
