@@ -18,6 +18,7 @@ from .errors import (
     AlphabetError,
     ArgumentError,
     ClashError,
+    FormatError,
     LayoutError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -27,6 +28,7 @@ from .errors import (
     SudokuError,
     SymbolError,
 )
+from .formats import read_variant, write_variant
 from .grid import DEFAULT_SYMBOLS, format_grid, is_solution, parse_board, parse_string
 from .layout import Layout
 from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover
@@ -36,6 +38,7 @@ __all__ = [
     "AlphabetError",
     "ArgumentError",
     "ClashError",
+    "FormatError",
     "Layout",
     "LayoutError",
     "MultipleSolutionsError",
@@ -52,8 +55,10 @@ __all__ = [
     "is_solution",
     "parse_board",
     "parse_string",
+    "read_variant",
     "solve",
     "solve_many",
     "solve_string",
     "to_exact_cover",
+    "write_variant",
 ]

@@ -2,8 +2,14 @@
 
 One puzzle comes as an argument (a row of 81 symbols, or a drawn grid in quotes) or by name
 (``--named``); many come one per line from a file or stdin, blank lines and ``#`` comments
-skipped. Input is UTF-8: a leading byte-order mark is skipped, and bytes that are not UTF-8
-read as U+FFFD, which is no symbol, so only their line fails. Answers go to stdout, one per
+skipped. With ``--variant`` (x, windoku, jigsaw, killer, rect; ``--box RxC`` for
+rectangular boxes) each puzzle is a line of that variant's format
+(:func:`sudoku.formats.read_variant`), which may carry its own rules (a jigsaw's regions,
+a killer's cages): consecutive lines with the same rules are solved in one batch, and a
+line that does not parse is a malformed puzzle.
+
+Input is UTF-8: a leading byte-order mark is skipped, and bytes that are not UTF-8 read as
+U+FFFD, which is no symbol, so only their line fails. Answers go to stdout, one per
 solved puzzle, in input order; a puzzle that fails prints nothing there, its line number
 and reason go to stderr. Everything else that goes wrong is one ``sudoku: ...`` line on
 stderr, never a traceback.
@@ -34,8 +40,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TextIO
 
 from dlx import ExitCode, backend_names, get_backend, own_process
@@ -49,12 +54,14 @@ from .errors import (
     SearchStoppedError,
     SudokuError,
 )
+from .formats import VARIANTS, Cages, read_killer, read_variant
 from .grid import check_alphabet, format_grid, parse_string
+from .layout import MAX_SIDE, Layout
 from .named import load_named, read_lines
 from .solver import count_solutions, solve_string
 
-__all__ = ["PRECEDENCE", "Answer", "Options", "Workers", "exit_code", "main", "run_chunk",
-           "run_one", "worker_count"]
+__all__ = ["PRECEDENCE", "Answer", "Options", "Task", "Workers", "exit_code", "main",
+           "run_chunk", "run_one", "run_task", "variant_tasks", "worker_count"]
 
 PROG = "sudoku"
 
@@ -78,7 +85,9 @@ stopped by a budget may yet have had a solution."""
 
 @dataclass(frozen=True)
 class Options:
-    """What to do with each puzzle; picklable, so that worker processes get it too."""
+    """What to do with each puzzle; picklable, so that worker processes get it too.
+    ``layout`` is the puzzles' rules (None: square boxes by size), ``cages`` a killer's
+    cages, drawn by ``pretty``."""
 
     count: bool = False
     limit: int | None = None
@@ -88,6 +97,8 @@ class Options:
     backend: str = "auto"
     timeout: float | None = None
     max_nodes: int | None = None
+    layout: Layout | None = None
+    cages: Cages | None = None
 
 
 class Answer(NamedTuple):
@@ -118,7 +129,7 @@ def _failed(error: SudokuError) -> Answer:
 
 def run_one(opts: Options, puzzle: str) -> Answer:
     """One puzzle solved or counted, or why not."""
-    common = {"alphabet": opts.alphabet, "backend": opts.backend,
+    common = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
               "max_nodes": opts.max_nodes, "timeout": opts.timeout}
     try:
         if opts.count:
@@ -136,7 +147,8 @@ def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
     puzzle at a time."""
     if opts.timeout is not None:
         return [run_one(opts, puzzle) for puzzle in puzzles]
-    common = {"alphabet": opts.alphabet, "backend": opts.backend, "max_nodes": opts.max_nodes}
+    common = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
+              "max_nodes": opts.max_nodes}
     if opts.count:
         answers: list[Any] = count_many(puzzles, opts.limit, **common)
     else:
@@ -149,8 +161,48 @@ def _printed(opts: Options, answer: str | int) -> str:
     """An answer as printed: a count, a solution on one line, or drawn with ``--pretty``."""
     if not opts.pretty or isinstance(answer, int):
         return str(answer)
-    geo, values = parse_string(str(answer), opts.alphabet)
-    return format_grid(geo, values, pretty=True)
+    geo, values = parse_string(str(answer), opts.alphabet, opts.layout)
+    return format_grid(geo, values, pretty=True, cages=opts.cages)
+
+
+Task = tuple[Options, list[str]] | list[Answer]
+"""Work for :func:`run_task`: puzzles that share their options (and rules), or the answers
+of lines already known to fail (variant lines that do not parse)."""
+
+
+def run_task(task: Task) -> list[Answer]:
+    """:func:`run_chunk` of an (options, puzzles) task; a list of answers is its own."""
+    if isinstance(task, list):
+        return task
+    return run_chunk(*task)
+
+
+def variant_tasks(opts: Options, lines: list[tuple[int, str]], variant: str,
+                  block: tuple[int, int] | None) -> list[Task]:
+    """Numbered lines of a variant format (:func:`sudoku.formats.read_variant`) as tasks in
+    input order: consecutive lines with the same rules in one (options, givens) task, so
+    that they are solved in one batch; a line that does not parse is its failure."""
+    tasks: list[Task] = []
+    key: tuple[Layout, Cages | None] | None = None
+    for _, line in lines:
+        try:
+            if variant == "killer":
+                layout, givens, cages = read_killer(line, block=block, alphabet=opts.alphabet)
+            else:
+                layout, givens = read_variant(line, variant, block=block,
+                                              alphabet=opts.alphabet)
+                cages = None
+        except SudokuError as e:
+            if not tasks or not isinstance(tasks[-1], list):
+                tasks.append([])
+            tasks[-1].append(_failed(e))  # type: ignore[union-attr]
+            key = None
+            continue
+        if key is None or key != (layout, cages):
+            key = (layout, cages)
+            tasks.append((replace(opts, layout=layout, cages=cages), []))
+        tasks[-1][1].append(givens)  # type: ignore[index]
+    return tasks
 
 
 # ----- worker processes ---------------------------------------------------------------------
@@ -285,20 +337,27 @@ enough that progress moves and ``-j`` workers share the work evenly."""
 
 
 @contextlib.contextmanager
-def _answers(opts: Options, puzzles: list[str], jobs: int) -> Iterator[Iterator[list[Answer]]]:
+def _answers(tasks: list[Task], jobs: int) -> Iterator[Iterator[list[Answer]]]:
     """Answers in input order, in lists, from this process or from worker processes; the
-    workers are killed if the caller stops early with an exception (a broken pipe)."""
-    if opts.timeout is None:
-        size = CHUNK
-    else:  # one puzzle at a time: small chunks, some for each worker
-        size = max(1, min(256, len(puzzles) // (worker_count(jobs, len(puzzles)) * 8)))
-    chunks = [puzzles[i : i + size] for i in range(0, len(puzzles), size)]
-    work = partial(run_chunk, opts)
+    workers are killed if the caller stops early with an exception (a broken pipe).
+    Each task's puzzles are cut into chunks, each chunk one batch search."""
+    total = sum(len(task[1]) for task in tasks if isinstance(task, tuple))
+    chunks: list[Task] = []
+    for task in tasks:
+        if isinstance(task, list):
+            chunks.append(task)
+            continue
+        opts, puzzles = task
+        if opts.timeout is None:
+            size = CHUNK
+        else:  # one puzzle at a time: small chunks, some for each worker
+            size = max(1, min(256, total // (worker_count(jobs, total) * 8)))
+        chunks.extend((opts, puzzles[i : i + size]) for i in range(0, len(puzzles), size))
     count = worker_count(jobs, len(chunks))
     if count == 1:
-        yield map(work, chunks)
+        yield map(run_task, chunks)
         return
-    with Workers(count, work, chunks) as workers:
+    with Workers(count, run_task, chunks) as workers:
         yield workers.results()
 
 
@@ -439,6 +498,16 @@ def _positive(kind: type) -> Callable[[str], Any]:
     return convert
 
 
+def _box(text: str) -> tuple[int, int]:
+    """An argparse type: ``RxC`` (e.g. ``2x3``), boxes of R rows and C columns."""
+    rows, sep, cols = text.lower().partition("x")
+    if not (sep and rows.isdigit() and cols.isdigit()) or int(rows) < 1 or int(cols) < 1 \
+            or not 2 <= int(rows) * int(cols) <= MAX_SIDE:
+        raise argparse.ArgumentTypeError(f"expected RxC (rows x columns of a box, e.g. 2x3, "
+                                         f"R*C in 2..{MAX_SIDE}), got {text!r}")
+    return int(rows), int(cols)
+
+
 def _epilog() -> str:
     """The exit statuses, from dlx.ExitCode (a status this module does not describe is
     listed by its name), and the precedence among them."""
@@ -459,7 +528,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("puzzle", nargs="?",
-                   help="one puzzle: 81 symbols ('.' or '0' blank), or a drawn grid in quotes")
+                   help="one puzzle: 81 symbols ('.' or '0' blank), or a drawn grid in quotes "
+                        "(with --variant: one line of its format, in quotes)")
     p.add_argument("-f", "--file", metavar="FILE",
                    help="read puzzles one per line from FILE ('-' = stdin, the default); "
                         "UTF-8, a leading byte-order mark is skipped")
@@ -474,6 +544,12 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                    help="with --count: stop counting at N")
     p.add_argument("--pretty", action="store_true",
                    help="draw each solution as a grid (the default for one puzzle on a terminal)")
+    p.add_argument("--variant", choices=VARIANTS,
+                   help="read each puzzle in a variant's line format: x, windoku, rect "
+                        "(GIVENS), jigsaw (GIVENS REGIONS), killer (CAGEMAP SUMS [GIVENS])")
+    p.add_argument("--box", type=_box, metavar="RxC",
+                   help="the boxes' rows x columns, e.g. 2x3 (with --variant rect; with "
+                        "--variant killer when the grid is not 9x9)")
     p.add_argument("--alphabet", metavar="SYMBOLS",
                    help="the N symbols, e.g. 0123456789ABCDEF (default 1-9, then A-Z, a-z); "
                         "no '.', whitespace, '|', '-', '+' or '#'")
@@ -514,6 +590,15 @@ def main(argv: Iterable[str] | None = None) -> int:
                        alphabet=args.alphabet, backend=args.backend,
                        timeout=args.timeout, max_nodes=args.max_nodes)
         out = _Output(sys.stdout)
+        if single and args.variant:
+            tasks = variant_tasks(opts, [(1, args.puzzle)], args.variant, args.box)
+            answer = run_task(tasks[0])[0]
+            if answer.ok:
+                out.write(answer.text + "\n")
+            else:
+                _say(f"{PROG}: {answer.text}")
+            out.flush()
+            return answer.code
         if single:
             answer = run_one(opts, args.puzzle if args.named is None else named[args.named])
             if answer.ok:
@@ -523,7 +608,10 @@ def main(argv: Iterable[str] | None = None) -> int:
             out.flush()
             return answer.code
         lines = read_lines(_read(args.file or "-"))
-        return _run_many(opts, lines, args.jobs, args.progress or _isatty(sys.stderr), out)
+        tasks: list[Task] = variant_tasks(opts, lines, args.variant, args.box) \
+            if args.variant else [(opts, [puzzle for _, puzzle in lines])]
+        return _run_many(opts, lines, tasks, args.jobs,
+                         args.progress or _isatty(sys.stderr), out)
     except InputError as e:
         _say(f"{PROG}: {e}")
         return ExitCode.USAGE
@@ -548,8 +636,16 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         return "--limit needs --count"
     if args.jobs < 0:
         return f"-j must be 0 or more, got {args.jobs}"
+    if args.variant and args.named is not None:
+        return "--named puzzles are plain: give a --variant line, or -f FILE"
+    if args.box is not None and args.variant not in ("rect", "killer"):
+        return "--box needs --variant rect or --variant killer"
+    if args.variant == "rect" and args.box is None:
+        return "--variant rect needs --box RxC (e.g. --box 2x3)"
     try:
-        check_alphabet(args.alphabet)
+        # a variant's side is its lines': the alphabet is checked here for its symbols
+        size = len(args.alphabet) if args.variant and args.alphabet is not None else 0
+        check_alphabet(args.alphabet, Layout.latin(size) if 2 <= size <= MAX_SIDE else None)
     except AlphabetError as e:
         return f"--alphabet: {e}"
     if args.backend == "numba":
@@ -562,13 +658,14 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _run_many(opts: Options, lines: list[tuple[int, str]], jobs: int, show: bool,
-              out: _Output) -> ExitCode:
-    """Solve numbered puzzle lines; answers to ``out``, failures and progress to stderr."""
+def _run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
+              show: bool, out: _Output) -> ExitCode:
+    """Solve numbered puzzle lines (read into ``tasks``, in the same order); answers to
+    ``out``, failures and progress to stderr."""
     progress = Progress(len(lines), sys.stderr, show)
     done = failed = 0
     codes: set[ExitCode] = set()
-    with _answers(opts, [puzzle for _, puzzle in lines], jobs) as chunks:
+    with _answers(tasks, jobs) as chunks:
         for answers in chunks:
             if not opts.pretty and all(a.ok for a in answers):  # the usual case
                 # a few KB a write: one write larger than a pipe that then breaks loses

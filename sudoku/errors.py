@@ -11,6 +11,7 @@ argument, the row, the cell or the symbol at fault::
     │   └── AlphabetError     the alphabet itself is unusable
     ├── ArgumentError         another argument is of the wrong type or out of range
     ├── LayoutError           a layout's units or a jigsaw's region map are not valid
+    ├── FormatError           a variant line (jigsaw, killer...) is malformed
     ├── ClashError            two givens share a row, column or box
     ├── NoSolutionError       no grid completes the givens
     ├── MultipleSolutionsError
@@ -28,6 +29,7 @@ __all__ = [
     "AlphabetError",
     "ArgumentError",
     "ClashError",
+    "FormatError",
     "LayoutError",
     "MultipleSolutionsError",
     "NoSolutionError",
@@ -90,6 +92,13 @@ class LayoutError(SudokuError):
     distinct cells of the grid, or a jigsaw region map with the wrong number of regions, a
     region of the wrong size, or a region that is not connected. The message names the
     unit or region."""
+
+
+class FormatError(SudokuError):
+    """A line of a variant format (:func:`sudoku.formats.read_variant`: jigsaw, killer, X,
+    Windoku, rectangular boxes) is malformed: the wrong number of fields, a map of the
+    wrong length, a label out of order, a sum that is not an int, as many sums as labels...
+    The message names the field and the position at fault."""
 
 
 class ClashError(SudokuError):

@@ -55,11 +55,13 @@ __all__ = [
     "are_solutions",
     "check_alphabet",
     "check_writable",
+    "draw_regions",
     "format_grid",
     "geometry",
     "is_solution",
     "parse_board",
     "parse_string",
+    "region_owners",
     "write_back",
 ]
 
@@ -335,9 +337,13 @@ def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
                             "board was restored") from e
 
 
-def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> str:
-    """The grid as one line of symbols, or drawn with box lines when ``pretty``.
-    SymbolError names the first cell whose value is not in 0..N."""
+def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
+                cages: Sequence[tuple[Sequence[int], int]] | None = None) -> str:
+    """The grid as one line of symbols, or drawn when ``pretty``: with box lines for a
+    layout with boxes; with lines between cells of different regions for a jigsaw; for a
+    killer (its ``cages``: (cells, sum) pairs), with the cage borders, and beside it the
+    same borders with each cage's sum at its first cell. SymbolError names the first cell
+    whose value is not in 0..N."""
     if not pretty and geo.alphabet.isascii():  # one translation in C
         try:
             text = bytes(values).translate(*_ascii_symbols(geo)).decode("ascii")
@@ -352,6 +358,11 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> st
     if not pretty:
         return "".join(chars)
     side = geo.side
+    if cages is not None:
+        return _draw_cages(geo, chars, cages)
+    owner = region_owners(geo.layout)
+    if geo.layout.block is None and owner is not None:
+        return "\n".join(draw_regions(side, [f" {ch} " for ch in chars], owner))
     rows, cols = geo.layout.block or (side, side)  # no boxes: no lines
     stacks = side // cols
     rule = "+".join(["-" * (2 * cols)] + ["-" * (2 * cols + 1)] * (stacks - 2)
@@ -363,6 +374,73 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False) -> st
         row = chars[r * side : (r + 1) * side]
         lines.append(" | ".join(" ".join(row[b : b + cols]) for b in range(0, side, cols)))
     return "\n".join(lines)
+
+
+def region_owners(layout: Layout) -> list[int] | None:
+    """Per cell, the number of its jigsaw region, or None if the layout has no regions
+    covering the grid."""
+    owner = [-1] * layout.cells
+    for u, (label, cells) in enumerate(zip(layout.labels, layout.units)):
+        if label.startswith("region "):
+            for c in cells:
+                owner[c] = u
+    return None if -1 in owner else owner
+
+
+def _draw_cages(geo: Geometry, chars: list[str],
+                cages: Sequence[tuple[Sequence[int], int]]) -> str:
+    """A killer drawn twice side by side with its cage borders: the symbols, and each
+    cage's sum at the cage's first cell (row-major). ArgumentError unless the cages are
+    (cells, int sum) pairs that cover each cell once."""
+    side = geo.side
+    owner = [-1] * geo.cells
+    sums = ["   "] * geo.cells
+    for k, (cells, total) in enumerate(cages):
+        if not cells or not all(type(c) is int and 0 <= c < geo.cells and owner[c] == -1
+                                for c in cells) or type(total) is not int:
+            raise ArgumentError(f"cage {k + 1} ({culprit(cells)}, {culprit(total)}) is not "
+                                "a set of cells of the grid, in no other cage, with an int sum")
+        for c in cells:
+            owner[c] = k
+        sums[min(cells)] = f"{total:>3}" if 0 <= total < 1000 else "###"
+    if -1 in owner:
+        raise ArgumentError(f"the cages leave {geo.where(owner.index(-1))} out")
+    left = draw_regions(side, [f" {ch} " for ch in chars], owner)
+    right = draw_regions(side, sums, owner)
+    return "\n".join(f"{a}   {b}" for a, b in zip(left, right))
+
+
+def draw_regions(side: int, texts: Sequence[str], owner: Sequence[int]) -> list[str]:
+    """The lines of a grid of ``texts`` (one per cell, all as wide) framed, with a line
+    between any two neighbouring cells of different ``owner`` (region, cage): ``|``
+    between cells side by side, ``-`` under a cell whose lower neighbour differs, and at
+    the corners ``+`` where lines of both directions meet."""
+    width = len(texts[0]) if texts else 1
+    outside = object()
+
+    def at(r: int, c: int) -> object:
+        return owner[r * side + c] if 0 <= r < side and 0 <= c < side else outside
+
+    def wall(r: int, c: int) -> bool:  # between (r, c) and (r, c + 1)
+        return 0 <= r < side and at(r, c) != at(r, c + 1)
+
+    def floor(r: int, c: int) -> bool:  # between (r, c) and (r + 1, c)
+        return 0 <= c < side and at(r, c) != at(r + 1, c)
+
+    def corner(r: int, c: int) -> str:  # below-right of (r, c)
+        vertical = wall(r, c) or wall(r + 1, c)
+        horizontal = floor(r, c) or floor(r, c + 1)
+        return "+" if vertical and horizontal else "|" if vertical else \
+            "-" if horizontal else " "
+
+    lines = []
+    for r in range(-1, side):
+        if r >= 0:
+            lines.append("".join(("|" if wall(r, c - 1) else " ") + texts[r * side + c]
+                                 for c in range(side)) + "|")
+        lines.append("".join(corner(r, c - 1) + ("-" if floor(r, c) else " ") * width
+                             for c in range(side)) + corner(r, side - 1))
+    return lines
 
 
 def _bad_value(geo: Geometry, values: list[int]) -> SymbolError:

@@ -1,0 +1,299 @@
+"""The variant line formats (:mod:`sudoku.formats`) and the ``sudoku --variant`` command.
+
+* every line of the variant files of ``../shared/data/sudoku_variants`` (skipped when
+  absent) parses, and jigsaw and killer lines write back to themselves;
+* the command solves the first SAMPLE lines of each file, in this process and as a
+  subprocess with ``-j 2``, to the published solutions, in input order;
+* malformed lines are usage errors (2) naming the line, and read_variant names the field
+  and position at fault; random junk lets only SudokuError subclasses escape (hypothesis);
+* ``--pretty`` draws lines exactly where regions (or boxes) change.
+
+Killer tests need ``Layout.killer`` (another branch) and skip until it is there.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dlx import ExitCode
+from sudoku import FormatError, Layout, SudokuError, read_variant, write_variant
+from sudoku.cli import main
+from sudoku.formats import cage_map, killer_cages, read_killer
+
+DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku_variants"
+SAMPLE = 20
+HAS_KILLER = hasattr(Layout, "killer")
+NO_KILLER = "Layout.killer is not here yet (the killer-cages branch)"
+FILES = [  # (file, variant, box)
+    ("x_sudoq_9x9", "x", None),
+    ("windoku_sudoq_9x9", "windoku", None),
+    ("jigsaw_janko_9x9", "jigsaw", None),
+    ("jigsaw_janko_6x6", "jigsaw", None),
+    ("rect_2x3_6x6_sudoq", "rect", (2, 3)),
+    ("killer_janko_9x9", "killer", None),
+    ("killer_janko_2x3_6x6", "killer", (2, 3)),
+]
+JIGSAW_6 = ("4...351.6.......2..3.......6.452...1 aaabbbaabbbcadddccddcccedfffeefffeee")
+
+
+def _lines(name: str, count: int | None = None) -> list[str]:
+    """The lines of a data file (all, or the first ``count``); skip if it is absent."""
+    path = DATA / f"{name}.txt"
+    if not path.exists():
+        pytest.skip(f"{path} is not here")
+    return path.read_text().splitlines()[:count]
+
+
+def _needs(variant: str) -> None:
+    if variant == "killer" and not HAS_KILLER:
+        pytest.skip(NO_KILLER)
+
+
+def _box_args(box: tuple[int, int] | None) -> list[str]:
+    return [] if box is None else ["--box", f"{box[0]}x{box[1]}"]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ----- reading and writing lines --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "variant", "box"), FILES)
+def test_every_line_parses(name, variant, box):
+    _needs(variant)
+    for k, line in enumerate(_lines(name), 1):
+        layout, givens = read_variant(line, variant, block=box)
+        assert isinstance(layout, Layout) and len(givens) == layout.cells, f"line {k}"
+        if variant == "jigsaw":
+            assert write_variant("jigsaw", givens, layout=layout) == line
+        if variant in ("x", "windoku", "rect"):
+            assert givens == line and layout.block is not None
+
+
+@pytest.mark.parametrize("name", ["killer_janko_9x9", "killer_janko_2x3_6x6",
+                                  "killer_janko_2x2_4x4", "killer_krazydad_9x9"])
+def test_killer_cages_round_trip(name):
+    """CAGEMAP and SUMS read into cages and written back: the same fields (no layout
+    needed, so this runs before Layout.killer exists)."""
+    for line in _lines(name):
+        cagemap, sums = line.split(" ")
+        cages = killer_cages(cagemap, sums)
+        assert sorted(c for cells, _ in cages for c in cells) == list(range(len(cagemap)))
+        assert cage_map(cages, round(len(cagemap) ** 0.5)) == (cagemap, sums)
+
+
+@pytest.mark.parametrize(("name", "box"), [("killer_janko_9x9", None),
+                                           ("killer_janko_2x3_6x6", (2, 3))])
+def test_killer_lines_round_trip(name, box):
+    _needs("killer")
+    for line in _lines(name, SAMPLE):
+        layout, givens, cages = read_killer(line, block=box)
+        assert write_variant("killer", givens, layout=layout, cages=cages) == line
+        with_givens = givens[:-1] + "5"
+        again = write_variant("killer", with_givens, cages=cages)
+        assert read_variant(again, "killer", block=box) == (layout, with_givens)
+
+
+@pytest.mark.parametrize(("line", "variant", "box", "words"), [
+    (JIGSAW_6.replace(" ", "  "), "jigsaw", None, ["GIVENS REGIONS", "3 fields"]),
+    (JIGSAW_6[:-1], "jigsaw", None, ["REGIONS", "35 characters"]),
+    (JIGSAW_6.replace(" aaab", " aaac"), "jigsaw", None, ["REGIONS", "position 4", "r1c4",
+                                                          "out of order", "'b'"]),
+    (JIGSAW_6.replace(" aaa", " a+a"), "jigsaw", None, ["REGIONS", "position 2"]),
+    (JIGSAW_6[1:].replace(" ", ". "), "jigsaw", None, []),  # still fine: a blank moved
+    ("." * 35 + "x " + JIGSAW_6.split()[1], "jigsaw", None, ["GIVENS", "'x'", "r6c6"]),
+    ("." * 30 + " " + JIGSAW_6.split()[1], "jigsaw", None, ["GIVENS", "30 symbols"]),
+    ("." * 80, "x", None, ["GIVENS", "80"]),
+    ("." * 36, "windoku", None, ["GIVENS", "81 cells"]),
+    ("." * 36, "rect", (3, 3), ["3x3", "6x6"]),
+    ("0011 1,2,3", "killer", (1, 2), ["SUMS", "3 sums for 2 cages"]),
+    ("0011 1,x", "killer", (1, 2), ["SUMS", "sum 2", "'x'", "not an int"]),
+    ("0011 1,-2", "killer", (1, 2), ["SUMS", "sum 2"]),
+    ("0021 1,2", "killer", (1, 2), ["CAGEMAP", "position 3", "r2c1", "'1'"]),
+    ("00112 1,2", "killer", (1, 2), ["CAGEMAP", "5 characters"]),
+    ("0011", "killer", (1, 2), ["CAGEMAP SUMS [GIVENS]", "got 1 field"]),
+    ("0011 3,7 ...", "killer", (1, 2), ["GIVENS", "3 symbols"]),
+])
+def test_errors_name_the_field(line, variant, box, words):
+    if not words:  # a control: the line is good
+        read_variant(line, variant, block=box)
+        return
+    with pytest.raises(FormatError) as info:
+        read_variant(line, variant, block=box)
+    for word in words:
+        assert word in str(info.value)
+
+
+@pytest.mark.parametrize(("line", "variant", "box"), [
+    ("." * 81, "rect", None),  # rect needs its boxes
+    ("." * 81, "x", (3, 3)),  # and x takes none
+    ("." * 81, "sudoku", None),
+    (b"." * 81, "x", None),
+    ("." * 81, "rect", [3, 3]),
+])
+def test_argument_errors(line, variant, box):
+    with pytest.raises(SudokuError):
+        read_variant(line, variant, block=box)
+
+
+JUNK = st.text(alphabet="..0123456789abcdefxyzAB ,|-+\t\u00e9", max_size=120)
+SHAPED = st.builds(lambda g, sep, m: g + sep + m,
+                   st.text(alphabet=".123456789x", min_size=30, max_size=40),
+                   st.sampled_from([" ", "  ", "\t", ""]),
+                   st.text(alphabet="abcdefg01234,", min_size=30, max_size=40))
+
+
+@pytest.mark.parametrize(("variant", "box"), [("x", None), ("windoku", None),
+                                              ("jigsaw", None), ("rect", (2, 3)),
+                                              ("killer", None), ("killer", (2, 3))])
+@settings(max_examples=150, deadline=None)
+@given(line=st.one_of(JUNK, SHAPED, st.text(max_size=100)))
+def test_junk_raises_only_sudoku_errors(variant, box, line):
+    _needs(variant)
+    try:
+        layout, givens = read_variant(line, variant, block=box)
+    except SudokuError:
+        return
+    assert len(givens) == layout.cells
+
+
+# ----- the command --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "variant", "box"), FILES)
+def test_command_solves_files(capsys, tmp_path, name, variant, box):
+    _needs(variant)
+    lines = _lines(name, SAMPLE)
+    answers = (DATA / "solutions" / f"{name}.txt").read_text().splitlines()[:SAMPLE]
+    path = tmp_path / "in.txt"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "--variant", variant, *_box_args(box), "-f", str(path))
+    assert (code, err) == (ExitCode.OK, "")
+    assert out.splitlines() == answers
+    code, out, _ = run(capsys, "--variant", variant, *_box_args(box), "--count",
+                       "--limit", "2", "-f", str(path))
+    assert out.splitlines() == ["1"] * len(lines)
+    code, out, _ = run(capsys, "--variant", variant, *_box_args(box), "--unique", lines[0])
+    assert (code, out) == (ExitCode.OK, answers[0] + "\n")
+
+
+@pytest.mark.parametrize(("name", "variant", "box"),
+                         [FILES[2], FILES[4], FILES[6]])
+def test_command_subprocess_jobs(name, variant, box):
+    _needs(variant)
+    lines = _lines(name, SAMPLE)
+    answers = (DATA / "solutions" / f"{name}.txt").read_text().splitlines()[:SAMPLE]
+    done = subprocess.run([sys.executable, "-m", "sudoku", "--variant", variant,
+                           *_box_args(box), "-j", "2"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == answers
+
+
+def test_malformed_lines_are_usage_errors(capsys, tmp_path):
+    """Bad lines print nothing on stdout, their line number on stderr, and exit 2; the
+    good lines around them are solved, in order."""
+    lines = _lines("jigsaw_janko_6x6", 3)
+    answers = (DATA / "solutions" / "jigsaw_janko_6x6.txt").read_text().splitlines()[:3]
+    path = tmp_path / "in.txt"
+    path.write_text(f"# a comment\n{lines[0]}\n{lines[1].split()[0]}\n\n{lines[1]}\n"
+                    f"{lines[2][:-1]}x\n{lines[2]}\n")
+    code, out, err = run(capsys, "--variant", "jigsaw", "-f", str(path))
+    assert code == ExitCode.USAGE
+    assert out.splitlines() == answers
+    assert "line 3: FormatError" in err and "line 6: FormatError" in err
+    assert "REGIONS" in err and "line 2" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["--variant", "rect", "." * 36],  # no --box
+    ["--variant", "x", "--box", "3x3", "." * 81],
+    ["--box", "2x3", "." * 36],
+    ["--variant", "rect", "--box", "2y3", "." * 36],
+    ["--variant", "rect", "--box", "7x7", "." * 36],
+    ["--variant", "jigsaw", "--named", "inkala-2012"],
+    ["--variant", "jigsaw", "." * 36],  # one field
+    ["--variant", "tetris", "." * 81],
+])
+def test_variant_usage_errors(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == ExitCode.USAGE and out == "" and err
+
+
+def test_alphabet_with_a_variant(capsys):
+    line = _lines("rect_2x3_6x6_sudoq", 1)[0]
+    answer = (DATA / "solutions" / "rect_2x3_6x6_sudoq.txt").read_text().splitlines()[0]
+    moved = line.translate(str.maketrans("123456", "ABCDEF"))
+    code, out, _ = run(capsys, "--variant", "rect", "--box", "2x3", "--alphabet", "ABCDEF",
+                       moved)
+    assert code == ExitCode.OK
+    assert out.strip() == answer.translate(str.maketrans("123456", "ABCDEF"))
+
+
+# ----- drawing --------------------------------------------------------------------------------
+
+
+def test_pretty_jigsaw_draws_region_borders(capsys):
+    line = _lines("jigsaw_janko_9x9", 1)[0]
+    answer = (DATA / "solutions" / "jigsaw_janko_9x9.txt").read_text().splitlines()[0]
+    regions = line.split()[1]
+    code, out, _ = run(capsys, "--variant", "jigsaw", "--pretty", line)
+    assert code == ExitCode.OK
+    drawn = out.rstrip("\n").split("\n")
+    side = 9
+    assert len(drawn) == 2 * side + 1 and len({len(s) for s in drawn}) == 1
+    assert set(drawn[0]) == set(drawn[-1]) == {"+", "-"}  # the frame
+    for r in range(side):
+        row = drawn[2 * r + 1]
+        assert row[0] == row[-1] == "|"
+        assert "".join(row[4 * c + 2] for c in range(side)) == answer[r * side:][:side]
+        for c in range(1, side):  # the wall left of cell c
+            differ = regions[r * side + c] != regions[r * side + c - 1]
+            assert (row[4 * c] == "|") == differ, (r, c)
+        if r:  # the rule above row r
+            rule = drawn[2 * r]
+            for c in range(side):
+                differ = regions[r * side + c] != regions[(r - 1) * side + c]
+                assert rule[4 * c + 1 : 4 * c + 4] == ("---" if differ else "   "), (r, c)
+
+
+def test_pretty_rect_draws_box_lines(capsys):
+    line = _lines("rect_2x3_6x6_sudoq", 1)[0]
+    answer = (DATA / "solutions" / "rect_2x3_6x6_sudoq.txt").read_text().splitlines()[0]
+    code, out, _ = run(capsys, "--variant", "rect", "--box", "2x3", "--pretty", line)
+    assert code == ExitCode.OK
+    drawn = out.rstrip("\n").split("\n")
+    assert len(drawn) == 6 + 2  # 3 bands of 2 rows, a rule between bands
+    rules = [k for k, s in enumerate(drawn) if set(s) <= {"-", "+"}]
+    assert rules == [2, 5]
+    rows = [s for k, s in enumerate(drawn) if k not in rules]
+    for r, row in enumerate(rows):
+        stacks = row.split(" | ")
+        assert len(stacks) == 2 and "|" not in "".join(stacks)  # only between 3-column stacks
+        assert "".join(row.split()).replace("|", "") == answer[6 * r : 6 * r + 6]
+
+
+def test_pretty_killer_draws_cages_and_sums(capsys):
+    _needs("killer")
+    line = _lines("killer_janko_2x3_6x6", 1)[0]
+    code, out, _ = run(capsys, "--variant", "killer", "--box", "2x3", "--pretty", line)
+    assert code == ExitCode.OK
+    drawn = out.rstrip("\n").split("\n")
+    assert len(drawn) == 2 * 6 + 1
+    sums = [int(total) for total in line.split()[1].split(",")]
+    width = 4 * 6 + 1  # the left grid; the sums' grid starts 3 spaces after it
+    assert all(s[width : width + 3] == "   " for s in drawn)
+    shown = [int(word) for s in drawn
+             for word in s[width:].translate(str.maketrans("|-+", "   ")).split()]
+    assert sorted(shown) == sorted(sums)
