@@ -190,3 +190,17 @@ def test_random_cages_keep_their_grid(block: tuple[int, int], seed: int) -> None
     assert is_solution(geo, [0] * side * side, found)
     # the grid itself, every cell given, is a solution of the exact cover (exactly one)
     assert count_solutions("".join(map(str, grid)), layout=layout, backend="python") == 1
+
+
+def test_public_reader_agrees_with_this_one():
+    """sudoku.formats.read_variant and this test's own reader build the same layout, with
+    all cells blank, for every line of every killer file (two readers, written apart)."""
+    from sudoku.formats import read_variant
+
+    for name, block in FILES.items():
+        path = VARIANTS / name
+        if not path.exists():
+            pytest.skip(f"{path} is not here")
+        for line in path.read_text().splitlines():
+            layout, givens = read_variant(line, "killer", block=block)
+            assert layout == killer_layout(line, block) and set(givens) == {"."}
