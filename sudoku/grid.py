@@ -31,7 +31,8 @@ import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import itemgetter
+from itertools import compress
+from operator import add, itemgetter, ne
 from typing import Any
 
 import numpy as np
@@ -459,14 +460,21 @@ def _ascii_symbols(geo: Geometry) -> tuple[bytes, bytes]:
 
 
 def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
-    """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``."""
+    """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``.
+
+    Every value is in 1..N, every given is kept, and every unit holds N different values:
+    all the (unit, value) pairs of the grid, read unit by unit with one ``itemgetter``,
+    are different (N values in a unit of N cells, all different, are 1..N once each).
+    Nothing here is shared with the engine or the reduction."""
     side = geo.side
     if len(solution) != side * side or len(puzzle) != side * side:
         return False
-    if any(p and p != s for p, s in zip(puzzle, solution)):
+    if not set(solution) <= _values(side):
         return False
-    full = set(range(1, side + 1))
-    if not all(set(unit(solution)) == full for unit in _unit_getters(geo.layout)):
+    if any(map(ne, compress(puzzle, puzzle), compress(solution, puzzle))):
+        return False
+    gather, offsets = _unit_pairs(geo.layout)
+    if len(set(map(add, offsets, gather(solution)))) != len(offsets):
         return False
     for cells, total in geo.layout.cages:  # killer cages: distinct values, the total
         values = [solution[c] for c in cells]
@@ -476,10 +484,19 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _unit_getters(layout: Layout) -> list[itemgetter]:
-    """Per unit of ``layout``, a function that picks its cells' values from a grid (one
-    list per layout: the units do not depend on the alphabet)."""
-    return [itemgetter(*cells) for cells in layout.units]
+def _unit_pairs(layout: Layout) -> tuple[itemgetter, tuple[int, ...]]:
+    """For :func:`is_solution`: a function that reads a grid's values unit by unit (every
+    unit's cells, in unit order), and beside each read, its unit's number times N + 1, so
+    that value + offset names the (unit, value) pair."""
+    cells = [c for unit in layout.units for c in unit]
+    offsets = tuple(u * (layout.side + 1) for u, unit in enumerate(layout.units) for _ in unit)
+    return itemgetter(*cells), offsets
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _values(side: int) -> frozenset[int]:
+    """The values 1..N of a grid of side N."""
+    return frozenset(range(1, side + 1))
 
 
 @lru_cache(maxsize=CACHE_SIZE)

@@ -37,6 +37,8 @@ Measured in ``docs/design.md``: forced is fastest end to end, select slowest.
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
+from itertools import compress
+from operator import add
 
 import numpy as np
 
@@ -145,8 +147,13 @@ def empty_grid_problem(box: int | Layout) -> ExactCover:
 def givens(geo: Geometry, values: list[int]) -> list[int]:
     """The options of the givens, ``cell * N + value - 1``, clashing or not (the kernel
     finds a clash as a conflict among forced options)."""
-    side = geo.side
-    return [cell * side + v - 1 for cell, v in enumerate(values) if v]
+    return list(map(add, compress(_option_bases(geo.side), values), compress(values, values)))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _option_bases(side: int) -> tuple[int, ...]:
+    """``cell * N - 1`` for every cell: a given's option is its base plus its value."""
+    return tuple(cell * side - 1 for cell in range(side * side))
 
 
 def given_options(geo: Geometry, values: list[int]) -> list[int]:
@@ -215,9 +222,12 @@ def decode(
     ``solution`` is ``cell * N + value - 1`` (``options=None``: ``k`` itself is); a killer
     cage's filling option, numbered from N**3 on, says nothing the cells do not."""
     out = list(puzzle)
-    side, cell_options = geo.side, geo.cells * geo.side
-    for k in solution if options is None else options[solution].tolist():
-        if k < cell_options:
-            out[k // side] = k % side + 1
+    side = geo.side
+    chosen = solution if options is None else options[solution].tolist()
+    last = (chosen[-1] if chosen else 0) if options is None else max(chosen, default=0)
+    if chosen and last >= side * side * side:  # killer cage fillings: nothing to write
+        chosen = [k for k in chosen if k < side * side * side]
+    for k in chosen:
+        out[k // side] = k % side + 1
     return out
 

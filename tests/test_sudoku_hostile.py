@@ -265,7 +265,7 @@ def _caches() -> dict[str, object]:
     import sudoku.batch
     import sudoku.grid
 
-    names = {"grid": ["_geometry", "_symbol_values", "_ascii_symbols", "_unit_getters",
+    names = {"grid": ["_geometry", "_symbol_values", "_ascii_symbols", "_unit_pairs",
                       "_unit_cells"], "batch": ["_symbol_table"]}
     modules = {"grid": sudoku.grid, "batch": sudoku.batch}
     return {f"{m}.{n}": getattr(modules[m], n) for m, ns in names.items() for n in ns}
