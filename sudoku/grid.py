@@ -97,8 +97,12 @@ class Geometry:
         if self.layout is None:
             object.__setattr__(self, "layout", Layout.square(self.box))
 
-    def __hash__(self) -> int:  # the alphabet fixes the side; a str caches its hash
-        return hash(self.alphabet)
+    def __hash__(self) -> int:
+        """The alphabet's and the layout's hashes, both cached by their objects: with the
+        layout, geometries of one alphabet and many layouts (jigsaws, killers) do not all
+        collide in the per-geometry caches (one such collision chain made a jigsaw's first
+        call twice as slow). Not stored, since a str's hash changes between processes."""
+        return hash((self.alphabet, self.layout))
 
     @property
     def side(self) -> int:
