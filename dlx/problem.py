@@ -184,10 +184,19 @@ class ExactCover:
             n_items = int(cols.max(initial=-1)) + 1
         n_items = count_of(n_items, "n_items")
         if names is not None:
-            names = [hashable(x, "item name") for x in names]
+            try:
+                names = list(names)
+            except TypeError:
+                raise MatrixError(f"names must be a sequence of item names, got "
+                                  f"{names!r}") from None
             if len(names) != n_items:
                 raise MatrixError(f"{len(names)} names for {n_items} items")
-            if len(set(names)) != n_items:
+            try:
+                distinct = len(set(names))
+            except TypeError:  # some name is not hashable: say which
+                names = [hashable(x, "item name") for x in names]
+                raise AssertionError("an unhashable name hashed") from None
+            if distinct != n_items:
                 _unique_items(names, "names: the")  # raises, naming the one given twice
         bad = np.flatnonzero((cols < 0) | (cols >= n_items))
         rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))

@@ -61,8 +61,9 @@ class _Template:
         n_units = len(layout.units)
         self.labels = layout.labels + tuple(f"cage {i}" for i in range(1, len(layout.cages) + 1))
         cages = layout.cell_cages()
+        cell_units = layout.cell_units()
         self.cell_units = [us if k < 0 else (*us, n_units + k)
-                           for us, k in zip(layout.cell_units(), cages)]
+                           for us, k in zip(cell_units, cages)]
         self.names = layout.item_names() + layout.cage_names()
         first_cage = area + n_units * side  # item cage<i> is first_cage + i * (N + 1)
         # The cell options, option cell * N + d: the cell's item, then item base + d for
@@ -70,7 +71,7 @@ class _Template:
         # a row padded with -1, expanded over the N values, the padding dropped.
         bases = [[area + u * side for u in units]
                  + ([first_cage + cages[cell] * (side + 1) + 1] if cages[cell] >= 0 else [])
-                 for cell, units in enumerate(layout.cell_units())]
+                 for cell, units in enumerate(cell_units)]
         widest = max(map(len, bases), default=0)
         table = np.full((area, widest), -1, dtype=np.int64)
         for cell, row in enumerate(bases):

@@ -232,3 +232,11 @@ def test_color_none_is_refused():
     options shared the item) while the oracle read it as no color. None is refused."""
     with pytest.raises(ColorError, match="color None"):
         ExactCover([["a", Colored("s", None)], ["b", Colored("s", None)]], secondary=["s"])
+
+
+def test_names_that_are_not_a_sequence():
+    """from_csr(names=3) raised TypeError from a list comprehension; now MatrixError."""
+    from dlx import MatrixError
+
+    with pytest.raises(MatrixError, match="names must be a sequence"):
+        ExactCover.from_csr([0, 1], [0], names=3)
