@@ -590,17 +590,13 @@ def main(argv: Iterable[str] | None = None) -> int:
                        alphabet=args.alphabet, backend=args.backend,
                        timeout=args.timeout, max_nodes=args.max_nodes)
         out = _Output(sys.stdout)
-        if single and args.variant:
-            tasks = variant_tasks(opts, [(1, args.puzzle)], args.variant, args.box)
-            answer = run_task(tasks[0])[0]
-            if answer.ok:
-                out.write(answer.text + "\n")
-            else:
-                _say(f"{PROG}: {answer.text}")
-            out.flush()
-            return answer.code
         if single:
-            answer = run_one(opts, args.puzzle if args.named is None else named[args.named])
+            if args.variant:
+                tasks = variant_tasks(opts, [(1, args.puzzle)], args.variant, args.box)
+                answer = run_task(tasks[0])[0]
+            else:
+                answer = run_one(opts, args.puzzle if args.named is None
+                                 else named[args.named])
             if answer.ok:
                 out.write(answer.text + "\n")
             else:
