@@ -24,6 +24,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from benchmarks.cases import ExactCoverCase
 from benchmarks.grid import Solved
 from benchmarks.puzzles import is_solution, load_set, puzzle_dir
+from benchmarks.timing import timed_rounds
 
 PuzzleSet = Callable[[str], tuple[str, ...]]
 SudokuSolver = Callable[[str], "Solved | str | None"]
@@ -153,20 +154,9 @@ def bench_set(benchmark: BenchmarkFixture, puzzle_set: PuzzleSet) -> BenchSet:
         for puzzle in first:  # warm now: an estimate of the time per puzzle, for the rounds
             solver(puzzle)
         warm = (time.perf_counter() - start) / len(first)
-        times: list[list[float]] = [[] for _ in puzzles]
-
-        def one_round() -> list[Solved | str | None]:
-            answers = []
-            for i, puzzle in enumerate(puzzles):
-                t = time.perf_counter()
-                answers.append(solver(puzzle))
-                times[i].append(time.perf_counter() - t)
-            return answers
-
-        results = benchmark.pedantic(one_round, rounds=_rounds(warm * len(puzzles)), iterations=1)
+        results, best = timed_rounds(benchmark, solver, puzzles, _rounds(warm * len(puzzles)))
         wrong = [i for i, p in enumerate(puzzles) if not is_solution(p, _answer(results[i]))]
         assert not wrong, f"{solver_name} failed on puzzles {wrong} of {set_name}"
-        best = [min(t) for t in times]
         info: dict[str, Any] = dict(
             solver=solver_name,
             puzzle_set=set_name,

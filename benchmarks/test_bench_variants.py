@@ -14,7 +14,6 @@ layout (``benchmarks/solvers/sat.py``); it has no encoding of killer cages.
 from __future__ import annotations
 
 import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 import sudoku
 from benchmarks.cases import numba_available
+from benchmarks.timing import timed_rounds
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "sudoku_variants"
 PUZZLES = 30
@@ -71,21 +71,10 @@ def test_variant_set(benchmark: BenchmarkFixture, name: str, solver: str) -> Non
     lines, answers = _lines(name)
     for line in lines[:3]:  # warm-up: numba's load, the layouts' caches
         solve(line)
-    times: list[list[float]] = [[] for _ in lines]
-
-    def one_round() -> list[str | None]:
-        out = []
-        for i, line in enumerate(lines):
-            t = time.perf_counter()
-            out.append(solve(line))
-            times[i].append(time.perf_counter() - t)
-        return out
-
     benchmark.group = f"sudoku-variants-{name}"
-    got = benchmark.pedantic(one_round, rounds=5, iterations=1)
+    got, best = timed_rounds(benchmark, solve, lines, 5)
     wrong = [i for i, (a, b) in enumerate(zip(got, answers)) if a != b]
     assert not wrong, f"{solver}: wrong answers on lines {wrong} of {name}"
-    best = [min(t) for t in times]
     benchmark.extra_info.update(solver=solver, puzzle_set=name, puzzles=len(lines),
                                 median_per_puzzle_s=statistics.median(best),
                                 max_per_puzzle_s=max(best))
