@@ -89,10 +89,12 @@ class Kernel:
             state = links.converted.setdefault(self.name, state)
         return state
 
-    def start(self, links: Links, seed: int | None) -> State:
-        """A search's own state: copies of what the search changes, the rest shared."""
-        copy = self.copy
-        state = State(*(copy(a) if f.changes else a
+    def start(self, links: Links, seed: int | None,
+              replaced: dict[str, Any] | None = None) -> State:
+        """A search's own state: copies of what the search changes, the rest shared;
+        ``replaced`` gives some fields outright (the forced state of :meth:`prepare`)."""
+        copy, given = self.copy, replaced or {}
+        state = State(*(given[f.name] if f.name in given else copy(a) if f.changes else a
                         for f, a in zip(FIELDS, self.pristine(links))))
         if seed is not None:
             state.REG[_SEED] = seed % 2147483646 + 1
@@ -106,32 +108,31 @@ class Kernel:
         if not (forced and self.restrict):
             state = self.start(links, seed)
             return self.force(links, state, forced) if forced else (state, None)
-        arrays = links.restricted(forced, self.inactive)
+        arrays = self._restricted(links, forced)
         if isinstance(arrays, int):
             return self.pristine(links), arrays  # nothing to search: no copy needed
-        convert, copy = self.convert, self.copy
-        taken = dict(zip(_RESTRICTED, arrays))
-        state = State(*(convert(links, f.name, taken[f.name]) if f.name in taken
-                        else copy(a) if f.changes else a
-                        for f, a in zip(FIELDS, self.pristine(links))))
-        if seed is not None:
-            state.REG[_SEED] = seed % 2147483646 + 1
-        return state, None
+        return self.start(links, seed, arrays), None
 
     def force(self, links: Links, state: State, forced: list[int]) -> tuple[State, int | None]:
         """Take the options ``forced`` (valid, distinct) before the search: the new state,
         and None, or the first option that an earlier one excludes."""
         if self.restrict:
-            arrays = links.restricted(forced, self.inactive)
+            arrays = self._restricted(links, forced)
             if isinstance(arrays, int):
                 return state, arrays
-            convert = self.convert
-            return state._replace(**{name: convert(links, name, a) for name, a in zip(
-                _RESTRICTED, arrays)}), None
+            return state._replace(**arrays), None
         if self.force_all is None:
             raise AssertionError(f"kernel {self.name} cannot force options link by link")
         f = self.force_all(state, self.convert(links, "FORCED", np.asarray(forced)))
         return state, (None if f < 0 else forced[f])
+
+    def _restricted(self, links: Links, forced: list[int]) -> dict[str, Any] | int:
+        """:meth:`Links.restricted` in this kernel's types, by field name; or the first
+        forced option that an earlier one excludes."""
+        arrays = links.restricted(forced, self.inactive)
+        if isinstance(arrays, int):
+            return arrays
+        return {name: self.convert(links, name, a) for name, a in zip(_RESTRICTED, arrays)}
 
 
 def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
