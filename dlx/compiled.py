@@ -35,7 +35,6 @@ import os
 import sys
 import threading
 import time
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -44,6 +43,7 @@ import numpy as np
 
 from . import kernel
 from .backend import Backend, BatchJob, Kernel, specialize
+from .errors import warn_once
 from .links import Links
 from .search import first_slice
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
@@ -135,18 +135,10 @@ def _njit(f: Any) -> Any:
     except RuntimeError as e:  # "cannot cache function ...: no locator available"
         if "cannot cache" not in str(e):
             raise
-        _warn_once(f"numba cannot cache the compiled kernel ({e}); it is compiled in "
-                   "every process instead")
+        warn_once(f"numba cannot cache the compiled kernel ({e}); it is compiled in every "
+                  "process instead", stacklevel=4)
         return numba.njit(**{**options, "cache": False})(f)
 
-
-_warned: set[str] = set()
-
-
-def _warn_once(message: str) -> None:
-    if message not in _warned:
-        _warned.add(message)
-        warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
 @functools.cache
@@ -264,6 +256,11 @@ def as_int64(links: Links, name: str, a: np.ndarray) -> np.ndarray:
     return np.array(a, dtype=np.int64, order="C")
 
 
+def _twin(links: Links) -> tuple[bool, bool]:
+    """Which compiled twin searches ``links``: (with colors, walking in ``choose``)."""
+    return links.colored, links.n_primary + 1 > kernel.SCAN_ITEMS
+
+
 def _entry(name: str, colors: bool, walk: bool) -> Any:
     """A Python function that calls the compiled entry point (compiling it on first use)."""
     key = (name, colors, walk)
@@ -300,16 +297,15 @@ class NumbaBackend(Backend):
         return is_loaded()
 
     def kernel(self, links: Links) -> Kernel:
-        walk = links.n_primary + 1 > kernel.SCAN_ITEMS
-        return (self.walk_kernels if walk else self.kernels)[links.colored]
+        colors, walk = _twin(links)
+        return (self.walk_kernels if walk else self.kernels)[colors]
 
     def batch(self, job: BatchJob) -> None:
         links = job.links
         setup = links.converted.get("numba-batch-setup")
         if setup is None:  # the entry point and the first slice, once per problem
-            walk = links.n_primary + 1 > kernel.SCAN_ITEMS
             setup = links.converted.setdefault("numba-batch-setup", (
-                entry("search_batch", links.colored, walk), first_slice(links)))
+                entry("search_batch", *_twin(links)), first_slice(links)))
         search_batch, first = setup
         where = _WHERE.copy()  # see kernel.W_*
         timed = job.deadline is not None

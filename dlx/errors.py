@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 __all__ = [
     "ArgumentError",
     "ColorError",
@@ -14,6 +16,7 @@ __all__ = [
     "NoPrimaryItemWarning",
     "RepeatedItemError",
     "UnknownItemError",
+    "warn_once",
 ]
 
 
@@ -72,3 +75,15 @@ class NoPrimaryItemWarning(UserWarning):
     Knuth's DLX programs drop such options with a warning; so does this engine.
     The option keeps its index but never appears in a solution.
     """
+
+
+_warned: set[str] = set()
+
+
+def warn_once(message: str, stacklevel: int) -> None:
+    """A RuntimeWarning about this process's set-up (numba that cannot cache or cannot
+    run), given once per process: it is the same for every later search. ``stacklevel``
+    counts from this function, as for ``warnings.warn``."""
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message, RuntimeWarning, stacklevel=stacklevel)

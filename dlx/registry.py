@@ -19,12 +19,11 @@ warning, and stays on python.
 from __future__ import annotations
 
 import threading
-import warnings
 from typing import Literal
 
 from .backend import Backend
 from .compiled import NUMBA
-from .errors import ArgumentError
+from .errors import ArgumentError, warn_once
 from .pure import PYTHON
 
 __all__ = ["BackendName", "auto_backend", "backend_names", "charge_python", "get_backend",
@@ -96,17 +95,9 @@ def auto_backend(work: int, min_work: int = NUMBA_MIN_NODES) -> Backend:
     if why is None:
         return NUMBA
     if "NUMBA_DISABLE_JIT" in why:
-        _warn_once(f"auto uses the python backend: {why}")
+        warn_once(f"auto uses the python backend: {why}", stacklevel=5)
     return PYTHON
 
-
-_warned: set[str] = set()
-
-
-def _warn_once(message: str) -> None:
-    if message not in _warned:
-        _warned.add(message)
-        warnings.warn(message, RuntimeWarning, stacklevel=5)
 
 
 def get_backend(name: str | Backend, work: int = 0, min_work: int = NUMBA_MIN_NODES) -> Backend:
