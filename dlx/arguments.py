@@ -28,17 +28,24 @@ __all__ = ["NEVER", "check_forced", "check_forced_rows", "count_arg", "seed_arg"
            "timeout_arg"]
 
 
-def _integer(value: Any) -> int | None:
-    """``value`` as an int if it is an integer or a whole float (bools excluded), else None."""
+def _index(value: Any) -> int | None:
+    """``value`` as an int if it is an integer (bools excluded: True is no option), else
+    None."""
     if isinstance(value, (bool, np.bool_)):
         return None
     try:
         return operator.index(value)
     except TypeError:
-        pass
-    if isinstance(value, (float, np.floating)) and math.isfinite(value) and value == int(value):
+        return None
+
+
+def _integer(value: Any) -> int | None:
+    """:func:`_index`, whole floats accepted too (``max_nodes=1e6``)."""
+    number = _index(value)
+    if number is None and isinstance(value, (float, np.floating)) and math.isfinite(value) \
+            and value == int(value):
         return int(value)
-    return None
+    return number
 
 
 def count_arg(value: Any, name: str, minimum: int) -> int:
@@ -70,12 +77,10 @@ def seed_arg(value: Any) -> int | None:
     """``seed``: None (Knuth's first-item choice) or any integer."""
     if value is None:
         return None
-    if isinstance(value, (bool, np.bool_)):
+    seed = _index(value)
+    if seed is None:
         raise ArgumentError(f"seed must be an integer or None, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise ArgumentError(f"seed must be an integer or None, got {value!r}") from None
+    return seed
 
 
 def check_forced(forced: Any, n_options: int, dropped: Iterable[int],
@@ -93,7 +98,7 @@ def check_forced(forced: Any, n_options: int, dropped: Iterable[int],
     seen: set[int] = set()
     gone = set(dropped)
     for value in forced:
-        k = None if isinstance(value, (bool, np.bool_)) else _index(value)
+        k = _index(value)
         if k is None:
             raise ForcedOptionError(f"{where}: option {value!r} is not an integer")
         if not 0 <= k < n_options:
@@ -107,13 +112,6 @@ def check_forced(forced: Any, n_options: int, dropped: Iterable[int],
         seen.add(k)
         out.append(k)
     return out
-
-
-def _index(value: Any) -> int | None:
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 
 def check_forced_rows(forced: Any) -> tuple[np.ndarray, np.ndarray]:
