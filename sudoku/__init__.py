@@ -11,6 +11,16 @@ cannot be solved, or written, is left exactly as it was given.
 >>> _ = sudoku.solve(board)
 >>> "".join(board[0])
 '534678912'
+
+Generating, rating and explaining (:func:`generate`, :func:`rate`, :func:`explain`):
+
+>>> puzzle = sudoku.generate(9, difficulty="intermediate", symmetry="mirror", seed=7)
+>>> rating = sudoku.rate(puzzle)
+>>> rating.level, rating.qqwing, sudoku.count_solutions(puzzle, 2)
+('intermediate', 'intermediate', 1)
+>>> step = sudoku.hint(puzzle)
+>>> step.technique in ("naked single", "hidden single")
+True
 """
 
 from .batch import count_many, solve_many
@@ -28,13 +38,20 @@ from .errors import (
     SudokuError,
     SymbolError,
 )
+from .explain import explain, hint
 from .formats import read_variant, write_variant
+from .generate import SYMMETRIES, generate, generate_killer, random_jigsaw
 from .grid import DEFAULT_SYMBOLS, format_grid, is_solution, parse_board, parse_string
 from .layout import Layout
+from .rate import LEVELS, Rating, level_of, rate
 from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover
+from .techniques import TECHNIQUES, Step
 
 __all__ = [
     "DEFAULT_SYMBOLS",
+    "LEVELS",
+    "SYMMETRIES",
+    "TECHNIQUES",
     "AlphabetError",
     "ArgumentError",
     "ClashError",
@@ -43,18 +60,27 @@ __all__ = [
     "LayoutError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "Rating",
     "ReadOnlyError",
     "SearchStoppedError",
     "ShapeError",
     "Solution",
+    "Step",
     "SudokuError",
     "SymbolError",
     "count_many",
     "count_solutions",
+    "explain",
     "format_grid",
+    "generate",
+    "generate_killer",
+    "hint",
     "is_solution",
+    "level_of",
     "parse_board",
     "parse_string",
+    "random_jigsaw",
+    "rate",
     "read_variant",
     "solve",
     "solve_many",

@@ -1,26 +1,91 @@
-"""Puzzle generation: a random solved grid, then clues removed while the solution stays unique.
+"""Puzzle generation: unique puzzles of a chosen difficulty, symmetry and layout.
 
-Everything is driven by one ``seed``, so ``generate(box, seed)`` returns the same puzzle every
-time (for a given version of the engine, whose randomized tie-break the grid depends on).
-This is a library function for tests and sample data, not a puzzle-quality generator: it
-knows nothing of difficulty, only of uniqueness.
+A puzzle is made as qqwing makes its own: a random solved grid, then clues taken away in
+a random order (a whole symmetry orbit at a time) whenever the solution stays unique (the
+engine counts to 2); one pass over the cells leaves a *minimal* puzzle, since a clue that
+was needed stays needed as others go. The puzzle is then rated (:mod:`sudoku.rate`) and
+kept if its rating is in the band asked for, else the next attempt starts from a new grid.
+Everything is driven by one ``seed``: ``generate(9, seed=5)`` is the same puzzle every time
+(for a given version of the engine, whose randomized tie-break the grid depends on).
+
+Killer Sudoku (:func:`generate_killer`) grows random cages of distinct values over a
+solved grid and adds givens from it (where two solutions differ) until the solution is
+unique, then drops every given that is not needed. Jigsaw layouts come from
+:func:`random_jigsaw`: boxes reshaped by random swaps of border cells.
+
+>>> import sudoku
+>>> puzzle = sudoku.generate(9, difficulty="easy", symmetry="rotational", seed=1)
+>>> sudoku.rate(puzzle).level, sudoku.count_solutions(puzzle, 2)
+('easy', 1)
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from .errors import SearchStoppedError
+from dlx import Status
+
+from .arguments import count_budget, engine_arguments
+from .errors import ArgumentError, LayoutError, SearchStoppedError
 from .grid import Geometry, format_grid, geometry
-from .reduction import Reduction
-from .solver import count_solutions
+from .layout import MAX_SIDE, Layout
+from .rate import LEVELS, level_range, rate_values
+from .reduction import Reduction, decode, empty_grid_problem, given_options
 
-__all__ = ["generate", "random_grid"]
+__all__ = ["SYMMETRIES", "generate", "generate_killer", "layout_of", "random_grid",
+           "random_jigsaw", "symmetry_orbits"]
+
+SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
+"""Symmetries of the clues' pattern: none; rotational (half-turn about the centre);
+diagonal (reflection in the main diagonal); mirror (reflection left to right)."""
+
+ATTEMPTS = 2000
+"""Puzzles tried by default before :func:`generate` gives up on a difficulty."""
 
 _GRID_NODES_PER_CELL = 8
 """Budget of the randomized search for a full grid, in nodes per cell. It needs about one
 node per cell when it goes straight down, and can wander for very long on 36x36 boards;
 beyond the budget the grid comes from Knuth's deterministic order instead."""
+
+
+def layout_of(size: Layout | int) -> Layout:
+    """The layout for :func:`generate`'s first argument: a Layout itself, or a side N: the
+    square boxes when N is a square (4, 9, 16, 25, 36), else the boxes closest to square
+    (6: 2 x 3, 8: 2 x 4, 10: 2 x 5, 12: 3 x 4...). ArgumentError for a side without boxes."""
+    if isinstance(size, Layout):
+        return size
+    if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= MAX_SIDE:
+        raise ArgumentError(f"size must be a sudoku.Layout or a side in 4..{MAX_SIDE}, got "
+                            f"{size!r}")
+    rows = max(r for r in range(1, int(size**0.5) + 1) if size % r == 0)
+    if rows == 1:
+        raise ArgumentError(f"a grid of side {size} has no boxes (it is prime): pass "
+                            f"sudoku.Layout.latin({size}) for a Latin square")
+    return Layout.rect(rows, size // rows)
+
+
+def symmetry_orbits(layout: Layout, symmetry: str) -> list[tuple[int, ...]]:
+    """The cells in orbits of ``symmetry`` (one of :data:`SYMMETRIES`): each orbit is the
+    cells that must be clues together (one or two cells), in cell order."""
+    if symmetry not in SYMMETRIES:
+        raise ArgumentError(f"symmetry must be one of {', '.join(SYMMETRIES)}, got "
+                            f"{symmetry!r}")
+    n = layout.side
+    image = {
+        "none": lambda r, c: (r, c),
+        "rotational": lambda r, c: (n - 1 - r, n - 1 - c),
+        "diagonal": lambda r, c: (c, r),
+        "mirror": lambda r, c: (r, n - 1 - c),
+    }[symmetry]
+    seen, out = set(), []
+    for cell in range(layout.cells):
+        if cell not in seen:
+            r, c = image(*divmod(cell, n))
+            orbit = tuple(sorted({cell, r * n + c}))
+            seen.update(orbit)
+            out.append(orbit)
+    return out
 
 
 def random_grid(box: int = 3, seed: int = 0, *, backend: str = "auto") -> str:
@@ -35,54 +100,141 @@ def random_grid(box: int = 3, seed: int = 0, *, backend: str = "auto") -> str:
 
 
 def generate(
-    box: int = 3,
-    seed: int = 0,
+    size: Layout | int = 9,
     *,
+    difficulty: str | tuple[float, float] | None = None,
+    symmetry: str = "none",
+    minimal: bool = True,
+    seed: int | None = None,
     clues: int | None = None,
     max_nodes: int | None = None,
+    attempts: int = ATTEMPTS,
     backend: str = "auto",
 ) -> str:
-    """A puzzle with a unique solution, as one line (``.`` for blanks), determined by ``seed``.
+    """A puzzle with a unique solution, as one line (``.`` for blanks).
 
-    Starting from :func:`random_grid`, cells are blanked one at a time in a random order; a
-    blank that would allow a second solution (``count_solutions(limit=2) == 2``) is put back.
-    By default every cell is tried once, giving a *minimal* puzzle (no clue can be removed);
-    ``clues`` stops as soon as only that many are left. ``max_nodes`` bounds each uniqueness
-    check: a check that runs out keeps its clue, which bounds the time on large boards at the
-    price of more clues.
+    ``size`` is a :class:`sudoku.Layout` (X, Windoku, jigsaw, rectangular boxes...) or a
+    side (:func:`layout_of`: 9, 16, 6...). ``difficulty`` is a level name of
+    :data:`sudoku.rate.LEVELS` (``"simple"`` ... ``"extreme"``) or a (lowest, highest)
+    rating; None takes the first puzzle made. ``symmetry`` is one of :data:`SYMMETRIES`:
+    the clues' pattern has it. ``minimal`` (the default): no clue orbit can be taken away
+    without a second solution; with ``minimal=False`` a clue whose removal would rate the
+    puzzle above the band asked for is kept instead (quicker for the easy levels, and more
+    clues). ``seed`` (an int; None: a random one) fixes the result; ``clues`` stops the
+    removal at that many clues; ``max_nodes`` bounds each uniqueness check (a check that
+    runs out keeps its clue: large boards, at the price of more clues). After ``attempts``
+    puzzles none of which was of the difficulty asked, SearchStoppedError.
     """
-    geo = geometry(box * box)
+    layout = layout_of(size)
+    if layout.cages:
+        raise ArgumentError("a killer layout brings its own cages: use "
+                            "sudoku.generate_killer() to make cages and givens")
+    low, high = _band(difficulty)
+    orbits = symmetry_orbits(layout, symmetry)
+    if not isinstance(minimal, bool):
+        raise ArgumentError(f"minimal must be True or False, got {minimal!r}")
+    engine = engine_arguments(backend, max_nodes)
+    target = count_budget(clues, "clues") or 0
+    attempts = count_budget(attempts, "attempts") or ATTEMPTS
+    seed = _seed(seed)
+    geo = geometry(layout.side, None, layout)
     rng = random.Random(seed)
-    puzzle = _random_values(geo, seed, rng, backend)
-    order = list(range(geo.cells))
+    grid_seed = seed
+    for _ in range(attempts):
+        grid = _random_values(geo, grid_seed, rng, backend)
+        ceiling = high if difficulty is not None and high < LEVELS[-1][1] else None
+        puzzle = _remove(geo, grid, orbits, rng, target, engine,
+                         None if minimal else ceiling, backend)
+        if difficulty is None:
+            return format_grid(geo, puzzle)
+        rating = rate_values(geo, puzzle, grid, backend=backend,
+                             ceiling=ceiling if ceiling is not None and ceiling < 7 else None)
+        if low - 1e-9 <= rating.rating <= high + 1e-9:
+            return format_grid(geo, puzzle)
+        grid_seed = rng.randrange(2**31)
+    raise SearchStoppedError(f"no puzzle of difficulty {difficulty!r} found in {attempts} "
+                             "attempts")
+
+
+def _band(difficulty: Any) -> tuple[float, float]:
+    """(lowest, highest) rating of a ``difficulty`` argument."""
+    if difficulty is None:
+        return 0.0, LEVELS[-1][2]
+    if isinstance(difficulty, str):
+        return level_range(difficulty)
+    try:
+        low, high = (float(x) for x in difficulty)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"difficulty must be a level name or a (lowest, highest) "
+                            f"rating, got {difficulty!r}") from None
+    if not low <= high:
+        raise ArgumentError(f"difficulty: lowest rating {low} above highest {high}")
+    return low, high
+
+
+def _seed(seed: Any) -> int:
+    if seed is None:
+        return random.SystemRandom().randrange(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"seed must be an int or None, got {seed!r}")
+    return seed
+
+
+def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool:
+    """Whether ``values`` has exactly one solution, by the engine (counting to 2); a
+    count stopped by the node budget is no proof, so False."""
+    result = empty_grid_problem(geo.layout).solve_batch([given_options(geo, values)], limit=2,
+                                                        **engine)
+    return int(result.found[0]) == 1 and int(result.status[0]) == Status.COMPLETE
+
+
+def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: random.Random,
+            target: int, engine: dict[str, Any], ceiling: float | None,
+            backend: str) -> list[int]:
+    """``grid`` less the clue orbits whose removal keeps the solution unique, tried once
+    each in a random order, until ``target`` clues are left; with a ``ceiling``, a removal
+    that would rate the puzzle above it is refused too."""
+    puzzle = list(grid)
+    order = list(orbits)
     rng.shuffle(order)
-    given = geo.cells
-    target = clues if clues is not None else 0
-    for cell in order:
+    given = len(puzzle)
+    for orbit in order:
         if given <= target:
             break
-        value, puzzle[cell] = puzzle[cell], 0
-        try:
-            unique = count_solutions(format_grid(geo, puzzle), 2, max_nodes=max_nodes,
-                                     backend=backend) == 1
-        except SearchStoppedError:
-            unique = False
-        if unique:
-            given -= 1
+        for c in orbit:
+            puzzle[c] = 0
+        keep = _unique(geo, puzzle, engine)
+        if keep and ceiling is not None:
+            keep = rate_values(geo, puzzle, grid, backend=backend,
+                               ceiling=ceiling).rating <= ceiling
+        if keep:
+            given -= len(orbit)
         else:
-            puzzle[cell] = value
-    return format_grid(geo, puzzle)
+            for c in orbit:
+                puzzle[c] = grid[c]
+    return puzzle
 
 
 def _random_values(geo: Geometry, seed: int, rng: random.Random, backend: str) -> list[int]:
-    """A full grid of values: the engine's randomized first solution, then shuffled."""
-    red = Reduction(geo, [0] * geo.cells)
+    """A full grid of values: the engine's randomized first solution, then shuffled (a
+    plain square layout: bands, rows, stacks, columns and symbols; any other: symbols)."""
+    plain = geo.layout.block is not None and geo.layout.block[0] == geo.layout.block[1] \
+        and geo.layout == Layout.square(geo.layout.block[0])
+    base = geo if not geo.layout.cages else \
+        geometry(geo.side, None, Layout(geo.side, geo.layout.units, geo.layout.labels,
+                                        geo.layout.block))
+    red = Reduction(base, [0] * geo.cells)
     found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
                               backend=backend)
     if found is None:
         found = red.problem.first(backend=backend)
-    assert found is not None, "an empty board always has a solution"
-    return _shuffle(geo, red.decode(found), rng)
+    if found is None:
+        raise LayoutError("the layout has no solved grid at all")
+    values = red.decode(found)
+    if plain:
+        return _shuffle(geo, values, rng)
+    symbols = rng.sample(range(1, geo.side + 1), geo.side)
+    return [symbols[v - 1] for v in values]
 
 
 def _shuffle(geo: Geometry, values: list[int], rng: random.Random) -> list[int]:
@@ -102,3 +254,191 @@ def _shuffle(geo: Geometry, values: list[int], rng: random.Random) -> list[int]:
             rr, cc = (cols[c], rows[r]) if transpose else (rows[r], cols[c])
             out.append(symbols[values[rr * side + cc] - 1])
     return out
+
+
+# ----- killer -------------------------------------------------------------------------------
+
+
+def generate_killer(
+    block: tuple[int, int] = (3, 3),
+    *,
+    difficulty: str | tuple[float, float] | None = None,
+    max_cage: int = 4,
+    seed: int | None = None,
+    attempts: int = ATTEMPTS,
+    backend: str = "auto",
+) -> tuple[Layout, str]:
+    """A killer Sudoku with a unique solution: its layout (boxes of ``block``, cages of 1 to
+    ``max_cage`` cells with their sums) and its givens as one line (all ``.`` when the cages
+    alone decide the grid). Cages are grown at random over a solved grid, each holding
+    distinct values; givens are added from the grid where two solutions differ until the
+    solution is unique, then every given that is not needed is taken away again.
+    ``difficulty``, ``seed``, ``attempts`` as for :func:`generate`.
+    """
+    if not isinstance(block, tuple) or len(block) != 2:
+        raise ArgumentError(f"block must be a (rows, cols) tuple, got {block!r}")
+    base = Layout.rect(*block)
+    if isinstance(max_cage, bool) or not isinstance(max_cage, int) \
+            or not 1 <= max_cage <= base.side:
+        raise ArgumentError(f"max_cage must be an int in 1..{base.side}, got {max_cage!r}")
+    low, high = _band(difficulty)
+    attempts = count_budget(attempts, "attempts") or ATTEMPTS
+    seed = _seed(seed)
+    rng = random.Random(seed)
+    engine = engine_arguments(backend, 50_000)
+    grid_seed = seed
+    for _ in range(attempts):
+        grid = _random_values(geometry(base.side, None, base), grid_seed, rng, backend)
+        grid_seed = rng.randrange(2**31)
+        cages = _grow_cages(base.side, grid, max_cage, rng)
+        layout = Layout.killer(cages, block)
+        geo = geometry(layout.side, None, layout)
+        puzzle = _killer_givens(geo, grid, rng, engine)
+        if difficulty is not None:
+            rating = rate_values(geo, puzzle, grid, backend=backend)
+            if not low - 1e-9 <= rating.rating <= high + 1e-9:
+                continue
+        return layout, format_grid(geo, puzzle)
+    raise SearchStoppedError(f"no killer of difficulty {difficulty!r} found in {attempts} "
+                             "attempts")
+
+
+def _grow_cages(side: int, grid: list[int], max_cage: int,
+                rng: random.Random) -> list[tuple[list[int], int]]:
+    """Cages covering the grid: from each free cell in a random order, a cage grows into
+    free neighbours (sharing an edge) whose values it does not hold yet, up to a random
+    size in 1..``max_cage`` (2 and 3 the most likely)."""
+    owner = [-1] * (side * side)
+    order = list(range(side * side))
+    rng.shuffle(order)
+    cages: list[tuple[list[int], int]] = []
+    sizes = list(range(1, max_cage + 1))
+    weights = [1 if s == 1 else 4 if s in (2, 3) else 2 for s in sizes]
+    for start in order:
+        if owner[start] >= 0:
+            continue
+        size = rng.choices(sizes, weights)[0]
+        cells, held = [start], {grid[start]}
+        owner[start] = len(cages)
+        while len(cells) < size:
+            frontier = []
+            for c in cells:
+                r, k = divmod(c, side)
+                for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+                    n = rr * side + kk
+                    if 0 <= rr < side and 0 <= kk < side and owner[n] < 0 \
+                            and grid[n] not in held:
+                        frontier.append(n)
+            if not frontier:
+                break
+            n = rng.choice(frontier)
+            owner[n] = len(cages)
+            cells.append(n)
+            held.add(grid[n])
+        cages.append((cells, sum(grid[c] for c in cells)))
+    return cages
+
+
+def _killer_givens(geo: Geometry, grid: list[int], rng: random.Random,
+                   engine: dict[str, Any]) -> list[int]:
+    """Givens from ``grid`` that make the killer of ``geo`` unique, none of them useless:
+    while two solutions exist, the grid's value of a cell where they differ is given (a
+    cell at random if the search ran out of nodes first); then each given is taken away
+    again if the solution stays unique."""
+    puzzle = [0] * geo.cells
+    while True:
+        found, complete = _two_solutions(geo, puzzle, engine)
+        if len(found) == 1 and complete:
+            break
+        open_cells = [c for c in range(geo.cells) if not puzzle[c]]
+        differ = [c for c in open_cells if len(found) == 2 and found[0][c] != found[1][c]]
+        cell = rng.choice(differ or open_cells)
+        puzzle[cell] = grid[cell]
+    for cell in [c for c in range(geo.cells) if puzzle[c]]:
+        puzzle[cell] = 0
+        if not _unique(geo, puzzle, engine):
+            puzzle[cell] = grid[cell]
+    return puzzle
+
+
+def _two_solutions(geo: Geometry, puzzle: list[int],
+                   engine: dict[str, Any]) -> tuple[list[list[int]], bool]:
+    """Up to two solutions of ``puzzle`` (as values), and whether the search was not cut
+    short by its node budget."""
+    search = empty_grid_problem(geo.layout).solutions(
+        forced=given_options(geo, puzzle), max_nodes=engine["max_nodes"],
+        backend=engine["backend"])
+    found = []
+    for options in search:
+        found.append(decode(geo, puzzle, None, sorted(options)))
+        if len(found) == 2:
+            return found, True
+    return found, not search.stats.stopped
+
+
+# ----- jigsaw -------------------------------------------------------------------------------
+
+
+def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None = None,
+                  backend: str = "auto") -> Layout:
+    """A random jigsaw layout of ``side`` (a square, 4..36): its boxes reshaped by
+    ``swaps`` random exchanges of two border cells between neighbouring regions (each
+    region stays connected and keeps N cells), kept only if a solved grid exists."""
+    box = int(side**0.5) if isinstance(side, int) and not isinstance(side, bool) else 0
+    if box * box != side or not 2 <= box <= 6:
+        raise ArgumentError(f"side must be 4, 9, 16, 25 or 36, got {side!r}")
+    rng = random.Random(_seed(seed))
+    swaps = swaps if swaps is not None else 4 * side * side
+    square = Layout.square(box)
+    boxes = [u for u, label in enumerate(square.labels) if label.startswith("box")]
+    while True:
+        owner = [0] * (side * side)
+        for k, u in enumerate(boxes):
+            for c in square.units[u]:
+                owner[c] = k
+        for _ in range(swaps):
+            _swap(side, owner, rng)
+        letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+        layout = Layout.jigsaw("".join(letters[k] for k in owner))
+        problem = Reduction(geometry(side, None, layout), [0] * side * side).problem
+        try:
+            if problem.first(max_nodes=200 * side * side, backend=backend) is not None:
+                return layout
+        except Exception:  # the budget ran out: try another shape
+            pass
+
+
+def _swap(side: int, owner: list[int], rng: random.Random) -> None:
+    """Exchange a random cell ``a`` with a cell ``b`` of a neighbouring region, where ``a``
+    touches ``b``'s region and ``b`` touches ``a``'s, if both regions stay connected."""
+    def neighbours(c: int) -> list[int]:
+        r, k = divmod(c, side)
+        return [rr * side + kk for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
+                if 0 <= rr < side and 0 <= kk < side]
+
+    a = rng.randrange(side * side)
+    others = [owner[n] for n in neighbours(a) if owner[n] != owner[a]]
+    if not others:
+        return
+    ra, rb = owner[a], rng.choice(others)
+    candidates = [b for b in range(side * side) if owner[b] == rb and b != a
+                  and any(owner[n] == ra for n in neighbours(b))]
+    if not candidates:
+        return
+    b = rng.choice(candidates)
+    owner[a], owner[b] = rb, ra
+    if not (_connected(side, owner, ra) and _connected(side, owner, rb)):
+        owner[a], owner[b] = ra, rb
+
+
+def _connected(side: int, owner: list[int], region: int) -> bool:
+    cells = [c for c in range(side * side) if owner[c] == region]
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        r, k = divmod(todo.pop(), side)
+        for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+            n = rr * side + kk
+            if 0 <= rr < side and 0 <= kk < side and owner[n] == region and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)

@@ -229,8 +229,8 @@ def test_shipped_generated_16x16():
         assert geo.side == 16
         assert count_solutions(puzzle, 2, backend=FAST) == 1
         assert is_solution(geo, values, parse_string(solve_string(puzzle, backend=FAST))[1])
-    # as its header says, line k + 1 is generate(box=4, seed=k, max_nodes=2000)
-    assert generate(4, seed=8, max_nodes=2000, backend=FAST) == puzzles[8]
+    # as its header says, line k + 1 is generate(16, seed=k, max_nodes=2000)
+    assert generate(16, seed=8, max_nodes=2000, backend=FAST) == puzzles[8]
 
 
 def test_25x25_generated():
@@ -516,8 +516,8 @@ def test_random_grids_differ_by_seed():
 
 
 def test_generate_9x9_unique_minimal_deterministic():
-    puzzle = generate(3, seed=5)
-    assert generate(3, seed=5) == puzzle and generate(3, seed=6) != puzzle
+    puzzle = generate(9, seed=5)
+    assert generate(9, seed=5) == puzzle and generate(9, seed=6) != puzzle
     assert count_solutions(puzzle, 2) == 1
     for k, ch in enumerate(puzzle):  # minimal: every clue is needed
         if ch != ".":
@@ -525,10 +525,10 @@ def test_generate_9x9_unique_minimal_deterministic():
 
 
 def test_generate_options():
-    assert sum(ch != "." for ch in generate(3, seed=1, clues=40)) == 40
-    small = generate(2, seed=3)
+    assert sum(ch != "." for ch in generate(9, seed=1, clues=40)) == 40
+    small = generate(4, seed=3)
     assert len(small) == 16 and count_solutions(small, 2) == 1
-    big = generate(4, seed=2, max_nodes=200, backend=FAST)
+    big = generate(16, seed=2, max_nodes=200, backend=FAST)
     assert len(big) == 256 and count_solutions(big, 2, backend=FAST) == 1
 
 
