@@ -563,6 +563,7 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                    help="solve with N processes (0 = one per CPU; never more than the CPUs); "
                         "output stays in input order")
+    _generator_arguments(p)
     return p
 
 
@@ -578,6 +579,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             if sys.stdout is not None:
                 _Output(sys.stdout).flush()  # --help to a full disk is an output error too
             return e.code if isinstance(e.code, int) else ExitCode.USAGE
+        if args.generate is not None or args.rate or args.explain is not None:
+            return _generator_command(parser, args)
         problem = _usage_problem(args)
         if problem:
             return _usage(parser, problem)
@@ -700,3 +703,194 @@ def _usage(parser: argparse.ArgumentParser, message: str) -> ExitCode:
             parser.print_usage(sys.stderr)
     _say(f"{PROG}: error: {message}")
     return ExitCode.USAGE
+
+
+# ----- generate, rate, explain (sudoku.generate, sudoku.rate, sudoku.explain) ---------------
+
+
+def _generator_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``--generate``, ``--rate`` and ``--explain``."""
+    from .generate import SYMMETRIES
+    from .rate import LEVELS
+
+    g = p.add_argument_group("generate, rate, explain")
+    g.add_argument("--generate", type=_positive(int), metavar="N",
+                   help="write N new puzzles with a unique solution, one per line (9x9; "
+                        "--box RxC for other boxes, --variant x|windoku|jigsaw|killer|rect)")
+    g.add_argument("--difficulty", choices=[name for name, _, _ in LEVELS],
+                   help="with --generate: the level of the puzzles (simple, easy, "
+                        "intermediate and expert mean what they mean to qqwing)")
+    g.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                   help="with --generate: the symmetry of the clues")
+    g.add_argument("--seed", type=int, metavar="S",
+                   help="with --generate: the same S gives the same puzzles")
+    g.add_argument("--rate", action="store_true",
+                   help="print each puzzle's level and numeric rating (1.0-11.9) instead")
+    g.add_argument("--explain", metavar="PUZZLE",
+                   help="print the steps that solve PUZZLE, one per line, and its rating")
+
+
+def _generator_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with a ``--generate``, ``--rate`` or ``--explain`` command line."""
+    modes = [args.generate is not None, args.rate, args.explain is not None]
+    if sum(modes) > 1:
+        return "give one of --generate, --rate, --explain"
+    if (args.difficulty or args.seed is not None or args.symmetry != "none") \
+            and args.generate is None:
+        return "--difficulty, --symmetry and --seed go with --generate"
+    if args.count or args.unique or args.limit is not None:
+        return "--count, --unique and --limit do not go with --generate, --rate, --explain"
+    sources = [args.puzzle is not None, args.file is not None, args.named is not None]
+    if args.generate is not None and any(sources):
+        return "--generate reads no puzzle"
+    if args.explain is not None and any(sources):
+        return "--explain takes its puzzle as its argument"
+    if sum(sources) > 1:
+        return "give one of: a puzzle, -f FILE, --named NAME"
+    if args.variant and args.named is not None:
+        return "--named puzzles are plain: give a --variant line, or -f FILE"
+    if args.box is not None and args.variant not in (None, "rect", "killer"):
+        return "--box goes with plain puzzles, --variant rect or --variant killer"
+    if args.variant == "rect" and args.box is None:
+        return "--variant rect needs --box RxC (e.g. --box 2x3)"
+    if args.alphabet is not None:
+        return "--alphabet does not go with --generate, --rate, --explain"
+    return None
+
+
+def _generator_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ExitCode:
+    """``--generate N``, ``--rate`` or ``--explain PUZZLE``."""
+    problem = _generator_problem(args)
+    if problem:
+        return _usage(parser, problem)
+    if sys.stdout is None:
+        raise OutputError("stdout is closed")
+    out = _Output(sys.stdout)
+    if args.generate is not None:
+        code = _generate_lines(args, out)
+    elif args.explain is not None:
+        code = _explain_one(args, out)
+    else:
+        if args.puzzle is not None or args.named is not None:
+            lines = [(1, args.puzzle if args.named is None else load_named()[args.named])]
+        else:
+            lines = read_lines(_read(args.file or "-"))
+        code = _rate_lines(args, lines, out)
+    out.flush()
+    return code
+
+
+def _puzzle_of(args: argparse.Namespace, line: str) -> tuple[Layout | None, str]:
+    """The layout (None: plain boxes by size) and givens of one puzzle line."""
+    if args.variant == "killer":
+        layout, givens, _ = read_killer(line, block=args.box)
+        return layout, givens
+    if args.variant:
+        return read_variant(line, args.variant, block=args.box)
+    return (Layout.rect(*args.box) if args.box else None), line
+
+
+def _generate_lines(args: argparse.Namespace, out: _Output) -> ExitCode:
+    """``--generate N``: N puzzles, one line each in the variant's format; progress on
+    stderr. Puzzle k has the seed S + k (S from --seed, else random)."""
+    import random
+
+    from .formats import write_variant
+    from .generate import generate, generate_killer
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    progress = Progress(args.generate, sys.stderr, args.progress or _isatty(sys.stderr))
+    variant = args.variant
+    try:
+        for k in range(args.generate):
+            common = {"difficulty": args.difficulty, "seed": seed + k, "backend": args.backend}
+            if variant == "killer":
+                layout, givens = generate_killer(args.box or (3, 3), **common)
+                line = write_variant("killer", givens, cages=layout.cages)
+            else:
+                if variant == "jigsaw":  # a new shape when one gives none of the level
+                    layout, givens = _jigsaw_puzzle(seed + k, args.symmetry, common)
+                    out.write(write_variant(variant, givens, layout=layout) + "\n")
+                    progress.update(k + 1)
+                    continue
+                if variant == "x":
+                    layout = Layout.x()
+                elif variant == "windoku":
+                    layout = Layout.windoku()
+                else:
+                    layout = Layout.rect(*args.box) if args.box else Layout.square(3)
+                givens = generate(layout, symmetry=args.symmetry, **common)
+                line = write_variant(variant, givens, layout=layout) if variant else givens
+            out.write(line + "\n")
+            progress.update(k + 1)
+    except SudokuError as e:
+        progress.note(f"{PROG}: {type(e).__name__}: {e}")
+        return exit_code(e)
+    if progress.enabled:
+        progress.clear()
+        progress.note(f"{args.generate} puzzles in "
+                      f"{time.perf_counter() - progress.start:.2f} s")
+    return ExitCode.OK
+
+
+def _jigsaw_puzzle(seed: int, symmetry: str, common: dict[str, Any]) -> tuple[Layout, str]:
+    """A random jigsaw layout and a puzzle on it: up to 100 shapes, 20 attempts each, not
+    minimal (minimal random jigsaws are nearly all ``extreme``: clues are kept that would
+    take the puzzle above the level asked for)."""
+    from .generate import generate, random_jigsaw
+
+    for shape in range(100):
+        layout = random_jigsaw(9, seed=seed * 100 + shape, backend=common["backend"])
+        try:
+            return layout, generate(layout, symmetry=symmetry, attempts=20, minimal=False,
+                                    **common)
+        except SearchStoppedError:
+            continue
+    raise SearchStoppedError(f"no jigsaw of difficulty {common['difficulty']!r} found on "
+                             "100 shapes")
+
+
+def _rate_lines(args: argparse.Namespace, lines: list[tuple[int, str]],
+                out: _Output) -> ExitCode:
+    """``--rate``: per puzzle line, its level and numeric rating (``expert 4.2``); a line
+    that cannot be rated goes to stderr with its reason."""
+    from .rate import rate
+
+    codes: set[ExitCode] = set()
+    progress = Progress(len(lines), sys.stderr, args.progress or _isatty(sys.stderr))
+    for k, (lineno, line) in enumerate(lines, 1):
+        try:
+            layout, givens = _puzzle_of(args, line)
+            out.write(f"{rate(givens, layout=layout, backend=args.backend)}\n")
+        except SudokuError as e:
+            codes.add(exit_code(e))
+            progress.note(f"line {lineno}: {type(e).__name__}: {e}")
+        progress.update(k)
+    progress.clear()
+    return next((code for code in PRECEDENCE if code in codes), ExitCode.OK)
+
+
+def _explain_one(args: argparse.Namespace, out: _Output) -> ExitCode:
+    """``--explain PUZZLE``: the numbered steps, then the solved grid and the rating."""
+    from .explain import explain
+    from .rate import level_of
+
+    try:
+        layout, givens = _puzzle_of(args, args.explain)
+        steps = explain(givens, layout=layout, backend=args.backend)
+        geo, values = parse_string(givens, None, layout)
+    except SudokuError as e:
+        _say(f"{PROG}: {type(e).__name__}: {e}")
+        return exit_code(e)
+    width = len(str(len(steps)))
+    for k, step in enumerate(steps, 1):
+        out.write(f"{k:>{width}}. {step.describe(geo.layout)}\n")
+        for cell, value in step.placements:
+            values[cell] = value
+    hardest = max(steps, key=lambda s: s.rating, default=None)
+    rating = hardest.rating if hardest else 0.0
+    cages = geo.layout.cages or None
+    out.write("\n" + format_grid(geo, values, pretty=True, cages=cages) + "\n")
+    out.write(f"\nrating: {level_of(rating)} {rating:.1f}"
+              f"{f' ({hardest.technique})' if hardest else ''}, {len(steps)} steps\n")
+    return ExitCode.OK

@@ -13,7 +13,7 @@ what any solver can see, and the errors are those of :func:`sudoku.solve`.
 >>> steps[0].technique, len(steps)
 ('naked single', 49)
 >>> print(steps[0].describe(sudoku.Layout.square(3)))
-naked single: r1c6 = 1 (its only candidate)
+naked single: r5c6 = 4 (its only candidate)
 """
 
 from __future__ import annotations

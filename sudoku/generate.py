@@ -193,26 +193,58 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
             backend: str) -> list[int]:
     """``grid`` less the clue orbits whose removal keeps the solution unique, tried once
     each in a random order, until ``target`` clues are left; with a ``ceiling``, a removal
-    that would rate the puzzle above it is refused too."""
+    that would rate the puzzle above it is refused too.
+
+    Each removal refused for a second solution leaves that solution's cells that differ
+    from ``grid`` (an *unavoidable set*: any unique puzzle has a clue in it) in a pool; a
+    later orbit that is the only clue left in a known set is kept without a search. On
+    16x16 grids the searches that find a second solution are the long ones."""
     puzzle = list(grid)
     order = list(orbits)
     rng.shuffle(order)
     given = len(puzzle)
+    clues = (1 << len(puzzle)) - 1
+    unavoidable: list[int] = []
     for orbit in order:
         if given <= target:
             break
+        bits_ = sum(1 << c for c in orbit)
+        if any(not d & clues & ~bits_ for d in unavoidable):
+            continue
         for c in orbit:
             puzzle[c] = 0
-        keep = _unique(geo, puzzle, engine)
+        keep, other = _second_solution(geo, puzzle, grid, engine)
+        if other:
+            unavoidable.append(other)
         if keep and ceiling is not None:
             keep = rate_values(geo, puzzle, grid, backend=backend,
                                ceiling=ceiling).rating <= ceiling
         if keep:
             given -= len(orbit)
+            clues &= ~bits_
         else:
             for c in orbit:
                 puzzle[c] = grid[c]
     return puzzle
+
+
+def _second_solution(geo: Geometry, puzzle: list[int], grid: list[int],
+                     engine: dict[str, Any]) -> tuple[bool, int]:
+    """Whether ``grid`` is the only solution of ``puzzle`` (the engine searches for two),
+    and if another was found, the cells where it differs from ``grid`` (a bitmask; 0 if
+    none was found). A search stopped by the node budget proves nothing: not unique."""
+    search = empty_grid_problem(geo.layout).solutions(
+        forced=given_options(geo, puzzle), max_nodes=engine["max_nodes"],
+        backend=engine["backend"])
+    found = 0
+    for options in search:
+        found += 1
+        values = decode(geo, puzzle, None, sorted(options))
+        if values != grid:
+            return False, sum(1 << c for c, (a, b) in enumerate(zip(values, grid)) if a != b)
+        if found == 2:
+            break
+    return not search.stats.stopped and found == 1, 0
 
 
 def _random_values(geo: Geometry, seed: int, rng: random.Random, backend: str) -> list[int]:
@@ -388,7 +420,7 @@ def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None =
     if box * box != side or not 2 <= box <= 6:
         raise ArgumentError(f"side must be 4, 9, 16, 25 or 36, got {side!r}")
     rng = random.Random(_seed(seed))
-    swaps = swaps if swaps is not None else 4 * side * side
+    swaps = swaps if swaps is not None else side * side
     square = Layout.square(box)
     boxes = [u for u, label in enumerate(square.labels) if label.startswith("box")]
     while True:
