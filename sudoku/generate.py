@@ -27,6 +27,7 @@ from typing import Any
 from dlx import Status
 
 from .arguments import count_budget, engine_arguments
+from .candidates import tables
 from .errors import ArgumentError, LayoutError, SearchStoppedError
 from .grid import Geometry, format_grid, geometry
 from .layout import MAX_SIDE, Layout
@@ -198,13 +199,16 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
     Each removal refused for a second solution leaves that solution's cells that differ
     from ``grid`` (an *unavoidable set*: any unique puzzle has a clue in it) in a pool; a
     later orbit that is the only clue left in a known set is kept without a search. On
-    16x16 grids the searches that find a second solution are the long ones."""
+    16x16 grids the searches that find a second solution are the long ones. A cell whose
+    peers' clues leave it one value (a naked single) needs no search either."""
     puzzle = list(grid)
     order = list(orbits)
     rng.shuffle(order)
     given = len(puzzle)
     clues = (1 << len(puzzle)) - 1
     unavoidable: list[int] = []
+    peers = tables(geo.layout).peers
+    full = geo.side  # N - 1 values and the blank (0) among a cell's peers
     for orbit in order:
         if given <= target:
             break
@@ -213,9 +217,12 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
             continue
         for c in orbit:
             puzzle[c] = 0
-        keep, other = _second_solution(geo, puzzle, grid, engine)
-        if other:
-            unavoidable.append(other)
+        if all(len({puzzle[p] for p in peers[c]}) == full for c in orbit):
+            keep = True  # each cell's value is the one its peers' clues leave: a single
+        else:
+            keep, other = _second_solution(geo, puzzle, grid, engine)
+            if other:
+                unavoidable.append(other)
         if keep and ceiling is not None:
             keep = rate_values(geo, puzzle, grid, backend=backend,
                                ceiling=ceiling).rating <= ceiling
