@@ -79,7 +79,8 @@ def symmetry_orbits(layout: Layout, symmetry: str) -> list[tuple[int, ...]]:
         "diagonal": lambda r, c: (c, r),
         "mirror": lambda r, c: (r, n - 1 - c),
     }[symmetry]
-    seen, out = set(), []
+    seen: set[int] = set()
+    out: list[tuple[int, ...]] = []
     for cell in range(layout.cells):
         if cell not in seen:
             r, c = image(*divmod(cell, n))

@@ -475,7 +475,7 @@ def x_chain(g: Candidates) -> Step | None:
         for start in sorted(strong):
             # states: a cell reached after a strong link (``on``: it holds v if start does
             # not) or after a weak one (``off``); a breadth-first search, shortest first
-            came = {(start, False): None}
+            came: _Came = {(start, False): None}
             frontier = [(start, False)]
             for _ in range(MAX_CHAIN):
                 later = []
@@ -499,19 +499,22 @@ def x_chain(g: Candidates) -> Step | None:
     return None
 
 
-def _chain_links(came: dict, state: tuple[int, bool]) -> int:
-    n = 0
-    while came[state] is not None:
-        state = came[state]
-        n += 1
-    return n
+_Came = dict[tuple[int, bool], "tuple[int, bool] | None"]
+"""An X-chain search's states, each with the state it was reached from (None: the start)."""
 
 
-def _chain_cells(came: dict, state: tuple[int, bool]) -> tuple[int, ...]:
+def _chain_links(came: _Came, state: tuple[int, bool]) -> int:
+    """The links of the chain that ends at ``state``."""
+    return len(_chain_cells(came, state)) - 1
+
+
+def _chain_cells(came: _Came, state: tuple[int, bool]) -> tuple[int, ...]:
+    """The cells of the chain that ends at ``state``, from its start."""
     out = [state[0]]
-    while came[state] is not None:
-        state = came[state]
-        out.append(state[0])
+    back = came[state]
+    while back is not None:
+        out.append(back[0])
+        back = came[back]
     return tuple(reversed(out))
 
 
