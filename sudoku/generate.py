@@ -260,10 +260,7 @@ def _random_values(geo: Geometry, seed: int, rng: random.Random, backend: str) -
     plain square layout: bands, rows, stacks, columns and symbols; any other: symbols)."""
     plain = geo.layout.block is not None and geo.layout.block[0] == geo.layout.block[1] \
         and geo.layout == Layout.square(geo.layout.block[0])
-    base = geo if not geo.layout.cages else \
-        geometry(geo.side, None, Layout(geo.side, geo.layout.units, geo.layout.labels,
-                                        geo.layout.block))
-    red = Reduction(base, [0] * geo.cells)
+    red = Reduction(geo, [0] * geo.cells)
     found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
                               backend=backend)
     if found is None:
