@@ -32,7 +32,7 @@ from .errors import ArgumentError, LayoutError, SearchStoppedError
 from .grid import Geometry, format_grid, geometry
 from .layout import MAX_SIDE, Layout
 from .rate import LEVELS, level_range, rate_values
-from .reduction import Reduction, decode, empty_grid_problem, given_options
+from .reduction import Reduction, decode, empty_grid_problem, given_options, givens
 
 __all__ = ["SYMMETRIES", "generate", "generate_killer", "layout_of", "random_grid",
            "random_jigsaw", "symmetry_orbits"]
@@ -183,9 +183,10 @@ def _seed(seed: Any) -> int:
 
 
 def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool:
-    """Whether ``values`` has exactly one solution, by the engine (counting to 2); a
-    count stopped by the node budget is no proof, so False."""
-    result = empty_grid_problem(geo.layout).solve_batch([given_options(geo, values)], limit=2,
+    """Whether ``values`` (clues of a valid grid, so they cannot clash) has exactly one
+    solution, by the engine counting to 2 in a batch of one; a count stopped by the node
+    budget is no proof, so False."""
+    result = empty_grid_problem(geo.layout).solve_batch([givens(geo, values)], limit=2,
                                                         **engine)
     return int(result.found[0]) == 1 and int(result.status[0]) == Status.COMPLETE
 
@@ -195,64 +196,30 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
             backend: str) -> list[int]:
     """``grid`` less the clue orbits whose removal keeps the solution unique, tried once
     each in a random order, until ``target`` clues are left; with a ``ceiling``, a removal
-    that would rate the puzzle above it is refused too.
-
-    Each removal refused for a second solution leaves that solution's cells that differ
-    from ``grid`` (an *unavoidable set*: any unique puzzle has a clue in it) in a pool; a
-    later orbit that is the only clue left in a known set is kept without a search. On
-    16x16 grids the searches that find a second solution are the long ones. A cell whose
-    peers' clues leave it one value (a naked single) needs no search either."""
+    that would rate the puzzle above it is refused too. A cell whose peers' clues leave it
+    one value (a naked single) needs no search: about a third of the cells of a 9x9."""
     puzzle = list(grid)
     order = list(orbits)
     rng.shuffle(order)
     given = len(puzzle)
-    clues = (1 << len(puzzle)) - 1
-    unavoidable: list[int] = []
     peers = tables(geo.layout).peers
     full = geo.side  # N - 1 values and the blank (0) among a cell's peers
     for orbit in order:
         if given <= target:
             break
-        bits_ = sum(1 << c for c in orbit)
-        if any(not d & clues & ~bits_ for d in unavoidable):
-            continue
         for c in orbit:
             puzzle[c] = 0
-        if all(len({puzzle[p] for p in peers[c]}) == full for c in orbit):
-            keep = True  # each cell's value is the one its peers' clues leave: a single
-        else:
-            keep, other = _second_solution(geo, puzzle, grid, engine)
-            if other:
-                unavoidable.append(other)
+        keep = all(len({puzzle[p] for p in peers[c]}) == full for c in orbit) \
+            or _unique(geo, puzzle, engine)
         if keep and ceiling is not None:
             keep = rate_values(geo, puzzle, grid, backend=backend,
                                ceiling=ceiling).rating <= ceiling
         if keep:
             given -= len(orbit)
-            clues &= ~bits_
         else:
             for c in orbit:
                 puzzle[c] = grid[c]
     return puzzle
-
-
-def _second_solution(geo: Geometry, puzzle: list[int], grid: list[int],
-                     engine: dict[str, Any]) -> tuple[bool, int]:
-    """Whether ``grid`` is the only solution of ``puzzle`` (the engine searches for two),
-    and if another was found, the cells where it differs from ``grid`` (a bitmask; 0 if
-    none was found). A search stopped by the node budget proves nothing: not unique."""
-    search = empty_grid_problem(geo.layout).solutions(
-        forced=given_options(geo, puzzle), max_nodes=engine["max_nodes"],
-        backend=engine["backend"])
-    found = 0
-    for options in search:
-        found += 1
-        values = decode(geo, puzzle, None, sorted(options))
-        if values != grid:
-            return False, sum(1 << c for c, (a, b) in enumerate(zip(values, grid)) if a != b)
-        if found == 2:
-            break
-    return not search.stats.stopped and found == 1, 0
 
 
 def _random_values(geo: Geometry, seed: int, rng: random.Random, backend: str) -> list[int]:
