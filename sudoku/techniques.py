@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .candidates import Candidates, bits
+from .grid import DEFAULT_SYMBOLS
 from .layout import Layout
 from .reduction import fillings
 
@@ -58,7 +59,7 @@ class Step:
             hidden single: r3c7 = 5 (the only place for 5 in box 3)
             naked pair: r1c1 r1c5 hold 2 7 in row 1 => r1c2 r1c9 <> 2; r1c9 <> 7
         """
-        sym = (alphabet or "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        sym = alphabet or DEFAULT_SYMBOLS
 
         def vals(values: tuple[int, ...] | list[int]) -> str:
             return " ".join(sym[v - 1] for v in values)

@@ -496,3 +496,32 @@ def test_command_rate_and_explain(capsys, tmp_path):
     assert code == ExitCode.USAGE and "--seed" in err
     code, _, err = run(capsys, "--generate", "2", "--rate")
     assert code == ExitCode.USAGE
+
+
+def test_hostile_arguments():
+    puzzle = generate(9, seed=1)
+    for call in (rate, explain, hint):
+        with pytest.raises(ArgumentError):
+            call(puzzle, backend="gpu")
+        with pytest.raises(sudoku.ShapeError):  # as count_solutions says
+            call(puzzle.encode())
+        with pytest.raises(sudoku.ShapeError):
+            call(puzzle[:80])
+        with pytest.raises(sudoku.ShapeError):
+            call(None)
+        with pytest.raises(sudoku.SymbolError, match="r1c"):
+            call("x" + puzzle[1:])
+        with pytest.raises(ArgumentError):
+            call(puzzle, layout="x")
+    with pytest.raises(sudoku.ShapeError):
+        rate(puzzle, layout=Layout.rect(2, 3))
+
+
+def test_threads_agree():
+    """Explaining is thread-safe: each call has its own candidates grid."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    puzzles = [generate(9, seed=s) for s in range(6)] + _lines("norvig_top95", 6)
+    alone = [explain(p) for p in puzzles]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(explain, puzzles * 2)) == alone * 2
