@@ -124,8 +124,10 @@ def generate(
     puzzle above the band asked for is kept instead (quicker for the easy levels, and more
     clues). ``seed`` (an int; None: a random one) fixes the result; ``clues`` stops the
     removal at that many clues; ``max_nodes`` bounds each uniqueness check (a check that
-    runs out keeps its clue: large boards, at the price of more clues). After ``attempts``
-    puzzles none of which was of the difficulty asked, SearchStoppedError.
+    runs out keeps its clue: large boards, at the price of more clues); without it, a check
+    that runs over :data:`RESTART_NODES_PER_CELL` abandons the grid for a new one. After
+    ``attempts`` grids none of which gave a puzzle of the difficulty asked,
+    SearchStoppedError.
     """
     layout = layout_of(size)
     if layout.cages:
@@ -142,11 +144,18 @@ def generate(
     geo = geometry(layout.side, None, layout)
     rng = random.Random(seed)
     grid_seed = seed
+    restart = max_nodes is None
+    if restart:
+        engine = {**engine, "max_nodes": RESTART_NODES_PER_CELL * layout.cells}
     for _ in range(attempts):
         grid = _random_values(geo, grid_seed, rng, backend)
         ceiling = high if difficulty is not None and high < LEVELS[-1][1] else None
-        puzzle = _remove(geo, grid, orbits, rng, target, engine,
-                         None if minimal else ceiling, backend)
+        try:
+            puzzle = _remove(geo, grid, orbits, rng, target, engine,
+                             None if minimal else ceiling, backend, restart)
+        except _Restart:
+            grid_seed = rng.randrange(2**31)
+            continue
         if difficulty is None:
             return format_grid(geo, puzzle)
         rating = rate_values(geo, puzzle, grid, backend=backend,
@@ -182,21 +191,35 @@ def _seed(seed: Any) -> int:
     return seed
 
 
-def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool:
+def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool | None:
     """Whether ``values`` (clues of a valid grid, so they cannot clash) has exactly one
-    solution, by the engine counting to 2 in a batch of one; a count stopped by the node
-    budget is no proof, so False."""
+    solution, by the engine counting to 2 in a batch of one; None if the node budget
+    stopped the count first (no proof either way)."""
     result = empty_grid_problem(geo.layout).solve_batch([givens(geo, values)], limit=2,
                                                         **engine)
-    return int(result.found[0]) == 1 and int(result.status[0]) == Status.COMPLETE
+    if int(result.status[0]) in (Status.MAX_NODES, Status.TIMEOUT):
+        return None
+    return int(result.found[0]) == 1
+
+
+class _Restart(Exception):
+    """A uniqueness check ran over :data:`RESTART_NODES_PER_CELL`: start from a new grid."""
+
+
+RESTART_NODES_PER_CELL = 400
+"""Without ``max_nodes``, a uniqueness check that needs more nodes than this per cell
+abandons the grid for a new one. The checks' costs have a heavy tail on 16x16 grids (one
+seed in nine took 12 s, a few checks of 0.5-2 million nodes each, where the median check
+takes ~1,000): a restart bounds the tail. 9x9 checks stay far below (hundreds of nodes)."""
 
 
 def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: random.Random,
             target: int, engine: dict[str, Any], ceiling: float | None,
-            backend: str) -> list[int]:
+            backend: str, restart: bool = False) -> list[int]:
     """``grid`` less the clue orbits whose removal keeps the solution unique, tried once
     each in a random order, until ``target`` clues are left; with a ``ceiling``, a removal
-    that would rate the puzzle above it is refused too. A cell whose peers' clues leave it
+    that would rate the puzzle above it is refused too. A check stopped by the node budget
+    keeps its clue, or with ``restart`` raises :class:`_Restart`. A cell whose peers' clues leave it
     one value (a naked single) needs no search: about a third of the cells of a 9x9."""
     puzzle = list(grid)
     order = list(orbits)
@@ -211,6 +234,10 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
             puzzle[c] = 0
         keep = all(len({puzzle[p] for p in peers[c]}) == full for c in orbit) \
             or _unique(geo, puzzle, engine)
+        if keep is None:
+            if restart:
+                raise _Restart
+            keep = False
         if keep and ceiling is not None:
             keep = rate_values(geo, puzzle, grid, backend=backend,
                                ceiling=ceiling).rating <= ceiling
