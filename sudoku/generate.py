@@ -145,15 +145,17 @@ def generate(
     rng = random.Random(seed)
     grid_seed = seed
     restart = max_nodes is None
-    if restart:
-        engine = {**engine, "max_nodes": RESTART_NODES_PER_CELL * layout.cells}
+    budget = RESTART_NODES_PER_CELL * layout.cells
     for _ in range(attempts):
+        if restart:
+            engine = {**engine, "max_nodes": budget}
         grid = _random_values(geo, grid_seed, rng, backend)
         ceiling = high if difficulty is not None and high < LEVELS[-1][1] else None
         try:
             puzzle = _remove(geo, grid, orbits, rng, target, engine,
                              None if minimal else ceiling, backend, restart)
         except _Restart:
+            budget *= 2  # so that a layout whose checks are all long still ends
             grid_seed = rng.randrange(2**31)
             continue
         if difficulty is None:
@@ -210,7 +212,8 @@ RESTART_NODES_PER_CELL = 400
 """Without ``max_nodes``, a uniqueness check that needs more nodes than this per cell
 abandons the grid for a new one. The checks' costs have a heavy tail on 16x16 grids (one
 seed in nine took 12 s, a few checks of 0.5-2 million nodes each, where the median check
-takes ~1,000): a restart bounds the tail. 9x9 checks stay far below (hundreds of nodes)."""
+takes ~1,000): a restart bounds the tail. 9x9 checks stay far below (hundreds of nodes).
+The budget doubles at each restart, so that a layout whose checks are all long ends too."""
 
 
 def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: random.Random,
@@ -419,10 +422,13 @@ def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None =
     if box * box != side or not 2 <= box <= 6:
         raise ArgumentError(f"side must be 4, 9, 16, 25 or 36, got {side!r}")
     rng = random.Random(_seed(seed))
-    swaps = swaps if swaps is not None else side * side
+    if swaps is None:
+        swaps = side * side
+    elif isinstance(swaps, bool) or not isinstance(swaps, int) or swaps < 0:
+        raise ArgumentError(f"swaps must be an int >= 0 or None, got {swaps!r}")
     square = Layout.square(box)
     boxes = [u for u, label in enumerate(square.labels) if label.startswith("box")]
-    while True:
+    for _ in range(JIGSAW_SHAPES):
         owner = [0] * (side * side)
         for k, u in enumerate(boxes):
             for c in square.units[u]:
@@ -432,11 +438,14 @@ def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None =
         letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
         layout = Layout.jigsaw("".join(letters[k] for k in owner))
         problem = Reduction(geometry(side, None, layout), [0] * side * side).problem
-        try:
-            if problem.first(max_nodes=200 * side * side, backend=backend) is not None:
-                return layout
-        except Exception:  # the budget ran out: try another shape
-            pass
+        if problem.first(max_nodes=200 * side * side, backend=backend) is not None:
+            return layout  # else the budget ran out: another shape
+    raise SearchStoppedError(f"no {side}x{side} jigsaw shape with a solved grid found in "
+                             f"{JIGSAW_SHAPES} tries")
+
+
+JIGSAW_SHAPES = 1000
+"""Shapes :func:`random_jigsaw` tries before it gives up."""
 
 
 def _swap(side: int, owner: list[int], rng: random.Random) -> None:
