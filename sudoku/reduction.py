@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 from itertools import compress
-from operator import add
+from operator import add, sub
 
 import numpy as np
 
@@ -219,16 +219,21 @@ class Reduction:
 def decode(
     geo: Geometry, puzzle: list[int], options: np.ndarray | None, solution: list[int]
 ) -> list[int]:
-    """Fill ``puzzle``'s blanks from the chosen options: ``options[k]`` for each ``k`` of
-    ``solution`` is ``cell * N + value - 1`` (``options=None``: ``k`` itself is); a killer
-    cage's filling option, numbered from N**3 on, says nothing the cells do not."""
-    out = list(puzzle)
+    """The full grid of values for ``solution``: ``options[k]`` for each ``k`` of it is
+    ``cell * N + value - 1``; a killer cage's filling option, numbered from N**3 on, says
+    nothing the cells do not.
+
+    ``options=None``: ``solution`` holds those numbers themselves, sorted (as
+    ``BatchResult.solution`` gives them), so that its first N*N are the cells' options in
+    cell order and the cage options come after them: each value is then one subtraction.
+    An option that is not its cell's gives a value outside 1..N, which the checker
+    refuses (the value is in range exactly when the option is its cell's)."""
     side = geo.side
-    chosen = solution if options is None else options[solution].tolist()
-    last = (chosen[-1] if chosen else 0) if options is None else max(chosen, default=0)
-    if chosen and last >= side * side * side:  # killer cage fillings: nothing to write
-        chosen = [k for k in chosen if k < side * side * side]
-    for k in chosen:
-        out[k // side] = k % side + 1
+    if options is None:
+        return list(map(sub, solution[: side * side], _option_bases(side)))
+    out = list(puzzle)
+    for k in options[solution].tolist():
+        if k < side * side * side:  # not a killer cage's filling
+            out[k // side] = k % side + 1
     return out
 
