@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
-from operator import add, getitem, itemgetter, ne
+from operator import add, itemgetter, lshift, ne
 from typing import Any
 
 import numpy as np
@@ -532,39 +532,37 @@ def _units_hold_all(layout: Layout, values: list[int]) -> bool:
     """True when every unit of ``layout`` holds N different values (all in 1..N already).
 
     Up to :data:`SUM_CHECK_SIDE`, one sum: cell ``c`` holding ``v`` adds ``2**v`` to the
-    window of ``W`` bits of each of its units, so each window ends as the sum of N powers
-    of two, which is ``2 + 4 + ... + 2**N`` only if they are all different (a repeat
-    carries, and a sum with carries has fewer one bits than terms); windows are wide enough
-    (``N * 2**N < 2**W``) that no window carries into the next. 81 lookups and one sum, 4
-    us for a 9x9, where reading every (unit, value) pair into a set takes 11. Beyond that
-    side the table would grow as N**3 big numbers: the pairs are read into a set instead
-    (N values in a unit of N cells, all different, are 1..N once each)."""
+    window of ``W`` bits of each of its units (one shift of the cell's windows), so each
+    window ends as the sum of N powers of two, which is ``2 + 4 + ... + 2**N`` only if
+    they are all different (a repeat carries, and a sum with carries has fewer one bits
+    than terms); windows are wide enough (``N * 2**N < 2**W``) that no window carries
+    into the next. 81 shifts and one sum: 4 us for a 9x9, where reading every (unit,
+    value) pair into a set takes 11. On larger grids the numbers grow long (3N windows of
+    ~N bits, shifted N**2 times) and the set of pairs is faster (N values in a unit of N
+    cells, all different, are 1..N once each)."""
     if layout.side <= SUM_CHECK_SIDE:
-        table, full = _unit_sums(layout)
-        return sum(map(getitem, table, values)) == full
+        windows, full = _unit_windows(layout)
+        return sum(map(lshift, windows, values)) == full
     gather, offsets = _unit_pairs(layout)
     return len(set(map(add, offsets, gather(values)))) == len(offsets)
 
 
 SUM_CHECK_SIDE = 16
-"""The largest side whose checker sums a table (:func:`_units_hold_all`)."""
+"""The largest side whose checker sums windows of bits (:func:`_units_hold_all`)."""
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _unit_sums(layout: Layout) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """For :func:`_units_hold_all`: per cell, per value ``v`` (0..N), what the cell adds
-    (``2**v`` in the window of each of its units; 0 for a blank), and the sum a valid grid
-    gives."""
+def _unit_windows(layout: Layout) -> tuple[list[int], int]:
+    """For :func:`_units_hold_all`: per cell, a 1 at the start of the window of each of
+    its units (so that a value ``v`` adds ``window << v``), and the sum a valid grid gives."""
     side = layout.side
     width = side + 1 + side.bit_length()
-    units_of: list[list[int]] = [[] for _ in range(side * side)]
+    windows = [0] * (side * side)
     for u, unit in enumerate(layout.units):
         for c in unit:
-            units_of[c].append(u)
-    table = tuple((0, *(sum(1 << (width * u + v) for u in units) for v in range(1, side + 1)))
-                  for units in units_of)
+            windows[c] |= 1 << (width * u)
     full = sum(((1 << (side + 1)) - 2) << (width * u) for u in range(len(layout.units)))
-    return table, full
+    return windows, full
 
 
 @lru_cache(maxsize=CACHE_SIZE)
