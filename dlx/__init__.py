@@ -11,7 +11,9 @@ from .batch import BatchResult
 from .compiled import own_process
 from .errors import (
     ArgumentError,
+    CheckpointError,
     ColorError,
+    DistributedError,
     DLXFormatError,
     EmptyOptionError,
     ForcedOptionError,
@@ -26,6 +28,7 @@ from .options import Colored
 from .problem import ExactCover
 from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
+from .split import Split, Subproblem
 from .status import ExitCode, Status
 
 __all__ = [
@@ -33,9 +36,11 @@ __all__ = [
     "Backend",
     "BackendName",
     "BatchResult",
+    "CheckpointError",
     "ColorError",
     "Colored",
     "DLXFormatError",
+    "DistributedError",
     "EmptyOptionError",
     "ExactCover",
     "ExitCode",
@@ -47,7 +52,9 @@ __all__ = [
     "RepeatedItemError",
     "Search",
     "SearchStats",
+    "Split",
     "Status",
+    "Subproblem",
     "UnknownItemError",
     "backend_names",
     "get_backend",
