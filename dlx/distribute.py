@@ -347,8 +347,15 @@ class _Runner:
         if not self.own and (with_problem or self.sent < self.workers):
             payload = self.payload
             self.sent += 1
-        return self.executor.submit(run_chunk, self.digest, payload, what, forced,
-                                    self.backend, limit)
+        args = (run_chunk, self.digest, payload, what, forced, self.backend, limit)
+        try:
+            return self.executor.submit(*args)
+        except (RuntimeError, cf.BrokenExecutor) as error:  # shut down, or broken
+            if not self.own:
+                raise DistributedError(f"the executor refuses tasks ({type(error).__name__}: "
+                                       f"{error}); a checkpoint keeps what was done") from error
+            self.renew()
+            return self.executor.submit(*args)
 
     def failed(self, chunk_id: int, error: BaseException) -> bool:
         """After a task raised ``error``: True to send it again (a pool made here was
@@ -425,6 +432,8 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
             while futures:
                 finished, _ = cf.wait(futures, return_when=cf.FIRST_COMPLETED)
                 for fut in finished:
+                    if fut not in futures:  # resubmitted when the pool broke
+                        continue
                     n = futures.pop(fut)
                     try:
                         out = fut.result()
