@@ -9,6 +9,7 @@
 from .backend import Backend
 from .batch import BatchResult
 from .compiled import own_process
+from .distribute import Progress, RayExecutor, map_ordered, open_executor
 from .errors import (
     ArgumentError,
     CheckpointError,
@@ -49,6 +50,8 @@ __all__ = [
     "ItemNameError",
     "MatrixError",
     "NoPrimaryItemWarning",
+    "Progress",
+    "RayExecutor",
     "RepeatedItemError",
     "Search",
     "SearchStats",
@@ -58,6 +61,8 @@ __all__ = [
     "UnknownItemError",
     "backend_names",
     "get_backend",
+    "map_ordered",
+    "open_executor",
     "own_process",
     "register_backend",
 ]

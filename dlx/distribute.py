@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .split import Split
 
 __all__ = ["CHUNK_SECONDS", "Checkpoint", "Progress", "RayExecutor", "chunks",
-           "count_split", "open_executor", "solutions_split"]
+           "count_split", "map_ordered", "open_executor", "solutions_split"]
 
 CHUNK_SECONDS = 0.25
 """About how long one task's search should take: long enough that the cost of a task
@@ -280,7 +280,7 @@ class RayExecutor(cf.Executor):
 class _Owned:
     """An executor and what to do with it at the end: one made here is shut down."""
 
-    def __init__(self, executor: cf.Executor, close: Callable[[], None] | None) -> None:
+    def __init__(self, executor: cf.Executor, close: Callable[[], None]) -> None:
         self.executor = executor
         self.close = close
 
@@ -347,28 +347,30 @@ class _Runner:
         if not self.own and (with_problem or self.sent < self.workers):
             payload = self.payload
             self.sent += 1
-        args = (run_chunk, self.digest, payload, what, forced, self.backend, limit)
+        args = (self.digest, payload, what, forced, self.backend, limit)
         try:
-            return self.executor.submit(*args)
+            return self.executor.submit(run_chunk, *args)
         except (RuntimeError, cf.BrokenExecutor) as error:  # shut down, or broken
             if not self.own:
                 raise DistributedError(f"the executor refuses tasks ({type(error).__name__}: "
                                        f"{error}); a checkpoint keeps what was done") from error
             self.renew()
-            return self.executor.submit(*args)
+            return self.executor.submit(run_chunk, *args)
 
     def failed(self, chunk_id: int, error: BaseException) -> bool:
-        """After a task raised ``error``: True to send it again (a pool made here was
-        made anew if it broke); raises DistributedError when it failed too often."""
+        """After a task raised ``error``: False to send it again; True when the pool made
+        here broke and was made anew (every unfinished task must go again). Raises
+        DistributedError when the task failed too often or the caller's executor broke."""
         n = self.tries[chunk_id] = self.tries.get(chunk_id, 0) + 1
         if n > self.retries:
             raise DistributedError(f"a chunk of subproblems failed {n} times; last error: "
                                    f"{type(error).__name__}: {error}") from error
-        if isinstance(error, cf.BrokenExecutor):
-            if not self.own:
-                raise DistributedError(f"the executor broke ({type(error).__name__}: "
-                                       f"{error}); the checkpoint keeps what was done")
-            return True
+        if not isinstance(error, cf.BrokenExecutor):
+            return False
+        if not self.own:
+            raise DistributedError(f"the executor broke ({type(error).__name__}: "
+                                   f"{error}); a checkpoint keeps what was done") from error
+        self.renew()
         return True
 
     def renew(self) -> None:
@@ -438,12 +440,12 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
                     try:
                         out = fut.result()
                     except Exception as error:  # the worker's failure: retried
-                        runner.failed(n, error)
-                        if isinstance(error, cf.BrokenExecutor):
-                            _resubmit_all(runner, futures, fut, n, groups, split, limit)
-                        else:
-                            futures[runner.submit(n, "count", split_forced(split, groups[n]),
-                                                  limit)] = n
+                        again = [n, *futures.values()] if runner.failed(n, error) else [n]
+                        if len(again) > 1:
+                            futures.clear()
+                        for m in again:
+                            futures[runner.submit(m, "count", split_forced(split, groups[m]),
+                                                  limit)] = m
                         continue
                     if out == _MISSING:
                         futures[runner.submit(n, "count", split_forced(split, groups[n]),
@@ -479,17 +481,6 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
     return total, stats
 
 
-def _resubmit_all(runner: _Runner, futures: dict[cf.Future, int], fut: cf.Future, n: int,
-                  groups: list[list[int]], split: Split, limit: int | None) -> None:
-    """A pool made here broke: every unfinished chunk (``n`` and the pending ones) goes to
-    a new pool."""
-    pending = [n, *futures.values()]
-    futures.clear()
-    runner.renew()
-    for m in pending:
-        futures[runner.submit(m, "count", split_forced(split, groups[m]), limit)] = m
-
-
 def _succeeded(future: cf.Future) -> bool:
     return future.done() and not future.cancelled() and future.exception() is None
 
@@ -505,49 +496,94 @@ def solutions_split(problem: ExactCover, split: Split, *, executor: cf.Executor 
     the serial search's order; at most ``ahead`` chunks (default: twice the workers) are
     searched ahead of the one being yielded, so memory stays bounded."""
     groups = chunks(split, range(len(split)), _target(backend) / 4)
-    if not groups:
+    start = time.perf_counter()
+    given = nodes = updates = 0
+    used = backend
+    if not groups:  # no part: the tree ends above the cut, without a solution
+        problem._finished(SearchStats(nodes=split.nodes_above, status=Status.COMPLETE,
+                                      backend=backend))
         return
     runner = _Runner(problem, split, executor, workers, backend, retries)
-    window = ahead or 2 * runner.workers
-    futures: dict[int, cf.Future] = {}
-    ready: dict[int, list[list[list[int]]]] = {}
-    nxt = 0  # the next chunk to submit
-    given = 0
+
+    def submit(n: int, with_problem: bool) -> cf.Future:
+        return runner.submit(n, "solutions", split_forced(split, groups[n]), limit,
+                             with_problem)
+
     try:
-        for n in range(len(groups)):
-            while nxt < len(groups) and nxt < n + window:
-                futures[nxt] = runner.submit(nxt, "solutions", split_forced(split, groups[nxt]),
-                                             limit)
-                nxt += 1
-            while n not in ready:
-                fut = futures[n]
-                try:
-                    out = fut.result()
-                except Exception as error:  # the worker's failure: retried
-                    runner.failed(n, error)
-                    if isinstance(error, cf.BrokenExecutor):
-                        runner.renew()
-                        for m, f in list(futures.items()):
-                            if not _succeeded(f):
-                                futures[m] = runner.submit(
-                                    m, "solutions", split_forced(split, groups[m]), limit)
-                    else:
-                        futures[n] = runner.submit(n, "solutions",
-                                                   split_forced(split, groups[n]), limit)
-                    continue
-                if out == _MISSING:
-                    futures[n] = runner.submit(n, "solutions", split_forced(split, groups[n]),
-                                               limit, with_problem=True)
-                    continue
-                ready[n] = [sols for sols, _, _ in out[0]]
-            futures.pop(n)
-            for sols in ready.pop(n):
+        for rows, used in _in_order(len(groups), submit, ahead or 2 * runner.workers,
+                                    runner.failed):
+            for sols, part_nodes, part_updates in rows:
+                nodes += part_nodes
+                updates += part_updates
                 for s in sols:
                     yield s
                     given += 1
                     if limit is not None and given >= limit:
+                        problem._finished(SearchStats(solutions=given, status=Status.LIMIT,
+                                                      seconds=time.perf_counter() - start,
+                                                      backend=used))
                         return
+        problem._finished(SearchStats(nodes=nodes + split.nodes_above, updates=updates,
+                                      solutions=given, status=Status.COMPLETE,
+                                      seconds=time.perf_counter() - start, backend=used))
+    finally:
+        runner.close()
+
+
+def _in_order(n: int, submit: Callable[[int, bool], cf.Future], ahead: int,
+              failed: Callable[[int, Exception], bool]) -> Iterator[Any]:
+    """The results of tasks ``0..n-1`` in order, at most ``ahead`` started beyond the one
+    awaited. ``submit(k, with_problem)`` starts task ``k``; a task that raises is started
+    again (all unfinished ones when ``failed`` says the pool was made anew); one whose
+    worker lacked the problem is started again with it."""
+    futures: dict[int, cf.Future] = {}
+    started = 0
+    try:
+        for k in range(n):
+            while started < n and started <= k + ahead:
+                futures[started] = submit(started, False)
+                started += 1
+            while True:
+                try:
+                    out = futures[k].result()
+                except Exception as error:  # the worker's failure: retried
+                    again = [m for m, f in futures.items() if not _succeeded(f)] \
+                        if failed(k, error) else [k]
+                    for m in again:
+                        futures[m] = submit(m, False)
+                    continue
+                if isinstance(out, str) and out == _MISSING:
+                    futures[k] = submit(k, True)
+                    continue
+                break
+            del futures[k]
+            yield out
     finally:
         for f in futures.values():
             f.cancel()
-        runner.close()
+
+
+def map_ordered(executor: cf.Executor, fn: Callable[..., Any], tasks: Sequence[tuple],
+                *, ahead: int | None = None, retries: int = 3) -> Iterator[Any]:
+    """``fn(*task)`` for each task on ``executor``, the results in the tasks' order, at
+    most ``ahead`` tasks (default: twice the executor's workers, else the CPUs) started
+    beyond the one awaited; a task that raises is tried again, ``retries`` times, then
+    :class:`dlx.DistributedError`. (How ``sudoku.solve_many`` runs chunks of puzzles.)"""
+    tries: dict[int, int] = {}
+
+    def submit(k: int, _: bool) -> cf.Future:
+        try:
+            return executor.submit(fn, *tasks[k])
+        except (RuntimeError, cf.BrokenExecutor) as error:
+            raise DistributedError(f"the executor refuses tasks ({type(error).__name__}: "
+                                   f"{error})") from error
+
+    def failed(k: int, error: Exception) -> bool:
+        tries[k] = tries.get(k, 0) + 1
+        if tries[k] > retries or isinstance(error, cf.BrokenExecutor):
+            raise DistributedError(f"task {k} failed {tries[k]} times; last error: "
+                                   f"{type(error).__name__}: {error}") from error
+        return False
+
+    workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    return _in_order(len(tasks), submit, ahead or 2 * workers, failed)

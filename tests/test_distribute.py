@@ -78,6 +78,8 @@ def test_solutions_come_in_the_serial_order(limit, small_chunks):
         for split in (problem.split(depth=1), problem.split(depth=3)):
             got = list(problem.solutions(limit, executor=pool, split=split))
             assert got == expected
+            assert problem.stats.solutions == len(expected)
+            assert problem.stats.nodes == (4625 if limit in (None, 1000) else 0)
     assert all(problem.is_solution(s) for s in got)
 
 
