@@ -53,8 +53,14 @@ CHUNK_SECONDS = 0.25
 (~1-10 ms on local processes, more on a cluster) is small, short enough to balance the
 load and lose little when a worker dies (the issue's 0.1-1 s)."""
 
-NODES_PER_SECOND = {"numba": 3e7, "python": 6e5, "auto": 3e7}
-"""Rough search speeds, to turn :data:`CHUNK_SECONDS` into estimated nodes per chunk."""
+NODES_PER_SECOND = {"numba": 1e7, "python": 4e5}
+"""Rough search speeds (queens and Langford pairs on this project's machine), to turn
+:data:`CHUNK_SECONDS` into estimated nodes per chunk."""
+
+CHUNKS_PER_WORKER = 8
+"""A run makes at least about this many chunks per worker when the chunks can stay above
+a tenth of :data:`CHUNK_SECONDS`: the last chunks to finish then leave the other workers
+idle for little of the run."""
 
 DEFAULT_PARTS = 64
 """The split a distributed count makes unless given one: about this many parts of
@@ -329,6 +335,8 @@ class _Runner:
         self.own = executor is None
         if executor is None:
             self.workers = workers or os.cpu_count() or 1
+            if backend != "python":  # forked workers inherit the kernel loaded here
+                problem.solve_batch([[]], max_nodes=0, backend=backend)
             self.executor: cf.Executor = self._pool()
         else:
             self.executor = executor
@@ -394,8 +402,12 @@ def _stop(executor: cf.Executor) -> None:
         p.join(timeout=5)
 
 
-def _target(backend: str) -> float:
-    return CHUNK_SECONDS * NODES_PER_SECOND.get(backend, NODES_PER_SECOND["numba"])
+def _target(backend: str, nodes: float = float("inf"), workers: int = 1) -> float:
+    """Estimated nodes per chunk: about :data:`CHUNK_SECONDS` of search, less for a run
+    of ``nodes`` in all that would then make fewer than :data:`CHUNKS_PER_WORKER` chunks
+    a worker (down to a tenth)."""
+    full = CHUNK_SECONDS * NODES_PER_SECOND.get(backend, NODES_PER_SECOND["numba"])
+    return min(full, max(full / 10, nodes / (CHUNKS_PER_WORKER * workers)))
 
 
 def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | None,
@@ -409,9 +421,11 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
     book = Checkpoint(checkpoint, split) if checkpoint is not None else None
     results: dict[int, tuple[int, int, int]] = dict(book.done) if book else {}
     todo = [k for k in range(len(split)) if k not in results]
-    groups = chunks(split, todo, _target(backend))
-    groups.sort(key=lambda g: -sum(split[k].estimate for k in g))  # biggest first
     first_left = left_estimate = max(sum(split[k].estimate for k in todo), 1.0)
+    runner = _Runner(problem, split, executor, workers, backend, retries) if todo else None
+    groups = chunks(split, todo, _target(backend, left_estimate,
+                                         runner.workers if runner else 1))
+    groups.sort(key=lambda g: -sum(split[k].estimate for k in g))  # biggest first
     ran_nodes = 0
     used = backend
     solutions = sum(r[0] for r in results.values())
@@ -425,7 +439,6 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
         progress(Progress(len(results), len(split), min(solutions, limit or solutions),
                           ran_nodes, seconds, left))
 
-    runner = _Runner(problem, split, executor, workers, backend, retries) if groups else None
     try:
         if runner is not None:
             futures = {runner.submit(n, "count", split_forced(split, g), limit): n
@@ -495,15 +508,16 @@ def solutions_split(problem: ExactCover, split: Split, *, executor: cf.Executor 
     """The solutions of ``problem`` through ``split``'s subproblems on ``executor``, in
     the serial search's order; at most ``ahead`` chunks (default: twice the workers) are
     searched ahead of the one being yielded, so memory stays bounded."""
-    groups = chunks(split, range(len(split)), _target(backend) / 4)
     start = time.perf_counter()
     given = nodes = updates = 0
     used = backend
-    if not groups:  # no part: the tree ends above the cut, without a solution
+    if not len(split):  # no part: the tree ends above the cut, without a solution
         problem._finished(SearchStats(nodes=split.nodes_above, status=Status.COMPLETE,
                                       backend=backend))
         return
     runner = _Runner(problem, split, executor, workers, backend, retries)
+    groups = chunks(split, range(len(split)), _target(backend, split.estimate,
+                                                      runner.workers) / 4)
 
     def submit(n: int, with_problem: bool) -> cf.Future:
         return runner.submit(n, "solutions", split_forced(split, groups[n]), limit,
