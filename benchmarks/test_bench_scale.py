@@ -5,7 +5,11 @@ the serial compiled count, and what a subproblem costs on local processes and on
 to reversal, 39,809,640) counted exactly by the serial numba count and by
 ``count(workers=2)`` (split, pool start, the problem sent to each worker, chunks). Each
 round records wall and CPU seconds (this process and its reaped children: the workers),
-so the speed-up can be read on a shared machine too. queens16 and langford15_sym take
+so the speed-up can be read on a shared machine too, and each worker's CPU seconds of
+search (``Progress.cpu``): with the split and the start, the busiest worker's gives what
+the run takes with a core per worker (``own_cores_seconds``). (Linux's autogroup shares
+the CPU between sessions, not processes: while other sessions are busy, a session's two
+workers together get about the share its one serial process got.) queens16 and langford15_sym take
 minutes and are ``long`` (``--long``).
 
 ``test_scale_overhead``: 1,221 tiny subproblems of queens 10 (depth 4), one a task, on a
@@ -24,7 +28,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.cases import EXACT_COVER_DIR, numba_available
-from dlx import ExactCover
+from dlx import ExactCover, Progress
 from dlx import distribute as dist
 from dlx.problems import queens
 
@@ -77,7 +81,18 @@ def test_scale_count(benchmark: BenchmarkFixture, name: str, how: str) -> None:
     if how == "serial":
         found = _timed(benchmark, lambda: problem.count(backend="numba"))
     else:
-        found = _timed(benchmark, lambda: problem.count(workers=2, backend="numba"))
+        seen: list[Progress] = []
+        found = _timed(benchmark, lambda: problem.count(workers=2, backend="numba",
+                                                         progress=seen.append))
+        t = time.process_time()
+        problem.split(parts=dist.DEFAULT_PARTS, probes=4)
+        split_cpu = time.process_time() - t
+        workers = sorted(seen[-1].cpu.values())
+        benchmark.extra_info.update(
+            split_cpu_seconds=split_cpu, start_seconds=seen[0].seconds,
+            worker_cpu_seconds=workers, chunks=len(seen) - 1,
+            # what the run would take with a core per worker: split, start, busiest worker
+            own_cores_seconds=split_cpu + seen[0].seconds + workers[-1])
     assert found == CASES[name]
     benchmark.extra_info.update(solutions=found, nodes=problem.stats.nodes, how=how)
 

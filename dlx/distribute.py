@@ -34,7 +34,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import ArgumentError, CheckpointError, DistributedError
@@ -113,9 +113,11 @@ def run_chunk(digest: str, payload: bytes | None, what: str, forced: list[list[i
     if problem is None:
         return _MISSING
     if what == "count":
+        cpu = time.process_time()
         result = problem.solve_batch(forced, limit=limit, backend=backend)
         return ([[int(a), int(b), int(c)] for a, b, c in
-                 zip(result.found, result.nodes, result.updates)], result.backend)
+                 zip(result.found, result.nodes, result.updates)], result.backend,
+                (os.getpid(), time.process_time() - cpu))
     out = []
     for f in forced:
         search = problem.solutions(limit, forced=f, backend=backend)
@@ -157,6 +159,9 @@ class Progress:
     nodes: int
     seconds: float
     left: float | None
+    cpu: dict[int, float] = field(default_factory=dict)
+    """CPU seconds of search so far in each worker process (by process id): how evenly the
+    work was shared, and what the run would take on cores of its own."""
 
     @property
     def rate(self) -> float:
@@ -427,6 +432,7 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
                                          runner.workers if runner else 1))
     groups.sort(key=lambda g: -sum(split[k].estimate for k in g))  # biggest first
     ran_nodes = 0
+    cpu: dict[int, float] = {}
     used = backend
     solutions = sum(r[0] for r in results.values())
 
@@ -437,7 +443,7 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
         share = 1 - left_estimate / first_left  # of this run's work, by the estimates
         left = seconds * (1 - share) / share if share > 0 else None
         progress(Progress(len(results), len(split), min(solutions, limit or solutions),
-                          ran_nodes, seconds, left))
+                          ran_nodes, seconds, left, dict(cpu)))
 
     try:
         if runner is not None:
@@ -464,7 +470,8 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
                         futures[runner.submit(n, "count", split_forced(split, groups[n]),
                                               limit, with_problem=True)] = n
                         continue
-                    rows, used = out
+                    rows, used, (pid, seconds) = out
+                    cpu[pid] = cpu.get(pid, 0.0) + seconds
                     for k, row in zip(groups[n], rows):
                         results[k] = (row[0], row[1], row[2])
                         solutions += row[0]
