@@ -8,8 +8,8 @@ process pool (``workers=N``), a Dask cluster (``distributed.Client(...).get_exec
 Ray (:class:`RayExecutor`), threads.
 
 **The problem travels once per worker, not per task.** A task names the problem by its
-digest; each worker process keeps the problems it was sent in a small cache
-(:data:`CACHE_SIZE` problems: a worker holds one problem and its chunk). A pool made here
+digest; each worker process keeps the last problem it was sent (:data:`CACHE_SIZE`): a
+worker holds one problem and its chunk. A pool made here
 installs the problem in each worker as it starts (an initializer). On another executor the
 first tasks carry the pickled problem; a task that finds its worker without it returns at
 once saying so, and is sent again with the problem.
@@ -67,8 +67,9 @@ DEFAULT_PARTS = 64
 comparable size (the same whatever the number of workers, so a checkpoint resumes with
 any number)."""
 
-CACHE_SIZE = 2
-"""Problems a worker process keeps (by digest)."""
+CACHE_SIZE = 1
+"""Problems a worker process keeps (by digest): one, so a worker holds one problem and
+the chunk it searches (a worker shared by runs of two problems is sent each anew)."""
 
 _MISSING = "dlx-missing-problem"
 
@@ -466,7 +467,7 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
                             futures[runner.submit(m, "count", split_forced(split, groups[m]),
                                                   limit)] = m
                         continue
-                    if out == _MISSING:
+                    if isinstance(out, str) and out == _MISSING:
                         futures[runner.submit(n, "count", split_forced(split, groups[n]),
                                               limit, with_problem=True)] = n
                         continue

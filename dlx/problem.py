@@ -426,6 +426,8 @@ class ExactCover:
             if given.get(name) is not None:
                 raise ArgumentError(f"{name} is for a single search; a distributed run "
                                     "(executor, workers, checkpoint or split) takes none")
+        if given.get("checkpoint") is not None and given.get("limit") is not None:
+            raise ArgumentError("a checkpoint records whole counts: give no limit with it")
         workers_ = None if workers is None else count_arg(workers, "workers", 1)
         if workers_ is not None and workers_ > 4096:
             raise ArgumentError(f"workers must be at most 4096, got {workers!r}")

@@ -157,8 +157,8 @@ def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
     puzzle at a time."""
     if opts.timeout is not None:
         return [run_one(opts, puzzle) for puzzle in puzzles]
-    common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
-              "max_nodes": opts.max_nodes}
+    common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
+                              "backend": opts.backend, "max_nodes": opts.max_nodes}
     if opts.count:
         answers: list[Any] = count_many(puzzles, opts.limit, **common)
     else:

@@ -12,6 +12,9 @@ import os
 import signal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_dlx_properties import build, xcc_problems
 
 from dlx import ArgumentError, CheckpointError, DistributedError, ExactCover
 from dlx import distribute as dist
@@ -68,6 +71,36 @@ def test_the_problem_travels_once_per_worker_not_per_task(small_chunks):
         assert problem.count(executor=pool, split=split) == 352
     # the first two tasks carry it; a task that finds no problem is sent again with it
     assert pool.tasks >= len(split) and pool.payloads <= 4
+
+
+THREADS = cf.ThreadPoolExecutor(2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(xcc_problems(), st.integers(0, 4), st.sampled_from([None, 1, 3]))
+def test_random_problems_on_an_executor_as_in_serial(spec, depth, limit):
+    problem = build(*spec)
+    dist.CHUNK_SECONDS, old = 1e-9, dist.CHUNK_SECONDS  # one part a task
+    try:
+        split = problem.split(depth=depth)
+        serial = list(problem.solutions(limit, backend="python"))
+        nodes = problem.stats.nodes
+        got = list(problem.solutions(limit, executor=THREADS, split=split, backend="python"))
+        assert got == serial
+        assert problem.count(limit, executor=THREADS, split=split, backend="python") == \
+            len(serial)
+        if limit is None:
+            assert problem.stats.nodes == nodes
+    finally:
+        dist.CHUNK_SECONDS = old
+
+
+def test_a_worker_holds_one_problem(small_chunks):
+    with Counting(2) as pool:
+        assert queens(8).count(executor=pool, split=queens(8).split(depth=2)) == 92
+        assert langford(7).count(executor=pool, split=langford(7).split(depth=2)) == 52
+        assert queens(8).count(executor=pool, split=queens(8).split(depth=1)) == 92
+    assert list(dist._cache) == [queens(8).split().problem_digest]
 
 
 @pytest.mark.parametrize("limit", [None, 1, 50, 352, 1000])
@@ -212,6 +245,7 @@ def test_failed_tasks_are_retried_then_reported():
     ({"workers": 2, "forced": [0]}, "forced is for a single search"),
     ({"workers": 2, "timeout": 1}, "timeout is for a single search"),
     ({"split": [1, 2]}, "split must be a dlx Split"),
+    ({"checkpoint": "x.json", "limit": 5}, "give no limit with it"),
     ({"split": queens(5).split()}, "split was made for another problem"),
 ])
 def test_bad_arguments(kwargs, message):
