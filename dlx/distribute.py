@@ -42,8 +42,10 @@ from .search import SearchStats
 from .status import Status
 
 if TYPE_CHECKING:
-    from .problem import ExactCover
     from .split import Split
+
+ExactCover = Any
+"""A :class:`dlx.ExactCover` (not imported: :mod:`dlx.problem` imports this module)."""
 
 __all__ = ["CHUNK_SECONDS", "Checkpoint", "Progress", "RayExecutor", "chunks",
            "count_split", "map_ordered", "open_executor", "solutions_split"]

@@ -438,7 +438,7 @@ class ExactCover:
         elif not isinstance(split, Split):
             raise ArgumentError(f"split must be a dlx Split (from ExactCover.split), got "
                                 f"{split!r}")
-        elif split.problem_digest != _digest(self):
+        elif split.problem_digest != self._digest:
             raise ArgumentError("split was made for another problem")
         return split, workers_, chosen, limit_
 
@@ -488,7 +488,17 @@ class ExactCover:
         """
         from .split import split_problem
 
-        return split_problem(self, depth, parts, probes=probes, seed=seed, smallest=smallest)
+        return split_problem(self.links, self._digest, depth, parts, probes=probes,
+                             seed=seed, smallest=smallest)
+
+    @cached_property
+    def _digest(self) -> str:
+        """:func:`dlx.split.problem_digest` of this problem: names a problem to workers and
+        checkpoints."""
+        from .split import problem_digest
+
+        return problem_digest(len(self.primary), len(self.secondary), self._indptr,
+                              self._items, self._colors)
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once, secondary at most once
@@ -517,12 +527,6 @@ class ExactCover:
 
 
 # ----- helpers --------------------------------------------------------------------------
-
-
-def _digest(problem: ExactCover) -> str:
-    from .split import problem_digest
-
-    return problem_digest(problem)
 
 
 def _unique_items(names: Iterable[Hashable], kind: str) -> list[Hashable]:

@@ -24,7 +24,7 @@ import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -32,9 +32,6 @@ from . import pure
 from .arguments import count_arg, seed_arg
 from .errors import ArgumentError
 from .links import Links
-
-if TYPE_CHECKING:
-    from .problem import ExactCover
 
 __all__ = ["Split", "Subproblem", "problem_digest", "split_problem"]
 
@@ -102,12 +99,12 @@ class Split(Sequence[Subproblem]):
         return [list(p.forced) for p in self.parts]
 
 
-def problem_digest(problem: ExactCover) -> str:
-    """A hash of what decides the search: the items (how many, how many primary) and every
-    option's items and colors (names do not matter)."""
-    h = hashlib.sha256(f"dlx-problem {len(problem.primary)} {len(problem.secondary)} "
-                       f"{len(problem)};".encode())
-    for array in (problem._indptr, problem._items, problem._colors):
+def problem_digest(n_primary: int, n_secondary: int, indptr: np.ndarray, items: np.ndarray,
+                   colors: np.ndarray) -> str:
+    """A hash of what decides a problem's search: how many items (primary, secondary) and
+    every option's items and colors as CSR arrays (names do not matter)."""
+    h = hashlib.sha256(f"dlx-problem {n_primary} {n_secondary} {len(indptr) - 1};".encode())
+    for array in (indptr, items, colors):
         h.update(np.ascontiguousarray(array, dtype=np.int64).tobytes())
     return h.hexdigest()[:32]
 
@@ -171,9 +168,11 @@ class _Tree:
         return total / probes
 
 
-def split_problem(problem: ExactCover, depth: int | None = None, parts: int | None = None,
-                  *, probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:
-    """See :meth:`dlx.ExactCover.split`."""
+def split_problem(links: Links, digest: str, depth: int | None = None,
+                  parts: int | None = None, *, probes: int = 8, seed: int = 0,
+                  smallest: float = 0.0) -> Split:
+    """See :meth:`dlx.ExactCover.split`: ``links`` are the problem's, ``digest`` its
+    :func:`problem_digest`."""
     depth_ = None if depth is None else count_arg(depth, "depth", 0)
     parts_ = None if parts is None else count_arg(parts, "parts", 1)
     probes_ = count_arg(probes, "probes", 1)
@@ -183,9 +182,8 @@ def split_problem(problem: ExactCover, depth: int | None = None, parts: int | No
     if isinstance(smallest, bool) or not isinstance(smallest, (int, float)) \
             or not smallest >= 0:
         raise ArgumentError(f"smallest must be a number >= 0, got {smallest!r}")
-    tree = _Tree(problem.links)
+    tree = _Tree(links)
     rng = random.Random(seed_)
-    digest = problem_digest(problem)
     above = 0
     frontier: list[tuple[int, ...]] = [()]
     for _ in range(depth_ or 0):  # every node down to the level asked, in the search's order
