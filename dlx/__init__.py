@@ -9,9 +9,12 @@
 from .backend import Backend
 from .batch import BatchResult
 from .compiled import own_process
+from .distribute import Progress, RayExecutor, map_ordered, open_executor
 from .errors import (
     ArgumentError,
+    CheckpointError,
     ColorError,
+    DistributedError,
     DLXFormatError,
     EmptyOptionError,
     ForcedOptionError,
@@ -26,6 +29,7 @@ from .options import Colored
 from .problem import ExactCover
 from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
+from .split import Split, Subproblem
 from .status import ExitCode, Status
 
 __all__ = [
@@ -33,9 +37,11 @@ __all__ = [
     "Backend",
     "BackendName",
     "BatchResult",
+    "CheckpointError",
     "ColorError",
     "Colored",
     "DLXFormatError",
+    "DistributedError",
     "EmptyOptionError",
     "ExactCover",
     "ExitCode",
@@ -44,13 +50,19 @@ __all__ = [
     "ItemNameError",
     "MatrixError",
     "NoPrimaryItemWarning",
+    "Progress",
+    "RayExecutor",
     "RepeatedItemError",
     "Search",
     "SearchStats",
+    "Split",
     "Status",
+    "Subproblem",
     "UnknownItemError",
     "backend_names",
     "get_backend",
+    "map_ordered",
+    "open_executor",
     "own_process",
     "register_backend",
 ]
