@@ -28,6 +28,10 @@ from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
 from .status import ExitCode, Status
 
+__version__ = "0.1.0"
+"""The version of the ``dancing-cover`` distribution, read by its build (the one place it
+is written); ``sudoku.__version__`` is the same string."""
+
 __all__ = [
     "ArgumentError",
     "Backend",

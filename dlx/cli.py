@@ -15,7 +15,7 @@ import time
 import warnings
 from typing import TextIO
 
-from . import dlxformat
+from . import __version__, dlxformat
 from .errors import InputError
 from .problem import ExactCover
 from .registry import backend_names
@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_INPUT + "\n" + _exit_status_table(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version",
+                   version=f"%(prog)s {__version__} (dancing-cover)")
     p.add_argument("file", nargs="?", default="-",
                    help="the problem in DLX format (default or '-': standard input)")
     p.add_argument("-c", "--count", action="store_true",

@@ -13,6 +13,8 @@ cannot be solved, or written, is left exactly as it was given.
 '534678912'
 """
 
+import dlx as _dlx
+
 from .batch import count_many, solve_many
 from .errors import (
     AlphabetError,
@@ -32,6 +34,9 @@ from .formats import read_variant, write_variant
 from .grid import DEFAULT_SYMBOLS, format_grid, is_solution, parse_board, parse_string
 from .layout import Layout
 from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover
+
+__version__ = _dlx.__version__
+"""One distribution, one version: ``dlx.__version__``."""
 
 __all__ = [
     "DEFAULT_SYMBOLS",

@@ -45,6 +45,7 @@ from typing import Any, NamedTuple, TextIO
 
 from dlx import ExitCode, backend_names, get_backend, own_process
 
+from . import __version__
 from .batch import count_many, solve_many
 from .errors import (
     AlphabetError,
@@ -527,6 +528,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version",
+                   version=f"%(prog)s {__version__} (dancing-cover)")
     p.add_argument("puzzle", nargs="?",
                    help="one puzzle: 81 symbols ('.' or '0' blank), or a drawn grid in quotes "
                         "(with --variant: one line of its format, in quotes)")
