@@ -12,10 +12,10 @@ import signal
 import threading
 import time
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from datasets import data_dir
 
 pytest.importorskip("numba")
 
@@ -28,7 +28,7 @@ from dlx.compiled import NUMBA, compiled, compiled_kernel
 from dlx.problems import langford, queens, word_rectangle
 from dlx.state import State
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+DATA = data_dir("exact_cover")
 SMALL_FILES = [
     "knuth_dlx1_example", "knuth_dlx2_color_example", "queens8", "queens9", "queens10",
     "langford7", "langford7_sym", "langford8", "langford8_sym", "langford9", "langford10",
