@@ -9,6 +9,7 @@
 from .backend import Backend
 from .batch import BatchResult
 from .compiled import own_process
+from .draw import Picture, svg_document
 from .errors import (
     ArgumentError,
     ColorError,
@@ -48,6 +49,7 @@ __all__ = [
     "ItemNameError",
     "MatrixError",
     "NoPrimaryItemWarning",
+    "Picture",
     "RepeatedItemError",
     "Search",
     "SearchStats",
@@ -57,4 +59,5 @@ __all__ = [
     "get_backend",
     "own_process",
     "register_backend",
+    "svg_document",
 ]

@@ -16,6 +16,7 @@ import warnings
 from typing import TextIO
 
 from . import __version__, dlxformat
+from .draw import draw
 from .errors import InputError
 from .problem import ExactCover
 from .registry import backend_names
@@ -83,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
                         "taking the first, as Knuth does")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
+    p.add_argument("--svg", metavar="FILE",
+                   help="also draw the first solution as an SVG picture in FILE: a tiling, "
+                        "queens, or the chosen options against the items (dlx.draw)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report solutions and nodes per second on stderr about once a "
                         "second (default: when stderr is a terminal and solutions are "
@@ -155,9 +159,36 @@ def main(argv: list[str] | None = None) -> int:
     _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
         return ExitCode.INTERRUPTED
+    if args.svg is not None and _write_svg(problem, args) is not None:
+        return ExitCode.OUTPUT
     if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT):
         return ExitCode.STOPPED
     return ExitCode.OK
+
+
+def _write_svg(problem: ExactCover, args: argparse.Namespace) -> ExitCode | None:
+    """``--svg FILE``: draw the first solution (the one printed first: same backend and
+    seed) into FILE; None, or OUTPUT (reported) if FILE cannot be written. No solution
+    within the budgets: said on stderr, and no file."""
+    searched = problem.stats
+    if searched.solutions == 0 and searched.status is Status.COMPLETE:  # none at all
+        first = None
+    else:
+        first = problem.solutions(1, max_nodes=args.max_nodes, seed=args.seed,
+                                  backend=args.backend, timeout=args.timeout)
+    try:
+        solution = None if first is None else next(first, None)
+    except KeyboardInterrupt:
+        return None
+    if solution is None:
+        print(f"dlx: no solution to draw, so {args.svg} was not written", file=sys.stderr)
+        return None
+    try:
+        draw(problem, solution).save(args.svg)
+    except (OSError, ValueError) as err:
+        return _fail(f"cannot write {args.svg}: {getattr(err, 'strerror', None) or err}",
+                     ExitCode.OUTPUT)
+    return None
 
 
 def _write_failed(err: OSError | UnicodeEncodeError) -> ExitCode:

@@ -16,6 +16,7 @@ cannot be solved, or written, is left exactly as it was given.
 import dlx as _dlx
 
 from .batch import count_many, solve_many
+from .draw import draw_board
 from .errors import (
     AlphabetError,
     ArgumentError,
@@ -56,6 +57,7 @@ __all__ = [
     "SymbolError",
     "count_many",
     "count_solutions",
+    "draw_board",
     "format_grid",
     "is_solution",
     "parse_board",

@@ -47,6 +47,7 @@ from dlx import ExitCode, backend_names, get_backend, own_process
 
 from . import __version__
 from .batch import count_many, solve_many
+from .draw import draw_board
 from .errors import (
     AlphabetError,
     ClashError,
@@ -556,6 +557,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--alphabet", metavar="SYMBOLS",
                    help="the N symbols, e.g. 0123456789ABCDEF (default 1-9, then A-Z, a-z); "
                         "no '.', whitespace, '|', '-', '+' or '#'")
+    p.add_argument("--svg", metavar="FILE",
+                   help="with one puzzle: also draw it, solved, as an SVG picture in FILE")
     p.add_argument("--backend", choices=backend_names(), default="auto", help="search kernel")
     p.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
                    help="give up on a puzzle after this long")
@@ -605,6 +608,13 @@ def main(argv: Iterable[str] | None = None) -> int:
             else:
                 _say(f"{PROG}: {answer.text}")
             out.flush()
+            if args.svg is not None:
+                if args.variant:
+                    task = tasks[0]
+                    drawn = (task[0], task[1][0]) if isinstance(task, tuple) else None
+                else:
+                    drawn = (opts, args.puzzle if args.named is None else named[args.named])
+                return _write_svg(args.svg, drawn, answer.code)
             return answer.code
         lines = read_lines(_read(args.file or "-"))
         tasks: list[Task] = variant_tasks(opts, lines, args.variant, args.box) \
@@ -626,11 +636,38 @@ def main(argv: Iterable[str] | None = None) -> int:
         return ExitCode.INTERRUPTED
 
 
+def _write_svg(path: str, drawn: tuple[Options, str] | None, code: ExitCode) -> ExitCode:
+    """``--svg``: draw the puzzle (solved, if it has a solution) into ``path``; return
+    ``code``, or OUTPUT if the file cannot be written. A puzzle that does not parse has
+    nothing to draw: its error was reported already."""
+    if drawn is None:
+        return code
+    opts, puzzle = drawn
+    try:
+        try:
+            answer: str | None = solve_string(
+                puzzle, alphabet=opts.alphabet, layout=opts.layout, backend=opts.backend,
+                max_nodes=opts.max_nodes, timeout=opts.timeout)
+        except SudokuError:
+            answer = None
+        picture = draw_board(puzzle, answer, alphabet=opts.alphabet, layout=opts.layout)
+    except SudokuError:  # a malformed puzzle: reported above
+        return code
+    try:
+        picture.save(path)
+    except (OSError, ValueError) as e:
+        _say(f"{PROG}: cannot write {path}: {getattr(e, 'strerror', None) or e}")
+        return ExitCode.OUTPUT
+    return code
+
+
 def _usage_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with a command line that argparse accepted, or None."""
     sources = [args.puzzle is not None, args.file is not None, args.named is not None]
     if sum(sources) > 1:
         return "give one of: a puzzle, -f FILE, --named NAME"
+    if args.svg is not None and not (args.puzzle is not None or args.named is not None):
+        return "--svg draws one puzzle: give it as an argument or with --named"
     if args.limit is not None and not args.count:
         return "--limit needs --count"
     if args.jobs < 0:
