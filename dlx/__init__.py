@@ -21,6 +21,7 @@ from .errors import (
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
+    SearchStoppedError,
     UnknownItemError,
 )
 from .options import Colored
@@ -53,6 +54,7 @@ __all__ = [
     "RepeatedItemError",
     "Search",
     "SearchStats",
+    "SearchStoppedError",
     "Status",
     "UnknownItemError",
     "backend_names",

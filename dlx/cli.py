@@ -69,6 +69,8 @@ def _parser() -> argparse.ArgumentParser:
                    version=f"%(prog)s {__version__} (dancing-cover)")
     p.add_argument("file", nargs="?", default="-",
                    help="the problem in DLX format (default or '-': standard input)")
+    p.add_argument("-f", "--file", dest="file_option", metavar="FILE",
+                   help="the problem, as the FILE argument (the spelling of sudoku -f)")
     p.add_argument("-c", "--count", action="store_true",
                    help="print only the number of solutions")
     p.add_argument("-i", "--indices", action="store_true",
@@ -127,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as stop:  # --help (0) or a bad command line (2)
         return ExitCode.OK if stop.code in (0, None) else ExitCode.USAGE
+    if args.file_option is not None:  # -f FILE: the same as the argument, not both
+        if args.file != "-":
+            return _fail("give the problem as FILE or as -f FILE, not both", ExitCode.USAGE)
+        args.file = args.file_option
     start = time.perf_counter()
     source = "<stdin>" if args.file == "-" else args.file
     if sys.stdout is None:  # >&-

@@ -27,12 +27,14 @@ from .errors import (
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
+    SearchStoppedError,
     UnknownItemError,
 )
 from .links import Links, build_links
 from .options import Colored, count_of, hashable, integer_array, option_lists
 from .registry import BackendName, charge_python, get_backend
 from .search import Search, SearchStats
+from .status import Status
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -345,12 +347,16 @@ class ExactCover:
                                       and chosen.name == "python" else None))
 
     def first(self, **kwargs: Any) -> list[int] | None:
-        """One solution, or None (``self.stats.status`` tells "none" from "stopped")."""
+        """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
+        that runs out first raises :class:`dlx.SearchStoppedError`: None always means
+        "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly)."""
         if "limit" in kwargs:
             raise ArgumentError("first() takes no limit: it is one")
         search = self.solutions(1, **kwargs)
         solution = next(search, None)
         search.count()  # nothing more to search: marks the search finished
+        if solution is None:
+            _check_finished(search, "first()", kwargs)
         return solution
 
     def count(
@@ -364,9 +370,15 @@ class ExactCover:
         backend: BackendName | str = "auto",
     ) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
-        The count is this call's own, whatever other threads do with the problem."""
-        return self.solutions(limit, forced=forced, max_nodes=max_nodes, timeout=timeout,
-                              seed=seed, backend=backend).count()
+        The count is this call's own, whatever other threads do with the problem.
+        A budget (``max_nodes``, ``timeout``) that runs out first raises
+        :class:`dlx.SearchStoppedError`, whose ``stats.solutions`` is the count so far
+        (``solutions(...).count()`` returns such a partial count without raising)."""
+        search = self.solutions(limit, forced=forced, max_nodes=max_nodes, timeout=timeout,
+                                seed=seed, backend=backend)
+        count = search.count()
+        _check_finished(search, "count()", {"max_nodes": max_nodes, "timeout": timeout})
+        return count
 
     def solve_batch(
         self,
@@ -484,3 +496,15 @@ def _encode_options(
 
 def _name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashable:
     return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]
+
+
+def _check_finished(search: Search, call: str, budgets: dict[str, Any]) -> None:
+    """The rule for budgets: raise SearchStoppedError if ``search`` was stopped by one,
+    naming it, with what was found so far."""
+    s = search.stats
+    if s.status in (Status.MAX_NODES, Status.TIMEOUT):
+        name = "max_nodes" if s.status is Status.MAX_NODES else "timeout"
+        raise SearchStoppedError(
+            f"{call}: {name}={budgets.get(name)!r} ran out after {s.nodes:,} nodes and "
+            f"{s.solutions:,} solutions, before the answer was known (its .stats hold "
+            f"them; solutions(...) stops quietly instead)", s)

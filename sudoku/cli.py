@@ -540,11 +540,11 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--named", metavar="NAME", choices=names,
                    help=f"a shipped famous puzzle: {', '.join(names)}")
     what = p.add_mutually_exclusive_group()
-    what.add_argument("--count", action="store_true",
+    what.add_argument("-c", "--count", action="store_true",
                       help="print the number of solutions of each puzzle instead")
     what.add_argument("--unique", action="store_true",
                       help="fail for a puzzle with more than one solution")
-    p.add_argument("--limit", type=_positive(int), metavar="N",
+    p.add_argument("-n", "--limit", type=_positive(int), metavar="N",
                    help="with --count: stop counting at N")
     p.add_argument("--pretty", action="store_true",
                    help="draw each solution as a grid (the default for one puzzle on a terminal)")
@@ -564,8 +564,9 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                    help="give up on a puzzle after this long")
     p.add_argument("--max-nodes", type=_positive(int), metavar="N",
                    help="give up on a puzzle after N search nodes")
-    p.add_argument("--progress", action="store_true",
-                   help="show progress and a summary on stderr even when it is not a terminal")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show progress and a summary on stderr (default: when stderr is a "
+                        "terminal)")
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                    help="solve with N processes (0 = one per CPU; never more than the CPUs); "
                         "output stays in input order")
@@ -620,7 +621,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         tasks: list[Task] = variant_tasks(opts, lines, args.variant, args.box) \
             if args.variant else [(opts, [puzzle for _, puzzle in lines])]
         return _run_many(opts, lines, tasks, args.jobs,
-                         args.progress or _isatty(sys.stderr), out)
+                         _isatty(sys.stderr) if args.progress is None else args.progress, out)
     except InputError as e:
         _say(f"{PROG}: {e}")
         return ExitCode.USAGE

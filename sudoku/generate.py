@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import dlx
+
 from .errors import SearchStoppedError
 from .grid import Geometry, format_grid, geometry
 from .reduction import Reduction
@@ -77,9 +79,10 @@ def generate(
 def _random_values(geo: Geometry, seed: int, rng: random.Random, backend: str) -> list[int]:
     """A full grid of values: the engine's randomized first solution, then shuffled."""
     red = Reduction(geo, [0] * geo.cells)
-    found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
-                              backend=backend)
-    if found is None:
+    try:
+        found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
+                                  backend=backend)
+    except dlx.SearchStoppedError:  # wandered too long: Knuth's order goes straight down
         found = red.problem.first(backend=backend)
     assert found is not None, "an empty board always has a solution"
     return _shuffle(geo, red.decode(found), rng)

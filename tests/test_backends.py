@@ -100,8 +100,8 @@ def test_limit_and_max_nodes_with_seed():
     problem = langford(8)
     for kwargs in ({"limit": 5}, {"limit": 5, "seed": 9}, {"max_nodes": 900, "seed": 3}):
         _assert_same(problem, **kwargs)
-        assert problem.count(backend="numba", **kwargs) == problem.count(backend="python",
-                                                                         **kwargs)
+        assert problem.solutions(backend="numba", **kwargs).count() == problem.solutions(
+            backend="python", **kwargs).count()
 
 
 def test_timeout_gives_a_prefix():
@@ -263,7 +263,7 @@ def test_ctrl_c_interrupts_the_compiled_kernel():
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
     problem = queens(15)  # about 20 s of compiled search: never finishes within the test
-    problem.count(backend="numba", max_nodes=1)  # load the kernel before timing
+    problem.solutions(backend="numba", max_nodes=1).count()  # load the kernel before timing
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     start = time.perf_counter()
     timer.start()
