@@ -318,7 +318,7 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
     ) -> Search:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
@@ -367,7 +367,7 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
     ) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
         The count is this call's own, whatever other threads do with the problem.
@@ -389,7 +389,7 @@ class ExactCover:
         limit: int | None = 1,
         max_nodes: int | None = None,
         timeout: float | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
         solution, all in one kernel call (see :mod:`dlx.batch`).

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from dlx import BatchResult, Status
+from dlx import BackendName, BatchResult, Status
 
 from .arguments import count_budget, engine_arguments, puzzle_list
 from .errors import (
@@ -51,7 +51,7 @@ def solve_many(
     unique: bool = False,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: str = "auto",
+    backend: BackendName = "auto",
     max_nodes: int | None = None,
 ) -> list[str | SudokuError]:
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
@@ -92,7 +92,7 @@ def count_many(
     *,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: str = "auto",
+    backend: BackendName = "auto",
     max_nodes: int | None = None,
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
@@ -183,18 +183,18 @@ def _parse(
         group[2].append(values[~bad].astype(np.int64))
     for k in sorted(slow):
         try:
-            geo, values = parse_string(puzzles[k], alphabet, layout)
+            geo, given = parse_string(puzzles[k], alphabet, layout)
         except SudokuError as e:
             out[k] = e
             continue
         group = groups.setdefault(geo.side, (geo, [], []))
         group[1].append(k)
-        group[2].append(np.asarray([values], dtype=np.int64))
-    out_groups = []
-    for geo, where, rows in groups.values():
-        if where:
-            at, values = np.asarray(where, dtype=np.int64), np.concatenate(rows)
-            out_groups.extend((geo, at[i : i + _CHUNK], values[i : i + _CHUNK])
+        group[2].append(np.asarray([given], dtype=np.int64))
+    out_groups: list[tuple[Geometry, np.ndarray, np.ndarray]] = []
+    for geo, numbers, rows in groups.values():
+        if numbers:
+            at, table = np.asarray(numbers, dtype=np.int64), np.concatenate(rows)
+            out_groups.extend((geo, at[i : i + _CHUNK], table[i : i + _CHUNK])
                               for i in range(0, len(at), _CHUNK))
     return out_groups
 
@@ -202,7 +202,7 @@ def _parse(
 # ----- searching and writing --------------------------------------------------------------
 
 
-def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: str,
+def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: BackendName,
             max_nodes: int | None) -> BatchResult:
     """One batch over the empty grid's problem: instance k forces puzzle k's givens."""
     side = geo.side

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TextIO
 
-from dlx import ExitCode, backend_names, get_backend, own_process
+from dlx import BackendName, ExitCode, backend_names, get_backend, own_process
 
 from . import __version__
 from .batch import count_many, solve_many
@@ -96,7 +96,7 @@ class Options:
     unique: bool = False
     pretty: bool = False
     alphabet: str | None = None
-    backend: str = "auto"
+    backend: BackendName = "auto"
     timeout: float | None = None
     max_nodes: int | None = None
     layout: Layout | None = None
@@ -131,8 +131,9 @@ def _failed(error: SudokuError) -> Answer:
 
 def run_one(opts: Options, puzzle: str) -> Answer:
     """One puzzle solved or counted, or why not."""
-    common = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
-              "max_nodes": opts.max_nodes, "timeout": opts.timeout}
+    common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
+                              "backend": opts.backend, "max_nodes": opts.max_nodes,
+                              "timeout": opts.timeout}
     try:
         if opts.count:
             answer: str | int = count_solutions(puzzle, opts.limit, **common)
@@ -149,8 +150,8 @@ def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
     puzzle at a time."""
     if opts.timeout is not None:
         return [run_one(opts, puzzle) for puzzle in puzzles]
-    common = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
-              "max_nodes": opts.max_nodes}
+    common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
+                              "backend": opts.backend, "max_nodes": opts.max_nodes}
     if opts.count:
         answers: list[Any] = count_many(puzzles, opts.limit, **common)
     else:
@@ -203,7 +204,7 @@ def variant_tasks(opts: Options, lines: list[tuple[int, str]], variant: str,
         if key is None or key != (layout, cages):
             key = (layout, cages)
             tasks.append((replace(opts, layout=layout, cages=cages), []))
-        tasks[-1][1].append(givens)  # type: ignore[index]
+        tasks[-1][1].append(givens)  # type: ignore[index, union-attr]
     return tasks
 
 
@@ -618,7 +619,7 @@ def main(argv: Iterable[str] | None = None) -> int:
                 return _write_svg(args.svg, drawn, answer.code)
             return answer.code
         lines = read_lines(_read(args.file or "-"))
-        tasks: list[Task] = variant_tasks(opts, lines, args.variant, args.box) \
+        tasks = variant_tasks(opts, lines, args.variant, args.box) \
             if args.variant else [(opts, [puzzle for _, puzzle in lines])]
         return _run_many(opts, lines, tasks, args.jobs,
                          _isatty(sys.stderr) if args.progress is None else args.progress, out)

@@ -39,6 +39,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from itertools import compress
 from operator import add
+from typing import Literal
 
 import numpy as np
 
@@ -86,10 +87,10 @@ class _Template:
         lengths: list[int] = np.repeat(keep[:, 0, :].sum(axis=1), side).tolist()
         for i, (cells, total) in enumerate(layout.cages):  # the filling options
             item = first_cage + i * (side + 1)
-            for values in fillings(side, len(cells), total):
+            for filling in fillings(side, len(cells), total):
                 lengths.append(1 + side - len(cells))
                 indices.append(item)
-                indices.extend(item + d for d in range(1, side + 1) if d not in values)
+                indices.extend(item + d for d in range(1, side + 1) if d not in filling)
         self.lengths = np.array(lengths, dtype=np.int64)
         self.indptr = np.zeros(len(lengths) + 1, dtype=np.int64)
         np.cumsum(self.lengths, out=self.indptr[1:])
@@ -176,10 +177,16 @@ def given_options(geo: Geometry, values: list[int]) -> list[int]:
     return forced
 
 
+GivensMode = Literal["reduce", "select"]
+"""How a puzzle's givens enter its exact cover (see the module's notes): ``reduce``
+drops what they decide, ``select`` keeps every option and item."""
+
+
 class Reduction:
     """A puzzle as an exact-cover problem, with what is needed to decode its solutions."""
 
-    def __init__(self, geo: Geometry, values: list[int], *, givens: str = "reduce") -> None:
+    def __init__(self, geo: Geometry, values: list[int], *,
+                 givens: GivensMode = "reduce") -> None:
         if givens not in ("reduce", "select"):
             raise ValueError(f"givens must be 'reduce' or 'select', not {givens!r}")
         tpl = _template(geo.layout)

@@ -20,8 +20,8 @@ def _options(parser) -> set[str]:
 
 
 def test_both_commands_share_the_option_names() -> None:
-    assert SHARED_OPTIONS <= _options(dlx_parser())
-    assert SHARED_OPTIONS <= _options(sudoku_parser(["x"]))
+    assert _options(dlx_parser()) >= SHARED_OPTIONS
+    assert _options(sudoku_parser(["x"])) >= SHARED_OPTIONS
 
 
 @pytest.mark.parametrize("backend", ["python", "numba"])
