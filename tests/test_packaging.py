@@ -46,15 +46,15 @@ def test_license_matches_metadata() -> None:
 @pytest.mark.slow
 def test_sdist_is_complete_and_its_tests_pass(tmp_path: Path) -> None:
     """Build the sdist, unpack it away from the repository, install it in a fresh virtual
-    environment (with the system's packages, so nothing is downloaded) and run a few of its
-    own test files there: the files they import (oracle, benchmark solvers, shipped data)
-    must all be in it."""
+    environment (with the system's packages, so that only the build tools are fetched) and
+    run a few of its own test files there: the files they import (oracle, shipped data)
+    must all be in it, and the known counts must run, not skip."""
     pytest.importorskip("build")
     if not (ROOT / "pyproject.toml").exists():
         pytest.skip("not a source tree")
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "build", "--sdist", "--no-isolation", "-o", str(dist),
-                    str(ROOT)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(dist), str(ROOT)],
+                   check=True, capture_output=True)  # isolated: setuptools >= 77 from pyproject
     (archive,) = dist.glob("*.tar.gz")
     with tarfile.open(archive) as tar:
         names = tar.getnames()
@@ -69,15 +69,18 @@ def test_sdist_is_complete_and_its_tests_pass(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
                    check=True)
     python = str(venv / "bin" / "python")
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--no-build-isolation", str(src)], check=True, capture_output=True)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", str(src)],
+                   check=True, capture_output=True)
     done = subprocess.run(
-        [python, "-m", "pytest", "-q", "-x", "-p", "no:randomly", "-p", "no:cacheprovider",
+        [python, "-m", "pytest", "-q", "-x", "-rs", "-p", "no:randomly", "-p", "no:cacheprovider",
          "tests/test_dlx_known.py", "tests/test_problems.py", "tests/test_packaging.py",
          "-k", "not sdist", "-m", "not slow"],
         cwd=src, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert " skipped" not in done.stdout.splitlines()[-1], done.stdout[-3000:]
+    skipped = [line for line in done.stdout.splitlines() if line.startswith("SKIPPED")]
+    # the known counts run on the shipped data; only comparisons with large public files skip
+    assert not any("test_dlx_known" in line for line in skipped), done.stdout[-3000:]
+    assert len(skipped) <= 8, done.stdout[-3000:]
     where = subprocess.run([python, "-c", "import dlx; print(dlx.__file__)"], cwd=tmp_path,
                            capture_output=True, text=True, check=True).stdout
     assert str(venv) in where  # the installed copy, not the repository's
