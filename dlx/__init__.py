@@ -26,6 +26,7 @@ from .errors import (
 )
 from .options import Colored
 from .problem import ExactCover
+from .progress import Progress
 from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
 from .status import ExitCode, Status
@@ -51,6 +52,7 @@ __all__ = [
     "MatrixError",
     "NoPrimaryItemWarning",
     "Picture",
+    "Progress",
     "RepeatedItemError",
     "Search",
     "SearchStats",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 import time
 import warnings
 from typing import TextIO
@@ -19,6 +18,7 @@ from . import __version__, dlxformat
 from .draw import draw
 from .errors import InputError
 from .problem import ExactCover
+from .progress import Progress, SearchLine
 from .registry import backend_names
 from .search import Search
 from .status import ExitCode, Status
@@ -296,45 +296,25 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-class _Progress:
-    """A thread that rewrites one status line on ``stream`` about once a second.
+class _Progress(Progress):
+    """The search's status line (:mod:`dlx.progress`), redrawn about once a second by a
+    thread: solutions, nodes, nodes per second and Knuth's estimate of the tree explored,
+    with the time left at that pace; and the one-time notice of a first compile.
 
-    It only reads the search's live ``stats``, which the driver updates after each kernel
-    call, about 5 times a second (``Backend.slice_seconds``).
+    It only reads the search's live ``stats`` (updated after each kernel call, about 5
+    times a second: ``Backend.slice_seconds``) and :meth:`dlx.Search.explored`.
     """
 
     def __init__(self, search: Search, stream: TextIO, *, enabled: bool,
                  interval: float = 1.0) -> None:
-        self.search = search
-        self.stream = stream
-        self.enabled = enabled
-        self.interval = interval
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._width = 0
+        super().__init__(stream, enabled=enabled)
+        self._following = self.follow(SearchLine(search), interval)
 
     def __enter__(self) -> _Progress:
-        if self.enabled:
-            self._thread.start()
+        super().__enter__()
+        self._following.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.enabled:
-            self._stop.set()
-            self._thread.join()
-            self._write("")
-
-    def _run(self) -> None:
-        last_nodes, last_time = 0, time.perf_counter()
-        while not self._stop.wait(self.interval):
-            s = self.search.stats
-            now = time.perf_counter()
-            rate = (s.nodes - last_nodes) / max(now - last_time, 1e-9)
-            last_nodes, last_time = s.nodes, now
-            self._write(f"{s.solutions:,} solutions, {s.nodes:,} nodes, "
-                        f"{rate:,.0f} nodes/s, {s.seconds:.0f} s")
-
-    def _write(self, text: str) -> None:
-        self.stream.write("\r" + text.ljust(self._width) + ("\r" if not text else ""))
-        self.stream.flush()
-        self._width = len(text)
+        self._following.__exit__(None, None, None)
+        super().__exit__(*exc)

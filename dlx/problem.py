@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import warnings
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cached_property
 from typing import Any, cast
 
@@ -390,6 +390,7 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         backend: BackendName = "auto",
+        progress: Callable[[int], object] | None = None,
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
         solution, all in one kernel call (see :mod:`dlx.batch`).
@@ -404,11 +405,16 @@ class ExactCover:
         as a conflict. The result is the same as searching, one at a time, the problem
         left once the forced options are taken: same solutions in the same order, same
         ``nodes`` and ``updates``. Arguments are checked as for :meth:`solutions`.
+        ``progress``, if given, is called in this thread with the number of instances
+        finished so far, from time to time (between the kernel's slices, about 5 times a
+        second; after each instance in Python), for a progress line.
         """
+        if progress is not None and not callable(progress):
+            raise ArgumentError(f"progress must be callable or None, got {progress!r}")
         return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
                          indices=indices, limit=count_arg(limit, "limit", 1),
                          max_nodes=count_arg(max_nodes, "max_nodes", 0), backend=backend,
-                         timeout=timeout_arg(timeout))
+                         timeout=timeout_arg(timeout), progress=progress)
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once, secondary at most once

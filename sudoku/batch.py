@@ -10,7 +10,7 @@ A puzzle that fails gets the very error :func:`sudoku.solve_string` raises for i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -20,10 +20,12 @@ from dlx import BackendName, BatchResult, Status
 
 from .arguments import count_budget, engine_arguments, puzzle_list
 from .errors import (
+    ArgumentError,
     MultipleSolutionsError,
     NoSolutionError,
     SearchStoppedError,
     SudokuError,
+    culprit,
 )
 from .grid import (
     BOX_SIZES,
@@ -53,6 +55,7 @@ def solve_many(
     layout: Layout | None = None,
     backend: BackendName = "auto",
     max_nodes: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[str | SudokuError]:
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
     SudokuError :func:`sudoku.solve_string` would raise (returned, not raised).
@@ -63,16 +66,19 @@ def solve_many(
     puzzle (AlphabetError), is that puzzle's error, as it is ``solve_string``'s.
     ``unique=True`` returns MultipleSolutionsError for a puzzle with more than one
     solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). ``layout``
-    gives the rules, as for :func:`sudoku.solve`. The arguments of the call itself
-    (``puzzles``, ``layout``, ``backend``, ``max_nodes``) raise ArgumentError.
+    gives the rules, as for :func:`sudoku.solve`. ``progress``, if given, is called from
+    time to time (about 5 times a second) with the number of puzzles done, for a progress
+    line. The arguments of the call itself (``puzzles``, ``layout``, ``backend``,
+    ``max_nodes``, ``progress``) raise ArgumentError.
     """
     puzzles = puzzle_list(puzzles)
     check_layout(layout)
     engine = engine_arguments(backend, max_nodes)
     out: list[str | SudokuError | None] = [None] * len(puzzles)
+    done = _Done(progress)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
         result = _search(geo, values, 2 if unique else 1, engine["backend"],
-                         engine["max_nodes"])
+                         engine["max_nodes"], done.hook(len(where)))
         solved = solved_mask(result, unique)
         grids = _decode(geo, result, solved)
         ok = are_solutions(geo, values[solved], grids)
@@ -83,6 +89,7 @@ def solve_many(
             out[where[k]] = text
         for k in np.flatnonzero(~solved).tolist():
             out[where[k]] = failure(geo, values[k].tolist(), result, k, unique)
+    done.report(len(puzzles))
     return out  # type: ignore[return-value]
 
 
@@ -94,6 +101,7 @@ def count_many(
     layout: Layout | None = None,
     backend: BackendName = "auto",
     max_nodes: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
     :func:`sudoku.count_solutions` does: clashing givens count 0; a bad puzzle, or a
@@ -104,11 +112,37 @@ def count_many(
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes)
     out: list[int | SudokuError | None] = [None] * len(puzzles)
+    done = _Done(progress)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
-        result = _search(geo, values, limit, engine["backend"], engine["max_nodes"])
+        result = _search(geo, values, limit, engine["backend"], engine["max_nodes"],
+                         done.hook(len(where)))
         for k in range(len(result)):
             out[where[k]] = count_of(result, k)
+    done.report(len(puzzles))
     return out  # type: ignore[return-value]
+
+
+class _Done:
+    """Puzzles done across the batches of one call, for its ``progress`` callback: each
+    batch reports its own instances, offset by the puzzles of the batches before it."""
+
+    def __init__(self, progress: Callable[[int], object] | None) -> None:
+        if progress is not None and not callable(progress):
+            raise ArgumentError(f"progress must be callable or None, got {culprit(progress)}")
+        self.progress = progress
+        self.before = 0
+
+    def hook(self, size: int) -> Callable[[int], object] | None:
+        """The callback for the next batch, of ``size`` puzzles."""
+        if self.progress is None:
+            return None
+        base, report = self.before, self.progress
+        self.before += size
+        return lambda k: report(base + k)
+
+    def report(self, done: int) -> None:
+        if self.progress is not None:
+            self.progress(done)
 
 
 def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
@@ -203,7 +237,8 @@ def _parse(
 
 
 def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: BackendName,
-            max_nodes: int | None) -> BatchResult:
+            max_nodes: int | None,
+            progress: Callable[[int], object] | None = None) -> BatchResult:
     """One batch over the empty grid's problem: instance k forces puzzle k's givens."""
     side = geo.side
     rows, cells = np.nonzero(values)
@@ -211,7 +246,8 @@ def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: Backe
     indptr = np.zeros(len(values) + 1, dtype=np.int64)
     np.cumsum(np.bincount(rows, minlength=len(values)), out=indptr[1:])
     return empty_grid_problem(geo.layout).solve_batch(indptr=indptr, indices=indices, limit=limit,
-                                                   max_nodes=max_nodes, backend=backend)
+                                                   max_nodes=max_nodes, backend=backend,
+                                                   progress=progress)
 
 
 def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarray:

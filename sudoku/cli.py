@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TextIO
 
-from dlx import BackendName, ExitCode, backend_names, get_backend, own_process
+from dlx import BackendName, ExitCode, Progress, backend_names, get_backend, own_process
 
 from . import __version__
 from .batch import count_many, solve_many
@@ -144,18 +144,24 @@ def run_one(opts: Options, puzzle: str) -> Answer:
     return Answer(ExitCode.OK, _printed(opts, answer))
 
 
-def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
+def run_chunk(opts: Options, puzzles: list[str],
+              progress: Callable[[int], object] | None = None) -> list[Answer]:
     """:func:`run_one` for many puzzles at once: one batch search (:func:`sudoku.solve_many`,
     :func:`sudoku.count_many`) without a timeout (which a batch does not take), else one
-    puzzle at a time."""
+    puzzle at a time. ``progress`` gets the puzzles done so far, from time to time."""
     if opts.timeout is not None:
-        return [run_one(opts, puzzle) for puzzle in puzzles]
+        one_by_one = []
+        for k, puzzle in enumerate(puzzles):
+            one_by_one.append(run_one(opts, puzzle))
+            if progress is not None:
+                progress(k + 1)
+        return one_by_one
     common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
                               "backend": opts.backend, "max_nodes": opts.max_nodes}
     if opts.count:
-        answers: list[Any] = count_many(puzzles, opts.limit, **common)
+        answers: list[Any] = count_many(puzzles, opts.limit, progress=progress, **common)
     else:
-        answers = solve_many(puzzles, unique=opts.unique, **common)
+        answers = solve_many(puzzles, unique=opts.unique, progress=progress, **common)
     return [_failed(answer) if isinstance(answer, SudokuError)
             else Answer(ExitCode.OK, _printed(opts, answer)) for answer in answers]
 
@@ -173,11 +179,11 @@ Task = tuple[Options, list[str]] | list[Answer]
 of lines already known to fail (variant lines that do not parse)."""
 
 
-def run_task(task: Task) -> list[Answer]:
+def run_task(task: Task, progress: Callable[[int], object] | None = None) -> list[Answer]:
     """:func:`run_chunk` of an (options, puzzles) task; a list of answers is its own."""
     if isinstance(task, list):
         return task
-    return run_chunk(*task)
+    return run_chunk(*task, progress=progress)
 
 
 def variant_tasks(opts: Options, lines: list[tuple[int, str]], variant: str,
@@ -340,7 +346,8 @@ enough that progress moves and ``-j`` workers share the work evenly."""
 
 
 @contextlib.contextmanager
-def _answers(tasks: list[Task], jobs: int) -> Iterator[Iterator[list[Answer]]]:
+def _answers(tasks: list[Task], jobs: int,
+             progress: Callable[[int], object] | None = None) -> Iterator[Iterator[list[Answer]]]:
     """Answers in input order, in lists, from this process or from worker processes; the
     workers are killed if the caller stops early with an exception (a broken pipe).
     Each task's puzzles are cut into chunks, each chunk one batch search."""
@@ -357,8 +364,8 @@ def _answers(tasks: list[Task], jobs: int) -> Iterator[Iterator[list[Answer]]]:
             size = max(1, min(256, total // (worker_count(jobs, total) * 8)))
         chunks.extend((opts, puzzles[i : i + size]) for i in range(0, len(puzzles), size))
     count = worker_count(jobs, len(chunks))
-    if count == 1:
-        yield map(run_task, chunks)
+    if count == 1:  # progress within each chunk too (worker processes report by chunk)
+        yield (run_task(chunk, progress) for chunk in chunks)
         return
     with Workers(count, run_task, chunks) as workers:
         yield workers.results()
@@ -445,42 +452,6 @@ def _isatty(stream: TextIO | None) -> bool:
         return stream is not None and stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-class Progress:
-    """A one-line counter on stderr, ``\\r  1234/49158 puzzles  5678/s``, redrawn at most
-    ten times a second; :meth:`note` writes a message above it. Writing to stderr never
-    fails: a stderr that is closed or broken just shows nothing."""
-
-    def __init__(self, total: int, stream: TextIO | None, enabled: bool) -> None:
-        self.total, self.stream, self.enabled = total, stream, enabled and stream is not None
-        self.start = self.last = time.perf_counter()
-        self.width = 0
-
-    def update(self, done: int, force: bool = False) -> None:
-        now = time.perf_counter()
-        if not self.enabled or (not force and now - self.last < 0.1):
-            return
-        self.last = now
-        rate = done / (now - self.start) if now > self.start else 0.0
-        text = f"  {done}/{self.total} puzzles  {rate:.0f}/s"
-        self._write("\r" + text.ljust(self.width))
-        self.width = len(text)
-
-    def clear(self) -> None:
-        if self.width:
-            self._write("\r" + " " * self.width + "\r")
-            self.width = 0
-
-    def note(self, message: str) -> None:
-        self.clear()
-        self._write(message + "\n")
-
-    def _write(self, text: str) -> None:
-        if self.stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self.stream.write(text)
-                self.stream.flush()
 
 
 # ----- the command --------------------------------------------------------------------------
@@ -700,10 +671,12 @@ def _run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jo
               show: bool, out: _Output) -> ExitCode:
     """Solve numbered puzzle lines (read into ``tasks``, in the same order); answers to
     ``out``, failures and progress to stderr."""
-    progress = Progress(len(lines), sys.stderr, show)
+    progress = Progress(sys.stderr, enabled=show, total=len(lines), unit="puzzles")
     done = failed = 0
     codes: set[ExitCode] = set()
-    with _answers(tasks, jobs) as chunks:
+    # inside a chunk's batch: the puzzles of the chunks before it, plus its own so far
+    within = (lambda k: progress.update(done + k)) if show else None
+    with progress, _answers(tasks, jobs, within) as chunks:
         for answers in chunks:
             if not opts.pretty and all(a.ok for a in answers):  # the usual case
                 # a few KB a write: one write larger than a pipe that then breaks loses
