@@ -83,11 +83,20 @@ def svg_document(width: int, height: int, body: Iterable[str], title: str = "") 
     return Picture("\n".join(parts), width, height)
 
 
+def _size(cell: int) -> int:
+    """``cell``, a size in pixels (an int in 4..400), or ArgumentError naming it."""
+    if type(cell) is not int or not 4 <= cell <= 400:
+        raise ArgumentError(f"cell must be an int number of pixels in 4..400, got {cell!r}")
+    return cell
+
+
 def _solution(problem: ExactCover, solution: Iterable[int] | None) -> list[int]:
     """The option numbers of ``solution``, checked: ArgumentError for None (no solution to
     draw) or an index that is no option of ``problem``."""
     if solution is None:
         raise ArgumentError("solution is None: there is no solution to draw")
+    if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
+        raise ArgumentError(f"solution must be a list of option numbers, got {solution!r}")
     chosen = list(solution)
     for k in chosen:
         problem.option(k)  # ArgumentError naming k unless it is an option's number
@@ -110,6 +119,7 @@ def draw_tiling(problem: ExactCover, solution: Iterable[int], *, cell: int = 32)
     """A tiling (:func:`dlx.problems.tiling`, ``pentominoes``): each piece filled with its
     own color, outlined, with its name at its first cell; ``cell`` pixels per square.
     ArgumentError if the chosen options name no board cells."""
+    cell = _size(cell)
     owner: dict[tuple[int, int], int] = {}
     names: list[str] = []
     for k in _solution(problem, solution):
@@ -163,6 +173,7 @@ def _borders(owner: dict[tuple[int, int], int], r0: int, c0: int, cell: int,
 def draw_queens(problem: ExactCover, solution: Iterable[int], *, cell: int = 40) -> Picture:
     """Queens (:func:`dlx.problems.queens`, or any problem whose options name ``r<i>`` and
     ``c<j>``) on a checkerboard, each queen a dark disc with a crown."""
+    cell = _size(cell)
     places = []
     for k in _solution(problem, solution):
         where = {str(x)[0]: str(x)[1:] for x in problem.option(k) if str(x)[:1] in "rc"}
@@ -201,6 +212,7 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
     item (primary, then secondary after a gap), each option's items filled with its
     color, a colored item's color written in it. Every primary column has exactly one
     filled square: that is what a solution is."""
+    cell = _size(cell)
     chosen = _solution(problem, solution)
     items: Sequence[Hashable] = [*problem.primary, *problem.secondary]
     column = {x: j + (j >= len(problem.primary)) for j, x in enumerate(items)}

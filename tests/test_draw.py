@@ -114,6 +114,14 @@ def test_colors_and_bad_solutions() -> None:
         draw_queens(q, [99])
     with pytest.raises(ArgumentError, match="no row"):
         draw_queens(langford(3), [0])
+    for bad in (0, True, 2.5, "40", 10**6):
+        with pytest.raises(ArgumentError, match="cell"):
+            draw_queens(q, q.first(), cell=bad)
+    with pytest.raises(ArgumentError, match="not in range"):
+        draw(q, ["0"])
+    for bad in (5, "0 1"):
+        with pytest.raises(ArgumentError, match="list of option numbers"):
+            draw(q, bad)
     with pytest.raises(ArgumentError, match="no board cells"):
         draw_tiling(q.__class__([["A", "B"]]), [0])
 
