@@ -165,7 +165,11 @@ def _cages(lay: Layout, pad: int, cell: int) -> list[str]:
         out.append(f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="1" '
                    'stroke-dasharray="3 2" fill="none"/>')
         r, k = divmod(min(cells), side)
+        size = cell * 0.24  # the sum on a white patch, which interrupts the dashes
+        out.append(f'<rect x="{pad + k * cell + inset - 1}" y="{pad + r * cell + 1}" '
+                   f'width="{len(str(total)) * size * 0.62 + 3:g}" height="{size + 1:g}" '
+                   'fill="#ffffff"/>')
         out.append(f'<text class="cage" x="{pad + k * cell + inset + 1}" '
-                   f'y="{pad + r * cell + inset + cell * 0.22:g}" font-size="{cell * 0.24:g}" '
+                   f'y="{pad + r * cell + inset + cell * 0.22:g}" font-size="{size:g}" '
                    f'fill="{LINE}">{total}</text>')
     return out

@@ -297,3 +297,17 @@ def test_sudoku_command_draws_the_puzzle(tmp_path: Path, capsys) -> None:
     assert 'class="filled"' not in picture.read_text()
     assert main(["-f", "-", "--svg", str(picture)]) == 2
     assert "--svg draws one puzzle" in capsys.readouterr().err
+
+
+def test_pictures_in_the_docs_are_up_to_date() -> None:
+    """docs/img is what docs/make_pictures.py writes with today's drawing code."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("make_pictures",
+                                                  root / "docs" / "make_pictures.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    for name, svg in module.pictures().items():
+        assert (root / "docs" / "img" / name).read_text(encoding="utf-8") == svg, \
+            f"docs/img/{name} is stale: run python docs/make_pictures.py"

@@ -55,6 +55,7 @@ def files() -> dict[str, str]:
 
 
 def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this tree's packages
     HERE.mkdir(exist_ok=True)
     for name, text in files().items():
         (HERE / name).write_text(text, encoding="utf-8")
