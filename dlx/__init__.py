@@ -9,7 +9,8 @@
 from .backend import Backend
 from .batch import BatchResult
 from .compiled import own_process
-from .distribute import Progress, RayExecutor, map_ordered, open_executor
+from .distribute import RayExecutor, RunProgress, map_ordered, open_executor
+from .draw import Picture, svg_document
 from .errors import (
     ArgumentError,
     CheckpointError,
@@ -23,14 +24,20 @@ from .errors import (
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
+    SearchStoppedError,
     UnknownItemError,
 )
 from .options import Colored
 from .problem import ExactCover
+from .progress import Progress
 from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
 from .split import Split, Subproblem
 from .status import ExitCode, Status
+
+__version__ = "0.1.0"
+"""The version of the ``dancing-cover`` distribution, read by its build (the one place it
+is written); ``sudoku.__version__`` is the same string."""
 
 __all__ = [
     "ArgumentError",
@@ -50,11 +57,14 @@ __all__ = [
     "ItemNameError",
     "MatrixError",
     "NoPrimaryItemWarning",
+    "Picture",
     "Progress",
     "RayExecutor",
     "RepeatedItemError",
+    "RunProgress",
     "Search",
     "SearchStats",
+    "SearchStoppedError",
     "Split",
     "Status",
     "Subproblem",
@@ -65,4 +75,5 @@ __all__ = [
     "open_executor",
     "own_process",
     "register_backend",
+    "svg_document",
 ]

@@ -163,6 +163,8 @@ class BatchJob:
     table: np.ndarray
     invalid: int = -1
     cut: int = 0
+    progress: Callable[[int], object] | None = None
+    """Called with the instances finished so far, between slices (see ``solve_batch``)."""
 
 
 class Backend(ABC):

@@ -16,6 +16,7 @@ per instance is a few numpy operations over all instances, not a search set-up e
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -147,6 +148,7 @@ def run_batch(
     max_nodes: int,
     backend: Any,
     timeout: float | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> BatchResult:
     """Search ``links`` once per instance (see :meth:`dlx.ExactCover.solve_batch`); the
     budgets are already validated and normalized (:mod:`dlx.arguments`).
@@ -170,7 +172,7 @@ def run_batch(
     width = max(links.n_primary // max(min_width, 1), 1)  # room for the option at fault
     table = np.zeros((n, kernel.B_FIRST + width), dtype=np.int64)
     job = BatchJob(links, indptr, indices, width, max_nodes, limit,
-                   None if timeout is None else start + timeout, table)
+                   None if timeout is None else start + timeout, table, progress=progress)
     if n:
         chosen.batch(job)
         if backend == "auto" and chosen.name == "python":

@@ -10,14 +10,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 import time
 import warnings
-from typing import Any, TextIO
+from typing import TextIO
 
-from . import dlxformat
+from . import __version__, dlxformat
+from .draw import draw
 from .errors import ArgumentError, DistributedError, InputError
 from .problem import ExactCover
+from .progress import Progress, SearchLine
 from .registry import backend_names
 from .search import Search
 from .status import ExitCode, Status
@@ -64,8 +65,12 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_INPUT + "\n" + _exit_status_table(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version",
+                   version=f"%(prog)s {__version__} (dancing-cover)")
     p.add_argument("file", nargs="?", default="-",
                    help="the problem in DLX format (default or '-': standard input)")
+    p.add_argument("-f", "--file", dest="file_option", metavar="FILE",
+                   help="the problem, as the FILE argument (the spelling of sudoku -f)")
     p.add_argument("-c", "--count", action="store_true",
                    help="print only the number of solutions")
     p.add_argument("-i", "--indices", action="store_true",
@@ -81,6 +86,9 @@ def _parser() -> argparse.ArgumentParser:
                         "taking the first, as Knuth does")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
+    p.add_argument("--svg", metavar="FILE",
+                   help="also draw the first solution as an SVG picture in FILE: a tiling, "
+                        "queens, or the chosen options against the items (dlx.draw)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report solutions and nodes per second on stderr about once a "
                         "second (default: when stderr is a terminal and solutions are "
@@ -122,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as stop:  # --help (0) or a bad command line (2)
         return ExitCode.OK if stop.code in (0, None) else ExitCode.USAGE
+    if args.file_option is not None:  # -f FILE: the same as the argument, not both
+        if args.file != "-":
+            return _fail("give the problem as FILE or as -f FILE, not both", ExitCode.USAGE)
+        args.file = args.file_option
     start = time.perf_counter()
     source = "<stdin>" if args.file == "-" else args.file
     if sys.stdout is None:  # >&-
@@ -158,9 +170,36 @@ def main(argv: list[str] | None = None) -> int:
     _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
         return ExitCode.INTERRUPTED
+    if args.svg is not None and _write_svg(problem, args) is not None:
+        return ExitCode.OUTPUT
     if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT):
         return ExitCode.STOPPED
     return ExitCode.OK
+
+
+def _write_svg(problem: ExactCover, args: argparse.Namespace) -> ExitCode | None:
+    """``--svg FILE``: draw the first solution (the one printed first: same backend and
+    seed) into FILE; None, or OUTPUT (reported) if FILE cannot be written. No solution
+    within the budgets: said on stderr, and no file."""
+    searched = problem.stats
+    if searched.solutions == 0 and searched.status is Status.COMPLETE:  # none at all
+        first = None
+    else:
+        first = problem.solutions(1, max_nodes=args.max_nodes, seed=args.seed,
+                                  backend=args.backend, timeout=args.timeout)
+    try:
+        solution = None if first is None else next(first, None)
+    except KeyboardInterrupt:
+        return None
+    if solution is None:
+        print(f"dlx: no solution to draw, so {args.svg} was not written", file=sys.stderr)
+        return None
+    try:
+        draw(problem, solution).save(args.svg)
+    except (OSError, ValueError) as err:
+        return _fail(f"cannot write {args.svg}: {getattr(err, 'strerror', None) or err}",
+                     ExitCode.OUTPUT)
+    return None
 
 
 def _write_failed(err: OSError | UnicodeEncodeError) -> ExitCode:
@@ -265,48 +304,28 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-class _Progress:
-    """A thread that rewrites one status line on ``stream`` about once a second.
+class _Progress(Progress):
+    """The search's status line (:mod:`dlx.progress`), redrawn about once a second by a
+    thread: solutions, nodes, nodes per second and Knuth's estimate of the tree explored,
+    with the time left at that pace; and the one-time notice of a first compile.
 
-    It only reads the search's live ``stats``, which the driver updates after each kernel
-    call, about 5 times a second (``Backend.slice_seconds``).
+    It only reads the search's live ``stats`` (updated after each kernel call, about 5
+    times a second: ``Backend.slice_seconds``) and :meth:`dlx.Search.explored`.
     """
 
     def __init__(self, search: Search, stream: TextIO, *, enabled: bool,
                  interval: float = 1.0) -> None:
-        self.search = search
-        self.stream = stream
-        self.enabled = enabled
-        self.interval = interval
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._width = 0
+        super().__init__(stream, enabled=enabled)
+        self._following = self.follow(SearchLine(search), interval)
 
     def __enter__(self) -> _Progress:
-        if self.enabled:
-            self._thread.start()
+        super().__enter__()
+        self._following.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.enabled:
-            self._stop.set()
-            self._thread.join()
-            self._write("")
-
-    def _run(self) -> None:
-        last_nodes, last_time = 0, time.perf_counter()
-        while not self._stop.wait(self.interval):
-            s = self.search.stats
-            now = time.perf_counter()
-            rate = (s.nodes - last_nodes) / max(now - last_time, 1e-9)
-            last_nodes, last_time = s.nodes, now
-            self._write(f"{s.solutions:,} solutions, {s.nodes:,} nodes, "
-                        f"{rate:,.0f} nodes/s, {s.seconds:.0f} s")
-
-    def _write(self, text: str) -> None:
-        self.stream.write("\r" + text.ljust(self._width) + ("\r" if not text else ""))
-        self.stream.flush()
-        self._width = len(text)
+        self._following.__exit__(None, None, None)
+        super().__exit__(*exc)
 
 
 # ----- scale-out: the search split and run on worker processes, Dask or Ray -------------
@@ -347,7 +366,7 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
         raise ArgumentError("--checkpoint needs --count (solutions are printed in order, "
                             "as they come)")
     owned = open_executor(args.executor, args.workers) if args.executor else None
-    line = _ProgressLine(sys.stderr, enabled=show_progress)
+    line = Progress(sys.stderr, enabled=show_progress, interval=1.0)
     try:
         executor = owned.executor if owned else None
         split = problem.split(parts=args.parts or DEFAULT_PARTS, probes=4)
@@ -355,8 +374,9 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
         if args.count:
             count = problem.count(args.limit, executor=executor, workers=args.workers,
                                   checkpoint=args.checkpoint, split=split,
-                                  backend=args.backend, progress=line.update)
-            line.close()
+                                  backend=args.backend,
+                                  progress=lambda p: line.show(p.line()))
+            line.clear()
             out.write(f"{count}\n")
         else:
             search = problem.solutions(args.limit, executor=executor, workers=args.workers,
@@ -369,32 +389,6 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
                         f" {option_lines[k]}\n" for k in solution))
         out.flush()
     finally:
-        line.close()
+        line.clear()
         if owned is not None:
             owned.close()
-
-
-class _ProgressLine:
-    """Rewrites one status line on ``stream`` with each :class:`dlx.distribute.Progress`,
-    at most once a second."""
-
-    def __init__(self, stream: TextIO, *, enabled: bool) -> None:
-        self.stream = stream
-        self.enabled = enabled
-        self._last = 0.0
-        self._width = 0
-
-    def update(self, progress: Any) -> None:
-        now = time.perf_counter()
-        if self.enabled and now - self._last >= 1.0:
-            self._last = now
-            text = progress.line()
-            self.stream.write("\r" + text.ljust(self._width))
-            self.stream.flush()
-            self._width = len(text)
-
-    def close(self) -> None:
-        if self.enabled and self._width:
-            self.stream.write("\r" + " " * self._width + "\r")
-            self.stream.flush()
-            self._width = 0

@@ -28,6 +28,7 @@ Two details decide the speed and the correctness of that cache:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import inspect
@@ -35,7 +36,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -49,7 +50,8 @@ from .search import first_slice
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
 from .state import FIELDS, State
 
-__all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "own_process"]
+__all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "on_compile",
+           "own_process"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -158,6 +160,43 @@ def _namespace(colors: bool = True, walk: bool = True) -> Any:
 
 _compile_lock = threading.Lock()
 
+_compile_listeners: list[Callable[[], None]] = []
+_compile_announced = False
+_listeners_lock = threading.Lock()
+
+
+def on_compile(listener: Callable[[], None], *, remove: bool = False) -> None:
+    """Call ``listener()`` (or, ``remove=True``, no longer) when the kernel is about to be
+    compiled rather than loaded from numba's disk cache: seconds of silence otherwise
+    (:class:`dlx.progress.Progress` shows a notice). At most once per process."""
+    with _listeners_lock:
+        if remove:
+            with contextlib.suppress(ValueError):
+                _compile_listeners.remove(listener)
+        else:
+            _compile_listeners.append(listener)
+
+
+def _in_disk_cache(dispatcher: Any) -> bool | None:
+    """Whether numba's disk cache holds machine code for ``dispatcher`` (None: this numba
+    does not say). Reads the cache's index, as numba does before compiling."""
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:  # a numba without these internals: no notice, nothing else changes
+        return None
+
+
+def _announce_compiling(dispatcher: Any) -> None:
+    """Tell the listeners, once per process, that ``dispatcher`` will be compiled now."""
+    global _compile_announced
+    with _listeners_lock:
+        listeners = list(_compile_listeners)
+    if _compile_announced or not listeners or _in_disk_cache(dispatcher) is not False:
+        return
+    _compile_announced = True
+    for listener in listeners:
+        listener()
+
 
 def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
     """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
@@ -178,6 +217,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
             with _without_scipy_linalg(_skip_blas_check):
                 ns = _namespace(colors, walk)
                 dispatcher = getattr(ns, name)
+                _announce_compiling(dispatcher)
                 with _nonnegative_indexing() as nonnegative:
                     ns.nonnegative_indexing = nonnegative
                     dispatcher.compile(_signature(name))
@@ -326,6 +366,8 @@ class NumbaBackend(Backend):
                 slices = Slices(TIMEOUT_SLICE_SECONDS if timed else COMPILED_SLICE_SECONDS,
                                 first=first)
             left = None if job.deadline is None else job.deadline - now
+            if job.progress is not None:
+                job.progress(int(where[kernel.W_INSTANCE]))
             slices.ran(slices.nodes, now - t0, left)
             t0 = now
             if left is not None and left <= 0 and node_stop:

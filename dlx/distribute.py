@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 ExactCover = Any
 """A :class:`dlx.ExactCover` (not imported: :mod:`dlx.problem` imports this module)."""
 
-__all__ = ["CHUNK_SECONDS", "Checkpoint", "Progress", "RayExecutor", "chunks",
+__all__ = ["CHUNK_SECONDS", "Checkpoint", "RayExecutor", "RunProgress", "chunks",
            "count_split", "map_ordered", "open_executor", "solutions_split"]
 
 CHUNK_SECONDS = 0.25
@@ -151,7 +151,7 @@ def chunks(split: Split, todo: Sequence[int], target: float) -> list[list[int]]:
 
 
 @dataclass
-class Progress:
+class RunProgress:
     """Where a distributed run is: subproblems done of all, solutions and nodes so far,
     seconds since it began, and an estimate of the seconds left (None before any part
     is done), from the estimated sizes of the parts done and left."""
@@ -420,7 +420,7 @@ def _target(backend: str, nodes: float = float("inf"), workers: int = 1) -> floa
 
 def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | None,
                 workers: int | None, checkpoint: str | os.PathLike[str] | None,
-                progress: Callable[[Progress], None] | None, backend: str,
+                progress: Callable[[RunProgress], None] | None, backend: str,
                 limit: int | None = None, retries: int = 3) -> tuple[int, SearchStats]:
     """Count the solutions of ``problem`` through ``split``'s subproblems on ``executor``
     (None: a pool of ``workers`` processes made here); the count and the statistics
@@ -445,7 +445,7 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
         seconds = time.perf_counter() - start
         share = 1 - left_estimate / first_left  # of this run's work, by the estimates
         left = seconds * (1 - share) / share if share > 0 else None
-        progress(Progress(len(results), len(split), min(solutions, limit or solutions),
+        progress(RunProgress(len(results), len(split), min(solutions, limit or solutions),
                           ran_nodes, seconds, left, dict(cpu)))
 
     try:

@@ -1,8 +1,10 @@
-"""Exceptions and warnings raised for bad input; every one names its culprit."""
+"""Exceptions and warnings raised for bad input (every one names its culprit), and the
+exception for a budget that ran out before the answer was known."""
 
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 __all__ = [
     "ArgumentError",
@@ -17,6 +19,7 @@ __all__ = [
     "MatrixError",
     "NoPrimaryItemWarning",
     "RepeatedItemError",
+    "SearchStoppedError",
     "UnknownItemError",
     "warn_once",
 ]
@@ -80,6 +83,19 @@ class CheckpointError(ArgumentError):
 class DistributedError(RuntimeError):
     """A distributed run could not finish: a chunk of subproblems failed on every try, or
     an executor given by the caller broke. A checkpoint, if any, keeps what was done."""
+
+
+class SearchStoppedError(RuntimeError):
+    """A budget (``max_nodes`` or ``timeout``) ran out before a call that returns *the*
+    answer (``ExactCover.count``, ``ExactCover.first``) could know it: the one rule for
+    budgets (docs/design.md, "Budgets"). ``stats`` is the stopped search's
+    :class:`~dlx.SearchStats` (its ``status``, and the ``solutions`` found so far): what
+    was searched is never lost. Objects that carry their own status (a :class:`~dlx.Search`,
+    a :class:`~dlx.BatchResult`) return partial results instead, and never raise this."""
+
+    def __init__(self, message: str, stats: Any = None) -> None:
+        super().__init__(message)
+        self.stats = stats
 
 
 class NoPrimaryItemWarning(UserWarning):

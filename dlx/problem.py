@@ -28,17 +28,19 @@ from .errors import (
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
+    SearchStoppedError,
     UnknownItemError,
 )
 from .links import Links, build_links
 from .options import Colored, count_of, hashable, integer_array, option_lists
 from .registry import BackendName, charge_python, get_backend
 from .search import Search, SearchStats
+from .status import Status
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from .distribute import Progress
+    from .distribute import RunProgress
     from .split import Split
 
 __all__ = ["Colored", "ExactCover"]
@@ -323,7 +325,7 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
         executor: Executor | None = None,
         workers: int | None = None,
         split: Split | None = None,
@@ -367,12 +369,16 @@ class ExactCover:
                                       and chosen.name == "python" else None))
 
     def first(self, **kwargs: Any) -> list[int] | None:
-        """One solution, or None (``self.stats.status`` tells "none" from "stopped")."""
+        """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
+        that runs out first raises :class:`dlx.SearchStoppedError`: None always means
+        "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly)."""
         if "limit" in kwargs:
             raise ArgumentError("first() takes no limit: it is one")
         search = self.solutions(1, **kwargs)
         solution = next(search, None)
         search.count()  # nothing more to search: marks the search finished
+        if solution is None:
+            _check_finished(search, "first()", kwargs)
         return solution
 
     def count(
@@ -383,11 +389,11 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
         executor: Executor | None = None,
         workers: int | None = None,
         checkpoint: str | os.PathLike[str] | None = None,
-        progress: Callable[[Progress], None] | None = None,
+        progress: Callable[[RunProgress], None] | None = None,
         split: Split | None = None,
     ) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
@@ -400,12 +406,19 @@ class ExactCover:
         on the executor (see :mod:`dlx.distribute`): the same count, and ``stats`` with
         the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
         subproblems: a rerun with it resumes. ``progress`` is called with a
-        :class:`dlx.distribute.Progress` after each finished chunk. ``forced``,
+        :class:`dlx.RunProgress` after each finished chunk. ``forced``,
         ``max_nodes``, ``timeout`` and ``seed`` are for a single search only.
+
+        A budget (``max_nodes``, ``timeout``) that runs out first raises
+        :class:`dlx.SearchStoppedError`, whose ``stats.solutions`` is the count so far
+        (``solutions(...).count()`` returns such a partial count without raising).
         """
         if executor is None and workers is None and checkpoint is None and split is None:
-            return self.solutions(limit, forced=forced, max_nodes=max_nodes,
-                                  timeout=timeout, seed=seed, backend=backend).count()
+            search = self.solutions(limit, forced=forced, max_nodes=max_nodes,
+                                    timeout=timeout, seed=seed, backend=backend)
+            count = search.count()
+            _check_finished(search, "count()", {"max_nodes": max_nodes, "timeout": timeout})
+            return count
         from .distribute import count_split
 
         run = self._distributed(locals(), split, workers, backend)
@@ -451,7 +464,8 @@ class ExactCover:
         limit: int | None = 1,
         max_nodes: int | None = None,
         timeout: float | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
+        progress: Callable[[int], object] | None = None,
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
         solution, all in one kernel call (see :mod:`dlx.batch`).
@@ -466,11 +480,16 @@ class ExactCover:
         as a conflict. The result is the same as searching, one at a time, the problem
         left once the forced options are taken: same solutions in the same order, same
         ``nodes`` and ``updates``. Arguments are checked as for :meth:`solutions`.
+        ``progress``, if given, is called in this thread with the number of instances
+        finished so far, from time to time (between the kernel's slices, about 5 times a
+        second; after each instance in Python), for a progress line.
         """
+        if progress is not None and not callable(progress):
+            raise ArgumentError(f"progress must be callable or None, got {progress!r}")
         return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
                          indices=indices, limit=count_arg(limit, "limit", 1),
                          max_nodes=count_arg(max_nodes, "max_nodes", 0), backend=backend,
-                         timeout=timeout_arg(timeout))
+                         timeout=timeout_arg(timeout), progress=progress)
 
     def split(self, depth: int | None = None, parts: int | None = None, *,
               probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:
@@ -586,3 +605,15 @@ def _encode_options(
 
 def _name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashable:
     return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]
+
+
+def _check_finished(search: Search, call: str, budgets: dict[str, Any]) -> None:
+    """The rule for budgets: raise SearchStoppedError if ``search`` was stopped by one,
+    naming it, with what was found so far."""
+    s = search.stats
+    if s.status in (Status.MAX_NODES, Status.TIMEOUT):
+        name = "max_nodes" if s.status is Status.MAX_NODES else "timeout"
+        raise SearchStoppedError(
+            f"{call}: {name}={budgets.get(name)!r} ran out after {s.nodes:,} nodes and "
+            f"{s.solutions:,} solutions, before the answer was known (its .stats hold "
+            f"them; solutions(...) stops quietly instead)", s)

@@ -142,6 +142,8 @@ class PythonBackend(Backend):
         width = job.width
         job.invalid, job.cut = -1, n
         for k in range(n):
+            if job.progress is not None:
+                job.progress(k)
             forced = indices[indptr[k] : indptr[k + 1]]
             row = table[k]
             bad = [o for o in forced if not 0 <= o < len(forcing) or forcing[o] < 0]

@@ -20,7 +20,7 @@ from .slices import TIMEOUT_SLICE_SECONDS, Slices
 from .state import State
 from .status import Status
 
-__all__ = ["Search", "SearchStats", "first_slice"]
+__all__ = ["Search", "SearchStats", "explored", "first_slice"]
 
 
 @dataclass
@@ -62,6 +62,42 @@ def first_slice(links: Links) -> int:
     problems, whose nodes may each touch much of the problem (so that Ctrl-C gets through
     within about a slice's time however costly the nodes are)."""
     return max(1, min(1024, (1 << 22) // max(len(links.arrays.TOP), 1)))
+
+
+def explored(S: State) -> float:
+    """Knuth's estimate of the part of the tree explored, from the choices on the path.
+
+    At level ``l`` the option tried, ``CHOICE[l]``, is the ``k``-th of the ``d`` options in
+    its item's list (an item's own list stays linked while it is covered, so both are read
+    by walking it). The subtree of each option is taken as an equal share of its parent's,
+    so the subtrees to the left of the path weigh ``(k_l - 1) / (d_0 ... d_l)``; their sum,
+    plus half the share of the node under way, is the estimate (dlx1.w, "print_progress").
+    Each walk is bounded by the number of nodes, so a snapshot torn by a concurrent update
+    gives a poor estimate, never a hang.
+    """
+    D, TOP, CHOICE = S.D, S.TOP, S.CHOICE
+    level = int(S.REG[kernel.LEVEL])
+    if level == 0:  # at the root (not started, or between its subtrees): no estimate yet
+        return 0.0
+    bound = len(D)
+    share, total = 1.0, 0.0
+    for l in range(min(level, len(CHOICE))):
+        x = int(CHOICE[l])
+        if not 0 <= x < bound:
+            break
+        i = int(TOP[x])
+        k = d = 0
+        p = int(D[i]) if 0 <= i < bound else i
+        while p != i and d < bound and 0 <= p < bound:
+            d += 1
+            if p == x:
+                k = d
+            p = int(D[p])
+        if k == 0:  # x no longer in the list: the snapshot was torn
+            break
+        share /= d
+        total += (k - 1) * share
+    return min(1.0, total + share / 2)
 
 
 class Search:
@@ -117,6 +153,16 @@ class Search:
         for _ in self._run:
             pass
         return self.stats.solutions
+
+    def explored(self) -> float:
+        """Knuth's estimate of the fraction of the search tree already explored, in [0, 1]
+        (as DLX1's progress reports): 1.0 once the search is complete, 0.0 before it starts.
+        Meant for progress lines: another thread may call it while the search runs; it
+        reads the live arrays, so an estimate taken mid-slice may be a little off."""
+        if self.stats.status is Status.COMPLETE:
+            return 1.0
+        state = self._state
+        return 0.0 if state is None else explored(state)
 
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""

@@ -13,7 +13,10 @@ cannot be solved, or written, is left exactly as it was given.
 '534678912'
 """
 
+import dlx as _dlx
+
 from .batch import count_many, solve_many
+from .draw import draw_board
 from .errors import (
     AlphabetError,
     ArgumentError,
@@ -33,6 +36,9 @@ from .grid import DEFAULT_SYMBOLS, format_grid, is_solution, parse_board, parse_
 from .layout import Layout
 from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover
 
+__version__ = _dlx.__version__
+"""One distribution, one version: ``dlx.__version__``."""
+
 __all__ = [
     "DEFAULT_SYMBOLS",
     "AlphabetError",
@@ -51,6 +57,7 @@ __all__ = [
     "SymbolError",
     "count_many",
     "count_solutions",
+    "draw_board",
     "format_grid",
     "is_solution",
     "parse_board",

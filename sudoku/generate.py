@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import dlx
+
 from .errors import SearchStoppedError
 from .grid import Geometry, format_grid, geometry
 from .reduction import Reduction
@@ -23,7 +25,7 @@ node per cell when it goes straight down, and can wander for very long on 36x36 
 beyond the budget the grid comes from Knuth's deterministic order instead."""
 
 
-def random_grid(box: int = 3, seed: int = 0, *, backend: str = "auto") -> str:
+def random_grid(box: int = 3, seed: int = 0, *, backend: dlx.BackendName = "auto") -> str:
     """A solved grid of side ``box*box``, as one line of symbols, determined by ``seed``.
 
     The engine fills an empty board breaking ties at random (``ExactCover.first(seed=)``),
@@ -40,7 +42,7 @@ def generate(
     *,
     clues: int | None = None,
     max_nodes: int | None = None,
-    backend: str = "auto",
+    backend: dlx.BackendName = "auto",
 ) -> str:
     """A puzzle with a unique solution, as one line (``.`` for blanks), determined by ``seed``.
 
@@ -74,12 +76,14 @@ def generate(
     return format_grid(geo, puzzle)
 
 
-def _random_values(geo: Geometry, seed: int, rng: random.Random, backend: str) -> list[int]:
+def _random_values(geo: Geometry, seed: int, rng: random.Random,
+                   backend: dlx.BackendName) -> list[int]:
     """A full grid of values: the engine's randomized first solution, then shuffled."""
     red = Reduction(geo, [0] * geo.cells)
-    found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
-                              backend=backend)
-    if found is None:
+    try:
+        found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
+                                  backend=backend)
+    except dlx.SearchStoppedError:  # wandered too long: Knuth's order goes straight down
         found = red.problem.first(backend=backend)
     assert found is not None, "an empty board always has a solution"
     return _shuffle(geo, red.decode(found), rng)

@@ -153,7 +153,8 @@ def _geometry(side: int, alphabet: str | None, layout: Layout | None = None) -> 
     elif len(alphabet) != side:
         raise AlphabetError(f"alphabet {culprit(alphabet)} has {len(alphabet)} symbols but "
                             f"the grid is {side}x{side}")
-    return Geometry(box if box * box == side else 0, alphabet, layout)
+    return Geometry(box if box * box == side else 0, alphabet,
+                    Layout.square(box) if layout is None else layout)
 
 
 def check_alphabet(alphabet: Any, layout: Layout | None = None) -> None:
@@ -258,8 +259,9 @@ def parse_board(board: Any, alphabet: str | None = None,
         values = _symbol_values(geo)
         out = [values.get(cell, -1) if isinstance(cell, str) else -1 for cell in flat]
     else:
-        out = [cell if type(cell) is int or isinstance(cell, np.integer) else -1 for cell in flat]
-        out = [int(v) if 0 <= v <= side else -1 for v in out]
+        out = [int(cell) if type(cell) is int or isinstance(cell, np.integer) else -1
+               for cell in flat]
+        out = [v if 0 <= v <= side else -1 for v in out]
     if -1 in out:
         k = out.index(-1)
         expected = "a symbol or '.'" if kind == "str" else f"an int in 0..{side}"

@@ -238,7 +238,7 @@ def _killer(base: Layout, cages: tuple[tuple[tuple[int, ...], int], ...]) -> Lay
 
 def _check_cages(side: int, cages: tuple[tuple[tuple[int, ...], int], ...]) -> None:
     """LayoutError naming the first bad cage (see :meth:`Layout.killer`)."""
-    area, owner = side * side, {}
+    area, owner = side * side, dict[int, int]()
     for i, (cells, total) in enumerate(cages, 1):
         if not cells:
             raise LayoutError(f"cage {i} has no cells")

@@ -39,6 +39,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from itertools import compress
 from operator import add, sub
+from typing import Literal
 
 import numpy as np
 
@@ -186,10 +187,16 @@ def given_options(geo: Geometry, values: list[int]) -> list[int]:
     return forced
 
 
+GivensMode = Literal["reduce", "select"]
+"""How a puzzle's givens enter its exact cover (see the module's notes): ``reduce``
+drops what they decide, ``select`` keeps every option and item."""
+
+
 class Reduction:
     """A puzzle as an exact-cover problem, with what is needed to decode its solutions."""
 
-    def __init__(self, geo: Geometry, values: list[int], *, givens: str = "reduce") -> None:
+    def __init__(self, geo: Geometry, values: list[int], *,
+                 givens: GivensMode = "reduce") -> None:
         if givens not in ("reduce", "select"):
             raise ValueError(f"givens must be 'reduce' or 'select', not {givens!r}")
         tpl = _template(geo.layout)

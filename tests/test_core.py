@@ -273,7 +273,7 @@ def test_first_timed_slice_is_one_node():
     options = [rng.sample(range(40), 5) for _ in range(2000)]
     problem = ExactCover(options)
     for backend in BACKENDS:
-        assert problem.count(timeout=0, backend=backend) == 0
+        assert problem.solutions(timeout=0, backend=backend).count() == 0
         assert problem.stats.status is Status.TIMEOUT and problem.stats.nodes <= 1
 
 

@@ -134,7 +134,7 @@ def test_local_worker_processes():
 
 def test_progress_reports_parts_solutions_and_time_left(small_chunks):
     problem = queens(9)
-    seen: list[dist.Progress] = []
+    seen: list[dist.RunProgress] = []
     with Counting(2) as pool:
         problem.count(executor=pool, split=problem.split(depth=2), progress=seen.append)
     assert seen[0].done == 0 and seen[0].left is None
@@ -152,7 +152,7 @@ def test_a_checkpoint_resumes_with_the_same_total(tmp_path, small_chunks):
     split = problem.split(depth=2)
     path = tmp_path / "run.json"
 
-    def stop_early(p: dist.Progress) -> None:
+    def stop_early(p: dist.RunProgress) -> None:
         if p.done >= 10:
             raise Stop
 
@@ -163,7 +163,7 @@ def test_a_checkpoint_resumes_with_the_same_total(tmp_path, small_chunks):
         assert data["format"] == "dlx-checkpoint" and data["parts"] == len(split)
         done = len(data["done"])
         assert 10 <= done < len(split)
-        seen: list[dist.Progress] = []
+        seen: list[dist.RunProgress] = []
         assert problem.count(executor=pool, split=split, checkpoint=path,
                              progress=seen.append) == 352
         assert seen[0].done == done  # the finished parts were not searched again
@@ -201,7 +201,7 @@ def test_a_killed_worker_loses_only_its_chunk(small_chunks):
     split = problem.split(depth=3)
     killed: list[int] = []
 
-    def kill_one(p: dist.Progress) -> None:
+    def kill_one(p: dist.RunProgress) -> None:
         if not killed and p.done >= 5:
             victim = multiprocessing.active_children()[0]
             os.kill(victim.pid, signal.SIGKILL)

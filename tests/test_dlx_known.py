@@ -18,11 +18,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from datasets import SHIPPED, data_dir
 from oracle import read_dlx, violation
 
-from dlx import ArgumentError, Colored, ExactCover, NoPrimaryItemWarning, Status
+from dlx import (
+    ArgumentError,
+    Colored,
+    ExactCover,
+    NoPrimaryItemWarning,
+    SearchStoppedError,
+    Status,
+)
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+DATA = data_dir("exact_cover")
 BACKEND = "python"  # the compiled backend has its own tests
 NODE_LIMIT = 100_000  # files whose DLX1 search is larger belong to the numba tests
 
@@ -377,12 +385,16 @@ def test_sources_table_is_parsed():
     rows = {row[0]: row[1:] for row in _table()}
     assert rows["knuth_dlx1_example.dlx"] == (1, 6, 30)
     assert rows["queens8.dlx"] == (92, 1223, 21456)
-    assert rows["pentomino_6x10.dlx"] == (9356, 3637261, 1242377480)
+    if DATA.parent != SHIPPED:  # the shipped table has only the shipped files
+        assert rows["pentomino_6x10.dlx"] == (9356, 3637261, 1242377480)
     small = {name for name, (_, nodes, _) in rows.items() if nodes < NODE_LIMIT}
+    assert "langford10.dlx" in small and "queens12.dlx" not in small
+    if DATA.parent == SHIPPED:
+        return
     assert rows["xcc_latin4.dlx"] == (576, 4873, 115897)  # the DLX2 table
     assert "mcc_rowcol6_2.dlx" not in rows  # the DLX3 table: multiplicities, not read here
     assert "langford16_sym.dlx" not in rows  # stopped: no figures
-    assert len(small) == 21 and "langford10.dlx" in small and "queens12.dlx" not in small
+    assert len(small) == 21
 
 
 @pytest.mark.parametrize("row", _table_cases())
@@ -434,11 +446,15 @@ def test_max_nodes_stops_the_search(queens8):
 
 def test_max_nodes_boundary(queens8):
     problem, _ = queens8  # the whole tree has 1223 nodes
-    assert problem.count(max_nodes=1222, backend=BACKEND) == 92
+    assert problem.solutions(max_nodes=1222, backend=BACKEND).count() == 92
     assert problem.stats.status is Status.MAX_NODES and not problem.stats.complete
+    with pytest.raises(SearchStoppedError, match=r"count\(\): max_nodes=1222 ran out after "
+                       "1,222 nodes and 92 solutions") as stop:  # all found, none known
+        problem.count(max_nodes=1222, backend=BACKEND)
+    assert stop.value.stats.status is Status.MAX_NODES
     assert problem.count(max_nodes=1223, backend=BACKEND) == 92
     assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
-    assert problem.count(max_nodes=0, backend=BACKEND) == 0
+    assert problem.solutions(max_nodes=0, backend=BACKEND).count() == 0
     assert problem.stats.status is Status.MAX_NODES and problem.stats.nodes == 0
     with pytest.raises(ArgumentError, match="max_nodes must be at least 0, got -1"):
         problem.count(max_nodes=-1, backend=BACKEND)
@@ -449,8 +465,10 @@ def test_max_nodes_boundary(queens8):
 def test_stopped_differs_from_no_solution():
     options, primary, secondary = langford(9)  # no solution: n = 1 (mod 4)
     problem = build(options, primary, secondary)
-    assert problem.first(max_nodes=500, backend=BACKEND) is None
+    with pytest.raises(SearchStoppedError, match=r"first\(\): max_nodes=500"):
+        problem.first(max_nodes=500, backend=BACKEND)  # None would say "no solution"
     assert problem.stats.status is Status.MAX_NODES and not problem.stats.complete
+    assert next(problem.solutions(1, max_nodes=500, backend=BACKEND), None) is None
     assert problem.first(backend=BACKEND) is None
     assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
     assert problem.stats.nodes == 10797  # langford9.dlx in SOURCES.md
@@ -460,7 +478,8 @@ def test_timeout_stops_a_long_search():
     options, primary, secondary = langford(10)  # 60,790 nodes, no solution
     problem = build(options, primary, secondary)
     start = time.perf_counter()
-    assert problem.count(timeout=0.05, backend=BACKEND) == 0
+    with pytest.raises(SearchStoppedError, match=r"timeout=0\.05"):
+        problem.count(timeout=0.05, backend=BACKEND)
     elapsed = time.perf_counter() - start
     assert problem.stats.status is Status.TIMEOUT and not problem.stats.complete
     assert problem.stats.stopped

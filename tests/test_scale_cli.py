@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import sudoku
-from dlx import DistributedError, Progress
+from dlx import DistributedError, RunProgress
 from dlx.cli import main as dlx_main
 from dlx.problems import queens
 from sudoku.cli import main as sudoku_main
@@ -43,8 +43,8 @@ def test_dlx_solutions_on_workers_come_in_order(queens9, capsys):
 
 def test_dlx_checkpoint_and_progress(queens9, tmp_path, capsys, monkeypatch):
     path = tmp_path / "run.json"
-    monkeypatch.setattr("dlx.cli._ProgressLine.update",
-                        lambda self, p: self.stream.write(f"[{p.line()}]"))
+    monkeypatch.setattr("dlx.progress.Progress.show",
+                        lambda self, text, force=False: self._write(f"[{text}]"))
     assert dlx_main(["--count", "--parts", "30", "--checkpoint", str(path), queens9]) == 0
     out, err = capsys.readouterr()
     assert out == "352\n" and "parts, 352 solutions" in err and "left]" in err
@@ -126,8 +126,8 @@ def test_sudoku_command_on_workers_and_dask(tmp_path, capsys):
 
 
 def test_progress_line_says_what_is_left():
-    p = Progress(done=3, parts=10, solutions=1234, nodes=5000, seconds=2.0, left=75.0)
+    p = RunProgress(done=3, parts=10, solutions=1234, nodes=5000, seconds=2.0, left=75.0)
     assert p.rate == 2500
     assert p.line() == ("3/10 parts, 1,234 solutions, 2,500 nodes/s, 2s elapsed, "
                         "~1m15s left")
-    assert "~?" in Progress(0, 10, 0, 0, 0.0, None).line()
+    assert "~?" in RunProgress(0, 10, 0, 0, 0.0, None).line()
