@@ -11,7 +11,9 @@ from .batch import BatchResult
 from .compiled import own_process
 from .errors import (
     ArgumentError,
+    BoundError,
     ColorError,
+    CostError,
     DLXFormatError,
     EmptyOptionError,
     ForcedOptionError,
@@ -33,7 +35,9 @@ __all__ = [
     "Backend",
     "BackendName",
     "BatchResult",
+    "BoundError",
     "ColorError",
+    "CostError",
     "Colored",
     "DLXFormatError",
     "EmptyOptionError",
