@@ -245,7 +245,7 @@ def _without_scipy_linalg(skip: bool) -> Iterator[None]:
 def compiled_kernel() -> Any:
     """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
     compiled("search")
-    return _namespace(True, True)
+    return _namespace(True, True, False)
 
 
 def is_loaded() -> bool:

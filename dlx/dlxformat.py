@@ -133,8 +133,11 @@ def _item_line(lineno: int, line: str) -> tuple[list[str], list[str],
     kind: dict[str, str] = {}
     tokens: list[tuple[str, tuple[int, int] | None]] = []
     for word in _WORD.findall(line):
+        if word.startswith("|"):  # the separator, perhaps with the next item glued on
+            tokens.append(("|", None))
+            word = word[1:]
         bounded = _BOUND.fullmatch(word)
-        if bounded and not word.startswith("|"):
+        if bounded:
             low, high, name = bounded.groups()
             tokens.append((name, (int(low if low is not None else high), int(high))))
         else:

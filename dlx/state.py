@@ -72,8 +72,10 @@ if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by it
         def _replace(self, **kwargs: Any) -> State: ...
 
 else:
-    State = namedtuple("State", [f.name for f in FIELDS])
-    State.__doc__ = "The kernel's arrays, in the order of :data:`FIELDS`."
+    State = namedtuple("State", [f.name for f in FIELDS],
+                       defaults=[() for f in FIELDS if f.mcc])  # the mcc rows come last
+    State.__doc__ = ("The kernel's arrays, in the order of :data:`FIELDS` (those only "
+                     ":mod:`dlx.kernel_m` reads may be left out: empty).")
 
 REGISTERS = (
     ("LEVEL", "the current level of the search tree (options chosen so far)"),
