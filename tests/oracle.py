@@ -17,8 +17,8 @@ With ``bounds`` (item -> ``(u, v)``, Knuth's MCC problem, DLX3) a primary item m
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
 from itertools import combinations
+from typing import Any
 
 __all__ = ["brute_force", "cheapest", "read_dlx", "violation"]
 

@@ -248,7 +248,7 @@ def test_forced_batches_and_budgets(spec, data):
     """Forced options, batches (both backends), node budgets and lazy iteration keep their
     meaning: a batch instance equals the single search with those options forced, which
     equals the oracle's solutions that contain them; budgets give prefixes."""
-    options, primary, secondary, bounds, costs = spec
+    options, primary, secondary, bounds, _ = spec
     problem = _build(spec)
     usable = [k for k in range(len(options)) if k not in problem.dropped]
     forced = data.draw(st.lists(st.sampled_from(usable), max_size=2, unique=True)) \
