@@ -426,3 +426,54 @@ def test_text_round_trip_and_command(tmp_path, capsys):
                           for s in solutions[:2])
     assert main([str(path), "--count", "--backend", "python"]) == ExitCode.OK
     assert capsys.readouterr().out == f"{len(solutions)}\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec=mcc_problems())
+def test_links_stay_sound_after_every_node(spec):
+    """Knuth's sanity check (``check_links``) after every node of Algorithm M: every list
+    closes, every U mirrors its D, every LEN counts its list (tweaks included)."""
+    from dlx.kernel import COMPLETE
+    from dlx.links import check_links
+    from dlx.pure import MCC_KERNEL
+
+    links = _build(spec).links
+    state = MCC_KERNEL.start(links, None)
+    for n in itertools.count(1):
+        status = MCC_KERNEL.search(state, n, 1 << 62)
+        check_links(links, state)
+        if status == COMPLETE:
+            break
+
+
+def test_huge_bounds_and_lossless_parse():
+    """A bound far beyond the options costs nothing (levels and batch records are sized by
+    the options); parse_dlx, which has no place for bounds or costs, refuses them."""
+    from dlx.dlxformat import parse_dlx
+
+    problem = ExactCover([["A"], ["A", "B"], ["B"]], multiplicity={"A": (0, 2**40)})
+    assert problem.count(backend="python") == 4
+    result = problem.solve_batch([[], [1]], limit=None, backend="numba")
+    assert result.found.tolist() == [4, 2] and result.options.shape[1] <= 3
+    for text in ("2|A\nA\n", "A\nA |3\n"):
+        with pytest.raises(DLXFormatError, match="parse_mcc"):
+            parse_dlx(text)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_timeouts_stop_mcc_searches(backend):
+    """A timeout stops a long MCC search, single or batched, best-first or not."""
+    problem = mqueens(12, rows=16)  # millions of nodes
+    problem.solve_batch([[]], backend=backend)  # numba: loaded before the clock runs
+    assert problem.count(timeout=0.05, backend=backend) > 0
+    assert problem.stats.status is Status.TIMEOUT
+    result = problem.solve_batch([[], [0]], limit=None, timeout=0.05, backend=backend)
+    assert result.timed_out.all()
+    costly = ExactCover(list(problem.options()), primary=problem.primary,
+                        secondary=problem.secondary, multiplicity=problem.multiplicity,
+                        costs=[(7 * k) % 5 for k in range(len(problem))])
+    best = costly.best(3, timeout=0.05, backend=backend)  # the bound prunes: ~4,000 nodes
+    assert costly.stats.status in (Status.TIMEOUT, Status.COMPLETE) and len(best) <= 3
+    assert [costly.cost(s) for s in best] == sorted(costly.cost(s) for s in best)
+    assert costly.best(3, max_nodes=100, backend=backend) is not None
+    assert costly.stats.status is Status.MAX_NODES and costly.stats.nodes == 100
