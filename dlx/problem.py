@@ -479,13 +479,12 @@ class ExactCover:
         color: dict[int, int] = {}
         dropped = set(self.dropped)
         n_primary = len(self.primary)
-        chosen = list(solution)
-        if len(set(chosen)) != len(chosen):
-            return False
-        for k in chosen:
+        seen: set[int] = set()
+        for k in solution:
             if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
-                    or not 0 <= k < len(self) or k in dropped:
+                    or not 0 <= k < len(self) or k in dropped or k in seen:
                 return False
+            seen.add(k)
             lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
             for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
                 if c:
