@@ -9,8 +9,8 @@ and ``unpurify``, and the batch driver ``search_batch`` calls this module's ``se
 ``force_instance``, ``undo_instance`` and ``record_first`` in a namespace where they
 replace the kernel's.
 
-Step labels follow Algorithm M (TAOCP 7.2.2.1, exercise answers; DLX3's labels in
-brackets): M2 enter a level [forward], M3 choose an item, M4 prepare to branch on it, M5
+Step labels follow Algorithm M (TAOCP 7.2.2.1, "exact covering with multiplicities and
+colors"; DLX3's labels in brackets): M2 enter a level [forward], M3 choose an item, M4 prepare to branch on it, M5
 possibly tweak the option [advance], M6 try it, M7 go down, M8 restore the item
 [backup], M9 leave the level [backdown]. With bounds ``u..v`` an item's residual
 capacity ``BOUND`` starts at ``v`` and its ``SLACK`` is ``v - u``. An item whose bound
@@ -31,7 +31,7 @@ none cheaper than what is left (DLX5's bound: the partial cost plus the largest 
 items' cheapest options), and M5 skips an option that would reach the cutoff (in a list
 sorted by cost, the rest of the list too unless the item may take a null move).
 Without a cutoff (``NO_CUTOFF``) none of this runs: a search with costs but no bound is
-DLX3's.
+DLX3's on the item lists sorted by cost.
 """
 
 from __future__ import annotations
