@@ -10,9 +10,9 @@ and ``unpurify``, and the batch driver ``search_batch`` calls this module's ``se
 replace the kernel's.
 
 Step labels follow Algorithm M (TAOCP 7.2.2.1, "exact covering with multiplicities and
-colors"; DLX3's labels in brackets): M2 enter a level [forward], M3 choose an item, M4 prepare to branch on it, M5
-possibly tweak the option [advance], M6 try it, M7 go down, M8 restore the item
-[backup], M9 leave the level [backdown]. With bounds ``u..v`` an item's residual
+colors"; DLX3's labels in brackets): M2 enter a level [forward], M3 choose an item, M4
+prepare to branch on it, M5 possibly tweak the option [advance], M6 try it, M7 go down,
+M8 restore the item [backup], M9 leave the level [backdown]. With bounds ``u..v`` an item's residual
 capacity ``BOUND`` starts at ``v`` and its ``SLACK`` is ``v - u``. An item whose bound
 falls to 0 with no slack is covered as in Algorithm C; otherwise the options of its list
 are *tweaked* one at a time (hidden, the first first), each chosen option leaving the

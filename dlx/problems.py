@@ -115,11 +115,13 @@ def queens(n: int) -> ExactCover:
 
 
 def render_queens(problem: ExactCover, solution: Iterable[int]) -> str:
-    """The board, one line per row: ``Q`` for a queen, ``.`` for an empty square."""
-    n = sum(str(x).startswith("r") for x in problem.primary)
-    board = [["."] * n for _ in range(n)]
+    """The board, one line per row: ``Q`` for a queen, ``.`` for an empty square (of
+    :func:`queens` or :func:`mqueens`, whose boards may have more rows than columns)."""
+    rows = sum(str(x).startswith("r") for x in problem.primary)
+    cols = sum(str(x).startswith("c") for x in problem.primary)
+    board = [["."] * cols for _ in range(rows)]
     for option in _entries(problem, solution):
-        place = {str(x)[0]: int(str(x)[1:], 36) for x in option}
+        place = {str(x)[0]: int(str(x)[1:], 36) for x in option if str(x)[0] in "rc"}
         board[place["r"]][place["c"]] = "Q"
     return "\n".join("".join(row) for row in board)
 

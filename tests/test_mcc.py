@@ -508,3 +508,17 @@ def test_seeded_ties_and_text_round_trip(spec, seed):
     copy = pickle.loads(pickle.dumps(problem))
     assert list(copy.solutions(backend="python")) == list(problem.solutions(backend="python"))
     assert copy.best(2, backend="python") == problem.best(2, backend="python")
+
+
+def test_render_mqueens_boards():
+    """Rectangular boards and k queens render; every rendered board is non-attacking."""
+    from dlx.problems import render_queens
+
+    for problem, rows, queens_on in ((mqueens(4, rows=5), 5, 4), (mqueens(5, k=3), 5, 3)):
+        for s in problem.solutions(backend="python"):
+            board = render_queens(problem, s).splitlines()
+            cells = [(r, c) for r, line in enumerate(board) for c, ch in enumerate(line)
+                     if ch == "Q"]
+            assert len(board) == rows and len(cells) == queens_on
+            for (r1, c1), (r2, c2) in itertools.combinations(cells, 2):
+                assert r1 != r2 and c1 != c2 and abs(r1 - r2) != abs(c1 - c2)
