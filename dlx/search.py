@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from . import kernel, kernel_m
-from .backend import Backend, Kernel
+from .backend import NEVER, Backend, Kernel
 from .links import Links, check_links
 from .slices import TIMEOUT_SLICE_SECONDS, Slices
 from .state import State
@@ -79,7 +79,9 @@ class Search:
     once there are ``limit`` of them the kernel's cutoff is the dearest, so that only
     cheaper solutions are searched for. ``costs`` then holds each yielded solution's cost.
     If a budget stops the search, the best found so far are yielded (status MAX_NODES or
-    TIMEOUT: they are not proven the cheapest).
+    TIMEOUT: they are not proven the cheapest). When no option has a positive net cost,
+    every solution costs the same: the first ``limit`` found are yielded as found, and the
+    search stops there (status LIMIT).
     """
 
     def __init__(
@@ -112,10 +114,12 @@ class Search:
         self.order = order
         self.costs: list[int] = []
         """``order="cost"``: the cost of each solution yielded, in order."""
-        if order == "cost":
+        if order == "cost" and links.arrays.COST.any():
             self._best = limit
-            self.limit = NEVER_STOP
+            self.limit = NEVER  # the kernel returns at every solution; the heap keeps limit
             self._run = self._cheapest()
+        elif order == "cost":  # every solution costs the same: the first found are the best
+            self._run = self._same_cost()
         else:
             self._run = self._search()
 
@@ -239,12 +243,21 @@ class Search:
                 heapq.heappushpop(heap, item)
             if len(heap) >= keep:
                 regs[kernel_m.CUTOFF] = -heap[0][0]
-        arrays = self.links.arrays
-        tax = self.links.tax + sum(int(arrays.COST[arrays.FORCING[k]]) for k in self.forced)
+        base = self._base_cost()
         for net, _, solution in sorted(heap, key=lambda e: (-e[0], -e[1])):
-            self.costs.append(tax - net)
+            self.costs.append(base - net)
             yield solution
 
+    def _same_cost(self) -> Iterator[list[int]]:
+        """``order="cost"`` when no net cost is positive: every solution costs the same,
+        so the first ``limit`` found are the cheapest (ties in the order found)."""
+        base = self._base_cost()
+        for solution in self._search():
+            self.costs.append(base)
+            yield solution
 
-NEVER_STOP = 1 << 62
-"""The kernel's solution stop in cost order: it returns at every solution anyway."""
+    def _base_cost(self) -> int:
+        """What every solution costs beyond its searched options' net costs: the taxes
+        and the forced options' net costs."""
+        arrays = self.links.arrays
+        return self.links.tax + sum(int(arrays.COST[arrays.FORCING[k]]) for k in self.forced)

@@ -173,7 +173,7 @@ def test_rod_cutting_optimum(backend):
         problem = rod_cutting(n)
         best = problem.best(backend=backend)
         assert [problem.cost(s) for s in best] == [3 * n - RODS[n - 1]]
-        assert problem.stats.status is Status.COMPLETE
+        assert not problem.stats.status.stopped  # COMPLETE (or LIMIT: one cut, n = 1)
     problem = rod_cutting(8)
     everything = list(problem.solutions(backend=backend))
     assert len(everything) == 2**7
@@ -275,6 +275,19 @@ def test_forced_batches_and_budgets(spec, data):
         assert part == everything[: len(part)]
         lazy = problem.solutions(backend=backend)
         assert list(itertools.islice(lazy, 2)) + list(lazy) == everything
+
+
+def test_cost_order_without_costs_stops_at_k():
+    """Without costs (or when the taxes leave every net cost 0) every solution costs the
+    same: best(k) is the first k found, and the search stops there."""
+    problem = mqueens(8)
+    first = list(problem.solutions(3, backend="python"))
+    search = problem.solutions(3, order="cost", backend="python")
+    assert list(search) == first and search.costs == [0, 0, 0]
+    assert search.stats.status is Status.LIMIT and search.stats.solutions == 3
+    flat = ExactCover([["A"], ["A"], ["B"]], costs=[4, 4, 1])  # taxed to net 0
+    assert flat.best(None, backend="numba") == [[0, 2], [1, 2]]
+    assert [flat.cost(s) for s in flat.best(None, backend="python")] == [5, 5]
 
 
 def test_cost_order_with_budget_and_forced():
