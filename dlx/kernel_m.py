@@ -28,7 +28,8 @@ Costs: ``COST`` is each node's option's net cost (sorted lists, see :mod:`dlx.li
 a partial solution is abandoned (the k-th best found so far, set by the driver between
 calls). With a cutoff, M3 abandons a node when some item that still needs an option has
 none cheaper than what is left (DLX5's bound: the partial cost plus the largest of those
-items' cheapest options), and M5 skips an option that would reach the cutoff (in a list
+items' cheapest options) and scores items by the options they have under the cutoff (as
+DLX5 counts branches), and M5 skips an option that would reach the cutoff (in a list
 sorted by cost, the rest of the list too unless the item may take a null move).
 Without a cutoff (``NO_CUTOFF``) none of this runs: a search with costs but no bound is
 DLX3's on the item lists sorted by cost.
@@ -67,6 +68,7 @@ __all__ = ["FUNCTIONS", "NO_CUTOFF", "search"]
 
 SPENT = 8  # REG: net cost of the options chosen so far (dlx.state.REGISTERS)
 CUTOFF = 9  # REG: abandon a partial solution whose net cost reaches this
+LOOKAHEAD = 10  # M3 counts at most this many options cheaper than the cutoff (DLX5's h)
 
 FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "tweak", "untweak", "commit",
              "uncommit", "choose", "restore", "leave", "search", "force", "unforce",
@@ -178,12 +180,17 @@ def uncommit(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
         q -= 1
 
 
-def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning):
+def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
     """M3: the active item of least score ``l + s - b + 1`` (DLX3's rule, above), its
     score (``INACTIVE`` when no item is active: a solution), and, if ``pruning``, the
     lower bound on what the rest must cost: the largest, over the items that still need
     an option (``b > SLACK``), of the cheapest option left in the list. Walks the active
-    list as DLX3 does; a nonzero ``REG[SEED]`` breaks full ties at random."""
+    list as DLX3 does; a nonzero ``REG[SEED]`` breaks full ties at random.
+
+    When pruning, ``l`` counts only the options cheaper than ``budget`` (what is left
+    below the cutoff), as DLX5 counts its branches: its lists are sorted by cost, so the
+    count stops at the first dear one, or after :data:`LOOKAHEAD` options (then ``l`` is
+    the list's length, an upper bound)."""
     score = INACTIVE
     best = 0
     best_s = 0
@@ -198,6 +205,16 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning):
         if s > b:
             s = b
         length = LEN[k]
+        if pruning and length > 0:
+            p = D[k]
+            if b > SLACK[k] and COST[p] > least:
+                least = COST[p]
+            n = 0
+            while p != k and n < LOOKAHEAD and COST[p] < budget:
+                n += 1
+                p = D[p]
+            if p == k or COST[p] >= budget:
+                length = n
         t = length + s - b + 1
         if t <= score:
             if t < score or s < best_s or (s == best_s and length > best_l):
@@ -211,8 +228,6 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning):
                 seed = seed * 48271 % 2147483647
                 if seed % ties == 0:
                     best = k
-        if pruning and b > SLACK[k] and length > 0 and COST[D[k]] > least:
-            least = COST[D[k]]
         k = RL[k]
     if seed != 0:
         REG[SEED] = seed
@@ -288,7 +303,8 @@ def search(S, node_stop, solution_stop):
                     status = LIMIT
                     break
                 continue
-            i, score, least = choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning)  # M3
+            i, score, least = choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning,  # M3
+                                     cutoff - cost)
             if score <= 0 or (pruning and cost + least >= cutoff):
                 step = LEAVE  # too few options left, or too dear: back up (DLX3, DLX5)
                 continue
