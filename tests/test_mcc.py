@@ -445,18 +445,23 @@ def test_text_round_trip_and_command(tmp_path, capsys):
 @given(spec=mcc_problems())
 def test_links_stay_sound_after_every_node(spec):
     """Knuth's sanity check (``check_links``) after every node of Algorithm M: every list
-    closes, every U mirrors its D, every LEN counts its list (tweaks included)."""
+    closes, every U mirrors its D, every LEN counts its list (tweaks included); resumed
+    at every node, the search counts what one call counts."""
     from dlx.kernel import COMPLETE
     from dlx.links import check_links
     from dlx.pure import MCC_KERNEL
 
-    links = _build(spec).links
+    problem = _build(spec)
+    links = problem.links
     state = MCC_KERNEL.start(links, None)
     for n in itertools.count(1):
         status = MCC_KERNEL.search(state, n, 1 << 62)
         check_links(links, state)
         if status == COMPLETE:
             break
+    once = MCC_KERNEL.start(links, None)  # one call counts what the resumed search did
+    assert MCC_KERNEL.search(once, 1 << 62, 1 << 62) == COMPLETE
+    assert list(state.REG) == list(once.REG)
 
 
 def test_huge_bounds_and_lossless_parse():
