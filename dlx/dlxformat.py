@@ -40,7 +40,7 @@ import re
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 from .errors import ArgumentError, DLXFormatError
-from .options import Colored
+from .options import MAX_BOUND, MAX_TOTAL_COST, Colored
 
 __all__ = ["BLANKS", "decode_dlx", "format_dlx", "option_lines", "parse_dlx", "parse_mcc",
            "split_lines"]
@@ -165,6 +165,9 @@ def _item_line(lineno: int, line: str) -> tuple[list[str], list[str],
             if u > v:
                 raise DLXFormatError(f"lower bound {u} of item {token!r} exceeds upper "
                                      f"bound {v}", lineno, line)
+            if v > MAX_BOUND:
+                raise DLXFormatError(f"upper bound {v} of item {token!r} is beyond "
+                                     f"{MAX_BOUND}", lineno, line)
             if (u, v) != (1, 1):
                 bounds[token] = (u, v)
     return primary, secondary, bounds
@@ -197,6 +200,9 @@ def parse_mcc(text: str | bytes | bytearray) -> tuple[
             name, colon, color = token.partition(":")
             if token.startswith("|") and _COST.fullmatch(token):
                 cost += int(token[1:])
+                if cost >= MAX_TOTAL_COST:
+                    raise DLXFormatError(f"cost {cost} is beyond {MAX_TOTAL_COST - 1}",
+                                         lineno, line)
                 continue
             if "|" in token:
                 raise DLXFormatError(f"illegal '|' in {token!r}", lineno, line)

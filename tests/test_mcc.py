@@ -392,6 +392,9 @@ BAD_TEXT = [
     ("A\nA |x5\n", "illegal '|'"),
     ("A\nA |-1\n", "illegal '|'"),
     ("A\nA | 5\n", "illegal '|'"),
+    ("99999999999999999999|A\nA\n", "upper bound 99999999999999999999 of item 'A' is "
+                                      "beyond"),
+    ("A\nA |99999999999999999999\n", "cost 99999999999999999999 is beyond"),
 ]
 
 
