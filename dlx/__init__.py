@@ -9,11 +9,14 @@
 from .backend import Backend
 from .batch import BatchResult
 from .compiled import own_process
+from .distribute import Progress, RayExecutor, map_ordered, open_executor
 from .errors import (
     ArgumentError,
     BoundError,
+    CheckpointError,
     ColorError,
     CostError,
+    DistributedError,
     DLXFormatError,
     EmptyOptionError,
     ForcedOptionError,
@@ -28,6 +31,7 @@ from .options import Colored
 from .problem import ExactCover
 from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
+from .split import Split, Subproblem
 from .status import ExitCode, Status
 
 __all__ = [
@@ -36,10 +40,12 @@ __all__ = [
     "BackendName",
     "BatchResult",
     "BoundError",
+    "CheckpointError",
     "ColorError",
     "Colored",
     "CostError",
     "DLXFormatError",
+    "DistributedError",
     "EmptyOptionError",
     "ExactCover",
     "ExitCode",
@@ -48,13 +54,19 @@ __all__ = [
     "ItemNameError",
     "MatrixError",
     "NoPrimaryItemWarning",
+    "Progress",
+    "RayExecutor",
     "RepeatedItemError",
     "Search",
     "SearchStats",
+    "Split",
     "Status",
+    "Subproblem",
     "UnknownItemError",
     "backend_names",
     "get_backend",
+    "map_ordered",
+    "open_executor",
     "own_process",
     "register_backend",
 ]

@@ -15,10 +15,10 @@ import sys
 import threading
 import time
 import warnings
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import dlxformat
-from .errors import InputError
+from .errors import ArgumentError, DistributedError, InputError
 from .problem import ExactCover
 from .registry import backend_names
 from .search import Search
@@ -92,6 +92,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="report solutions and nodes per second on stderr about once a "
                         "second (default: when stderr is a terminal and solutions are "
                         "not being printed to one)")
+    _scale_arguments(p)
     return p
 
 
@@ -155,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         interrupted = True
     except ImportError as err:  # --backend numba without numba
         return _fail(str(err), ExitCode.USAGE)
+    except ArgumentError as err:  # a scale-out option that cannot serve (a checkpoint...)
+        return _fail(str(err), ExitCode.USAGE)
+    except DistributedError as err:
+        return _fail(str(err), ExitCode.STOPPED)
     except (OSError, UnicodeEncodeError) as err:  # | head; >/dev/full; an ASCII-only stdout
         return _write_failed(err)
     _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
@@ -190,6 +195,9 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     show_progress = args.progress
     if show_progress is None:
         show_progress = sys.stderr.isatty() and (args.count or not sys.stdout.isatty())
+    if _distributed(args):
+        _solve_distributed(problem, args, option_lines, show_progress)
+        return
     # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
     # updates its stats each time, which the progress line reads.
     search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
@@ -308,3 +316,94 @@ class _Progress:
         self.stream.write("\r" + text.ljust(self._width) + ("\r" if not text else ""))
         self.stream.flush()
         self._width = len(text)
+
+
+# ----- scale-out: the search split and run on worker processes, Dask or Ray -------------
+
+
+def _scale_arguments(p: argparse.ArgumentParser) -> None:
+    """--workers, --executor, --checkpoint, --parts: see :mod:`dlx.distribute`."""
+    g = p.add_argument_group("scale-out", "split the search into subproblems and run them "
+                             "on worker processes, a Dask cluster or Ray; the solutions come "
+                             "out in the serial order, the count is the same")
+    g.add_argument("--workers", type=_positive, metavar="N",
+                   help="run on N local worker processes")
+    g.add_argument("--executor", metavar="URL",
+                   help="run on dask://HOST:PORT (a Dask scheduler), ray://HOST:PORT or "
+                        "'ray' (a local Ray instance)")
+    g.add_argument("--checkpoint", metavar="FILE",
+                   help="(with --count) record finished subproblems in FILE (JSON); "
+                        "run again with the same FILE to resume")
+    g.add_argument("--parts", type=_positive, metavar="N", default=None,
+                   help="split into about N subproblems of comparable size (default 64)")
+
+
+def _distributed(args: argparse.Namespace) -> bool:
+    return bool(args.workers or args.executor or args.checkpoint or args.parts)
+
+
+def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
+                       option_lines: list[str], show_progress: bool) -> None:
+    """:func:`_solve` through :mod:`dlx.distribute`, with a progress line that says how
+    many subproblems are done and about how long the rest will take."""
+    from .distribute import DEFAULT_PARTS, open_executor
+
+    for name in ("max_nodes", "timeout", "seed"):
+        if getattr(args, name) is not None:
+            raise ArgumentError(f"--{name.replace('_', '-')} is for a single search, not "
+                                "with --workers, --executor, --checkpoint or --parts")
+    if args.checkpoint and not args.count:
+        raise ArgumentError("--checkpoint needs --count (solutions are printed in order, "
+                            "as they come)")
+    owned = open_executor(args.executor, args.workers) if args.executor else None
+    line = _ProgressLine(sys.stderr, enabled=show_progress)
+    try:
+        executor = owned.executor if owned else None
+        split = problem.split(parts=args.parts or DEFAULT_PARTS, probes=4)
+        out = sys.stdout
+        if args.count:
+            count = problem.count(args.limit, executor=executor, workers=args.workers,
+                                  checkpoint=args.checkpoint, split=split,
+                                  backend=args.backend, progress=line.update)
+            line.close()
+            out.write(f"{count}\n")
+        else:
+            search = problem.solutions(args.limit, executor=executor, workers=args.workers,
+                                       split=split, backend=args.backend)
+            for number, solution in enumerate(search, 1):
+                if args.indices:
+                    out.write(" ".join(map(str, solution)) + "\n")
+                else:
+                    out.write(f"{number}:\n" + "".join(
+                        f" {option_lines[k]}\n" for k in solution))
+        out.flush()
+    finally:
+        line.close()
+        if owned is not None:
+            owned.close()
+
+
+class _ProgressLine:
+    """Rewrites one status line on ``stream`` with each :class:`dlx.distribute.Progress`,
+    at most once a second."""
+
+    def __init__(self, stream: TextIO, *, enabled: bool) -> None:
+        self.stream = stream
+        self.enabled = enabled
+        self._last = 0.0
+        self._width = 0
+
+    def update(self, progress: Any) -> None:
+        now = time.perf_counter()
+        if self.enabled and now - self._last >= 1.0:
+            self._last = now
+            text = progress.line()
+            self.stream.write("\r" + text.ljust(self._width))
+            self.stream.flush()
+            self._width = len(text)
+
+    def close(self) -> None:
+        if self.enabled and self._width:
+            self.stream.write("\r" + " " * self._width + "\r")
+            self.stream.flush()
+            self._width = 0

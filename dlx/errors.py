@@ -7,9 +7,11 @@ import warnings
 __all__ = [
     "ArgumentError",
     "BoundError",
+    "CheckpointError",
     "ColorError",
     "CostError",
     "DLXFormatError",
+    "DistributedError",
     "EmptyOptionError",
     "ForcedOptionError",
     "InputError",
@@ -81,6 +83,17 @@ class ArgumentError(ValueError):
 class ForcedOptionError(ArgumentError):
     """A forced option is not an option of the problem: not an integer, out of range, or
     dropped (it has no primary item, so no solution can contain it)."""
+
+
+class CheckpointError(ArgumentError):
+    """A checkpoint file cannot serve this run: not a dlx checkpoint, unreadable, or made
+    for another problem or another split of it (the message says which and names the
+    file)."""
+
+
+class DistributedError(RuntimeError):
+    """A distributed run could not finish: a chunk of subproblems failed on every try, or
+    an executor given by the caller broke. A checkpoint, if any, keeps what was done."""
 
 
 class NoPrimaryItemWarning(UserWarning):

@@ -11,11 +11,12 @@ validated CSR arrays, which :func:`dlx.links.build_links` turns into dancing lin
 
 from __future__ import annotations
 
+import os
 import threading
 import warnings
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -43,6 +44,12 @@ from .options import (
 )
 from .registry import BackendName, charge_python, get_backend
 from .search import Search, SearchStats
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from .distribute import Progress
+    from .split import Split
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -374,6 +381,9 @@ class ExactCover:
         seed: int | None = None,
         backend: BackendName | str = "auto",
         order: str = "search",
+        executor: Executor | None = None,
+        workers: int | None = None,
+        split: Split | None = None,
     ) -> Search:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
@@ -391,8 +401,23 @@ class ExactCover:
         bound, see :class:`~dlx.search.Search`) is over. Bad arguments raise
         :class:`dlx.ArgumentError` (forced options: :class:`dlx.ForcedOptionError`), the
         same on every path and backend.
+
+        Given ``executor``, ``workers`` or ``split`` (as for :meth:`count`), the
+        subproblems are searched there and their solutions come back *in the serial
+        order*, the same list as without them, a few chunks searched ahead; the iterator
+        is then a plain generator, without ``stats``.
         """
         order_ = order_arg(order)
+        if executor is not None or workers is not None or split is not None:
+            from .distribute import solutions_split
+
+            if order_ != "search":
+                raise ArgumentError("order is for a single search; a distributed run "
+                                    "(executor, workers or split) takes none")
+            run = self._distributed(locals(), split, workers, backend)
+            return cast(Search, solutions_split(
+                self, run[0], executor=executor, workers=run[1], backend=run[2],
+                limit=None if limit is None else run[3]))
         limit_ = count_arg(limit, "limit", 1)
         max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
         timeout_ = timeout_arg(timeout)
@@ -432,11 +457,67 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         backend: BackendName | str = "auto",
+        executor: Executor | None = None,
+        workers: int | None = None,
+        checkpoint: str | os.PathLike[str] | None = None,
+        progress: Callable[[Progress], None] | None = None,
+        split: Split | None = None,
     ) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
-        The count is this call's own, whatever other threads do with the problem."""
-        return self.solutions(limit, forced=forced, max_nodes=max_nodes, timeout=timeout,
-                              seed=seed, backend=backend).count()
+        The count is this call's own, whatever other threads do with the problem.
+
+        Given ``executor`` (any ``concurrent.futures.Executor``: a process pool, a Dask
+        client's ``get_executor()``, :class:`dlx.distribute.RayExecutor`), ``workers``
+        (a pool of that many local processes), ``checkpoint`` or ``split``, the search
+        is cut into subproblems (``split``, default :meth:`split` with ``parts=64``) run
+        on the executor (see :mod:`dlx.distribute`): the same count, and ``stats`` with
+        the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
+        subproblems: a rerun with it resumes. ``progress`` is called with a
+        :class:`dlx.distribute.Progress` after each finished chunk. ``forced``,
+        ``max_nodes``, ``timeout`` and ``seed`` are for a single search only.
+        """
+        if executor is None and workers is None and checkpoint is None and split is None:
+            return self.solutions(limit, forced=forced, max_nodes=max_nodes,
+                                  timeout=timeout, seed=seed, backend=backend).count()
+        from .distribute import count_split
+
+        run = self._distributed(locals(), split, workers, backend)
+        total, stats = count_split(self, run[0], executor=executor, workers=run[1],
+                                   checkpoint=checkpoint, progress=progress, backend=run[2],
+                                   limit=None if limit is None else run[3])
+        self._finished(stats)
+        return total
+
+    def _distributed(self, given: dict[str, Any], split: Split | None, workers: Any,
+                     backend: Any) -> tuple[Split, int | None, str, int]:
+        """The checked arguments of a distributed run: its split, workers, the workers'
+        backend (``auto`` resolved here: numba when it runs), and the limit."""
+        from .distribute import DEFAULT_PARTS
+        from .split import Split
+
+        if self.links.mcc:
+            raise ArgumentError("multiplicities and costs are searched by one process: a "
+                                "distributed run (executor, workers, checkpoint or split) "
+                                "splits Algorithm C's tree only")
+        for name in ("forced", "max_nodes", "timeout", "seed"):
+            if given.get(name) is not None:
+                raise ArgumentError(f"{name} is for a single search; a distributed run "
+                                    "(executor, workers, checkpoint or split) takes none")
+        if given.get("checkpoint") is not None and given.get("limit") is not None:
+            raise ArgumentError("a checkpoint records whole counts: give no limit with it")
+        workers_ = None if workers is None else count_arg(workers, "workers", 1)
+        if workers_ is not None and workers_ > 4096:
+            raise ArgumentError(f"workers must be at most 4096, got {workers!r}")
+        limit_ = count_arg(given.get("limit"), "limit", 1)
+        chosen = get_backend(backend, 1 << 62).name
+        if split is None:
+            split = self.split(parts=DEFAULT_PARTS, probes=4)
+        elif not isinstance(split, Split):
+            raise ArgumentError(f"split must be a dlx Split (from ExactCover.split), got "
+                                f"{split!r}")
+        elif split.problem_digest != self._digest:
+            raise ArgumentError("split was made for another problem")
+        return split, workers_, chosen, limit_
 
     def solve_batch(
         self,
@@ -467,6 +548,38 @@ class ExactCover:
                          indices=indices, limit=count_arg(limit, "limit", 1),
                          max_nodes=count_arg(max_nodes, "max_nodes", 0), backend=backend,
                          timeout=timeout_arg(timeout))
+
+    def split(self, depth: int | None = None, parts: int | None = None, *,
+              probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:
+        """Cut the search tree into subproblems (see :mod:`dlx.split`), listed in the order
+        the serial search meets them; each is the list of options chosen on the way down
+        to a node (``forced``, for :meth:`solve_batch`) with an estimate of the nodes
+        below it (Knuth's estimate from ``probes`` random walks, seeded by ``seed``).
+
+        ``depth``: every node at that level (and the solutions above it). ``parts``: then
+        split again every subproblem estimated at more than ``1 / parts`` of the whole
+        (none estimated below ``smallest`` nodes), so that about ``parts`` subproblems of
+        comparable size remain; neither given: one part, the whole problem. The counts of
+        the parts add up to :meth:`count`, their solutions in order are :meth:`solutions`,
+        and their nodes plus ``nodes_above`` are the serial search's ``nodes``.
+        """
+        from .split import split_problem
+
+        if self.links.mcc:
+            raise ArgumentError("a problem with multiplicities or costs cannot be split: "
+                                "its subtrees are not its options forced (Algorithm M "
+                                "tweaks options and makes null moves)")
+        return split_problem(self.links, self._digest, depth, parts, probes=probes,
+                             seed=seed, smallest=smallest)
+
+    @cached_property
+    def _digest(self) -> str:
+        """:func:`dlx.split.problem_digest` of this problem: names a problem to workers and
+        checkpoints."""
+        from .split import problem_digest
+
+        return problem_digest(len(self.primary), len(self.secondary), self._indptr,
+                              self._items, self._colors)
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once (within their bounds,

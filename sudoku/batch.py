@@ -10,16 +10,18 @@ A puzzle that fails gets the very error :func:`sudoku.solve_string` raises for i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
 
-from dlx import BatchResult, Status
+from dlx import BatchResult, Status, map_ordered
 
 from .arguments import count_budget, engine_arguments, puzzle_list
 from .errors import (
+    ArgumentError,
     MultipleSolutionsError,
     NoSolutionError,
     SearchStoppedError,
@@ -53,6 +55,7 @@ def solve_many(
     layout: Layout | None = None,
     backend: str = "auto",
     max_nodes: int | None = None,
+    executor: Executor | None = None,
 ) -> list[str | SudokuError]:
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
     SudokuError :func:`sudoku.solve_string` would raise (returned, not raised).
@@ -65,10 +68,16 @@ def solve_many(
     solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). ``layout``
     gives the rules, as for :func:`sudoku.solve`. The arguments of the call itself
     (``puzzles``, ``layout``, ``backend``, ``max_nodes``) raise ArgumentError.
+    ``executor`` (any ``concurrent.futures.Executor``: processes, a Dask cluster's, Ray's)
+    solves chunks of the puzzles there, the answers still in input order.
     """
     puzzles = puzzle_list(puzzles)
     check_layout(layout)
     engine = engine_arguments(backend, max_nodes)
+    if executor is not None:
+        return _on_executor(executor, partial(solve_many, unique=unique, alphabet=alphabet,
+                                              layout=layout, backend=engine["backend"],
+                                              max_nodes=engine["max_nodes"]), puzzles)
     out: list[str | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
         result = _search(geo, values, 2 if unique else 1, engine["backend"],
@@ -94,6 +103,7 @@ def count_many(
     layout: Layout | None = None,
     backend: str = "auto",
     max_nodes: int | None = None,
+    executor: Executor | None = None,
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
     :func:`sudoku.count_solutions` does: clashing givens count 0; a bad puzzle, or a
@@ -103,12 +113,27 @@ def count_many(
     check_layout(layout)
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes)
+    if executor is not None:
+        return _on_executor(executor, partial(count_many, limit=limit, alphabet=alphabet,
+                                              layout=layout, backend=engine["backend"],
+                                              max_nodes=engine["max_nodes"]), puzzles)
     out: list[int | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
         result = _search(geo, values, limit, engine["backend"], engine["max_nodes"])
         for k in range(len(result)):
             out[where[k]] = count_of(result, k)
     return out  # type: ignore[return-value]
+
+
+def _on_executor(executor: Executor, work: Callable[[list[str]], list[Any]],
+                 puzzles: list[str]) -> list[Any]:
+    """``work`` on chunks of :data:`_CHUNK` puzzles through ``executor``, in order (each
+    worker builds each grid size's problem once, in its own cache)."""
+    if not isinstance(executor, Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got "
+                            f"{executor!r}")
+    tasks = [(puzzles[i : i + _CHUNK],) for i in range(0, len(puzzles), _CHUNK)]
+    return [answer for chunk in map_ordered(executor, work, tasks) for answer in chunk]
 
 
 def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:

@@ -40,10 +40,20 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TextIO
 
-from dlx import ExitCode, backend_names, get_backend, own_process
+from dlx import (
+    ArgumentError,
+    DistributedError,
+    ExitCode,
+    backend_names,
+    get_backend,
+    map_ordered,
+    open_executor,
+    own_process,
+)
 
 from .batch import count_many, solve_many
 from .errors import (
@@ -147,8 +157,8 @@ def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
     puzzle at a time."""
     if opts.timeout is not None:
         return [run_one(opts, puzzle) for puzzle in puzzles]
-    common = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
-              "max_nodes": opts.max_nodes}
+    common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
+                              "backend": opts.backend, "max_nodes": opts.max_nodes}
     if opts.count:
         answers: list[Any] = count_many(puzzles, opts.limit, **common)
     else:
@@ -337,10 +347,12 @@ enough that progress moves and ``-j`` workers share the work evenly."""
 
 
 @contextlib.contextmanager
-def _answers(tasks: list[Task], jobs: int) -> Iterator[Iterator[list[Answer]]]:
+def _answers(tasks: list[Task], jobs: int,
+             executor: Executor | None = None) -> Iterator[Iterator[list[Answer]]]:
     """Answers in input order, in lists, from this process or from worker processes; the
     workers are killed if the caller stops early with an exception (a broken pipe).
-    Each task's puzzles are cut into chunks, each chunk one batch search."""
+    Each task's puzzles are cut into chunks, each chunk one batch search; ``executor``
+    (``--executor``): the chunks run there instead."""
     total = sum(len(task[1]) for task in tasks if isinstance(task, tuple))
     chunks: list[Task] = []
     for task in tasks:
@@ -353,6 +365,9 @@ def _answers(tasks: list[Task], jobs: int) -> Iterator[Iterator[list[Answer]]]:
         else:  # one puzzle at a time: small chunks, some for each worker
             size = max(1, min(256, total // (worker_count(jobs, total) * 8)))
         chunks.extend((opts, puzzles[i : i + size]) for i in range(0, len(puzzles), size))
+    if executor is not None:
+        yield map_ordered(executor, run_task, [(chunk,) for chunk in chunks])
+        return
     count = worker_count(jobs, len(chunks))
     if count == 1:
         yield map(run_task, chunks)
@@ -460,7 +475,8 @@ class Progress:
             return
         self.last = now
         rate = done / (now - self.start) if now > self.start else 0.0
-        text = f"  {done}/{self.total} puzzles  {rate:.0f}/s"
+        left = f"  ~{(self.total - done) / rate:.0f} s left" if rate > 0 else ""
+        text = f"  {done}/{self.total} puzzles  {rate:.0f}/s{left}"
         self._write("\r" + text.ljust(self.width))
         self.width = len(text)
 
@@ -560,9 +576,10 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                    help="give up on a puzzle after N search nodes")
     p.add_argument("--progress", action="store_true",
                    help="show progress and a summary on stderr even when it is not a terminal")
-    p.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+    p.add_argument("-j", "--jobs", "--workers", type=int, default=1, metavar="N",
                    help="solve with N processes (0 = one per CPU; never more than the CPUs); "
                         "output stays in input order")
+    _scale_arguments(p)
     return p
 
 
@@ -606,6 +623,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         lines = read_lines(_read(args.file or "-"))
         tasks: list[Task] = variant_tasks(opts, lines, args.variant, args.box) \
             if args.variant else [(opts, [puzzle for _, puzzle in lines])]
+        if args.executor:
+            return _run_on_executor(args, opts, lines, tasks, out)
         return _run_many(opts, lines, tasks, args.jobs,
                          args.progress or _isatty(sys.stderr), out)
     except InputError as e:
@@ -655,13 +674,13 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 
 
 def _run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
-              show: bool, out: _Output) -> ExitCode:
+              show: bool, out: _Output, executor: Executor | None = None) -> ExitCode:
     """Solve numbered puzzle lines (read into ``tasks``, in the same order); answers to
     ``out``, failures and progress to stderr."""
     progress = Progress(len(lines), sys.stderr, show)
     done = failed = 0
     codes: set[ExitCode] = set()
-    with _answers(tasks, jobs) as chunks:
+    with _answers(tasks, jobs, executor) as chunks:
         for answers in chunks:
             if not opts.pretty and all(a.ok for a in answers):  # the usual case
                 # a few KB a write: one write larger than a pipe that then breaks loses
@@ -700,3 +719,33 @@ def _usage(parser: argparse.ArgumentParser, message: str) -> ExitCode:
             parser.print_usage(sys.stderr)
     _say(f"{PROG}: error: {message}")
     return ExitCode.USAGE
+
+
+# ----- scale-out: chunks of puzzles on a Dask cluster or Ray ------------------------------
+
+
+def _scale_arguments(p: argparse.ArgumentParser) -> None:
+    """--executor (``-j``/``--workers`` are the local processes)."""
+    p.add_argument("--executor", metavar="URL",
+                   help="solve the chunks of a large file on dask://HOST:PORT (a Dask "
+                        "scheduler), ray://HOST:PORT or 'ray' (a local Ray instance); output "
+                        "stays in input order")
+
+
+def _run_on_executor(args: argparse.Namespace, opts: Options, lines: list[tuple[int, str]],
+                     tasks: list[Task], out: _Output) -> ExitCode:
+    """:func:`_run_many` with the chunks on ``--executor``; a cluster that cannot be
+    reached or fails is a usage error, or stops the run (exit 3)."""
+    try:
+        owned = open_executor(args.executor)
+    except (ArgumentError, OSError) as e:
+        _say(f"{PROG}: --executor: {e}")
+        return ExitCode.USAGE
+    try:
+        return _run_many(opts, lines, tasks, args.jobs, args.progress or _isatty(sys.stderr),
+                         out, owned.executor)
+    except DistributedError as e:
+        _say(f"{PROG}: {e}")
+        return ExitCode.STOPPED
+    finally:
+        owned.close()
