@@ -543,3 +543,14 @@ def test_render_mqueens_boards():
             assert len(board) == rows and len(cells) == queens_on
             for (r1, c1), (r2, c2) in itertools.combinations(cells, 2):
                 assert r1 != r2 and c1 != c2 and abs(r1 - r2) != abs(c1 - c2)
+
+
+def test_distributed_runs_refuse_mcc():
+    """Splitting follows Algorithm C's tree (a subtree is its options forced), which an
+    MCC search is not: a split or a distributed run of such a problem is refused."""
+    problem = mqueens(6)
+    for call in (lambda: problem.split(depth=1), lambda: problem.count(workers=2),
+                 lambda: problem.solutions(workers=2),
+                 lambda: queens(6).solutions(workers=2, order="cost")):
+        with pytest.raises(ArgumentError):
+            call()
