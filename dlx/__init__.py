@@ -13,8 +13,10 @@ from .distribute import RayExecutor, RunProgress, map_ordered, open_executor
 from .draw import Picture, svg_document
 from .errors import (
     ArgumentError,
+    BoundError,
     CheckpointError,
     ColorError,
+    CostError,
     DistributedError,
     DLXFormatError,
     EmptyOptionError,
@@ -44,9 +46,11 @@ __all__ = [
     "Backend",
     "BackendName",
     "BatchResult",
+    "BoundError",
     "CheckpointError",
     "ColorError",
     "Colored",
+    "CostError",
     "DLXFormatError",
     "DistributedError",
     "EmptyOptionError",

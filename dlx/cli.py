@@ -1,4 +1,6 @@
-"""``dlx``: solve an exact-cover problem written in Knuth's text format, like his DLX1/DLX2.
+"""``dlx``: solve an exact-cover problem written in Knuth's text format, like his DLX1/DLX2
+(DLX3 with item bounds ``u:v|name``; ``--best K`` the K cheapest, with DLX5's option costs
+``|n``).
 
 Solutions go to stdout, each as the lines of its options (or their indices with
 ``--indices``); the summary ("Altogether N solutions, U updates, M nodes") and any
@@ -36,7 +38,9 @@ items); every further line is an option. 'X:c' in an option gives secondary item
 color c (the entry is split at its first ':'). As in Knuth's programs, lines end at '\\n'
 only (form feed, NEL, U+2028 do not end a line; line numbers count '\\n'), and names are
 separated by ASCII whitespace only (space, tab, '\\v', '\\f', '\\r'): any other character,
-NBSP and U+3000 included, is part of a name.
+NBSP and U+3000 included, is part of a name. As in Knuth's DLX3, 'u:v|X' in the item
+line makes primary item X be covered u to v times ('v|X': exactly v times); as in DLX5, a
+word '|n' in an option adds n to its cost (see --best).
 """
 
 
@@ -77,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="print each solution as its options' 0-based indices on one line")
     p.add_argument("-n", "--limit", type=_positive, metavar="N",
                    help="stop after N solutions (N >= 1)")
+    p.add_argument("--best", type=_positive, metavar="K",
+                   help="print the K cheapest solutions (option costs '|n'), cheapest "
+                        "first, each with its cost")
     p.add_argument("--max-nodes", type=_positive, metavar="N",
                    help="stop after N search-tree nodes (N >= 1)")
     p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
@@ -232,18 +239,20 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
         return
     # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
     # updates its stats each time, which the progress line reads.
-    search = problem.solutions(args.limit, max_nodes=args.max_nodes, seed=args.seed,
-                               backend=args.backend, timeout=args.timeout)
+    search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
+                               seed=args.seed, backend=args.backend, timeout=args.timeout,
+                               order="cost" if args.best else "search")
     out = sys.stdout
     with _Progress(search, sys.stderr, enabled=show_progress):
         if args.count:
             count = search.count()
         else:
             for number, solution in enumerate(search, 1):
+                cost = f" (cost {search.costs[number - 1]})" if args.best else ""
                 if args.indices:
-                    out.write(" ".join(map(str, solution)) + "\n")
+                    out.write(" ".join(map(str, solution)) + cost + "\n")
                 else:
-                    out.write(f"{number}:\n" + "".join(
+                    out.write(f"{number}:{cost}\n" + "".join(
                         f" {option_lines[k]}\n" for k in solution))
     if args.count:
         out.write(f"{count}\n")
@@ -280,7 +289,7 @@ def _summary(problem: ExactCover, args: argparse.Namespace, total: float,
           file=err)
     if interrupted:
         print("Interrupted: the search is incomplete.", file=err)
-    elif s.status is Status.LIMIT:
+    elif s.status is Status.LIMIT and not args.best:
         print(f"Stopped after --limit {args.limit} solution{'' if args.limit == 1 else 's'}.",
               file=err)
     elif s.status is Status.MAX_NODES:

@@ -8,8 +8,10 @@ from typing import Any
 
 __all__ = [
     "ArgumentError",
+    "BoundError",
     "CheckpointError",
     "ColorError",
+    "CostError",
     "DLXFormatError",
     "DistributedError",
     "EmptyOptionError",
@@ -48,6 +50,18 @@ class EmptyOptionError(InputError):
 class ColorError(InputError):
     """A color is given on a primary item (colors belong to secondary items only), or a
     color is None (an item without a color is named alone, not ``Colored(x, None)``)."""
+
+
+class BoundError(InputError):
+    """A multiplicity is not a pair of bounds ``0 <= u <= v`` with ``v >= 1`` (integers),
+    or is given for an item that is not primary; the message names the item and the
+    bound."""
+
+
+class CostError(InputError):
+    """An option's cost is not a nonnegative integer (a number that is negative, NaN,
+    infinite or fractional, or no number at all), or the costs do not match the
+    options; the message names the option and the cost."""
 
 
 class MatrixError(InputError):

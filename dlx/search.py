@@ -9,12 +9,13 @@ that finished there.
 
 from __future__ import annotations
 
+import heapq
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import kernel
-from .backend import Backend, Kernel
+from . import kernel, kernel_m
+from .backend import NEVER, Backend, Kernel
 from .links import Links, check_links
 from .slices import TIMEOUT_SLICE_SECONDS, Slices
 from .state import State
@@ -107,6 +108,16 @@ class Search:
     :attr:`stats` is live; :meth:`count` runs the search to its end without building
     solutions. Made by :meth:`dlx.ExactCover.solutions` (which validates every argument);
     budgets here are already normalized (``NEVER`` for none).
+
+    With ``order="cost"`` it yields the ``limit`` cheapest solutions, cheapest first
+    (ties in the order found), once the search is over: branch and bound, DLX5's way. At
+    every solution the kernel returns; the ``limit`` best so far are kept in a heap, and
+    once there are ``limit`` of them the kernel's cutoff is the dearest, so that only
+    cheaper solutions are searched for. ``costs`` then holds each yielded solution's cost.
+    If a budget stops the search, the best found so far are yielded (status MAX_NODES or
+    TIMEOUT: they are not proven the cheapest). When no option has a positive net cost,
+    every solution costs the same: the first ``limit`` found are yielded as found, and the
+    search stops there (status LIMIT).
     """
 
     def __init__(
@@ -121,6 +132,7 @@ class Search:
         seed: int | None,
         on_finish: Callable[[SearchStats], None] | None = None,
         on_python_time: Callable[[float], None] | None = None,
+        order: str = "search",
     ) -> None:
         self.links = links
         self.backend = backend
@@ -135,7 +147,17 @@ class Search:
         self._charge = on_python_time
         self._counting = False
         self._state: State | None = None
-        self._run = self._search()
+        self.order = order
+        self.costs: list[int] = []
+        """``order="cost"``: the cost of each solution yielded, in order."""
+        if order == "cost" and links.arrays.COST.any():
+            self._best = limit
+            self.limit = NEVER  # the kernel returns at every solution; the heap keeps limit
+            self._run = self._cheapest()
+        elif order == "cost":  # every solution costs the same: the first found are the best
+            self._run = self._same_cost()
+        else:
+            self._run = self._search()
 
     def __iter__(self) -> Search:
         return self
@@ -148,7 +170,12 @@ class Search:
 
     def count(self) -> int:
         """Run the search to its end (or its limit or budget) and return the number of
-        solutions found in all, those already iterated over included."""
+        solutions found in all, those already iterated over included (``order="cost"``:
+        the number of solutions it yields)."""
+        if self.order == "cost":
+            for _ in self._run:
+                pass
+            return len(self.costs)
         self._counting = True
         for _ in self._run:
             pass
@@ -196,6 +223,7 @@ class Search:
         self._state = state
         regs, choice = state.REG, state.CHOICE
         option_of_node = links.option_list
+        null_moves = links.mcc  # CHOICE also holds item headers (kernel_m's null moves)
         forced = self.forced
         search = run.search
         if self.timeout is not None:
@@ -229,6 +257,8 @@ class Search:
                 if not self._counting:
                     level = int(regs[kernel.LEVEL])
                     chosen = [option_of_node[x] for x in choice[:level]]
+                    if null_moves:
+                        chosen = [k for k in chosen if k >= 0]
                     yield sorted(chosen + forced if forced else chosen)
                 if stats.status is not Status.RUNNING:
                     return
@@ -243,3 +273,37 @@ class Search:
             slices.ran(stats.nodes - before, now - t0,
                        None if deadline is None else deadline - now)
 
+    def _cheapest(self) -> Iterator[list[int]]:
+        """``order="cost"``: the search to its end, keeping the ``limit`` cheapest
+        solutions (a heap, dearest on top) and telling the kernel the cutoff; then they
+        are yielded, cheapest first."""
+        heap: list[tuple[int, int, list[int]]] = []  # (-net cost, -rank found, solution)
+        keep = self._best
+        for rank, solution in enumerate(self._search()):
+            regs = self._state.REG  # type: ignore[union-attr]
+            net = int(regs[kernel_m.SPENT])
+            item = (-net, -rank, solution)
+            if len(heap) < keep:
+                heapq.heappush(heap, item)
+            else:
+                heapq.heappushpop(heap, item)
+            if len(heap) >= keep:
+                regs[kernel_m.CUTOFF] = -heap[0][0]
+        base = self._base_cost()
+        for net, _, solution in sorted(heap, key=lambda e: (-e[0], -e[1])):
+            self.costs.append(base - net)
+            yield solution
+
+    def _same_cost(self) -> Iterator[list[int]]:
+        """``order="cost"`` when no net cost is positive: every solution costs the same,
+        so the first ``limit`` found are the cheapest (ties in the order found)."""
+        base = self._base_cost()
+        for solution in self._search():
+            self.costs.append(base)
+            yield solution
+
+    def _base_cost(self) -> int:
+        """What every solution costs beyond its searched options' net costs: the taxes
+        and the forced options' net costs."""
+        arrays = self.links.arrays
+        return self.links.tax + sum(int(arrays.COST[arrays.FORCING[k]]) for k in self.forced)

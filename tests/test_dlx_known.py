@@ -149,14 +149,15 @@ def chain(n: int) -> tuple[Options, list[str], list[str]]:
 
 
 def solve(
-    problem: ExactCover, options: Options, primary: list, secondary: list, **kwargs
+    problem: ExactCover, options: Options, primary: list, secondary: list,
+    bounds: dict | None = None, **kwargs
 ) -> list[list[int]]:
     """All solutions (within budgets), each checked by the oracle and by is_solution."""
     found = [list(s) for s in problem.solutions(backend=BACKEND, **kwargs)]
     for s in found:
         assert s == sorted(s)
-        assert violation(options, primary, secondary, s) is None, violation(
-            options, primary, secondary, s)
+        assert violation(options, primary, secondary, s, bounds) is None, violation(
+            options, primary, secondary, s, bounds)
         assert problem.is_solution(s)
     assert len({tuple(s) for s in found}) == len(found), "a solution is repeated"
     return found
@@ -300,8 +301,8 @@ def _run_file(name: str):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NoPrimaryItemWarning)
         problem = ExactCover.from_dlx(text)
-    primary, secondary, options = read_dlx(text)
-    found = solve(problem, options, primary, secondary)
+    primary, secondary, options, bounds = read_dlx(text, bounds=True)
+    found = solve(problem, options, primary, secondary, bounds=bounds)
     return problem, found, problem.stats
 
 
@@ -335,12 +336,12 @@ def test_pentomino_builder_matches_file():
 
 
 def _table() -> list[tuple[str, int, int, int]]:
-    """(file, solutions, nodes, updates) for each row of SOURCES.md's DLX1 and DLX2 tables.
+    """(file, solutions, nodes, updates) for each row of SOURCES.md's DLX1, DLX2 and DLX3
+    tables.
 
-    Columns are found by their headers ("solutions", "dlx1 nodes" or "dlx2 nodes", and the
-    updates beside them), so tables may gain columns. The DLX3 (multiplicities) table is
-    left out: this engine does not read ``u:v|name`` items. Rows without figures (a run
-    that was stopped) are left out too.
+    Columns are found by their headers ("solutions", "dlx1 nodes", "dlx2 nodes" or "dlx3
+    nodes", and the updates beside them), so tables may gain columns. Rows without figures
+    (a run that was stopped) are left out.
     """
     rows = []
     columns: dict[str, int] | None = None
@@ -352,7 +353,7 @@ def _table() -> list[tuple[str, int, int, int]]:
         if columns is None:  # a table's header row
             named = {c.lower(): k for k, c in enumerate(cells)}
             nodes = next((k for c, k in named.items()
-                          if c in ("dlx1 nodes", "dlx2 nodes")), None)
+                          if c in ("dlx1 nodes", "dlx2 nodes", "dlx3 nodes")), None)
             columns = {} if nodes is None or "solutions" not in named else {
                 "solutions": named["solutions"], "nodes": nodes,
                 "updates": named[cells[nodes].lower().replace("nodes", "updates")]}
@@ -373,7 +374,8 @@ def _table_cases():
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{DATA} is absent"))]
     cases = []
     for row in _table():
-        marks = [pytest.mark.slow] if row[0].startswith("pentomino") else []
+        marks = [pytest.mark.slow] if row[0].startswith("pentomino") or row[3] > 5_000_000 \
+            else []
         if row[2] < NODE_LIMIT:
             cases.append(pytest.param(row, id=row[0], marks=marks))
     return cases
@@ -392,9 +394,11 @@ def test_sources_table_is_parsed():
     if DATA.parent == SHIPPED:
         return
     assert rows["xcc_latin4.dlx"] == (576, 4873, 115897)  # the DLX2 table
-    assert "mcc_rowcol6_2.dlx" not in rows  # the DLX3 table: multiplicities, not read here
+    assert rows["mcc_rowcol6_2.dlx"] == (67950, 198658, 715151)  # the DLX3 table
+    assert rows["knuth_dlx3_example.dlx"] == (1, 6, 14)
     assert "langford16_sym.dlx" not in rows  # stopped: no figures
-    assert len(small) == 21
+    assert len(small) == 28
+    assert "mcc_random_c1.dlx" in small and "mcc_queens8_k5.dlx" not in small
 
 
 @pytest.mark.parametrize("row", _table_cases())
