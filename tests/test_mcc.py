@@ -29,6 +29,7 @@ from dlx import (
     ExactCover,
     ExitCode,
     NoPrimaryItemWarning,
+    SearchStoppedError,
     Status,
 )
 from dlx.cli import main
@@ -291,11 +292,15 @@ def test_cost_order_without_costs_stops_at_k():
 
 
 def test_cost_order_with_budget_and_forced():
-    """A budget that runs out leaves the best found so far (status says so); forced
-    options' costs count in the costs reported."""
+    """A budget that runs out: best() raises (the rule for budgets), the cost-ordered
+    search leaves the best found so far (its status says so); forced options' costs count
+    in the costs reported."""
     problem = rod_cutting(10)
-    cut = problem.best(3, max_nodes=5, backend="python")
-    assert problem.stats.status is Status.MAX_NODES and len(cut) <= 3
+    with pytest.raises(SearchStoppedError, match="best\\(\\): max_nodes=5") as stop:
+        problem.best(3, max_nodes=5, backend="python")
+    assert stop.value.stats.status is Status.MAX_NODES
+    cut = problem.solutions(3, order="cost", max_nodes=5, backend="python")
+    assert len(list(cut)) <= 3 and cut.stats.status is Status.MAX_NODES
     whole = [o for o in range(len(problem)) if len(problem.option(o)) == 10]  # the uncut rod
     search = problem.solutions(2, order="cost", forced=[0], backend="numba")
     found = list(search)
@@ -486,18 +491,22 @@ def test_timeouts_stop_mcc_searches(backend):
     """A timeout stops a long MCC search, single or batched, best-first or not."""
     problem = mqueens(12, rows=16)  # millions of nodes
     problem.solve_batch([[]], backend=backend)  # numba: loaded before the clock runs
-    assert problem.count(timeout=0.05, backend=backend) > 0
-    assert problem.stats.status is Status.TIMEOUT
+    search = problem.solutions(timeout=0.05, backend=backend)
+    assert search.count() > 0 and search.stats.status is Status.TIMEOUT
+    with pytest.raises(SearchStoppedError):  # the rule for budgets
+        problem.count(timeout=0.05, backend=backend)
     result = problem.solve_batch([[], [0]], limit=None, timeout=0.05, backend=backend)
     assert result.timed_out.all()
     costly = ExactCover(list(problem.options()), primary=problem.primary,
                         secondary=problem.secondary, multiplicity=problem.multiplicity,
                         costs=[(7 * k) % 5 for k in range(len(problem))])
-    best = costly.best(3, timeout=0.05, backend=backend)  # the bound prunes: ~4,000 nodes
-    assert costly.stats.status in (Status.TIMEOUT, Status.COMPLETE) and len(best) <= 3
+    ordered = costly.solutions(3, order="cost", timeout=0.05, backend=backend)
+    best = list(ordered)  # the bound prunes: ~4,000 nodes
+    assert ordered.stats.status in (Status.TIMEOUT, Status.COMPLETE) and len(best) <= 3
     assert [costly.cost(s) for s in best] == sorted(costly.cost(s) for s in best)
-    assert costly.best(3, max_nodes=100, backend=backend) is not None
-    assert costly.stats.status is Status.MAX_NODES and costly.stats.nodes == 100
+    with pytest.raises(SearchStoppedError) as stop:
+        costly.best(3, max_nodes=100, backend=backend)
+    assert stop.value.stats.status is Status.MAX_NODES and stop.value.stats.nodes == 100
 
 
 @settings(max_examples=60, deadline=None)
