@@ -221,8 +221,11 @@ DLX1_ARGS = ("v1", "m0")
 options without primary items), ``m0`` prints no solution (the default, made explicit)."""
 
 _DLX1_TOTALS = re.compile(
-    r"Altogether (\d+) solutions?, (\d+)\+(\d+) mems, (\d+) updates, (\d+) bytes, (\d+) nodes\."
+    r"Altogether (\d+) solutions?, (\d+)\+(\d+) mems, (\d+) updates,(?: \d+ cleansings,)? "
+    r"(\d+) bytes, (\d+) nodes(?:, ccost \d+%)?\."
 )
+"""DLX1's totals line; Knuth's current dlx1 ends it ``nodes, ccost 5%.`` (the share of mems
+spent on costs), older ones ``nodes.``, and DLX2/DLX3 add ``<k> cleansings``: all are read."""
 
 
 class Dlx1Totals(NamedTuple):
@@ -236,7 +239,8 @@ class Dlx1Totals(NamedTuple):
 
 def parse_dlx1(stderr: str) -> Dlx1Totals:
     """The totals in DLX1's stderr, from its last line ``Altogether <n> solution(s), <input>+
-    <search> mems, <u> updates, <b> bytes, <n> nodes.``; ValueError if there is none."""
+    <search> mems, <u> updates, <b> bytes, <n> nodes.`` (or ``<n> nodes, ccost <c>%.``);
+    ValueError if there is none."""
     found = _DLX1_TOTALS.findall(stderr)
     if not found:
         raise ValueError(f"no DLX1 totals in its output: {stderr[-500:]!r}")

@@ -9,9 +9,15 @@
 from .backend import Backend
 from .batch import BatchResult
 from .compiled import own_process
+from .distribute import RayExecutor, RunProgress, map_ordered, open_executor
+from .draw import Picture, svg_document
 from .errors import (
     ArgumentError,
+    BoundError,
+    CheckpointError,
     ColorError,
+    CostError,
+    DistributedError,
     DLXFormatError,
     EmptyOptionError,
     ForcedOptionError,
@@ -20,22 +26,33 @@ from .errors import (
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
+    SearchStoppedError,
     UnknownItemError,
 )
 from .options import Colored
 from .problem import ExactCover
+from .progress import Progress
 from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
+from .split import Split, Subproblem
 from .status import ExitCode, Status
+
+__version__ = "0.1.0"
+"""The version of the ``dancing-cover`` distribution, read by its build (the one place it
+is written); ``sudoku.__version__`` is the same string."""
 
 __all__ = [
     "ArgumentError",
     "Backend",
     "BackendName",
     "BatchResult",
+    "BoundError",
+    "CheckpointError",
     "ColorError",
     "Colored",
+    "CostError",
     "DLXFormatError",
+    "DistributedError",
     "EmptyOptionError",
     "ExactCover",
     "ExitCode",
@@ -44,13 +61,23 @@ __all__ = [
     "ItemNameError",
     "MatrixError",
     "NoPrimaryItemWarning",
+    "Picture",
+    "Progress",
+    "RayExecutor",
     "RepeatedItemError",
+    "RunProgress",
     "Search",
     "SearchStats",
+    "SearchStoppedError",
+    "Split",
     "Status",
+    "Subproblem",
     "UnknownItemError",
     "backend_names",
     "get_backend",
+    "map_ordered",
+    "open_executor",
     "own_process",
     "register_backend",
+    "svg_document",
 ]

@@ -24,8 +24,11 @@ import numpy as np
 from .backend import NEVER
 from .errors import ArgumentError, ForcedOptionError
 
-__all__ = ["NEVER", "check_forced", "check_forced_rows", "count_arg", "seed_arg",
-           "timeout_arg"]
+__all__ = ["NEVER", "ORDERS", "check_forced", "check_forced_rows", "count_arg", "order_arg",
+           "seed_arg", "timeout_arg"]
+
+ORDERS = ("search", "cost")
+"""``order``: solutions as the search finds them, or the cheapest first."""
 
 
 def _index(value: Any) -> int | None:
@@ -81,6 +84,13 @@ def seed_arg(value: Any) -> int | None:
     if seed is None:
         raise ArgumentError(f"seed must be an integer or None, got {value!r}")
     return seed
+
+
+def order_arg(value: Any) -> str:
+    """``order``: one of :data:`ORDERS`."""
+    if type(value) is not str or value not in ORDERS:
+        raise ArgumentError(f"order must be 'search' or 'cost', got {value!r}")
+    return value
 
 
 def check_forced(forced: Any, n_options: int, dropped: Iterable[int],

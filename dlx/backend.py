@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel
+from . import kernel, kernel_m
 from .links import Links
 from .state import FIELDS, REGISTER_INDEX, State
 
@@ -41,20 +41,27 @@ NEVER = 1 << 62
 
 
 def specialize(
-    overrides: dict[str, Any], wrap: Callable[[Callable], Callable] = lambda f: f
+    overrides: dict[str, Any], wrap: Callable[[Callable], Callable] = lambda f: f,
+    mcc: bool = False,
 ) -> types.SimpleNamespace:
     """The kernel's functions re-created over ``kernel``'s globals with ``overrides``.
 
     ``wrap`` is applied to each function (numba's ``njit`` for the compiled backend); a
-    function named in ``overrides`` replaces the kernel's own.
+    function named in ``overrides`` replaces the kernel's own. With ``mcc``, the
+    namespace is :mod:`dlx.kernel`'s with :mod:`dlx.kernel_m`'s names over it, and the
+    functions are ``kernel_m.FUNCTIONS``: the kernel of multiplicities and costs, whose
+    batches run the kernel's own ``search_batch`` calling this kernel's steps.
     """
     namespace = dict(vars(kernel))
+    if mcc:
+        namespace.update(vars(kernel_m))
     namespace.update(overrides)
-    for name in KERNEL_FUNCTIONS:
+    names = kernel_m.FUNCTIONS if mcc else KERNEL_FUNCTIONS
+    for name in names:
         if name not in overrides:
-            f = getattr(kernel, name)
+            f = namespace[name]
             namespace[name] = wrap(types.FunctionType(f.__code__, namespace, name))
-    return types.SimpleNamespace(**{name: namespace[name] for name in KERNEL_FUNCTIONS},
+    return types.SimpleNamespace(**{name: namespace[name] for name in names},
                                  INACTIVE=namespace["INACTIVE"])
 
 
@@ -79,13 +86,17 @@ class Kernel:
     restrict: bool = False
     """Force options with numpy (:meth:`Links.restricted`) instead of ``force_all``: what
     the python kernels do for problems without colors (faster in CPython)."""
+    mcc: bool = False
+    """The kernel of multiplicities and costs (:mod:`dlx.kernel_m`): it reads the fields
+    marked ``mcc`` in :data:`dlx.state.FIELDS`, which the other kernels get empty."""
 
     def pristine(self, links: Links) -> State:
         """The problem's arrays converted for this kernel (once per problem)."""
         state = links.converted.get(self.name)
         if state is None:
             arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, self.inactive))
-            state = State(*(self.convert(links, f.name, a) for f, a in zip(FIELDS, arrays)))
+            state = State(*(self.convert(links, f.name, a if self.mcc or not f.mcc else a[:0])
+                            for f, a in zip(FIELDS, arrays)))
             state = links.converted.setdefault(self.name, state)
         return state
 
@@ -163,6 +174,8 @@ class BatchJob:
     table: np.ndarray
     invalid: int = -1
     cut: int = 0
+    progress: Callable[[int], object] | None = None
+    """Called with the instances finished so far, between slices (see ``solve_batch``)."""
 
 
 class Backend(ABC):

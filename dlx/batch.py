@@ -16,6 +16,7 @@ per instance is a few numpy operations over all instances, not a search set-up e
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -147,12 +148,14 @@ def run_batch(
     max_nodes: int,
     backend: Any,
     timeout: float | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> BatchResult:
     """Search ``links`` once per instance (see :meth:`dlx.ExactCover.solve_batch`); the
     budgets are already validated and normalized (:mod:`dlx.arguments`).
 
     ``min_width`` is the fewest primary items of an option, which bounds the size of a
-    solution by ``n_primary // min_width``. The kernel checks the forced options itself
+    solution by ``links.capacity // min_width`` (``capacity``: ``n_primary``, or the sum
+    of the upper bounds with multiplicities). The kernel checks the forced options itself
     (status INVALID, or CONFLICT for a repeat), so that the fixed cost of a call stays at
     a few numpy operations: one Sudoku is a batch of one for the ``sudoku`` adapter.
     """
@@ -167,10 +170,10 @@ def run_batch(
         indptr, indices = check_csr(indptr, indices)
     n = len(indptr) - 1
     chosen = get_backend(backend, n * links.n_nodes, NUMBA_MIN_WORK)
-    width = max(links.n_primary // max(min_width, 1), 1)  # room for the option at fault
+    width = max(links.capacity // max(min_width, 1), 1)  # room for the option at fault
     table = np.zeros((n, kernel.B_FIRST + width), dtype=np.int64)
     job = BatchJob(links, indptr, indices, width, max_nodes, limit,
-                   None if timeout is None else start + timeout, table)
+                   None if timeout is None else start + timeout, table, progress=progress)
     if n:
         chosen.batch(job)
         if backend == "auto" and chosen.name == "python":

@@ -1,4 +1,6 @@
-"""``dlx``: solve an exact-cover problem written in Knuth's text format, like his DLX1/DLX2.
+"""``dlx``: solve an exact-cover problem written in Knuth's text format, like his DLX1/DLX2
+(DLX3 with item bounds ``u:v|name``; ``--best K`` the K cheapest, with DLX5's option costs
+``|n``).
 
 Solutions go to stdout, each as the lines of its options (or their indices with
 ``--indices``); the summary ("Altogether N solutions, U updates, M nodes") and any
@@ -10,14 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 import time
 import warnings
 from typing import TextIO
 
-from . import dlxformat
-from .errors import InputError
+from . import __version__, dlxformat
+from .draw import draw
+from .errors import ArgumentError, DistributedError, InputError
 from .problem import ExactCover
+from .progress import Progress, SearchLine
 from .registry import backend_names
 from .search import Search
 from .status import ExitCode, Status
@@ -35,7 +38,9 @@ items); every further line is an option. 'X:c' in an option gives secondary item
 color c (the entry is split at its first ':'). As in Knuth's programs, lines end at '\\n'
 only (form feed, NEL, U+2028 do not end a line; line numbers count '\\n'), and names are
 separated by ASCII whitespace only (space, tab, '\\v', '\\f', '\\r'): any other character,
-NBSP and U+3000 included, is part of a name.
+NBSP and U+3000 included, is part of a name. As in Knuth's DLX3, 'u:v|X' in the item
+line makes primary item X be covered u to v times ('v|X': exactly v times); as in DLX5, a
+word '|n' in an option adds n to its cost (see --best).
 """
 
 
@@ -64,14 +69,21 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_INPUT + "\n" + _exit_status_table(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version",
+                   version=f"%(prog)s {__version__} (dancing-cover)")
     p.add_argument("file", nargs="?", default="-",
                    help="the problem in DLX format (default or '-': standard input)")
+    p.add_argument("-f", "--file", dest="file_option", metavar="FILE",
+                   help="the problem, as the FILE argument (the spelling of sudoku -f)")
     p.add_argument("-c", "--count", action="store_true",
                    help="print only the number of solutions")
     p.add_argument("-i", "--indices", action="store_true",
                    help="print each solution as its options' 0-based indices on one line")
     p.add_argument("-n", "--limit", type=_positive, metavar="N",
                    help="stop after N solutions (N >= 1)")
+    p.add_argument("--best", type=_positive, metavar="K",
+                   help="print the K cheapest solutions (option costs '|n'), cheapest "
+                        "first, each with its cost")
     p.add_argument("--max-nodes", type=_positive, metavar="N",
                    help="stop after N search-tree nodes (N >= 1)")
     p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
@@ -81,10 +93,14 @@ def _parser() -> argparse.ArgumentParser:
                         "taking the first, as Knuth does")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
+    p.add_argument("--svg", metavar="FILE",
+                   help="also draw the first solution as an SVG picture in FILE: a tiling, "
+                        "queens, or the chosen options against the items (dlx.draw)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report solutions and nodes per second on stderr about once a "
                         "second (default: when stderr is a terminal and solutions are "
                         "not being printed to one)")
+    _scale_arguments(p)
     return p
 
 
@@ -121,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as stop:  # --help (0) or a bad command line (2)
         return ExitCode.OK if stop.code in (0, None) else ExitCode.USAGE
+    if args.file_option is not None:  # -f FILE: the same as the argument, not both
+        if args.file != "-":
+            return _fail("give the problem as FILE or as -f FILE, not both", ExitCode.USAGE)
+        args.file = args.file_option
     start = time.perf_counter()
     source = "<stdin>" if args.file == "-" else args.file
     if sys.stdout is None:  # >&-
@@ -148,14 +168,45 @@ def main(argv: list[str] | None = None) -> int:
         interrupted = True
     except ImportError as err:  # --backend numba without numba
         return _fail(str(err), ExitCode.USAGE)
+    except ArgumentError as err:  # a scale-out option that cannot serve (a checkpoint...)
+        return _fail(str(err), ExitCode.USAGE)
+    except DistributedError as err:
+        return _fail(str(err), ExitCode.STOPPED)
     except (OSError, UnicodeEncodeError) as err:  # | head; >/dev/full; an ASCII-only stdout
         return _write_failed(err)
     _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
         return ExitCode.INTERRUPTED
+    if args.svg is not None and _write_svg(problem, args) is not None:
+        return ExitCode.OUTPUT
     if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT):
         return ExitCode.STOPPED
     return ExitCode.OK
+
+
+def _write_svg(problem: ExactCover, args: argparse.Namespace) -> ExitCode | None:
+    """``--svg FILE``: draw the first solution (the one printed first: same backend and
+    seed) into FILE; None, or OUTPUT (reported) if FILE cannot be written. No solution
+    within the budgets: said on stderr, and no file."""
+    searched = problem.stats
+    if searched.solutions == 0 and searched.status is Status.COMPLETE:  # none at all
+        first = None
+    else:
+        first = problem.solutions(1, max_nodes=args.max_nodes, seed=args.seed,
+                                  backend=args.backend, timeout=args.timeout)
+    try:
+        solution = None if first is None else next(first, None)
+    except KeyboardInterrupt:
+        return None
+    if solution is None:
+        print(f"dlx: no solution to draw, so {args.svg} was not written", file=sys.stderr)
+        return None
+    try:
+        draw(problem, solution).save(args.svg)
+    except (OSError, ValueError) as err:
+        return _fail(f"cannot write {args.svg}: {getattr(err, 'strerror', None) or err}",
+                     ExitCode.OUTPUT)
+    return None
 
 
 def _write_failed(err: OSError | UnicodeEncodeError) -> ExitCode:
@@ -183,20 +234,25 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     show_progress = args.progress
     if show_progress is None:
         show_progress = sys.stderr.isatty() and (args.count or not sys.stdout.isatty())
+    if _distributed(args):
+        _solve_distributed(problem, args, option_lines, show_progress)
+        return
     # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
     # updates its stats each time, which the progress line reads.
-    search = problem.solutions(args.limit, max_nodes=args.max_nodes, seed=args.seed,
-                               backend=args.backend, timeout=args.timeout)
+    search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
+                               seed=args.seed, backend=args.backend, timeout=args.timeout,
+                               order="cost" if args.best else "search")
     out = sys.stdout
     with _Progress(search, sys.stderr, enabled=show_progress):
         if args.count:
             count = search.count()
         else:
             for number, solution in enumerate(search, 1):
+                cost = f" (cost {search.costs[number - 1]})" if args.best else ""
                 if args.indices:
-                    out.write(" ".join(map(str, solution)) + "\n")
+                    out.write(" ".join(map(str, solution)) + cost + "\n")
                 else:
-                    out.write(f"{number}:\n" + "".join(
+                    out.write(f"{number}:{cost}\n" + "".join(
                         f" {option_lines[k]}\n" for k in solution))
     if args.count:
         out.write(f"{count}\n")
@@ -233,7 +289,7 @@ def _summary(problem: ExactCover, args: argparse.Namespace, total: float,
           file=err)
     if interrupted:
         print("Interrupted: the search is incomplete.", file=err)
-    elif s.status is Status.LIMIT:
+    elif s.status is Status.LIMIT and not args.best:
         print(f"Stopped after --limit {args.limit} solution{'' if args.limit == 1 else 's'}.",
               file=err)
     elif s.status is Status.MAX_NODES:
@@ -257,45 +313,91 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-class _Progress:
-    """A thread that rewrites one status line on ``stream`` about once a second.
+class _Progress(Progress):
+    """The search's status line (:mod:`dlx.progress`), redrawn about once a second by a
+    thread: solutions, nodes, nodes per second and Knuth's estimate of the tree explored,
+    with the time left at that pace; and the one-time notice of a first compile.
 
-    It only reads the search's live ``stats``, which the driver updates after each kernel
-    call, about 5 times a second (``Backend.slice_seconds``).
+    It only reads the search's live ``stats`` (updated after each kernel call, about 5
+    times a second: ``Backend.slice_seconds``) and :meth:`dlx.Search.explored`.
     """
 
     def __init__(self, search: Search, stream: TextIO, *, enabled: bool,
                  interval: float = 1.0) -> None:
-        self.search = search
-        self.stream = stream
-        self.enabled = enabled
-        self.interval = interval
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._width = 0
+        super().__init__(stream, enabled=enabled)
+        self._following = self.follow(SearchLine(search), interval)
 
     def __enter__(self) -> _Progress:
-        if self.enabled:
-            self._thread.start()
+        super().__enter__()
+        self._following.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.enabled:
-            self._stop.set()
-            self._thread.join()
-            self._write("")
+        self._following.__exit__(None, None, None)
+        super().__exit__(*exc)
 
-    def _run(self) -> None:
-        last_nodes, last_time = 0, time.perf_counter()
-        while not self._stop.wait(self.interval):
-            s = self.search.stats
-            now = time.perf_counter()
-            rate = (s.nodes - last_nodes) / max(now - last_time, 1e-9)
-            last_nodes, last_time = s.nodes, now
-            self._write(f"{s.solutions:,} solutions, {s.nodes:,} nodes, "
-                        f"{rate:,.0f} nodes/s, {s.seconds:.0f} s")
 
-    def _write(self, text: str) -> None:
-        self.stream.write("\r" + text.ljust(self._width) + ("\r" if not text else ""))
-        self.stream.flush()
-        self._width = len(text)
+# ----- scale-out: the search split and run on worker processes, Dask or Ray -------------
+
+
+def _scale_arguments(p: argparse.ArgumentParser) -> None:
+    """--workers, --executor, --checkpoint, --parts: see :mod:`dlx.distribute`."""
+    g = p.add_argument_group("scale-out", "split the search into subproblems and run them "
+                             "on worker processes, a Dask cluster or Ray; the solutions come "
+                             "out in the serial order, the count is the same")
+    g.add_argument("--workers", type=_positive, metavar="N",
+                   help="run on N local worker processes")
+    g.add_argument("--executor", metavar="URL",
+                   help="run on dask://HOST:PORT (a Dask scheduler), ray://HOST:PORT or "
+                        "'ray' (a local Ray instance)")
+    g.add_argument("--checkpoint", metavar="FILE",
+                   help="(with --count) record finished subproblems in FILE (JSON); "
+                        "run again with the same FILE to resume")
+    g.add_argument("--parts", type=_positive, metavar="N", default=None,
+                   help="split into about N subproblems of comparable size (default 64)")
+
+
+def _distributed(args: argparse.Namespace) -> bool:
+    return bool(args.workers or args.executor or args.checkpoint or args.parts)
+
+
+def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
+                       option_lines: list[str], show_progress: bool) -> None:
+    """:func:`_solve` through :mod:`dlx.distribute`, with a progress line that says how
+    many subproblems are done and about how long the rest will take."""
+    from .distribute import DEFAULT_PARTS, open_executor
+
+    for name in ("max_nodes", "timeout", "seed"):
+        if getattr(args, name) is not None:
+            raise ArgumentError(f"--{name.replace('_', '-')} is for a single search, not "
+                                "with --workers, --executor, --checkpoint or --parts")
+    if args.checkpoint and not args.count:
+        raise ArgumentError("--checkpoint needs --count (solutions are printed in order, "
+                            "as they come)")
+    owned = open_executor(args.executor, args.workers) if args.executor else None
+    line = Progress(sys.stderr, enabled=show_progress, interval=1.0)
+    try:
+        executor = owned.executor if owned else None
+        split = problem.split(parts=args.parts or DEFAULT_PARTS, probes=4)
+        out = sys.stdout
+        if args.count:
+            count = problem.count(args.limit, executor=executor, workers=args.workers,
+                                  checkpoint=args.checkpoint, split=split,
+                                  backend=args.backend,
+                                  progress=lambda p: line.show(p.line()))
+            line.clear()
+            out.write(f"{count}\n")
+        else:
+            search = problem.solutions(args.limit, executor=executor, workers=args.workers,
+                                       split=split, backend=args.backend)
+            for number, solution in enumerate(search, 1):
+                if args.indices:
+                    out.write(" ".join(map(str, solution)) + "\n")
+                else:
+                    out.write(f"{number}:\n" + "".join(
+                        f" {option_lines[k]}\n" for k in solution))
+        out.flush()
+    finally:
+        line.clear()
+        if owned is not None:
+            owned.close()

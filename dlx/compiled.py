@@ -28,6 +28,7 @@ Two details decide the speed and the correctness of that cache:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import inspect
@@ -35,13 +36,13 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 
-from . import kernel
+from . import kernel, kernel_m
 from .backend import Backend, BatchJob, Kernel, specialize
 from .errors import warn_once
 from .links import Links
@@ -49,7 +50,8 @@ from .search import first_slice
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
 from .state import FIELDS, State
 
-__all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "own_process"]
+__all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "on_compile",
+           "own_process"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -97,8 +99,8 @@ def _nonnegative_indexing() -> Iterator[bool]:
 
 def _cache_tag(nonnegative: bool, overrides: dict[str, Any]) -> str:
     """A short hash of everything that shapes the machine code but not numba's cache key."""
-    constants = sorted((k, v) for k, v in vars(kernel).items()
-                       if isinstance(v, int) and not k.startswith("_"))
+    constants = sorted((f"{m.__name__}.{k}", v) for m in (kernel, kernel_m)
+                       for k, v in vars(m).items() if isinstance(v, int) and not k.startswith("_"))
     text = repr((constants, sorted(overrides.items()), sorted(_OPTIONS.items()), nonnegative,
                  sorted(_INLINE),
                  FIELDS))
@@ -142,24 +144,63 @@ def _njit(f: Any) -> Any:
 
 
 @functools.cache
-def _namespace(colors: bool = True, walk: bool = True) -> Any:
+def _namespace(colors: bool = True, walk: bool = True, mcc: bool = False) -> Any:
     """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet.
     ``colors=False``: the twin for problems without colors (``COLORS`` False);
-    ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False)."""
-    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk}
+    ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False);
+    ``mcc``: :mod:`dlx.kernel_m`, multiplicities and costs (its ``search_batch``, the
+    kernel's own code over other callees, gets its own tag, so its own cache entry)."""
+    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "MCC": mcc}
     tag = _cache_tag(_indexing_hook_available(), overrides)
 
     def wrap(f):
         f.__qualname__ = f"{f.__name__}__{tag}"
         return _njit(f)
 
-    return specialize(overrides, wrap)
+    return specialize(overrides, wrap, mcc)
 
 
 _compile_lock = threading.Lock()
 
+_compile_listeners: list[Callable[[], None]] = []
+_compile_announced = False
+_listeners_lock = threading.Lock()
 
-def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
+
+def on_compile(listener: Callable[[], None], *, remove: bool = False) -> None:
+    """Call ``listener()`` (or, ``remove=True``, no longer) when the kernel is about to be
+    compiled rather than loaded from numba's disk cache: seconds of silence otherwise
+    (:class:`dlx.progress.Progress` shows a notice). At most once per process."""
+    with _listeners_lock:
+        if remove:
+            with contextlib.suppress(ValueError):
+                _compile_listeners.remove(listener)
+        else:
+            _compile_listeners.append(listener)
+
+
+def _in_disk_cache(dispatcher: Any) -> bool | None:
+    """Whether numba's disk cache holds machine code for ``dispatcher`` (None: this numba
+    does not say). Reads the cache's index, as numba does before compiling."""
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:  # a numba without these internals: no notice, nothing else changes
+        return None
+
+
+def _announce_compiling(dispatcher: Any) -> None:
+    """Tell the listeners, once per process, that ``dispatcher`` will be compiled now."""
+    global _compile_announced
+    with _listeners_lock:
+        listeners = list(_compile_listeners)
+    if _compile_announced or not listeners or _in_disk_cache(dispatcher) is not False:
+        return
+    _compile_announced = True
+    for listener in listeners:
+        listener()
+
+
+def compiled(name: str, colors: bool = True, walk: bool = True, mcc: bool = False) -> Any:
     """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
     for problems with colors or (``colors=False``) without.
 
@@ -168,7 +209,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
     Further compilation is then disabled, so a call with other array types raises
     TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
-    key = (name, colors, walk)
+    key = (name, colors, walk, mcc)
     dispatcher = _compiled.get(key)
     if dispatcher is not None:
         return dispatcher
@@ -176,8 +217,9 @@ def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
         dispatcher = _compiled.get(key)
         if dispatcher is None:
             with _without_scipy_linalg(_skip_blas_check):
-                ns = _namespace(colors, walk)
+                ns = _namespace(colors, walk, mcc)
                 dispatcher = getattr(ns, name)
+                _announce_compiling(dispatcher)
                 with _nonnegative_indexing() as nonnegative:
                     ns.nonnegative_indexing = nonnegative
                     dispatcher.compile(_signature(name))
@@ -190,20 +232,20 @@ def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
 _WHERE = np.array([0, 0, 0, -1], dtype=np.int64)
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
-_compiled: dict[tuple[str, bool, bool], Any] = {}
-_entries: dict[tuple[str, bool, bool], Any] = {}
+_compiled: dict[tuple[str, bool, bool, bool], Any] = {}
+_entries: dict[tuple[str, bool, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
 matching (0.7 µs a call instead of 2 µs with the state as a named tuple). Only this
 module calls them, always with the arrays of the signature (contiguous int64): anything
 else goes through :func:`compiled`, whose dispatcher refuses other types."""
 
 
-def entry(name: str, colors: bool = True, walk: bool = True) -> Any:
+def entry(name: str, colors: bool = True, walk: bool = True, mcc: bool = False) -> Any:
     """The compiled entry point ``name`` itself (compiling it on first use)."""
-    point = _entries.get((name, colors, walk))
+    point = _entries.get((name, colors, walk, mcc))
     if point is None:
-        compiled(name, colors, walk)
-        point = _entries[(name, colors, walk)]
+        compiled(name, colors, walk, mcc)
+        point = _entries[(name, colors, walk, mcc)]
     return point
 
 
@@ -243,7 +285,7 @@ def _without_scipy_linalg(skip: bool) -> Iterator[None]:
 def compiled_kernel() -> Any:
     """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
     compiled("search")
-    return _namespace(True, True)
+    return _namespace(True, True, False)
 
 
 def is_loaded() -> bool:
@@ -256,18 +298,21 @@ def as_int64(links: Links, name: str, a: np.ndarray) -> np.ndarray:
     return np.array(a, dtype=np.int64, order="C")
 
 
-def _twin(links: Links) -> tuple[bool, bool]:
-    """Which compiled twin searches ``links``: (with colors, walking in ``choose``)."""
-    return links.colored, links.n_primary + 1 > kernel.SCAN_ITEMS
+def _twin(links: Links) -> tuple[bool, bool, bool]:
+    """Which compiled twin searches ``links``: (with colors, walking in ``choose``,
+    multiplicities and costs). :mod:`dlx.kernel_m` always walks: it has no ``WALK``."""
+    if links.mcc:
+        return links.colored, False, True
+    return links.colored, links.n_primary + 1 > kernel.SCAN_ITEMS, False
 
 
-def _entry(name: str, colors: bool, walk: bool) -> Any:
+def _entry(name: str, colors: bool, walk: bool, mcc: bool = False) -> Any:
     """A Python function that calls the compiled entry point (compiling it on first use)."""
-    key = (name, colors, walk)
+    key = (name, colors, walk, mcc)
 
     def call(*args: Any) -> Any:
         point = _entries.get(key)
-        return (point or entry(name, colors, walk))(*args)
+        return (point or entry(name, colors, walk, mcc))(*args)
 
     call.__name__ = name
     return call
@@ -280,15 +325,19 @@ class NumbaBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS
 
     def __init__(self) -> None:
-        def make(colors: bool, walk: bool) -> Kernel:
-            name = "numba" + ("" if colors else "-x") + ("-walk" if walk else "")
-            return Kernel(name, _entry("search", colors, walk),
-                          _entry("force_all", colors, walk), kernel.INACTIVE, as_int64, np.copy)
+        def make(colors: bool, walk: bool, mcc: bool = False) -> Kernel:
+            name = ("numba" + ("" if colors else "-x") + ("-walk" if walk else "")
+                    + ("-m" if mcc else ""))
+            return Kernel(name, _entry("search", colors, walk, mcc),
+                          _entry("force_all", colors, walk, mcc), kernel.INACTIVE, as_int64,
+                          np.copy, mcc=mcc)
 
         self.kernels = {colors: make(colors, False) for colors in (True, False)}
         """By colors: the kernels for problems of at most ``SCAN_ITEMS`` primary items."""
         self.walk_kernels = {colors: make(colors, True) for colors in (True, False)}
         """By colors: the kernels for more primary items (``choose`` walks first)."""
+        self.mcc_kernels = {colors: make(colors, False, True) for colors in (True, False)}
+        """By colors: the kernels of multiplicities and costs (:mod:`dlx.kernel_m`)."""
 
     def unavailable(self) -> str | None:
         return numba_unavailable()
@@ -297,8 +346,8 @@ class NumbaBackend(Backend):
         return is_loaded()
 
     def kernel(self, links: Links) -> Kernel:
-        colors, walk = _twin(links)
-        return (self.walk_kernels if walk else self.kernels)[colors]
+        colors, walk, mcc = _twin(links)
+        return (self.mcc_kernels if mcc else self.walk_kernels if walk else self.kernels)[colors]
 
     def batch(self, job: BatchJob) -> None:
         links = job.links
@@ -326,6 +375,8 @@ class NumbaBackend(Backend):
                 slices = Slices(TIMEOUT_SLICE_SECONDS if timed else COMPILED_SLICE_SECONDS,
                                 first=first)
             left = None if job.deadline is None else job.deadline - now
+            if job.progress is not None:
+                job.progress(int(where[kernel.W_INSTANCE]))
             slices.ran(slices.nodes, now - t0, left)
             t0 = now
             if left is not None and left <= 0 and node_stop:

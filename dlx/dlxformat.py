@@ -19,6 +19,14 @@ Knuth limits names to 8 characters; this reader does not, but an item name may n
 ``|`` or ``:``. An entry is split at its first ``:``, so a color may contain ``:`` (though
 not ``|``). Text may be given as ``str`` or as UTF-8 ``bytes``.
 
+DLX3's bounds and DLX5's costs (:func:`parse_mcc`): in the item line, ``u:v|name`` says
+that primary item ``name`` is covered ``u`` to ``v`` times and ``v|name`` exactly ``v``
+times (decimal digits; ``0 <= u <= v``, ``v >= 1``); a word that begins with ``|`` is the
+separator before the secondary items, which take no bounds. In an option line, a word
+``|n`` (decimal digits) adds ``n`` to the option's cost (several add up). Other words with
+``|`` keep their old reading: the separator in the item line (``A|B`` is ``A | B``), an
+error in an option.
+
 :func:`format_dlx` (``ExactCover.to_dlx``) writes a problem that reads back as the same
 problem, or raises :class:`dlx.ArgumentError` naming the value that cannot be written:
 a name or color that is empty or contains an ASCII blank or ``|`` (``:`` too, in an item
@@ -29,12 +37,13 @@ item (its item line would begin with ``|``, a comment).
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 from .errors import ArgumentError, DLXFormatError
-from .options import Colored
+from .options import MAX_BOUND, MAX_TOTAL_COST, Colored
 
-__all__ = ["BLANKS", "decode_dlx", "format_dlx", "option_lines", "parse_dlx", "split_lines"]
+__all__ = ["BLANKS", "decode_dlx", "format_dlx", "option_lines", "parse_dlx", "parse_mcc",
+           "split_lines"]
 
 BLANKS = " \t\n\v\f\r"
 """The characters that separate names: C's ``isspace`` in the C locale, as in Knuth's
@@ -43,6 +52,9 @@ programs. (``'\\n'`` also ends the line.)"""
 BOM = "\ufeff"
 
 _WORD = re.compile(f"[^{re.escape(BLANKS)}]+")
+_BOUND = re.compile(r"(?:([0-9]+):)?([0-9]+)\|(.*)", re.DOTALL)
+"""A bounded item: ``u:v|name`` or ``v|name``."""
+_COST = re.compile(r"\|([0-9]+)")
 
 
 def split_lines(text: str) -> list[str]:
@@ -98,36 +110,100 @@ def parse_dlx(text: str | bytes | bytearray) -> tuple[list[str], list[str], list
     entries come back as :class:`dlx.Colored`. Every malformed line raises
     :class:`DLXFormatError` with its 1-based line number: an unknown or repeated item, a
     color on a primary item, a bad name, a second ``|`` in the item line, bytes that are
-    not UTF-8, or no item line at all.
+    not UTF-8, or no item line at all; and so do bounds or costs (:func:`parse_mcc`
+    reads them), which this reading would lose.
     """
-    all_lines = split_lines(_as_text(text))
-    lines = _content_lines(all_lines)
-    header = next(lines, None)
-    if header is None:
-        raise DLXFormatError("no item line", len(all_lines) or 1, "")
-    lineno, line, _ = header
+    primary, secondary, options, bounds, costs = parse_mcc(text)
+    if bounds or costs is not None:
+        lines = _content_lines(split_lines(_as_text(text)))
+        lineno, line, _ = next(lines)
+        if not bounds:
+            lineno, line, _ = next((n, x, w) for n, x, w in lines if "|" in " ".join(w))
+        raise DLXFormatError("bounds or costs (DLX3, DLX5) need parse_mcc", lineno, line)
+    return primary, secondary, options
+
+
+def _item_line(lineno: int, line: str) -> tuple[list[str], list[str],
+                                                 dict[str, tuple[int, int]]]:
+    """The items of the item line, and the bounds of those written with them."""
     primary: list[str] = []
     secondary: list[str] = []
+    bounds: dict[str, tuple[int, int]] = {}
     target = primary
     kind: dict[str, str] = {}
-    for token in _WORD.findall(line.replace("|", " | ")):
+    tokens: list[tuple[str, tuple[int, int] | None]] = []
+    for word in _WORD.findall(line):
+        if word.startswith("|"):  # the separator, perhaps with the next item glued on
+            tokens.append(("|", None))
+            word = word[1:]
+        bounded = _BOUND.fullmatch(word)
+        if bounded:
+            low, high, name = bounded.groups()
+            tokens.append((name, (int(low if low is not None else high), int(high))))
+        else:
+            tokens += [(t, None) for t in _WORD.findall(word.replace("|", " | "))]
+    for token, bound in tokens:
         if token == "|":
             if target is secondary:
                 raise DLXFormatError("the item line contains '|' twice", lineno, line)
             target = secondary
             continue
+        if not token or "|" in token:
+            raise DLXFormatError(f"bad item name {token!r} after its bounds", lineno, line)
         if ":" in token:
             raise DLXFormatError(f"illegal ':' in item name {token!r}", lineno, line)
         if token in kind:
             raise DLXFormatError(f"item {token!r} is named twice", lineno, line)
         kind[token] = "primary" if target is primary else "secondary"
         target.append(token)
+        if bound is not None:
+            u, v = bound
+            if target is secondary:
+                raise DLXFormatError(f"bounds on secondary item {token!r}", lineno, line)
+            if v == 0:
+                raise DLXFormatError(f"upper bound of item {token!r} is zero", lineno, line)
+            if u > v:
+                raise DLXFormatError(f"lower bound {u} of item {token!r} exceeds upper "
+                                     f"bound {v}", lineno, line)
+            if v > MAX_BOUND:
+                raise DLXFormatError(f"upper bound {v} of item {token!r} is beyond "
+                                     f"{MAX_BOUND}", lineno, line)
+            if (u, v) != (1, 1):
+                bounds[token] = (u, v)
+    return primary, secondary, bounds
+
+
+def parse_mcc(text: str | bytes | bytearray) -> tuple[
+        list[str], list[str], list[list[Hashable]], dict[str, tuple[int, int]],
+        list[int] | None]:
+    """:func:`parse_dlx`, with DLX3's item bounds and DLX5's option costs: (primary
+    items, secondary items, options, bounds of the items that are not 1..1, the options'
+    costs or None when no option has one). Malformed bounds or costs raise
+    :class:`DLXFormatError` naming the line: a bound on a secondary item, an upper bound
+    of 0, a lower bound above the upper one, a cost with a character that is not a
+    decimal digit."""
+    all_lines = split_lines(_as_text(text))
+    lines = _content_lines(all_lines)
+    header = next(lines, None)
+    if header is None:
+        raise DLXFormatError("no item line", len(all_lines) or 1, "")
+    lineno, line, _ = header
+    primary, secondary, bounds = _item_line(lineno, line)
+    kind = dict.fromkeys(primary, "primary") | dict.fromkeys(secondary, "secondary")
     options: list[list[Hashable]] = []
+    costs: list[int] = []
     for lineno, line, words in lines:
         option: list[Hashable] = []
         seen: set[str] = set()
+        cost = 0
         for token in words:
             name, colon, color = token.partition(":")
+            if token.startswith("|") and _COST.fullmatch(token):
+                cost += int(token[1:])
+                if cost >= MAX_TOTAL_COST:
+                    raise DLXFormatError(f"cost {cost} is beyond {MAX_TOTAL_COST - 1}",
+                                         lineno, line)
+                continue
             if "|" in token:
                 raise DLXFormatError(f"illegal '|' in {token!r}", lineno, line)
             if name not in kind:
@@ -145,7 +221,8 @@ def parse_dlx(text: str | bytes | bytearray) -> tuple[list[str], list[str], list
             else:
                 option.append(name)
         options.append(option)
-    return primary, secondary, options
+        costs.append(cost)
+    return primary, secondary, options, bounds, costs if any(costs) else None
 
 
 def option_lines(text: str | bytes | bytearray) -> list[tuple[int, str]]:
@@ -191,8 +268,12 @@ def format_dlx(
     primary: Sequence[Hashable],
     secondary: Sequence[Hashable],
     options: Sequence[Sequence[Hashable]],
+    bounds: Mapping[Hashable, tuple[int, int]] | None = None,
+    costs: Sequence[int] | None = None,
 ) -> str:
     """Write a problem in Knuth's format; item names and colors are written with ``str``.
+    Items with ``bounds`` other than 1..1 are written ``u:v|name`` (``v|name`` when
+    ``u == v``), as DLX3 reads them; a nonzero cost as a last word ``|n``, as DLX5 does.
 
     What is written reads back (with :func:`parse_dlx`) as the same problem, names and
     colors turned into their ``str``. Otherwise this raises :class:`dlx.ArgumentError`
@@ -210,7 +291,14 @@ def format_dlx(
         twice = next(x for x in (*primary, *secondary)
                      if [*primary, *secondary].count(x) > 1)
         raise ArgumentError(f"item {twice!r} is listed twice")
-    head = " ".join(names[x] for x in primary)
+    bounds = bounds or {}
+
+    def bounded(x: Hashable) -> str:
+        u, v = bounds.get(x, (1, 1))
+        return names[x] if (u, v) == (1, 1) else f"{v}|{names[x]}" if u == v \
+            else f"{u}:{v}|{names[x]}"
+
+    head = " ".join(bounded(x) for x in primary)
     if head.startswith(BOM):
         raise ArgumentError(f"item {primary[0]!r} cannot be written first in DLX format: "
                             "its leading U+FEFF would be read as a byte-order mark")
@@ -226,5 +314,6 @@ def format_dlx(
     out = [head]
     for k, option in enumerate(options):
         out.append(" ".join(f"{name(k, e.item)}:{colors(e.color)}" if isinstance(e, Colored)
-                            else name(k, e) for e in option))
+                            else name(k, e) for e in option)
+                   + (f" |{costs[k]}" if costs is not None and costs[k] else ""))
     return "\n".join(out) + "\n"

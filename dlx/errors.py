@@ -1,13 +1,19 @@
-"""Exceptions and warnings raised for bad input; every one names its culprit."""
+"""Exceptions and warnings raised for bad input (every one names its culprit), and the
+exception for a budget that ran out before the answer was known."""
 
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 __all__ = [
     "ArgumentError",
+    "BoundError",
+    "CheckpointError",
     "ColorError",
+    "CostError",
     "DLXFormatError",
+    "DistributedError",
     "EmptyOptionError",
     "ForcedOptionError",
     "InputError",
@@ -15,6 +21,7 @@ __all__ = [
     "MatrixError",
     "NoPrimaryItemWarning",
     "RepeatedItemError",
+    "SearchStoppedError",
     "UnknownItemError",
     "warn_once",
 ]
@@ -45,6 +52,18 @@ class ColorError(InputError):
     color is None (an item without a color is named alone, not ``Colored(x, None)``)."""
 
 
+class BoundError(InputError):
+    """A multiplicity is not a pair of bounds ``0 <= u <= v`` with ``v >= 1`` (integers),
+    or is given for an item that is not primary; the message names the item and the
+    bound."""
+
+
+class CostError(InputError):
+    """An option's cost is not a nonnegative integer (a number that is negative, NaN,
+    infinite or fractional, or no number at all), or the costs do not match the
+    options; the message names the option and the cost."""
+
+
 class MatrixError(InputError):
     """A matrix is not a 2-D array of zeros and ones."""
 
@@ -67,6 +86,30 @@ class ArgumentError(ValueError):
 class ForcedOptionError(ArgumentError):
     """A forced option is not an option of the problem: not an integer, out of range, or
     dropped (it has no primary item, so no solution can contain it)."""
+
+
+class CheckpointError(ArgumentError):
+    """A checkpoint file cannot serve this run: not a dlx checkpoint, unreadable, or made
+    for another problem or another split of it (the message says which and names the
+    file)."""
+
+
+class DistributedError(RuntimeError):
+    """A distributed run could not finish: a chunk of subproblems failed on every try, or
+    an executor given by the caller broke. A checkpoint, if any, keeps what was done."""
+
+
+class SearchStoppedError(RuntimeError):
+    """A budget (``max_nodes`` or ``timeout``) ran out before a call that returns *the*
+    answer (``ExactCover.count``, ``ExactCover.first``) could know it: the one rule for
+    budgets (docs/design.md, "Budgets"). ``stats`` is the stopped search's
+    :class:`~dlx.SearchStats` (its ``status``, and the ``solutions`` found so far): what
+    was searched is never lost. Objects that carry their own status (a :class:`~dlx.Search`,
+    a :class:`~dlx.BatchResult`) return partial results instead, and never raise this."""
+
+    def __init__(self, message: str, stats: Any = None) -> None:
+        super().__init__(message)
+        self.stats = stats
 
 
 class NoPrimaryItemWarning(UserWarning):

@@ -37,6 +37,27 @@ Arrays indexed by item (length ``N + 1``):
     length: ``2**40`` in a ``list`` or ``int64`` array, 128 in a ``bytearray``.
 
 Options that hold no primary item are not linked in (Knuth's programs drop them too).
+
+Read only by the kernel of multiplicities and costs (:mod:`dlx.kernel_m`, Knuth's DLX3 and
+DLX5), built for every problem but handed to the other kernels empty:
+
+``BOUND``, ``SLACK`` (per item)
+    DLX3's residual capacity of a primary item (how many more chosen options may hold it;
+    ``v`` to begin with) and its slack ``v - u``, for bounds ``u..v`` (1..1 by default), so
+    that the item still needs ``BOUND - SLACK`` options. 0 for the root and secondary items.
+``TWEAK`` (per level)
+    the first option *tweaked* at a level (DLX3's ``first_tweak``), 0 when the level
+    covered its item as DLX2 does. A level of an MCC search picks one option of an item
+    whose bound or slack lets it take more, or a *null move* (no option, the item set
+    aside), so a search has at most ``min(sum of v, options) + (items with slack) + 1``
+    levels: that is the length of ``CHOICE`` and ``TWEAK`` for such problems.
+``COST`` (per node)
+    the net cost of the node's option (0 on headers and spacers). As in DLX5 each item
+    that must be covered exactly ``v`` times is *taxed* the least net cost of its options,
+    item by item, and its options' costs are lowered by that tax: every solution's cost
+    drops by the same total (``Links.tax``), no net cost is negative, and every such item
+    has an option of net cost 0, which sharpens the lower bounds. With costs, each item's
+    list is sorted by net cost (ties in input order), so the cheapest comes first.
 """
 
 from __future__ import annotations
@@ -69,6 +90,10 @@ class Links:
     n_options: int
     arrays: State
     option_of_node: np.ndarray  # original option index of each node, -1 for headers/spacers
+    mcc: bool = False
+    """True when some bound is not 1..1 or options have costs: :mod:`dlx.kernel_m` searches."""
+    tax: int = 0
+    """What every solution's cost exceeds its net cost by (see ``COST`` above)."""
     converted: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -94,6 +119,13 @@ class Links:
     def colored(self) -> bool:
         """True when some option gives a color to an item (Algorithm C, not only X)."""
         return bool(self.arrays.COLOR.any())
+
+    @property
+    def capacity(self) -> int:
+        """The most options a solution can have: the sum of the primary items' upper
+        bounds, at most the number of options (``n_primary`` without multiplicities)."""
+        return min(int(self.arrays.BOUND.sum()), self.n_options) if self.mcc \
+            else self.n_primary
 
     @property
     def forcing_node(self) -> np.ndarray:
@@ -161,12 +193,16 @@ def build_links(
     indptr: np.ndarray,
     items: np.ndarray,
     colors: np.ndarray,
+    bounds: tuple[np.ndarray, np.ndarray] | None = None,
+    costs: np.ndarray | None = None,
 ) -> Links:
     """Link options given in CSR form: option ``k`` is ``items[indptr[k]:indptr[k + 1]]``.
 
-    Items are numbered ``1..n_items`` (primary first); ``colors`` run beside ``items``.
-    Input must already be validated. Options without a primary item are left out.
-    Built with vectorized numpy so that a 729-option Sudoku links in microseconds.
+    Items are numbered ``1..n_items`` (primary first); ``colors`` run beside ``items``;
+    ``bounds`` are the primary items' lower and upper bounds (None: all 1..1), ``costs``
+    the options' costs (None: none). Input must already be validated. Options without a
+    primary item are left out. Built with vectorized numpy so that a 729-option Sudoku
+    links in microseconds.
     """
     indptr = np.asarray(indptr, dtype=np.int64)
     items = np.asarray(items, dtype=np.int64)
@@ -210,8 +246,20 @@ def build_links(
     D[spacer_after[:-1]] = last[1:]
     U[N + 1] = 0
 
-    # Vertical lists: nodes of each item in node order, closed through the header.
-    order = np.argsort(items.astype(np.int16) if N < 1 << 15 else items, kind="stable")
+    mcc = bounds is not None or costs is not None
+    lower = np.ones(n_primary, dtype=np.int64) if bounds is None else bounds[0]
+    upper = np.ones(n_primary, dtype=np.int64) if bounds is None else bounds[1]
+    net, tax = _net_costs(costs[kept], items, rank_of_entry, n_primary, lower, upper) \
+        if costs is not None else (np.zeros(n_kept, dtype=np.int64), 0)
+    COST = np.zeros(Z, dtype=np.int64)
+    COST[pos] = net[rank_of_entry]
+
+    # Vertical lists: nodes of each item in node order (by net cost first, if costs are
+    # given), closed through the header.
+    if costs is not None:
+        order = np.lexsort((net[rank_of_entry], items))
+    else:
+        order = np.argsort(items.astype(np.int16) if N < 1 << 15 else items, kind="stable")
     headers = np.arange(N + 1, dtype=np.int64)
     U[: N + 1] = headers
     D[: N + 1] = headers
@@ -228,17 +276,54 @@ def build_links(
     FORCING = np.full(n_opts, -1, dtype=np.int64)
     first = np.flatnonzero(items <= n_primary)[::-1]  # the last write wins: the first node
     FORCING[entry_opt[first]] = pos[first]
-    CHOICE = np.zeros(n_primary + 1, dtype=np.int64)
+    n_levels = n_primary + 1
+    if mcc:  # options chosen, then null moves (only items with slack make them)
+        n_levels = min(int(upper.sum()), n_kept) + int(np.count_nonzero(upper > lower)) + 1
+    CHOICE = np.zeros(n_levels, dtype=np.int64)
     REG = np.zeros(N_REGS, dtype=np.int64)
     REG[REGISTER_INDEX["PRIMARY_END"]] = n_primary + 1
+    REG[REGISTER_INDEX["CUTOFF"]] = NO_CUTOFF
+    BOUND = np.zeros(N + 1, dtype=np.int64)
+    BOUND[1 : n_primary + 1] = upper
+    SLACK = np.zeros(N + 1, dtype=np.int64)
+    SLACK[1 : n_primary + 1] = upper - lower
     built = {"U": U, "D": D, "TOP": TOP, "COLOR": COLOR, "LEN": LEN, "LL": LL, "RL": RL,
-             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING}
+             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING, "BOUND": BOUND,
+             "SLACK": SLACK, "TWEAK": np.zeros(n_levels, dtype=np.int64), "COST": COST}
     for f in FIELDS:  # the table in dlx.state says what each array is
         a = built[f.name]
         if a.dtype != np.dtype(f.dtype) or len(a) != field_length(f.per, Z, N, n_primary,
-                                                                  n_opts):
+                                                                  n_opts, n_levels):
             raise AssertionError(f"array {f.name} is not per {f.per} of {f.dtype}")
-    return Links(N, n_primary, n_opts, State(**built), option_of_node)
+    return Links(N, n_primary, n_opts, State(**built), option_of_node, mcc, tax)
+
+
+NO_CUTOFF = 1 << 62
+"""``REG[CUTOFF]`` when nothing is pruned (no cost bound known yet): no net cost reaches
+it (costs are checked to sum below it)."""
+
+
+def _net_costs(costs: np.ndarray, items: np.ndarray, option: np.ndarray, n_primary: int,
+               lower: np.ndarray, upper: np.ndarray) -> tuple[np.ndarray, int]:
+    """DLX5's taxes: for each primary item in turn that must be covered exactly ``v``
+    times, the least net cost among its options is taken off all of them; returns the
+    net costs (per kept option) and the total tax (every solution pays it: ``v`` times
+    each item's tax). Items with ``u < v`` are not taxed: a solution may cover them any
+    number of times in ``u..v``, so their tax would not be the same for every solution."""
+    net = np.asarray(costs, dtype=np.int64).copy()
+    primary = items <= n_primary
+    by_item = np.argsort(items[primary], kind="stable")
+    item_of, option_of = items[primary][by_item], option[primary][by_item]
+    starts = np.searchsorted(item_of, np.arange(1, n_primary + 2))
+    tax = 0
+    for j in np.flatnonzero(lower == upper).tolist():
+        mine = option_of[starts[j] : starts[j + 1]]
+        if len(mine):
+            least = int(net[mine].min())
+            if least:
+                net[mine] -= least
+                tax += least * int(upper[j])
+    return net, tax
 
 
 def _first_conflict(links: Links, forced: list[int]) -> int:

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable
+import numbers
+import operator
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from .errors import InputError, ItemNameError, MatrixError
+from .errors import BoundError, CostError, InputError, ItemNameError, MatrixError
 
-__all__ = ["Colored", "hashable", "integer_array", "option_lists"]
+__all__ = ["Colored", "bound_arrays", "cost_array", "hashable", "integer_array",
+           "option_lists"]
+
+MAX_BOUND = 1 << 40
+"""The largest upper bound of an item (far beyond any search)."""
+MAX_TOTAL_COST = 1 << 62
+"""The costs of all options together stay below this (the kernel's int64 registers)."""
 
 
 class Colored(NamedTuple):
@@ -79,3 +87,102 @@ def count_of(value: Any, name: str) -> int:
     if number is None or number < 0 or number >= 1 << 62:
         raise MatrixError(f"{name} must be a nonnegative integer, got {value!r}")
     return number
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as an int if it is an integer (not a bool), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _bound_pair(item: Hashable, bound: Any) -> tuple[int, int]:
+    """``v`` or ``(u, v)`` as ``(u, v)``, or BoundError naming the item and the bound."""
+    single = _whole(bound)
+    if single is not None:
+        pair: tuple[int | None, int | None] = (single, single)
+    elif isinstance(bound, (tuple, list)) and len(bound) == 2:
+        pair = (_whole(bound[0]), _whole(bound[1]))
+    else:
+        raise BoundError(f"item {item!r}: bound {bound!r} is not an integer v or a pair "
+                         "(u, v) of integers")
+    u, v = pair
+    if u is None or v is None:
+        raise BoundError(f"item {item!r}: bound {bound!r} holds a value that is not an "
+                         "integer")
+    if u < 0:
+        raise BoundError(f"item {item!r}: lower bound {u} is negative")
+    if v < 1:
+        raise BoundError(f"item {item!r}: upper bound {v} is less than 1 (no option "
+                         "holding the item could be chosen)")
+    if u > v:
+        raise BoundError(f"item {item!r}: lower bound {u} exceeds upper bound {v}")
+    if v > MAX_BOUND:
+        raise BoundError(f"item {item!r}: upper bound {v} is beyond {MAX_BOUND}")
+    return u, v
+
+
+def bound_arrays(multiplicity: Any, primary: Sequence[Hashable],
+                 secondary: Sequence[Hashable]) -> tuple[np.ndarray, np.ndarray] | None:
+    """The lower and upper bounds of the primary items (int64, in item order) from a
+    mapping ``item -> v or (u, v)``; None when every bound is 1..1 (an exact cover).
+    BoundError names the item and the bound at fault: not a mapping, an unknown or
+    secondary item, a bound that is not ``0 <= u <= v``, ``v >= 1``, integers."""
+    if multiplicity is None:
+        return None
+    if not isinstance(multiplicity, Mapping):
+        raise BoundError(f"multiplicity must be a mapping from primary items to bounds, "
+                         f"got {multiplicity!r}")
+    index = {name: k for k, name in enumerate(primary)}
+    lower = np.ones(len(primary), dtype=np.int64)
+    upper = np.ones(len(primary), dtype=np.int64)
+    others = set(secondary)
+    for item, bound in multiplicity.items():
+        k = index.get(item)
+        if k is None:
+            if item in others:
+                raise BoundError(f"item {item!r} is secondary: only primary items have "
+                                 f"bounds (got {bound!r})")
+            raise BoundError(f"multiplicity names {item!r}, which is not an item")
+        lower[k], upper[k] = _bound_pair(item, bound)
+    if (lower == 1).all() and (upper == 1).all():
+        return None
+    return lower, upper
+
+
+def cost_array(costs: Any, n_options: int) -> np.ndarray | None:
+    """The options' costs as int64, or None when there are none (or all are 0).
+    CostError names the option and the value at fault: not one cost per option, or a
+    cost that is not a nonnegative integer (whole floats are integers; NaN, infinities,
+    fractions and non-numbers are refused), or costs summing to 2**62 or more."""
+    if costs is None:
+        return None
+    if isinstance(costs, (str, bytes, Mapping)) or not isinstance(costs, Iterable):
+        raise CostError(f"costs must be a sequence of one cost per option, got {costs!r}")
+    values = costs.tolist() if isinstance(costs, np.ndarray) else list(costs)
+    if len(values) != n_options:
+        raise CostError(f"costs has {len(values)} entries for {n_options} options")
+    out = []
+    for k, value in enumerate(values):
+        cost = _whole(value)
+        if cost is None:
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+                raise CostError(f"option {k}: cost {value!r} is not a number")
+            number = float(value)
+            if not math.isfinite(number):
+                raise CostError(f"option {k}: cost {value!r} is not finite")
+            if number != int(number):
+                raise CostError(f"option {k}: cost {value!r} is not an integer (costs are "
+                                "integers, as in DLX5: scale them)")
+            cost = int(number)
+        if cost < 0:
+            raise CostError(f"option {k}: cost {value!r} is negative")
+        out.append(cost)
+    if sum(out) >= MAX_TOTAL_COST:
+        raise CostError(f"costs sum to {sum(out)}, beyond {MAX_TOTAL_COST - 1}")
+    if not any(out):
+        return None
+    return np.array(out, dtype=np.int64)

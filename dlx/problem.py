@@ -2,22 +2,25 @@
 
 A problem is a list of *options*, each a set of *items*. Primary items must be covered
 exactly once, secondary items at most once; a secondary item may carry a *color* in an
-option, and options that agree on that color may share it (Knuth's XCC problem).
+option, and options that agree on that color may share it (Knuth's XCC problem). With
+``multiplicity`` a primary item is covered between ``u`` and ``v`` times instead (Knuth's
+MCC problem, DLX3), and with ``costs`` the cheapest solutions can be asked for (DLX5).
 Front ends (named options, numpy 0/1 matrices, Knuth's text format) all reduce to the same
 validated CSR arrays, which :func:`dlx.links.build_links` turns into dancing links.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import warnings
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from .arguments import check_forced, count_arg, seed_arg, timeout_arg
+from .arguments import check_forced, count_arg, order_arg, seed_arg, timeout_arg
 from .batch import BatchResult, run_batch
 from .errors import (
     ArgumentError,
@@ -27,12 +30,28 @@ from .errors import (
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
+    SearchStoppedError,
     UnknownItemError,
 )
 from .links import Links, build_links
-from .options import Colored, count_of, hashable, integer_array, option_lists
+from .options import (
+    Colored,
+    bound_arrays,
+    cost_array,
+    count_of,
+    hashable,
+    integer_array,
+    option_lists,
+)
 from .registry import BackendName, charge_python, get_backend
 from .search import Search, SearchStats
+from .status import Status
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from .distribute import RunProgress
+    from .split import Split
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -45,6 +64,14 @@ class ExactCover:
     primary, in order of first appearance; otherwise the order of ``primary`` then
     ``secondary`` is the item order, which fixes the branching tie-break as in Knuth's
     programs. Solutions are lists of option indices (0-based, in input order, sorted).
+
+    ``multiplicity`` maps primary items to bounds: ``v`` (covered exactly ``v`` times) or
+    ``(u, v)`` (between ``u`` and ``v`` times, ``0 <= u <= v``, ``v >= 1``); unlisted
+    items keep 1..1. A solution is still a *set* of options. ``costs`` gives each option a
+    nonnegative integer cost, for :meth:`best` and ``solutions(order="cost")``. Either
+    makes the search Knuth's Algorithm M (:mod:`dlx.kernel_m`); without them it is
+    Algorithm C, exactly as before. Bad bounds raise :class:`dlx.BoundError`, bad costs
+    :class:`dlx.CostError`, each naming the item or option and the value.
     """
 
     def __init__(
@@ -53,6 +80,8 @@ class ExactCover:
         *,
         primary: Iterable[Hashable] | None = None,
         secondary: Iterable[Hashable] | None = None,
+        multiplicity: Any = None,
+        costs: Any = None,
     ) -> None:
         options = option_lists(options)
         secondary_list = _unique_items(secondary or (), "secondary")
@@ -74,14 +103,17 @@ class ExactCover:
                 f"item {next(iter(clash))!r} is listed as both primary and secondary"
             )
         self._init(primary_list, secondary_list, _encode_options(
-            options, primary_list, secondary_list))
+            options, primary_list, secondary_list), multiplicity, costs)
 
-    def _init(self, primary, secondary, csr) -> None:
-        """Common end of every constructor: names, the CSR arrays, and (lazily) the links."""
+    def _init(self, primary, secondary, csr, multiplicity=None, costs=None) -> None:
+        """Common end of every constructor: names, the CSR arrays, bounds and costs, and
+        (lazily) the links."""
         self.primary: list[Hashable] = list(primary)
         self.secondary: list[Hashable] = list(secondary)
         self.items: list[Hashable] = self.primary + self.secondary
         self._indptr, self._items, self._colors, self._color_names = csr
+        self._bounds = bound_arrays(multiplicity, self.primary, self.secondary)
+        self._costs = cost_array(costs, len(self._indptr) - 1)
         self._last = threading.local()
         n_primary = len(self.primary)
         lens = np.diff(self._indptr)
@@ -131,12 +163,15 @@ class ExactCover:
         *,
         secondary: Iterable[int] | None = None,
         names: Sequence[Hashable] | None = None,
+        multiplicity: Any = None,
+        costs: Any = None,
     ) -> ExactCover:
         """A problem from a 0/1 matrix: rows are options, columns are items.
 
         Any integer or bool dtype, C or Fortran order; ``secondary`` lists column indices.
         Items are named by their column index unless ``names`` are given; column order is
-        item order (secondary columns after the primary ones).
+        item order (secondary columns after the primary ones). ``multiplicity`` (keyed by
+        item name) and ``costs`` as for :class:`ExactCover`.
         """
         try:
             a = np.asarray(matrix)
@@ -154,7 +189,8 @@ class ExactCover:
         rows, cols = np.nonzero(a)
         indptr = np.zeros(a.shape[0] + 1, dtype=np.int64)
         np.cumsum(np.bincount(rows, minlength=a.shape[0]), out=indptr[1:])
-        return cls.from_csr(indptr, cols, n_items=a.shape[1], secondary=secondary, names=names)
+        return cls.from_csr(indptr, cols, n_items=a.shape[1], secondary=secondary, names=names,
+                            multiplicity=multiplicity, costs=costs)
 
     @classmethod
     def from_csr(
@@ -165,12 +201,15 @@ class ExactCover:
         n_items: int | None = None,
         secondary: Iterable[int] | None = None,
         names: Sequence[Hashable] | None = None,
+        multiplicity: Any = None,
+        costs: Any = None,
     ) -> ExactCover:
         """A problem in compressed sparse row form, the fast way in for large inputs.
 
         Option ``k`` covers the columns ``indices[indptr[k]:indptr[k + 1]]`` (ints in
-        ``0..n_items-1``, as in ``scipy.sparse.csr_matrix``). ``secondary`` and ``names``
-        are as in :meth:`from_matrix`. Validation is vectorized: no Python loop per entry.
+        ``0..n_items-1``, as in ``scipy.sparse.csr_matrix``). ``secondary``, ``names``,
+        ``multiplicity`` and ``costs`` are as in :meth:`from_matrix`. Validation is
+        vectorized: no Python loop per entry.
         """
         indptr = integer_array(indptr, "indptr")
         cols = integer_array(indices, "indices")
@@ -226,24 +265,27 @@ class ExactCover:
         items = number[cols]
         self = cls.__new__(cls)
         self._init([label[c] for c in prim.tolist()], [label[c] for c in seco.tolist()],
-                   (indptr, items, np.zeros_like(items), []))
+                   (indptr, items, np.zeros_like(items), []), multiplicity, costs)
         return self
 
     @classmethod
     def from_dlx(cls, text: str | bytes) -> ExactCover:
         """A problem from Knuth's DLX text format (see :mod:`dlx.dlxformat`), given as a
-        str or as UTF-8 bytes (a leading byte-order mark is skipped).
+        str or as UTF-8 bytes (a leading byte-order mark is skipped). Item bounds
+        ``u:v|name`` and ``v|name`` (DLX3) and option costs ``|n`` (DLX5) are read too.
 
         A malformed line, or bytes that are not UTF-8, raise :class:`dlx.DLXFormatError`
         naming the line; any other type of ``text`` raises :class:`dlx.ArgumentError`.
         """
-        from .dlxformat import parse_dlx
+        from .dlxformat import parse_mcc
 
-        primary, secondary, options = parse_dlx(text)
-        return cls(options, primary=primary, secondary=secondary)
+        primary, secondary, options, bounds, costs = parse_mcc(text)
+        return cls(options, primary=primary, secondary=secondary,
+                   multiplicity=bounds or None, costs=costs)
 
     def to_dlx(self) -> str:
-        """This problem in Knuth's DLX text format, readable by DLX1/DLX2 and ``from_dlx``.
+        """This problem in Knuth's DLX text format, readable by DLX1/DLX2 (DLX3 with
+        bounds, DLX5 with costs) and ``from_dlx``.
 
         Names and colors are written with ``str``, and ``from_dlx`` reads the text back
         as the same problem (names and colors as those strings). What cannot be written
@@ -253,7 +295,8 @@ class ExactCover:
         """
         from .dlxformat import format_dlx
 
-        return format_dlx(self.primary, self.secondary, list(self.options()))
+        return format_dlx(self.primary, self.secondary, list(self.options()),
+                          self.multiplicity, self.costs if self._costs is not None else None)
 
     # ----- looking at the problem --------------------------------------------------------
 
@@ -261,8 +304,30 @@ class ExactCover:
         return len(self._indptr) - 1
 
     def __repr__(self) -> str:
+        extra = (", multiplicities" if self._bounds is not None else "") + (
+            ", costs" if self._costs is not None else "")
         return (f"ExactCover({len(self)} options, {len(self.primary)} primary + "
-                f"{len(self.secondary)} secondary items)")
+                f"{len(self.secondary)} secondary items{extra})")
+
+    @property
+    def multiplicity(self) -> dict[Hashable, tuple[int, int]]:
+        """The bounds ``(u, v)`` of the primary items whose bounds are not 1..1."""
+        if self._bounds is None:
+            return {}
+        lower, upper = (b.tolist() for b in self._bounds)
+        return {x: (u, v) for x, u, v in zip(self.primary, lower, upper) if (u, v) != (1, 1)}
+
+    @property
+    def costs(self) -> list[int]:
+        """Each option's cost (all 0 when none were given)."""
+        return [0] * len(self) if self._costs is None else self._costs.tolist()
+
+    def cost(self, solution: Iterable[int]) -> int:
+        """The cost of a set of options: the sum of their costs."""
+        chosen = list(solution)
+        for k in chosen:
+            self.option(k)  # ArgumentError for one that is not an option
+        return 0 if self._costs is None else int(sum(self._costs[k] for k in chosen))
 
     def option(self, k: int) -> list[Hashable]:
         """Option ``k`` as item names, colored entries as :class:`Colored`."""
@@ -295,7 +360,7 @@ class ExactCover:
     def links(self) -> Links:
         """The dancing-links arrays (built on first use, then shared by every search)."""
         return build_links(len(self.items), len(self.primary),
-                           self._indptr, self._items, self._colors)
+                           self._indptr, self._items, self._colors, self._bounds, self._costs)
 
     @cached_property
     def _min_primary(self) -> int:
@@ -316,7 +381,11 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
+        order: str = "search",
+        executor: Executor | None = None,
+        workers: int | None = None,
+        split: Split | None = None,
     ) -> Search:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
@@ -329,9 +398,28 @@ class ExactCover:
         ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped" differs from "no solution".
         ``seed`` breaks ties between equally short items at random (reproducibly); by
         default the first one is taken, as Knuth does, so ``nodes`` and ``updates`` equal
-        those of his DLX1/DLX2. Bad arguments raise :class:`dlx.ArgumentError` (forced
-        options: :class:`dlx.ForcedOptionError`), the same on every path and backend.
+        those of his DLX1/DLX2 (DLX3 with multiplicities). ``order="cost"`` yields the
+        ``limit`` cheapest solutions instead, cheapest first, once the search (branch and
+        bound, see :class:`~dlx.search.Search`) is over. Bad arguments raise
+        :class:`dlx.ArgumentError` (forced options: :class:`dlx.ForcedOptionError`), the
+        same on every path and backend.
+
+        Given ``executor``, ``workers`` or ``split`` (as for :meth:`count`), the
+        subproblems are searched there and their solutions come back *in the serial
+        order*, the same list as without them, a few chunks searched ahead; the iterator
+        is then a plain generator, without ``stats``.
         """
+        order_ = order_arg(order)
+        if executor is not None or workers is not None or split is not None:
+            from .distribute import solutions_split
+
+            if order_ != "search":
+                raise ArgumentError("order is for a single search; a distributed run "
+                                    "(executor, workers or split) takes none")
+            run = self._distributed(locals(), split, workers, backend)
+            return cast(Search, solutions_split(
+                self, run[0], executor=executor, workers=run[1], backend=run[2],
+                limit=None if limit is None else run[3]))
         limit_ = count_arg(limit, "limit", 1)
         max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
         timeout_ = timeout_arg(timeout)
@@ -342,15 +430,32 @@ class ExactCover:
         return Search(links, chosen, limit=limit_, forced=forced_, max_nodes=max_nodes_,
                       timeout=timeout_, seed=seed_, on_finish=self._finished,
                       on_python_time=(charge_python if backend == "auto"
-                                      and chosen.name == "python" else None))
+                                      and chosen.name == "python" else None), order=order_)
+
+    def best(self, k: int | None = 1, **kwargs: Any) -> list[list[int]]:
+        """The ``k`` cheapest solutions (None: all), cheapest first; ties in the order
+        the search finds them. Their costs: :meth:`cost`. A budget (``max_nodes``,
+        ``timeout``) that runs out first raises :class:`dlx.SearchStoppedError`, as for
+        :meth:`count` (``solutions(k, order="cost", ...)`` yields the best found so far
+        instead, with the stopped status)."""
+        if "limit" in kwargs or "order" in kwargs:
+            raise ArgumentError("best() takes k, not limit or order")
+        search = self.solutions(k, order="cost", **kwargs)
+        found = list(search)
+        _check_finished(search, "best()", kwargs)
+        return found
 
     def first(self, **kwargs: Any) -> list[int] | None:
-        """One solution, or None (``self.stats.status`` tells "none" from "stopped")."""
+        """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
+        that runs out first raises :class:`dlx.SearchStoppedError`: None always means
+        "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly)."""
         if "limit" in kwargs:
             raise ArgumentError("first() takes no limit: it is one")
         search = self.solutions(1, **kwargs)
         solution = next(search, None)
         search.count()  # nothing more to search: marks the search finished
+        if solution is None:
+            _check_finished(search, "first()", kwargs)
         return solution
 
     def count(
@@ -361,12 +466,75 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
+        executor: Executor | None = None,
+        workers: int | None = None,
+        checkpoint: str | os.PathLike[str] | None = None,
+        progress: Callable[[RunProgress], None] | None = None,
+        split: Split | None = None,
     ) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
-        The count is this call's own, whatever other threads do with the problem."""
-        return self.solutions(limit, forced=forced, max_nodes=max_nodes, timeout=timeout,
-                              seed=seed, backend=backend).count()
+        The count is this call's own, whatever other threads do with the problem.
+
+        Given ``executor`` (any ``concurrent.futures.Executor``: a process pool, a Dask
+        client's ``get_executor()``, :class:`dlx.distribute.RayExecutor`), ``workers``
+        (a pool of that many local processes), ``checkpoint`` or ``split``, the search
+        is cut into subproblems (``split``, default :meth:`split` with ``parts=64``) run
+        on the executor (see :mod:`dlx.distribute`): the same count, and ``stats`` with
+        the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
+        subproblems: a rerun with it resumes. ``progress`` is called with a
+        :class:`dlx.RunProgress` after each finished chunk. ``forced``,
+        ``max_nodes``, ``timeout`` and ``seed`` are for a single search only.
+
+        A budget (``max_nodes``, ``timeout``) that runs out first raises
+        :class:`dlx.SearchStoppedError`, whose ``stats.solutions`` is the count so far
+        (``solutions(...).count()`` returns such a partial count without raising).
+        """
+        if executor is None and workers is None and checkpoint is None and split is None:
+            search = self.solutions(limit, forced=forced, max_nodes=max_nodes,
+                                    timeout=timeout, seed=seed, backend=backend)
+            count = search.count()
+            _check_finished(search, "count()", {"max_nodes": max_nodes, "timeout": timeout})
+            return count
+        from .distribute import count_split
+
+        run = self._distributed(locals(), split, workers, backend)
+        total, stats = count_split(self, run[0], executor=executor, workers=run[1],
+                                   checkpoint=checkpoint, progress=progress, backend=run[2],
+                                   limit=None if limit is None else run[3])
+        self._finished(stats)
+        return total
+
+    def _distributed(self, given: dict[str, Any], split: Split | None, workers: Any,
+                     backend: Any) -> tuple[Split, int | None, str, int]:
+        """The checked arguments of a distributed run: its split, workers, the workers'
+        backend (``auto`` resolved here: numba when it runs), and the limit."""
+        from .distribute import DEFAULT_PARTS
+        from .split import Split
+
+        if self.links.mcc:
+            raise ArgumentError("multiplicities and costs are searched by one process: a "
+                                "distributed run (executor, workers, checkpoint or split) "
+                                "splits Algorithm C's tree only")
+        for name in ("forced", "max_nodes", "timeout", "seed"):
+            if given.get(name) is not None:
+                raise ArgumentError(f"{name} is for a single search; a distributed run "
+                                    "(executor, workers, checkpoint or split) takes none")
+        if given.get("checkpoint") is not None and given.get("limit") is not None:
+            raise ArgumentError("a checkpoint records whole counts: give no limit with it")
+        workers_ = None if workers is None else count_arg(workers, "workers", 1)
+        if workers_ is not None and workers_ > 4096:
+            raise ArgumentError(f"workers must be at most 4096, got {workers!r}")
+        limit_ = count_arg(given.get("limit"), "limit", 1)
+        chosen = get_backend(backend, 1 << 62).name
+        if split is None:
+            split = self.split(parts=DEFAULT_PARTS, probes=4)
+        elif not isinstance(split, Split):
+            raise ArgumentError(f"split must be a dlx Split (from ExactCover.split), got "
+                                f"{split!r}")
+        elif split.problem_digest != self._digest:
+            raise ArgumentError("split was made for another problem")
+        return split, workers_, chosen, limit_
 
     def solve_batch(
         self,
@@ -377,7 +545,8 @@ class ExactCover:
         limit: int | None = 1,
         max_nodes: int | None = None,
         timeout: float | None = None,
-        backend: BackendName | str = "auto",
+        backend: BackendName = "auto",
+        progress: Callable[[int], object] | None = None,
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
         solution, all in one kernel call (see :mod:`dlx.batch`).
@@ -392,36 +561,81 @@ class ExactCover:
         as a conflict. The result is the same as searching, one at a time, the problem
         left once the forced options are taken: same solutions in the same order, same
         ``nodes`` and ``updates``. Arguments are checked as for :meth:`solutions`.
+        ``progress``, if given, is called in this thread with the number of instances
+        finished so far, from time to time (between the kernel's slices, about 5 times a
+        second; after each instance in Python), for a progress line.
         """
+        if progress is not None and not callable(progress):
+            raise ArgumentError(f"progress must be callable or None, got {progress!r}")
         return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
                          indices=indices, limit=count_arg(limit, "limit", 1),
                          max_nodes=count_arg(max_nodes, "max_nodes", 0), backend=backend,
-                         timeout=timeout_arg(timeout))
+                         timeout=timeout_arg(timeout), progress=progress)
+
+    def split(self, depth: int | None = None, parts: int | None = None, *,
+              probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:
+        """Cut the search tree into subproblems (see :mod:`dlx.split`), listed in the order
+        the serial search meets them; each is the list of options chosen on the way down
+        to a node (``forced``, for :meth:`solve_batch`) with an estimate of the nodes
+        below it (Knuth's estimate from ``probes`` random walks, seeded by ``seed``).
+
+        ``depth``: every node at that level (and the solutions above it). ``parts``: then
+        split again every subproblem estimated at more than ``1 / parts`` of the whole
+        (none estimated below ``smallest`` nodes), so that about ``parts`` subproblems of
+        comparable size remain; neither given: one part, the whole problem. The counts of
+        the parts add up to :meth:`count`, their solutions in order are :meth:`solutions`,
+        and their nodes plus ``nodes_above`` are the serial search's ``nodes``.
+        """
+        from .split import split_problem
+
+        if self.links.mcc:
+            raise ArgumentError("a problem with multiplicities or costs cannot be split: "
+                                "its subtrees are not its options forced (Algorithm M "
+                                "tweaks options and makes null moves)")
+        return split_problem(self.links, self._digest, depth, parts, probes=probes,
+                             seed=seed, smallest=smallest)
+
+    @cached_property
+    def _digest(self) -> str:
+        """:func:`dlx.split.problem_digest` of this problem: names a problem to workers and
+        checkpoints."""
+        from .split import problem_digest
+
+        return problem_digest(len(self.primary), len(self.secondary), self._indptr,
+                              self._items, self._colors)
 
     def is_solution(self, solution: Iterable[int]) -> bool:
-        """Independent check: primary items covered exactly once, secondary at most once
-        (or several times with one color)."""
+        """Independent check: primary items covered exactly once (within their bounds,
+        with multiplicities), secondary at most once (or several times with one color),
+        no option twice."""
         if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
             raise ArgumentError(f"solution must be an iterable of option indices, got "
                                 f"{solution!r}")
         count: dict[int, int] = {}
         color: dict[int, int] = {}
         dropped = set(self.dropped)
+        n_primary = len(self.primary)
+        seen: set[int] = set()
         for k in solution:
             if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
-                    or not 0 <= k < len(self) or k in dropped:
+                    or not 0 <= k < len(self) or k in dropped or k in seen:
                 return False
+            seen.add(k)
             lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
             for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
                 if c:
                     if color.setdefault(x, c) != c or count.get(x):
                         return False
+                elif x <= n_primary:
+                    count[x] = count.get(x, 0) + 1
                 else:
                     if x in color or count.get(x):
                         return False
                     count[x] = 1
-        n_primary = len(self.primary)
-        return all(count.get(x) or x in color for x in range(1, n_primary + 1))
+        lower, upper = ([1] * n_primary, [1] * n_primary) if self._bounds is None else (
+            b.tolist() for b in self._bounds)
+        return all(lower[x - 1] <= count.get(x, 0) <= upper[x - 1]
+                   for x in range(1, n_primary + 1))
 
 
 # ----- helpers --------------------------------------------------------------------------
@@ -484,3 +698,15 @@ def _encode_options(
 
 def _name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashable:
     return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]
+
+
+def _check_finished(search: Search, call: str, budgets: dict[str, Any]) -> None:
+    """The rule for budgets: raise SearchStoppedError if ``search`` was stopped by one,
+    naming it, with what was found so far."""
+    s = search.stats
+    if s.status in (Status.MAX_NODES, Status.TIMEOUT):
+        name = "max_nodes" if s.status is Status.MAX_NODES else "timeout"
+        raise SearchStoppedError(
+            f"{call}: {name}={budgets.get(name)!r} ran out after {s.nodes:,} nodes and "
+            f"{s.solutions:,} solutions, before the answer was known (its .stats hold "
+            f"them; solutions(...) stops quietly instead)", s)

@@ -8,7 +8,8 @@ format (``ExactCover.from_dlx``). Numbers inside item names are written in base 
 
 The queens, Langford and pentomino encodings are exactly those of
 ``shared/data/exact_cover/SOURCES.md`` (same item order, same option order), so a search
-reproduces the ``nodes`` and ``updates`` of Knuth's DLX1 on those files.
+reproduces the ``nodes`` and ``updates`` of Knuth's DLX1 on those files; so are the
+multiplicity encodings (:func:`mqueens`, :func:`tetrominoes`) for DLX3's.
 
 >>> from dlx.problems import queens, render_queens
 >>> problem = queens(4)
@@ -26,11 +27,14 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from .problem import Colored, ExactCover
 
 __all__ = [
+    "CLRS_PRICES",
     "PENTOMINOES",
     "SATOR",
+    "TETROMINOES",
     "Cell",
     "Keep",
     "langford",
+    "mqueens",
     "orientations",
     "pentominoes",
     "queens",
@@ -39,7 +43,9 @@ __all__ = [
     "render_queens",
     "render_tiling",
     "render_word_rectangle",
+    "rod_cutting",
     "shape",
+    "tetrominoes",
     "tiling",
     "word_rectangle",
 ]
@@ -109,13 +115,66 @@ def queens(n: int) -> ExactCover:
 
 
 def render_queens(problem: ExactCover, solution: Iterable[int]) -> str:
-    """The board, one line per row: ``Q`` for a queen, ``.`` for an empty square."""
-    n = sum(str(x).startswith("r") for x in problem.primary)
-    board = [["."] * n for _ in range(n)]
+    """The board, one line per row: ``Q`` for a queen, ``.`` for an empty square (of
+    :func:`queens` or :func:`mqueens`, whose boards may have more rows than columns)."""
+    rows = sum(str(x).startswith("r") for x in problem.primary)
+    cols = sum(str(x).startswith("c") for x in problem.primary)
+    board = [["."] * cols for _ in range(rows)]
     for option in _entries(problem, solution):
-        place = {str(x)[0]: int(str(x)[1:], 36) for x in option}
+        place = {str(x)[0]: int(str(x)[1:], 36) for x in option if str(x)[0] in "rc"}
         board[place["r"]][place["c"]] = "Q"
     return "\n".join("".join(row) for row in board)
+
+
+def mqueens(n: int, *, rows: int | None = None, k: int | None = None,
+            bounded_diagonals: bool = False) -> ExactCover:
+    """Non-attacking queens through multiplicities (Knuth's MCC problem, DLX3).
+
+    Encodings (SOURCES.md ``mqueens``), on ``rows`` rows (default ``n``) and ``n``
+    columns, diagonals secondary ``a<i+j>``, ``b<rows-1-i+j>`` as in :func:`queens`:
+
+    * ``k=None``: every column holds exactly one queen, every row at most one (bounds
+      ``0:1|r<i>``); item line ``0:1|r0 c0 0:1|r1 c1 ...`` (``c<i>`` only for ``i < n``),
+      option ``r<i> c<j> a<i+j> b<rows-1-i+j>`` per square, row-major. With ``rows = n``
+      these are the options of :func:`queens` (92 for ``n = 8``, OEIS A000170); else
+      ``n`` queens on a ``rows x n`` board, OEIS A269133 (160,964 for 12 x 10).
+    * ``k``: ``k`` queens on the ``n x n`` board: rows and columns ``0:1``, and a primary
+      item ``q`` with bounds ``k`` that every option holds; items ``0:1|r<i> 0:1|c<i>``
+      then ``k|q``; option ``r<i> c<j> q a<i+j> b<n-1-i+j>``. OEIS A108792 (46,736 for 5
+      queens on 8 x 8).
+
+    ``bounded_diagonals=True`` makes the diagonals primary items with bounds ``0:1``
+    ("at most one queen") instead of secondary items, which is the same constraint said
+    with multiplicities only: the same solutions, another search.
+    """
+    _check_size(n, "n")
+    if rows is not None and k is not None:
+        raise ValueError("give rows or k, not both")
+    m = n if rows is None else rows
+    _check_size(m, "rows")
+    if k is not None:
+        _check_size(k, "k", 1)
+    bounds: dict[str, tuple[int, int]] = {}
+    if k is None:
+        primary = []
+        for i in range(m):
+            primary.append(f"r{_b36(i)}")
+            bounds[f"r{_b36(i)}"] = (0, 1)
+            if i < n:
+                primary.append(f"c{_b36(i)}")
+    else:
+        primary = [f"{kind}{_b36(i)}" for i in range(n) for kind in "rc"] + ["q"]
+        bounds = {x: (0, 1) for x in primary[:-1]}
+        bounds["q"] = (k, k)
+    diagonals = [f"{kind}{_b36(d)}" for d in range(m + n - 1) for kind in "ab"]
+    if bounded_diagonals:
+        primary += diagonals
+        bounds.update(dict.fromkeys(diagonals, (0, 1)))
+    options = [[f"r{_b36(i)}", f"c{_b36(j)}", *(["q"] if k is not None else []),
+                f"a{_b36(i + j)}", f"b{_b36(m - 1 - i + j)}"]
+               for i in range(m) for j in range(n)]
+    return ExactCover(options, primary=primary,
+                      secondary=[] if bounded_diagonals else diagonals, multiplicity=bounds)
 
 
 # ----- Langford pairs -------------------------------------------------------------------
@@ -218,8 +277,11 @@ def tiling(
     *,
     reflect: bool = True,
     keep: Keep | None = None,
+    uses: int | tuple[int, int] | Mapping[str, int | tuple[int, int]] | None = None,
 ) -> ExactCover:
-    """Cover the cells of ``board`` exactly with ``pieces``, each used exactly once.
+    """Cover the cells of ``board`` exactly with ``pieces``, each used exactly once (or,
+    with ``uses``, a bounded number of times: ``v``, ``(u, v)``, or a mapping from piece
+    names to those; a multiplicity on each piece's item, Knuth's DLX3).
 
     Encoding (SOURCES.md ``pentomino``): primary items are the piece names, in the order
     given, then the board cells ``<r><c>`` (base 36; ``<r>_<c>`` in decimal on boards
@@ -245,7 +307,9 @@ def tiling(
                     placed = tuple((r + dr, c + dc) for r, c in orient)
                     if all(p in names for p in placed) and (keep is None or keep(name, placed)):
                         options.append([name, *(names[p] for p in placed)])
-    return ExactCover(options, primary=[*pieces, *names.values()])
+    if uses is not None and not isinstance(uses, Mapping):
+        uses = dict.fromkeys(pieces, uses)
+    return ExactCover(options, primary=[*pieces, *names.values()], multiplicity=uses)
 
 
 def pentominoes(rows: int, cols: int, *, sym: bool = False) -> ExactCover:
@@ -269,6 +333,25 @@ def pentominoes(rows: int, cols: int, *, sym: bool = False) -> ExactCover:
     return tiling(rectangle(rows, cols), PENTOMINOES, keep=keep)
 
 
+TETROMINOES: dict[str, frozenset[Cell]] = {
+    name: shape(picture) for name, picture in [
+        ("I", "####"), ("O", "##/##"), ("T", "###/.#."), ("S", ".##/##."), ("L", "#./#./##"),
+    ]
+}
+"""The five free tetrominoes, in the orientation SOURCES.md starts from."""
+
+
+def tetrominoes(rows: int, cols: int,
+                uses: int | tuple[int, int] | Mapping[str, int | tuple[int, int]] = (0, 2)
+                ) -> ExactCover:
+    """Pack the five free tetrominoes into a ``rows x cols`` rectangle, each used as
+    often as ``uses`` allows (SOURCES.md ``tetromino RxC --bounds A:B``: items
+    ``A:B|I A:B|O A:B|T A:B|S A:B|L``, then the cells; options as :func:`tiling`'s).
+    Known answers (DLX3 and an independent tiler agree): 586 packings of 4 x 6 with
+    each piece 0..2 times, 3,106 of 5 x 8 with each exactly twice."""
+    return tiling(rectangle(rows, cols), TETROMINOES, uses=uses)
+
+
 def render_tiling(problem: ExactCover, solution: Iterable[int]) -> str:
     """The board with each cell showing the name of the piece on it (blank off the board).
 
@@ -286,6 +369,39 @@ def render_tiling(problem: ExactCover, solution: Iterable[int]) -> str:
     cols = range(min(c for _, c in owner), max(c for _, c in owner) + 1)
     return "\n".join(sep.join(owner.get((r, c), "").ljust(width) for c in cols).rstrip()
                      for r in rows)
+
+
+# ----- costs ----------------------------------------------------------------------------
+
+CLRS_PRICES = (1, 5, 8, 9, 10, 17, 17, 20, 24, 30)
+"""Prices of rods of length 1..10 (Cormen, Leiserson, Rivest, Stein, *Introduction to
+Algorithms*, section 15.1): the best revenues of rods of length 1..10 are 1, 5, 8, 10,
+13, 17, 18, 22, 25, 30."""
+
+
+def rod_cutting(n: int, prices: Sequence[int] = CLRS_PRICES, unit: int | None = None,
+                ) -> ExactCover:
+    """Cut a rod of length ``n`` into pieces of lengths ``1..len(prices)``: a weighted set
+    partitioning problem, solved with costs (DLX5).
+
+    Primary items ``s1..s<n>`` (the unit segments); one option per piece ``[a, a + l)``,
+    by start ``a`` then length ``l``, holding ``s<a+1> .. s<a+l>``, of cost ``unit * l -
+    prices[l - 1]`` (``unit``: by default the largest price per unit length, rounded
+    up: 3 for :data:`CLRS_PRICES`), so that no cost is negative. Every cut costs ``unit *
+    n`` minus its revenue, so the cheapest cut is the most profitable: ``best()`` gives
+    the textbook's optimum, cost ``3 * n - r_n`` (2, 1, 1, 2, 2, 1, 3, 2, 2, 0 for ``n =
+    1..10``: for ``n = 10`` the uncut rod, revenue 30), and there are ``2**(n - 1)`` cuts
+    in all.
+    """
+    _check_size(n, "n")
+    if unit is None:
+        unit = max(-(-p // length) for length, p in enumerate(prices, 1))
+    options, costs = [], []
+    for a in range(n):
+        for length in range(1, min(len(prices), n - a) + 1):
+            options.append([f"s{a + t + 1}" for t in range(length)])
+            costs.append(unit * length - prices[length - 1])
+    return ExactCover(options, primary=[f"s{i}" for i in range(1, n + 1)], costs=costs)
 
 
 # ----- word rectangles (colors) ---------------------------------------------------------

@@ -1,6 +1,7 @@
 """The ``python`` backend: the kernel in plain Python, over lists, made fast on purpose.
 
-Four kernels, chosen per problem (:meth:`PythonBackend.kernel`), fastest first:
+Four kernels, chosen per problem (:meth:`PythonBackend.kernel`), fastest first (and a
+fifth, :mod:`dlx.kernel_m` over lists, for multiplicities and costs):
 
 * Algorithm X unrolled (:mod:`dlx.kernel_x`) for problems without colors, else the kernel
   as written (:func:`dlx.kernel.search`);
@@ -61,6 +62,7 @@ def _choose_find(LEN, LL, RL, REG):
 
 kernel_list = specialize({"choose": _choose_min})
 kernel_bytes = specialize({"choose": _choose_find, "INACTIVE": SMALL_INACTIVE})
+kernel_mcc = specialize({}, mcc=True)
 
 
 def _x(name: str, inactive: int) -> Any:
@@ -123,6 +125,10 @@ KERNELS = {(small, unrolled): _kernel(small, unrolled)
            for small in (True, False) for unrolled in (True, False)}
 """The python kernels by (every list shorter than 128, no colors)."""
 
+MCC_KERNEL = Kernel("python-m", kernel_mcc.search, kernel_mcc.force_all, kernel.INACTIVE,
+                    _converter(False, False), _copy, mcc=True)
+"""Multiplicities and costs (:mod:`dlx.kernel_m`), over lists."""
+
 
 class PythonBackend(Backend):
     """The kernel in plain Python; always available."""
@@ -132,6 +138,8 @@ class PythonBackend(Backend):
     # stats are updated between slices: a progress line can follow a long count
 
     def kernel(self, links: Links) -> Kernel:
+        if links.mcc:
+            return MCC_KERNEL
         return KERNELS[(links.max_len < SMALL_INACTIVE, not links.colored)]
 
     def batch(self, job: BatchJob) -> None:
@@ -142,6 +150,8 @@ class PythonBackend(Backend):
         width = job.width
         job.invalid, job.cut = -1, n
         for k in range(n):
+            if job.progress is not None:
+                job.progress(k)
             forced = indices[indptr[k] : indptr[k + 1]]
             row = table[k]
             bad = [o for o in forced if not 0 <= o < len(forcing) or forcing[o] < 0]

@@ -9,18 +9,19 @@ that finished there.
 
 from __future__ import annotations
 
+import heapq
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import kernel
-from .backend import Backend, Kernel
+from . import kernel, kernel_m
+from .backend import NEVER, Backend, Kernel
 from .links import Links, check_links
 from .slices import TIMEOUT_SLICE_SECONDS, Slices
 from .state import State
 from .status import Status
 
-__all__ = ["Search", "SearchStats", "first_slice"]
+__all__ = ["Search", "SearchStats", "explored", "first_slice"]
 
 
 @dataclass
@@ -64,6 +65,42 @@ def first_slice(links: Links) -> int:
     return max(1, min(1024, (1 << 22) // max(len(links.arrays.TOP), 1)))
 
 
+def explored(S: State) -> float:
+    """Knuth's estimate of the part of the tree explored, from the choices on the path.
+
+    At level ``l`` the option tried, ``CHOICE[l]``, is the ``k``-th of the ``d`` options in
+    its item's list (an item's own list stays linked while it is covered, so both are read
+    by walking it). The subtree of each option is taken as an equal share of its parent's,
+    so the subtrees to the left of the path weigh ``(k_l - 1) / (d_0 ... d_l)``; their sum,
+    plus half the share of the node under way, is the estimate (dlx1.w, "print_progress").
+    Each walk is bounded by the number of nodes, so a snapshot torn by a concurrent update
+    gives a poor estimate, never a hang.
+    """
+    D, TOP, CHOICE = S.D, S.TOP, S.CHOICE
+    level = int(S.REG[kernel.LEVEL])
+    if level == 0:  # at the root (not started, or between its subtrees): no estimate yet
+        return 0.0
+    bound = len(D)
+    share, total = 1.0, 0.0
+    for l in range(min(level, len(CHOICE))):
+        x = int(CHOICE[l])
+        if not 0 <= x < bound:
+            break
+        i = int(TOP[x])
+        k = d = 0
+        p = int(D[i]) if 0 <= i < bound else i
+        while p != i and d < bound and 0 <= p < bound:
+            d += 1
+            if p == x:
+                k = d
+            p = int(D[p])
+        if k == 0:  # x no longer in the list: the snapshot was torn
+            break
+        share /= d
+        total += (k - 1) * share
+    return min(1.0, total + share / 2)
+
+
 class Search:
     """One search of a problem: iterate over it for its solutions, lazily.
 
@@ -71,6 +108,16 @@ class Search:
     :attr:`stats` is live; :meth:`count` runs the search to its end without building
     solutions. Made by :meth:`dlx.ExactCover.solutions` (which validates every argument);
     budgets here are already normalized (``NEVER`` for none).
+
+    With ``order="cost"`` it yields the ``limit`` cheapest solutions, cheapest first
+    (ties in the order found), once the search is over: branch and bound, DLX5's way. At
+    every solution the kernel returns; the ``limit`` best so far are kept in a heap, and
+    once there are ``limit`` of them the kernel's cutoff is the dearest, so that only
+    cheaper solutions are searched for. ``costs`` then holds each yielded solution's cost.
+    If a budget stops the search, the best found so far are yielded (status MAX_NODES or
+    TIMEOUT: they are not proven the cheapest). When no option has a positive net cost,
+    every solution costs the same: the first ``limit`` found are yielded as found, and the
+    search stops there (status LIMIT).
     """
 
     def __init__(
@@ -85,6 +132,7 @@ class Search:
         seed: int | None,
         on_finish: Callable[[SearchStats], None] | None = None,
         on_python_time: Callable[[float], None] | None = None,
+        order: str = "search",
     ) -> None:
         self.links = links
         self.backend = backend
@@ -99,7 +147,17 @@ class Search:
         self._charge = on_python_time
         self._counting = False
         self._state: State | None = None
-        self._run = self._search()
+        self.order = order
+        self.costs: list[int] = []
+        """``order="cost"``: the cost of each solution yielded, in order."""
+        if order == "cost" and links.arrays.COST.any():
+            self._best = limit
+            self.limit = NEVER  # the kernel returns at every solution; the heap keeps limit
+            self._run = self._cheapest()
+        elif order == "cost":  # every solution costs the same: the first found are the best
+            self._run = self._same_cost()
+        else:
+            self._run = self._search()
 
     def __iter__(self) -> Search:
         return self
@@ -112,11 +170,26 @@ class Search:
 
     def count(self) -> int:
         """Run the search to its end (or its limit or budget) and return the number of
-        solutions found in all, those already iterated over included."""
+        solutions found in all, those already iterated over included (``order="cost"``:
+        the number of solutions it yields)."""
+        if self.order == "cost":
+            for _ in self._run:
+                pass
+            return len(self.costs)
         self._counting = True
         for _ in self._run:
             pass
         return self.stats.solutions
+
+    def explored(self) -> float:
+        """Knuth's estimate of the fraction of the search tree already explored, in [0, 1]
+        (as DLX1's progress reports): 1.0 once the search is complete, 0.0 before it starts.
+        Meant for progress lines: another thread may call it while the search runs; it
+        reads the live arrays, so an estimate taken mid-slice may be a little off."""
+        if self.stats.status is Status.COMPLETE:
+            return 1.0
+        state = self._state
+        return 0.0 if state is None else explored(state)
 
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
@@ -150,6 +223,7 @@ class Search:
         self._state = state
         regs, choice = state.REG, state.CHOICE
         option_of_node = links.option_list
+        null_moves = links.mcc  # CHOICE also holds item headers (kernel_m's null moves)
         forced = self.forced
         search = run.search
         if self.timeout is not None:
@@ -183,6 +257,8 @@ class Search:
                 if not self._counting:
                     level = int(regs[kernel.LEVEL])
                     chosen = [option_of_node[x] for x in choice[:level]]
+                    if null_moves:
+                        chosen = [k for k in chosen if k >= 0]
                     yield sorted(chosen + forced if forced else chosen)
                 if stats.status is not Status.RUNNING:
                     return
@@ -197,3 +273,37 @@ class Search:
             slices.ran(stats.nodes - before, now - t0,
                        None if deadline is None else deadline - now)
 
+    def _cheapest(self) -> Iterator[list[int]]:
+        """``order="cost"``: the search to its end, keeping the ``limit`` cheapest
+        solutions (a heap, dearest on top) and telling the kernel the cutoff; then they
+        are yielded, cheapest first."""
+        heap: list[tuple[int, int, list[int]]] = []  # (-net cost, -rank found, solution)
+        keep = self._best
+        for rank, solution in enumerate(self._search()):
+            regs = self._state.REG  # type: ignore[union-attr]
+            net = int(regs[kernel_m.SPENT])
+            item = (-net, -rank, solution)
+            if len(heap) < keep:
+                heapq.heappush(heap, item)
+            else:
+                heapq.heappushpop(heap, item)
+            if len(heap) >= keep:
+                regs[kernel_m.CUTOFF] = -heap[0][0]
+        base = self._base_cost()
+        for net, _, solution in sorted(heap, key=lambda e: (-e[0], -e[1])):
+            self.costs.append(base - net)
+            yield solution
+
+    def _same_cost(self) -> Iterator[list[int]]:
+        """``order="cost"`` when no net cost is positive: every solution costs the same,
+        so the first ``limit`` found are the cheapest (ties in the order found)."""
+        base = self._base_cost()
+        for solution in self._search():
+            self.costs.append(base)
+            yield solution
+
+    def _base_cost(self) -> int:
+        """What every solution costs beyond its searched options' net costs: the taxes
+        and the forced options' net costs."""
+        arrays = self.links.arrays
+        return self.links.tax + sum(int(arrays.COST[arrays.FORCING[k]]) for k in self.forced)

@@ -9,10 +9,12 @@ workspace and the numba signatures (:mod:`dlx.compiled`).
 
 What each array holds is explained where it is built, in :mod:`dlx.links`.
 
-**To add an array** (say item bounds for multiplicities, or option costs): add a row here,
-build its pristine value in :func:`dlx.links.build_links` (it must be an ``int64`` numpy
-array of the length its ``per`` says), and read it in the kernel as ``S.NAME``. Nothing
-else changes: copies, conversions, workspaces and signatures follow the table.
+**To add an array**: add a row here, build its pristine value in
+:func:`dlx.links.build_links` (it must be an ``int64`` numpy array of the length its ``per``
+says), and read it in the kernel as ``S.NAME``. Nothing else changes: copies, conversions,
+workspaces and signatures follow the table. The rows marked ``mcc`` (item bounds, tweaks,
+option costs) are read only by the kernel of multiplicities and costs
+(:mod:`dlx.kernel_m`); the other kernels get them empty, so they cost those nothing.
 """
 
 from __future__ import annotations
@@ -29,13 +31,17 @@ class Field(NamedTuple):
     name: str
     per: str
     """What it is indexed by: ``node`` (length ``Z``), ``item`` (``N + 1``), ``level``
-    (``N1 + 1``: a solution has at most one option per primary item), ``option`` (the
-    problem's options, in input order) or ``register`` (:data:`N_REGS`)."""
+    (``N1 + 1``: a solution has at most one option per primary item; with multiplicities,
+    see :func:`dlx.links.build_links`), ``option`` (the problem's options, in input order)
+    or ``register`` (:data:`N_REGS`)."""
     changes: bool
     """True when a search writes it: each search then works on its own copy; False when it
     is read only, so that every search of the problem shares one."""
     dtype: str
     doc: str
+    mcc: bool = False
+    """True when only :mod:`dlx.kernel_m` reads it (multiplicities and costs): the other
+    kernels get an empty array in its place (:meth:`dlx.backend.Kernel.pristine`)."""
 
 
 FIELDS: tuple[Field, ...] = (
@@ -49,6 +55,13 @@ FIELDS: tuple[Field, ...] = (
     Field("CHOICE", "level", True, "int64", "the node chosen at each level"),
     Field("REG", "register", True, "int64", "the registers below"),
     Field("FORCING", "option", False, "int64", "an option's first primary node, or -1"),
+    Field("BOUND", "item", True, "int64", "how many more options may cover a primary item",
+          mcc=True),
+    Field("SLACK", "item", False, "int64", "a primary item's upper minus lower bound",
+          mcc=True),
+    Field("TWEAK", "level", True, "int64", "the first option tweaked at a level, or 0",
+          mcc=True),
+    Field("COST", "node", False, "int64", "the net cost of a node's option", mcc=True),
 )
 
 if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by its name
@@ -59,8 +72,10 @@ if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by it
         def _replace(self, **kwargs: Any) -> State: ...
 
 else:
-    State = namedtuple("State", [f.name for f in FIELDS])
-    State.__doc__ = "The kernel's arrays, in the order of :data:`FIELDS`."
+    State = namedtuple("State", [f.name for f in FIELDS],
+                       defaults=[() for f in FIELDS if f.mcc])  # the mcc rows come last
+    State.__doc__ = ("The kernel's arrays, in the order of :data:`FIELDS` (those only "
+                     ":mod:`dlx.kernel_m` reads may be left out: empty).")
 
 REGISTERS = (
     ("LEVEL", "the current level of the search tree (options chosen so far)"),
@@ -71,14 +86,20 @@ REGISTERS = (
     ("SEED", "state of the tie-break random generator; 0: the first item, as Knuth"),
     ("MAX_LEVEL", "the deepest level reached"),
     ("PRIMARY_END", "N1 + 1: items 1..N1 are primary (read only)"),
+    ("SPENT", "the net cost of the options chosen so far (dlx.kernel_m)"),
+    ("CUTOFF", "dlx.kernel_m prunes partial solutions that cost this much (net)"),
 )
-"""``REG``'s slots, in order; :mod:`dlx.kernel` names their indices."""
+"""``REG``'s slots, in order; :mod:`dlx.kernel` names their indices (the last two,
+:mod:`dlx.kernel_m`)."""
 
 N_REGS = len(REGISTERS)
 REGISTER_INDEX = {name: k for k, (name, _) in enumerate(REGISTERS)}
 
 
-def field_length(per: str, n_nodes: int, n_items: int, n_primary: int, n_options: int) -> int:
-    """The length of an array indexed ``per`` node, item, level, option or register."""
-    return {"node": n_nodes, "item": n_items + 1, "level": n_primary + 1,
+def field_length(per: str, n_nodes: int, n_items: int, n_primary: int, n_options: int,
+                 n_levels: int | None = None) -> int:
+    """The length of an array indexed ``per`` node, item, level, option or register
+    (``n_levels``: ``n_primary + 1`` unless said, see :func:`dlx.links.build_links`)."""
+    return {"node": n_nodes, "item": n_items + 1,
+            "level": n_primary + 1 if n_levels is None else n_levels,
             "option": n_options, "register": N_REGS}[per]

@@ -23,7 +23,10 @@ Generating, rating and explaining (:func:`generate`, :func:`rate`, :func:`explai
 True
 """
 
+import dlx as _dlx
+
 from .batch import count_many, solve_many
+from .draw import draw_board
 from .errors import (
     AlphabetError,
     ArgumentError,
@@ -46,6 +49,9 @@ from .layout import Layout
 from .rate import LEVELS, Rating, level_of, rate
 from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover
 from .techniques import TECHNIQUES, Step
+
+__version__ = _dlx.__version__
+"""One distribution, one version: ``dlx.__version__``."""
 
 __all__ = [
     "DEFAULT_SYMBOLS",
@@ -70,6 +76,7 @@ __all__ = [
     "SymbolError",
     "count_many",
     "count_solutions",
+    "draw_board",
     "explain",
     "format_grid",
     "generate",

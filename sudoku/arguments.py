@@ -52,7 +52,8 @@ def time_budget(value: Any, name: str = "timeout") -> float | None:
     try:
         seconds = float(value)
     except OverflowError:  # an int beyond 1e308: as unbounded as infinity
-        seconds = math.inf if value > 0 else -math.inf
+        number: Any = value  # a Real: compared as one (Real declares no <)
+        seconds = math.inf if number > 0 else -math.inf
     if math.isnan(seconds) or seconds < 0:
         raise ArgumentError(f"{name} must be a number of seconds >= 0 or None, got {value}")
     return None if math.isinf(seconds) else seconds

@@ -10,20 +10,23 @@ A puzzle that fails gets the very error :func:`sudoku.solve_string` raises for i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
 
-from dlx import BatchResult, Status
+from dlx import BackendName, BatchResult, Status, map_ordered
 
 from .arguments import count_budget, engine_arguments, puzzle_list
 from .errors import (
+    ArgumentError,
     MultipleSolutionsError,
     NoSolutionError,
     SearchStoppedError,
     SudokuError,
+    culprit,
 )
 from .grid import (
     BOX_SIZES,
@@ -51,8 +54,10 @@ def solve_many(
     unique: bool = False,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: str = "auto",
+    backend: BackendName = "auto",
     max_nodes: int | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[str | SudokuError]:
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
     SudokuError :func:`sudoku.solve_string` would raise (returned, not raised).
@@ -63,16 +68,26 @@ def solve_many(
     puzzle (AlphabetError), is that puzzle's error, as it is ``solve_string``'s.
     ``unique=True`` returns MultipleSolutionsError for a puzzle with more than one
     solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). ``layout``
-    gives the rules, as for :func:`sudoku.solve`. The arguments of the call itself
-    (``puzzles``, ``layout``, ``backend``, ``max_nodes``) raise ArgumentError.
+    gives the rules, as for :func:`sudoku.solve`. ``executor`` (any
+    ``concurrent.futures.Executor``: processes, a Dask cluster's, Ray's) solves chunks of
+    the puzzles there, the answers still in input order. ``progress``, if given, is called
+    from time to time (about 5 times a second, or once a chunk on an executor) with the
+    number of puzzles done, for a progress line. The arguments of the call itself
+    (``puzzles``, ``layout``, ``backend``, ``max_nodes``, ``executor``, ``progress``)
+    raise ArgumentError.
     """
     puzzles = puzzle_list(puzzles)
     check_layout(layout)
     engine = engine_arguments(backend, max_nodes)
+    done = _Done(progress)
+    if executor is not None:
+        return _on_executor(executor, partial(solve_many, unique=unique, alphabet=alphabet,
+                                              layout=layout, backend=engine["backend"],
+                                              max_nodes=engine["max_nodes"]), puzzles, done)
     out: list[str | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
         result = _search(geo, values, 2 if unique else 1, engine["backend"],
-                         engine["max_nodes"])
+                         engine["max_nodes"], done.hook(len(where)))
         solved = solved_mask(result, unique)
         grids = _decode(geo, result, solved)
         ok = are_solutions(geo, values[solved], grids)
@@ -83,6 +98,7 @@ def solve_many(
             out[where[k]] = text
         for k in np.flatnonzero(~solved).tolist():
             out[where[k]] = failure(geo, values[k].tolist(), result, k, unique)
+    done.report(len(puzzles))
     return out  # type: ignore[return-value]
 
 
@@ -92,8 +108,10 @@ def count_many(
     *,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: str = "auto",
+    backend: BackendName = "auto",
     max_nodes: int | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
     :func:`sudoku.count_solutions` does: clashing givens count 0; a bad puzzle, or a
@@ -103,12 +121,58 @@ def count_many(
     check_layout(layout)
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes)
+    done = _Done(progress)
+    if executor is not None:
+        return _on_executor(executor, partial(count_many, limit=limit, alphabet=alphabet,
+                                              layout=layout, backend=engine["backend"],
+                                              max_nodes=engine["max_nodes"]), puzzles, done)
     out: list[int | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
-        result = _search(geo, values, limit, engine["backend"], engine["max_nodes"])
+        result = _search(geo, values, limit, engine["backend"], engine["max_nodes"],
+                         done.hook(len(where)))
         for k in range(len(result)):
             out[where[k]] = count_of(result, k)
+    done.report(len(puzzles))
     return out  # type: ignore[return-value]
+
+
+def _on_executor(executor: Executor, work: Callable[[list[str]], list[Any]],
+                 puzzles: list[str], done: _Done) -> list[Any]:
+    """``work`` on chunks of :data:`_CHUNK` puzzles through ``executor``, in order (each
+    worker builds each grid size's problem once, in its own cache); ``done`` hears of each
+    chunk as it comes back."""
+    if not isinstance(executor, Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got "
+                            f"{executor!r}")
+    tasks = [(puzzles[i : i + _CHUNK],) for i in range(0, len(puzzles), _CHUNK)]
+    out: list[Any] = []
+    for chunk in map_ordered(executor, work, tasks):
+        out.extend(chunk)
+        done.report(len(out))
+    return out
+
+
+class _Done:
+    """Puzzles done across the batches of one call, for its ``progress`` callback: each
+    batch reports its own instances, offset by the puzzles of the batches before it."""
+
+    def __init__(self, progress: Callable[[int], object] | None) -> None:
+        if progress is not None and not callable(progress):
+            raise ArgumentError(f"progress must be callable or None, got {culprit(progress)}")
+        self.progress = progress
+        self.before = 0
+
+    def hook(self, size: int) -> Callable[[int], object] | None:
+        """The callback for the next batch, of ``size`` puzzles."""
+        if self.progress is None:
+            return None
+        base, report = self.before, self.progress
+        self.before += size
+        return lambda k: report(base + k)
+
+    def report(self, done: int) -> None:
+        if self.progress is not None:
+            self.progress(done)
 
 
 def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
@@ -183,18 +247,18 @@ def _parse(
         group[2].append(values[~bad].astype(np.int64))
     for k in sorted(slow):
         try:
-            geo, values = parse_string(puzzles[k], alphabet, layout)
+            geo, given = parse_string(puzzles[k], alphabet, layout)
         except SudokuError as e:
             out[k] = e
             continue
         group = groups.setdefault(geo.side, (geo, [], []))
         group[1].append(k)
-        group[2].append(np.asarray([values], dtype=np.int64))
-    out_groups = []
-    for geo, where, rows in groups.values():
-        if where:
-            at, values = np.asarray(where, dtype=np.int64), np.concatenate(rows)
-            out_groups.extend((geo, at[i : i + _CHUNK], values[i : i + _CHUNK])
+        group[2].append(np.asarray([given], dtype=np.int64))
+    out_groups: list[tuple[Geometry, np.ndarray, np.ndarray]] = []
+    for geo, numbers, rows in groups.values():
+        if numbers:
+            at, table = np.asarray(numbers, dtype=np.int64), np.concatenate(rows)
+            out_groups.extend((geo, at[i : i + _CHUNK], table[i : i + _CHUNK])
                               for i in range(0, len(at), _CHUNK))
     return out_groups
 
@@ -202,8 +266,9 @@ def _parse(
 # ----- searching and writing --------------------------------------------------------------
 
 
-def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: str,
-            max_nodes: int | None) -> BatchResult:
+def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: BackendName,
+            max_nodes: int | None,
+            progress: Callable[[int], object] | None = None) -> BatchResult:
     """One batch over the empty grid's problem: instance k forces puzzle k's givens."""
     side = geo.side
     rows, cells = np.nonzero(values)
@@ -211,7 +276,8 @@ def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: str,
     indptr = np.zeros(len(values) + 1, dtype=np.int64)
     np.cumsum(np.bincount(rows, minlength=len(values)), out=indptr[1:])
     return empty_grid_problem(geo.layout).solve_batch(indptr=indptr, indices=indices, limit=limit,
-                                                   max_nodes=max_nodes, backend=backend)
+                                                   max_nodes=max_nodes, backend=backend,
+                                                   progress=progress)
 
 
 def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarray:

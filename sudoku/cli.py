@@ -40,12 +40,26 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TextIO
 
-from dlx import ExitCode, backend_names, get_backend, own_process
+from dlx import (
+    ArgumentError,
+    BackendName,
+    DistributedError,
+    ExitCode,
+    Progress,
+    backend_names,
+    get_backend,
+    map_ordered,
+    open_executor,
+    own_process,
+)
 
+from . import __version__
 from .batch import count_many, solve_many
+from .draw import draw_board
 from .errors import (
     AlphabetError,
     ClashError,
@@ -94,7 +108,7 @@ class Options:
     unique: bool = False
     pretty: bool = False
     alphabet: str | None = None
-    backend: str = "auto"
+    backend: BackendName = "auto"
     timeout: float | None = None
     max_nodes: int | None = None
     layout: Layout | None = None
@@ -129,8 +143,9 @@ def _failed(error: SudokuError) -> Answer:
 
 def run_one(opts: Options, puzzle: str) -> Answer:
     """One puzzle solved or counted, or why not."""
-    common = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
-              "max_nodes": opts.max_nodes, "timeout": opts.timeout}
+    common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
+                              "backend": opts.backend, "max_nodes": opts.max_nodes,
+                              "timeout": opts.timeout}
     try:
         if opts.count:
             answer: str | int = count_solutions(puzzle, opts.limit, **common)
@@ -141,18 +156,24 @@ def run_one(opts: Options, puzzle: str) -> Answer:
     return Answer(ExitCode.OK, _printed(opts, answer))
 
 
-def run_chunk(opts: Options, puzzles: list[str]) -> list[Answer]:
+def run_chunk(opts: Options, puzzles: list[str],
+              progress: Callable[[int], object] | None = None) -> list[Answer]:
     """:func:`run_one` for many puzzles at once: one batch search (:func:`sudoku.solve_many`,
     :func:`sudoku.count_many`) without a timeout (which a batch does not take), else one
-    puzzle at a time."""
+    puzzle at a time. ``progress`` gets the puzzles done so far, from time to time."""
     if opts.timeout is not None:
-        return [run_one(opts, puzzle) for puzzle in puzzles]
-    common = {"alphabet": opts.alphabet, "layout": opts.layout, "backend": opts.backend,
-              "max_nodes": opts.max_nodes}
+        one_by_one = []
+        for k, puzzle in enumerate(puzzles):
+            one_by_one.append(run_one(opts, puzzle))
+            if progress is not None:
+                progress(k + 1)
+        return one_by_one
+    common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
+                              "backend": opts.backend, "max_nodes": opts.max_nodes}
     if opts.count:
-        answers: list[Any] = count_many(puzzles, opts.limit, **common)
+        answers: list[Any] = count_many(puzzles, opts.limit, progress=progress, **common)
     else:
-        answers = solve_many(puzzles, unique=opts.unique, **common)
+        answers = solve_many(puzzles, unique=opts.unique, progress=progress, **common)
     return [_failed(answer) if isinstance(answer, SudokuError)
             else Answer(ExitCode.OK, _printed(opts, answer)) for answer in answers]
 
@@ -170,11 +191,11 @@ Task = tuple[Options, list[str]] | list[Answer]
 of lines already known to fail (variant lines that do not parse)."""
 
 
-def run_task(task: Task) -> list[Answer]:
+def run_task(task: Task, progress: Callable[[int], object] | None = None) -> list[Answer]:
     """:func:`run_chunk` of an (options, puzzles) task; a list of answers is its own."""
     if isinstance(task, list):
         return task
-    return run_chunk(*task)
+    return run_chunk(*task, progress=progress)
 
 
 def variant_tasks(opts: Options, lines: list[tuple[int, str]], variant: str,
@@ -201,7 +222,7 @@ def variant_tasks(opts: Options, lines: list[tuple[int, str]], variant: str,
         if key is None or key != (layout, cages):
             key = (layout, cages)
             tasks.append((replace(opts, layout=layout, cages=cages), []))
-        tasks[-1][1].append(givens)  # type: ignore[index]
+        tasks[-1][1].append(givens)  # type: ignore[index, union-attr]
     return tasks
 
 
@@ -337,10 +358,13 @@ enough that progress moves and ``-j`` workers share the work evenly."""
 
 
 @contextlib.contextmanager
-def _answers(tasks: list[Task], jobs: int) -> Iterator[Iterator[list[Answer]]]:
+def _answers(tasks: list[Task], jobs: int,
+             progress: Callable[[int], object] | None = None,
+             executor: Executor | None = None) -> Iterator[Iterator[list[Answer]]]:
     """Answers in input order, in lists, from this process or from worker processes; the
     workers are killed if the caller stops early with an exception (a broken pipe).
-    Each task's puzzles are cut into chunks, each chunk one batch search."""
+    Each task's puzzles are cut into chunks, each chunk one batch search; ``executor``
+    (``--executor``): the chunks run there instead."""
     total = sum(len(task[1]) for task in tasks if isinstance(task, tuple))
     chunks: list[Task] = []
     for task in tasks:
@@ -353,9 +377,12 @@ def _answers(tasks: list[Task], jobs: int) -> Iterator[Iterator[list[Answer]]]:
         else:  # one puzzle at a time: small chunks, some for each worker
             size = max(1, min(256, total // (worker_count(jobs, total) * 8)))
         chunks.extend((opts, puzzles[i : i + size]) for i in range(0, len(puzzles), size))
+    if executor is not None:
+        yield map_ordered(executor, run_task, [(chunk,) for chunk in chunks])
+        return
     count = worker_count(jobs, len(chunks))
-    if count == 1:
-        yield map(run_task, chunks)
+    if count == 1:  # progress within each chunk too (worker processes report by chunk)
+        yield (run_task(chunk, progress) for chunk in chunks)
         return
     with Workers(count, run_task, chunks) as workers:
         yield workers.results()
@@ -444,42 +471,6 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
-class Progress:
-    """A one-line counter on stderr, ``\\r  1234/49158 puzzles  5678/s``, redrawn at most
-    ten times a second; :meth:`note` writes a message above it. Writing to stderr never
-    fails: a stderr that is closed or broken just shows nothing."""
-
-    def __init__(self, total: int, stream: TextIO | None, enabled: bool) -> None:
-        self.total, self.stream, self.enabled = total, stream, enabled and stream is not None
-        self.start = self.last = time.perf_counter()
-        self.width = 0
-
-    def update(self, done: int, force: bool = False) -> None:
-        now = time.perf_counter()
-        if not self.enabled or (not force and now - self.last < 0.1):
-            return
-        self.last = now
-        rate = done / (now - self.start) if now > self.start else 0.0
-        text = f"  {done}/{self.total} puzzles  {rate:.0f}/s"
-        self._write("\r" + text.ljust(self.width))
-        self.width = len(text)
-
-    def clear(self) -> None:
-        if self.width:
-            self._write("\r" + " " * self.width + "\r")
-            self.width = 0
-
-    def note(self, message: str) -> None:
-        self.clear()
-        self._write(message + "\n")
-
-    def _write(self, text: str) -> None:
-        if self.stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self.stream.write(text)
-                self.stream.flush()
-
-
 # ----- the command --------------------------------------------------------------------------
 
 
@@ -527,6 +518,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version",
+                   version=f"%(prog)s {__version__} (dancing-cover)")
     p.add_argument("puzzle", nargs="?",
                    help="one puzzle: 81 symbols ('.' or '0' blank), or a drawn grid in quotes "
                         "(with --variant: one line of its format, in quotes)")
@@ -536,11 +529,11 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--named", metavar="NAME", choices=names,
                    help=f"a shipped famous puzzle: {', '.join(names)}")
     what = p.add_mutually_exclusive_group()
-    what.add_argument("--count", action="store_true",
+    what.add_argument("-c", "--count", action="store_true",
                       help="print the number of solutions of each puzzle instead")
     what.add_argument("--unique", action="store_true",
                       help="fail for a puzzle with more than one solution")
-    p.add_argument("--limit", type=_positive(int), metavar="N",
+    p.add_argument("-n", "--limit", type=_positive(int), metavar="N",
                    help="with --count: stop counting at N")
     p.add_argument("--pretty", action="store_true",
                    help="draw each solution as a grid (the default for one puzzle on a terminal)")
@@ -553,17 +546,21 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--alphabet", metavar="SYMBOLS",
                    help="the N symbols, e.g. 0123456789ABCDEF (default 1-9, then A-Z, a-z); "
                         "no '.', whitespace, '|', '-', '+' or '#'")
+    p.add_argument("--svg", metavar="FILE",
+                   help="with one puzzle: also draw it, solved, as an SVG picture in FILE")
     p.add_argument("--backend", choices=backend_names(), default="auto", help="search kernel")
     p.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
                    help="give up on a puzzle after this long")
     p.add_argument("--max-nodes", type=_positive(int), metavar="N",
                    help="give up on a puzzle after N search nodes")
-    p.add_argument("--progress", action="store_true",
-                   help="show progress and a summary on stderr even when it is not a terminal")
-    p.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show progress and a summary on stderr (default: when stderr is a "
+                        "terminal)")
+    p.add_argument("-j", "--jobs", "--workers", type=int, default=1, metavar="N",
                    help="solve with N processes (0 = one per CPU; never more than the CPUs); "
                         "output stays in input order")
     _generator_arguments(p)
+    _scale_arguments(p)
     return p
 
 
@@ -605,12 +602,20 @@ def main(argv: Iterable[str] | None = None) -> int:
             else:
                 _say(f"{PROG}: {answer.text}")
             out.flush()
+            if args.svg is not None:
+                if args.variant:
+                    task = tasks[0]
+                    drawn = (task[0], task[1][0]) if isinstance(task, tuple) else None
+                else:
+                    drawn = (opts, args.puzzle if args.named is None else named[args.named])
+                return _write_svg(args.svg, drawn, answer.code)
             return answer.code
         lines = read_lines(_read(args.file or "-"))
-        tasks: list[Task] = variant_tasks(opts, lines, args.variant, args.box) \
+        tasks = variant_tasks(opts, lines, args.variant, args.box) \
             if args.variant else [(opts, [puzzle for _, puzzle in lines])]
-        return _run_many(opts, lines, tasks, args.jobs,
-                         args.progress or _isatty(sys.stderr), out)
+        if args.executor:
+            return _run_on_executor(args, opts, lines, tasks, out)
+        return _run_many(opts, lines, tasks, args.jobs, _show_progress(args), out)
     except InputError as e:
         _say(f"{PROG}: {e}")
         return ExitCode.USAGE
@@ -626,11 +631,38 @@ def main(argv: Iterable[str] | None = None) -> int:
         return ExitCode.INTERRUPTED
 
 
+def _write_svg(path: str, drawn: tuple[Options, str] | None, code: ExitCode) -> ExitCode:
+    """``--svg``: draw the puzzle (solved, if it has a solution) into ``path``; return
+    ``code``, or OUTPUT if the file cannot be written. A puzzle that does not parse has
+    nothing to draw: its error was reported already."""
+    if drawn is None:
+        return code
+    opts, puzzle = drawn
+    try:
+        try:
+            answer: str | None = solve_string(
+                puzzle, alphabet=opts.alphabet, layout=opts.layout, backend=opts.backend,
+                max_nodes=opts.max_nodes, timeout=opts.timeout)
+        except SudokuError:
+            answer = None
+        picture = draw_board(puzzle, answer, alphabet=opts.alphabet, layout=opts.layout)
+    except SudokuError:  # a malformed puzzle: reported above
+        return code
+    try:
+        picture.save(path)
+    except (OSError, ValueError) as e:
+        _say(f"{PROG}: cannot write {path}: {getattr(e, 'strerror', None) or e}")
+        return ExitCode.OUTPUT
+    return code
+
+
 def _usage_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with a command line that argparse accepted, or None."""
     sources = [args.puzzle is not None, args.file is not None, args.named is not None]
     if sum(sources) > 1:
         return "give one of: a puzzle, -f FILE, --named NAME"
+    if args.svg is not None and not (args.puzzle is not None or args.named is not None):
+        return "--svg draws one puzzle: give it as an argument or with --named"
     if args.limit is not None and not args.count:
         return "--limit needs --count"
     if args.jobs < 0:
@@ -658,13 +690,15 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 
 
 def _run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
-              show: bool, out: _Output) -> ExitCode:
+              show: bool, out: _Output, executor: Executor | None = None) -> ExitCode:
     """Solve numbered puzzle lines (read into ``tasks``, in the same order); answers to
     ``out``, failures and progress to stderr."""
-    progress = Progress(len(lines), sys.stderr, show)
+    progress = Progress(sys.stderr, enabled=show, total=len(lines), unit="puzzles")
     done = failed = 0
     codes: set[ExitCode] = set()
-    with _answers(tasks, jobs) as chunks:
+    # inside a chunk's batch: the puzzles of the chunks before it, plus its own so far
+    within = (lambda k: progress.update(done + k)) if show else None
+    with progress, _answers(tasks, jobs, within, executor) as chunks:
         for answers in chunks:
             if not opts.pretty and all(a.ok for a in answers):  # the usual case
                 # a few KB a write: one write larger than a pipe that then breaks loses
@@ -799,7 +833,8 @@ def _generate_lines(args: argparse.Namespace, out: _Output) -> ExitCode:
     from .generate import generate, generate_killer
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    progress = Progress(args.generate, sys.stderr, args.progress or _isatty(sys.stderr))
+    progress = Progress(sys.stderr, enabled=_show_progress(args), total=args.generate,
+                        unit="puzzles")
     variant = args.variant
     try:
         for k in range(args.generate):
@@ -857,7 +892,8 @@ def _rate_lines(args: argparse.Namespace, lines: list[tuple[int, str]],
     from .rate import rate
 
     codes: set[ExitCode] = set()
-    progress = Progress(len(lines), sys.stderr, args.progress or _isatty(sys.stderr))
+    progress = Progress(sys.stderr, enabled=_show_progress(args), total=len(lines),
+                        unit="puzzles")
     for k, (lineno, line) in enumerate(lines, 1):
         try:
             layout, givens = _puzzle_of(args, line)
@@ -894,3 +930,38 @@ def _explain_one(args: argparse.Namespace, out: _Output) -> ExitCode:
     out.write(f"\nrating: {level_of(rating)} {rating:.1f}"
               f"{f' ({hardest.technique})' if hardest else ''}, {len(steps)} steps\n")
     return ExitCode.OK
+
+
+# ----- scale-out: chunks of puzzles on a Dask cluster or Ray ------------------------------
+
+
+def _scale_arguments(p: argparse.ArgumentParser) -> None:
+    """--executor (``-j``/``--workers`` are the local processes)."""
+    p.add_argument("--executor", metavar="URL",
+                   help="solve the chunks of a large file on dask://HOST:PORT (a Dask "
+                        "scheduler), ray://HOST:PORT or 'ray' (a local Ray instance); output "
+                        "stays in input order")
+
+
+def _show_progress(args: argparse.Namespace) -> bool:
+    """``--progress``/``--no-progress``, else whether stderr is a terminal."""
+    return _isatty(sys.stderr) if args.progress is None else bool(args.progress)
+
+
+def _run_on_executor(args: argparse.Namespace, opts: Options, lines: list[tuple[int, str]],
+                     tasks: list[Task], out: _Output) -> ExitCode:
+    """:func:`_run_many` with the chunks on ``--executor``; a cluster that cannot be
+    reached or fails is a usage error, or stops the run (exit 3)."""
+    try:
+        owned = open_executor(args.executor)
+    except (ArgumentError, OSError) as e:
+        _say(f"{PROG}: --executor: {e}")
+        return ExitCode.USAGE
+    try:
+        return _run_many(opts, lines, tasks, args.jobs, _show_progress(args), out,
+                         owned.executor)
+    except DistributedError as e:
+        _say(f"{PROG}: {e}")
+        return ExitCode.STOPPED
+    finally:
+        owned.close()

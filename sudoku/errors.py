@@ -114,5 +114,8 @@ class MultipleSolutionsError(SudokuError):
     """Uniqueness was required and the puzzle has more than one solution."""
 
 
-class SearchStoppedError(SudokuError):
-    """A budget (``max_nodes`` or ``timeout``) ran out before the search could decide."""
+class SearchStoppedError(SudokuError, dlx.SearchStoppedError):
+    """A budget (``max_nodes`` or ``timeout``) ran out before the search could decide.
+    It is also a :class:`dlx.SearchStoppedError` (one rule for budgets in both packages:
+    a call that returns the answer raises; ``solve_many``/``count_many`` return it per
+    puzzle)."""

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from dlx import BackendName
+
 from .arguments import engine_arguments
 from .batch import failure, solved_mask
 from .candidates import Candidates
@@ -32,7 +34,7 @@ __all__ = ["explain", "hint", "solution_steps"]
 
 
 def explain(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
-            backend: str = "auto") -> list[Step]:
+            backend: BackendName = "auto") -> list[Step]:
     """The steps that solve ``board`` (a board or puzzle string, as for
     :func:`sudoku.count_solutions`), in order; each a :class:`sudoku.Step` whose
     ``describe(layout)`` says it in words. A puzzle without exactly one solution raises
@@ -42,7 +44,7 @@ def explain(board: Any, *, alphabet: str | None = None, layout: Layout | None = 
 
 
 def hint(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
-         backend: str = "auto") -> Step | None:
+         backend: BackendName = "auto") -> Step | None:
     """The next step from ``board`` (a puzzle, or one partly filled in by a player), or
     None if it is full. Errors as for :func:`explain`: a player's wrong entry that leaves
     no solution is a NoSolutionError."""
@@ -51,7 +53,7 @@ def hint(board: Any, *, alphabet: str | None = None, layout: Layout | None = Non
 
 
 def solution_steps(geo: Geometry, values: list[int], solution: list[int] | None = None, *,
-                   backend: str = "auto", ceiling: float | None = None) -> Iterator[Step]:
+                   backend: BackendName = "auto", ceiling: float | None = None) -> Iterator[Step]:
     """The steps from ``values`` (a puzzle of ``geo`` with one solution) to the full grid,
     lazily. With ``ceiling``, techniques rated above it are not tried, and the last resort
     comes at once. ``solution`` (if known) is checked against every placement."""
@@ -69,7 +71,7 @@ def solution_steps(geo: Geometry, values: list[int], solution: list[int] | None 
         yield step
 
 
-def last_resort(geo: Geometry, values: list[int], backend: str = "auto") -> Step:
+def last_resort(geo: Geometry, values: list[int], backend: BackendName = "auto") -> Step:
     """The engine's search from the cells placed so far: a ``search`` step that places all
     the others, with its ``nodes`` and its ``guesses`` (the nodes off the path to the
     solution: each a choice that had to be undone)."""
@@ -93,7 +95,7 @@ def search_rating(guesses: int) -> float:
 
 
 def _prepared(board: Any, alphabet: str | None, layout: Layout | None,
-              backend: str) -> tuple[Geometry, list[int], list[int]]:
+              backend: BackendName) -> tuple[Geometry, list[int], list[int]]:
     """The board's geometry, values and unique solution, or the SudokuError saying why
     there is none."""
     engine = engine_arguments(backend, None)

@@ -24,7 +24,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dlx import Status
+import dlx
+from dlx import BackendName, Status
 
 from .arguments import count_budget, engine_arguments
 from .candidates import tables
@@ -90,7 +91,7 @@ def symmetry_orbits(layout: Layout, symmetry: str) -> list[tuple[int, ...]]:
     return out
 
 
-def random_grid(box: int = 3, seed: int = 0, *, backend: str = "auto") -> str:
+def random_grid(box: int = 3, seed: int = 0, *, backend: dlx.BackendName = "auto") -> str:
     """A solved grid of side ``box*box``, as one line of symbols, determined by ``seed``.
 
     The engine fills an empty board breaking ties at random (``ExactCover.first(seed=)``),
@@ -111,7 +112,7 @@ def generate(
     clues: int | None = None,
     max_nodes: int | None = None,
     attempts: int = ATTEMPTS,
-    backend: str = "auto",
+    backend: dlx.BackendName = "auto",
 ) -> str:
     """A puzzle with a unique solution, as one line (``.`` for blanks).
 
@@ -218,7 +219,7 @@ The budget doubles at each restart, so that a layout whose checks are all long e
 
 def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: random.Random,
             target: int, engine: dict[str, Any], ceiling: float | None,
-            backend: str, restart: bool = False) -> list[int]:
+            backend: BackendName, restart: bool = False) -> list[int]:
     """``grid`` less the clue orbits whose removal keeps the solution unique, tried once
     each in a random order, until ``target`` clues are left; with a ``ceiling``, a removal
     that would rate the puzzle above it is refused too. A check stopped by the node budget
@@ -252,15 +253,17 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
     return puzzle
 
 
-def _random_values(geo: Geometry, seed: int, rng: random.Random, backend: str) -> list[int]:
+def _random_values(geo: Geometry, seed: int, rng: random.Random,
+                   backend: dlx.BackendName) -> list[int]:
     """A full grid of values: the engine's randomized first solution, then shuffled (a
     plain square layout: bands, rows, stacks, columns and symbols; any other: symbols)."""
     plain = geo.layout.block is not None and geo.layout.block[0] == geo.layout.block[1] \
         and geo.layout == Layout.square(geo.layout.block[0])
     red = Reduction(geo, [0] * geo.cells)
-    found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
-                              backend=backend)
-    if found is None:
+    try:
+        found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
+                                  backend=backend)
+    except dlx.SearchStoppedError:  # wandered too long: Knuth's order goes straight down
         found = red.problem.first(backend=backend)
     if found is None:
         raise LayoutError("the layout has no solved grid at all")
@@ -300,7 +303,7 @@ def generate_killer(
     max_cage: int = 4,
     seed: int | None = None,
     attempts: int = ATTEMPTS,
-    backend: str = "auto",
+    backend: BackendName = "auto",
 ) -> tuple[Layout, str]:
     """A killer Sudoku with a unique solution: its layout (boxes of ``block``, cages of 1 to
     ``max_cage`` cells with their sums) and its givens as one line (all ``.`` when the cages
@@ -414,7 +417,7 @@ def _two_solutions(geo: Geometry, puzzle: list[int],
 
 
 def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None = None,
-                  backend: str = "auto") -> Layout:
+                  backend: BackendName = "auto") -> Layout:
     """A random jigsaw layout of ``side`` (a square, 4..36): its boxes reshaped by
     ``swaps`` random exchanges of two border cells between neighbouring regions (each
     region stays connected and keeps N cells), kept only if a solved grid exists."""
@@ -438,8 +441,11 @@ def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None =
         letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
         layout = Layout.jigsaw("".join(letters[k] for k in owner))
         problem = Reduction(geometry(side, None, layout), [0] * side * side).problem
-        if problem.first(max_nodes=200 * side * side, backend=backend) is not None:
-            return layout  # else the budget ran out: another shape
+        try:
+            problem.first(max_nodes=200 * side * side, backend=backend)
+        except dlx.SearchStoppedError:  # the budget ran out: another shape
+            continue
+        return layout
     raise SearchStoppedError(f"no {side}x{side} jigsaw shape with a solved grid found in "
                              f"{JIGSAW_SHAPES} tries")
 

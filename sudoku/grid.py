@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
-from operator import add, itemgetter, ne
+from operator import add, itemgetter, lshift, ne
 from typing import Any
 
 import numpy as np
@@ -54,6 +54,7 @@ __all__ = [
     "Geometry",
     "Layout",
     "are_solutions",
+    "box_owners",
     "check_alphabet",
     "check_writable",
     "draw_regions",
@@ -152,7 +153,8 @@ def _geometry(side: int, alphabet: str | None, layout: Layout | None = None) -> 
     elif len(alphabet) != side:
         raise AlphabetError(f"alphabet {culprit(alphabet)} has {len(alphabet)} symbols but "
                             f"the grid is {side}x{side}")
-    return Geometry(box if box * box == side else 0, alphabet, layout)
+    return Geometry(box if box * box == side else 0, alphabet,
+                    Layout.square(box) if layout is None else layout)
 
 
 def check_alphabet(alphabet: Any, layout: Layout | None = None) -> None:
@@ -257,8 +259,9 @@ def parse_board(board: Any, alphabet: str | None = None,
         values = _symbol_values(geo)
         out = [values.get(cell, -1) if isinstance(cell, str) else -1 for cell in flat]
     else:
-        out = [cell if type(cell) is int or isinstance(cell, np.integer) else -1 for cell in flat]
-        out = [int(v) if 0 <= v <= side else -1 for v in out]
+        out = [int(cell) if type(cell) is int or isinstance(cell, np.integer) else -1
+               for cell in flat]
+        out = [v if 0 <= v <= side else -1 for v in out]
     if -1 in out:
         k = out.index(-1)
         expected = "a symbol or '.'" if kind == "str" else f"an int in 0..{side}"
@@ -345,10 +348,11 @@ def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
 def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
                 cages: Sequence[tuple[Sequence[int], int]] | None = None) -> str:
     """The grid as one line of symbols, or drawn when ``pretty``: with box lines for a
-    layout with boxes; with lines between cells of different regions for a jigsaw; for a
-    killer (its ``cages``: (cells, sum) pairs), with the cage borders, and beside it the
-    same borders with each cage's sum at its first cell. SymbolError names the first cell
-    whose value is not in 0..N."""
+    layout with boxes; with lines between cells of different regions for a jigsaw; with
+    the cells of the other units (diagonals, windows) in brackets, ``[5]``; for a killer
+    (its ``cages``: (cells, sum) pairs), with the cage borders and, dotted where no cage
+    border runs, the box lines, and beside it the same lines with each cage's sum at its
+    first cell. SymbolError names the first cell whose value is not in 0..N."""
     if not pretty and geo.alphabet.isascii():  # one translation in C
         try:
             text = bytes(values).translate(*_ascii_symbols(geo)).decode("ascii")
@@ -363,12 +367,21 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
     if not pretty:
         return "".join(chars)
     side = geo.side
+    layout = geo.layout
     if cages is not None:
         return _draw_cages(geo, chars, cages)
-    owner = region_owners(geo.layout)
-    if geo.layout.block is None and owner is not None:
-        return "\n".join(draw_regions(side, [f" {ch} " for ch in chars], owner))
-    rows, cols = geo.layout.block or (side, side)  # no boxes: no lines
+    owner = region_owners(layout)
+    marked = _marked_cells(layout)
+    boxed = owner is None and bool(marked) and layout.block is not None
+    if boxed:
+        owner = box_owners(layout)
+    if owner is not None:
+        texts = [f"[{ch}]" if c in marked else f" {ch} " for c, ch in enumerate(chars)]
+        lines = draw_regions(side, texts, owner)
+        if boxed:  # the rules inside a box are empty: leave them out
+            lines = [s for k, s in enumerate(lines) if k % 2 or "-" in s]
+        return "\n".join(lines)
+    rows, cols = layout.block or (side, side)  # no boxes: no lines
     stacks = side // cols
     rule = "+".join(["-" * (2 * cols)] + ["-" * (2 * cols + 1)] * (stacks - 2)
                     + ["-" * (2 * cols)])
@@ -379,6 +392,25 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
         row = chars[r * side : (r + 1) * side]
         lines.append(" | ".join(" ".join(row[b : b + cols]) for b in range(0, side, cols)))
     return "\n".join(lines)
+
+
+_DRAWN_KINDS = frozenset({"row", "column", "box", "region"})
+"""The kinds of unit a drawing shows by its lines; the cells of the others are marked."""
+
+
+def _marked_cells(layout: Layout) -> frozenset[int]:
+    """The cells of the units that lines do not show (diagonals, windows...)."""
+    return frozenset(c for label, cells in zip(layout.labels, layout.units)
+                     if label.split(" ", 1)[0] not in _DRAWN_KINDS for c in cells)
+
+
+def box_owners(layout: Layout) -> list[int] | None:
+    """Per cell, the number of its box (row-major), or None for a layout without boxes."""
+    if layout.block is None:
+        return None
+    rows, cols = layout.block
+    side = layout.side
+    return [(c // side // rows) * (side // cols) + c % side // cols for c in range(side * side)]
 
 
 def region_owners(layout: Layout) -> list[int] | None:
@@ -394,9 +426,10 @@ def region_owners(layout: Layout) -> list[int] | None:
 
 def _draw_cages(geo: Geometry, chars: list[str],
                 cages: Sequence[tuple[Sequence[int], int]]) -> str:
-    """A killer drawn twice side by side with its cage borders: the symbols, and each
-    cage's sum at the cage's first cell (row-major). ArgumentError unless the cages are
-    (cells, int sum) pairs that cover each cell once."""
+    """A killer drawn twice side by side with its cage borders and its box lines (dotted
+    where no cage border runs): the symbols, and each cage's sum at the cage's first cell
+    (row-major). ArgumentError unless the cages are (cells, int sum) pairs that cover each
+    cell once."""
     side = geo.side
     owner = [-1] * geo.cells
     sums = ["   "] * geo.cells
@@ -410,40 +443,53 @@ def _draw_cages(geo: Geometry, chars: list[str],
         sums[min(cells)] = f"{total:>3}" if 0 <= total < 1000 else "###"
     if -1 in owner:
         raise ArgumentError(f"the cages leave {geo.where(owner.index(-1))} out")
-    left = draw_regions(side, [f" {ch} " for ch in chars], owner)
-    right = draw_regions(side, sums, owner)
+    boxes = box_owners(geo.layout)
+    left = draw_regions(side, [f" {ch} " for ch in chars], owner, boxes)
+    right = draw_regions(side, sums, owner, boxes)
     return "\n".join(f"{a}   {b}" for a, b in zip(left, right))
 
 
-def draw_regions(side: int, texts: Sequence[str], owner: Sequence[int]) -> list[str]:
+def draw_regions(side: int, texts: Sequence[str], owner: Sequence[int],
+                 dotted: Sequence[int] | None = None) -> list[str]:
     """The lines of a grid of ``texts`` (one per cell, all as wide) framed, with a line
     between any two neighbouring cells of different ``owner`` (region, cage): ``|``
-    between cells side by side, ``-`` under a cell whose lower neighbour differs, and at
-    the corners ``+`` where lines of both directions meet."""
+    between cells side by side, ``-`` under a cell whose lower neighbour differs. Where
+    only ``dotted`` (a second partition, the boxes under a killer's cages) changes, the
+    line is dotted: ``:`` and ``.``. At the corners, ``+`` where lines of both directions
+    meet."""
     width = len(texts[0]) if texts else 1
-    outside = object()
 
-    def at(r: int, c: int) -> object:
-        return owner[r * side + c] if 0 <= r < side and 0 <= c < side else outside
+    def line(part: Sequence[int], a: tuple[int, int], b: tuple[int, int]) -> bool:
+        inside = [0 <= r < side and 0 <= c < side for r, c in (a, b)]
+        if not any(inside):
+            return False
+        if not all(inside):
+            return True
+        return part[a[0] * side + a[1]] != part[b[0] * side + b[1]]
 
-    def wall(r: int, c: int) -> bool:  # between (r, c) and (r, c + 1)
-        return 0 <= r < side and at(r, c) != at(r, c + 1)
+    def kind(a: tuple[int, int], b: tuple[int, int]) -> int:  # 2 solid, 1 dotted, 0 none
+        return 2 if line(owner, a, b) else 1 if dotted is not None and line(dotted, a, b) \
+            else 0
 
-    def floor(r: int, c: int) -> bool:  # between (r, c) and (r + 1, c)
-        return 0 <= c < side and at(r, c) != at(r + 1, c)
+    def wall(r: int, c: int) -> int:  # between (r, c) and (r, c + 1)
+        return kind((r, c), (r, c + 1)) if 0 <= r < side else 0
+
+    def floor(r: int, c: int) -> int:  # between (r, c) and (r + 1, c)
+        return kind((r, c), (r + 1, c)) if 0 <= c < side else 0
 
     def corner(r: int, c: int) -> str:  # below-right of (r, c)
-        vertical = wall(r, c) or wall(r + 1, c)
-        horizontal = floor(r, c) or floor(r, c + 1)
-        return "+" if vertical and horizontal else "|" if vertical else \
-            "-" if horizontal else " "
+        vertical = max(wall(r, c), wall(r + 1, c))
+        horizontal = max(floor(r, c), floor(r, c + 1))
+        if vertical and horizontal:
+            return "+"
+        return " :|"[vertical] if vertical else " .-"[horizontal]
 
     lines = []
     for r in range(-1, side):
         if r >= 0:
-            lines.append("".join(("|" if wall(r, c - 1) else " ") + texts[r * side + c]
+            lines.append("".join(" :|"[wall(r, c - 1)] + texts[r * side + c]
                                  for c in range(side)) + "|")
-        lines.append("".join(corner(r, c - 1) + ("-" if floor(r, c) else " ") * width
+        lines.append("".join(corner(r, c - 1) + " .-"[floor(r, c)] * width
                              for c in range(side)) + corner(r, side - 1))
     return lines
 
@@ -466,19 +512,16 @@ def _ascii_symbols(geo: Geometry) -> tuple[bytes, bytes]:
 def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``.
 
-    Every value is in 1..N, every given is kept, and every unit holds N different values:
-    all the (unit, value) pairs of the grid, read unit by unit with one ``itemgetter``,
-    are different (N values in a unit of N cells, all different, are 1..N once each).
-    Nothing here is shared with the engine or the reduction."""
+    Every value is in 1..N, every given is kept, and every unit holds N different values
+    (:func:`_units_hold_all`). Nothing here is shared with the engine or the reduction."""
     side = geo.side
     if len(solution) != side * side or len(puzzle) != side * side:
         return False
-    if not set(solution) <= _values(side):
+    if not _values(side).issuperset(solution):
         return False
     if any(map(ne, compress(puzzle, puzzle), compress(solution, puzzle))):
         return False
-    gather, offsets = _unit_pairs(geo.layout)
-    if len(set(map(add, offsets, gather(solution)))) != len(offsets):
+    if not _units_hold_all(geo.layout, solution):
         return False
     for cells, total in geo.layout.cages:  # killer cages: distinct values, the total
         values = [solution[c] for c in cells]
@@ -487,11 +530,48 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     return True
 
 
+def _units_hold_all(layout: Layout, values: list[int]) -> bool:
+    """True when every unit of ``layout`` holds N different values (all in 1..N already).
+
+    Up to :data:`SUM_CHECK_SIDE`, one sum: cell ``c`` holding ``v`` adds ``2**v`` to the
+    window of ``W`` bits of each of its units (one shift of the cell's windows), so each
+    window ends as the sum of N powers of two, which is ``2 + 4 + ... + 2**N`` only if
+    they are all different (a repeat carries, and a sum with carries has fewer one bits
+    than terms); windows are wide enough (``N * 2**N < 2**W``) that no window carries
+    into the next. 81 shifts and one sum: 4 us for a 9x9, where reading every (unit,
+    value) pair into a set takes 11. On larger grids the numbers grow long (3N windows of
+    ~N bits, shifted N**2 times) and the set of pairs is faster (N values in a unit of N
+    cells, all different, are 1..N once each)."""
+    if layout.side <= SUM_CHECK_SIDE:
+        windows, full = _unit_windows(layout)
+        return sum(map(lshift, windows, values)) == full
+    gather, offsets = _unit_pairs(layout)
+    return len(set(map(add, offsets, gather(values)))) == len(offsets)
+
+
+SUM_CHECK_SIDE = 16
+"""The largest side whose checker sums windows of bits (:func:`_units_hold_all`)."""
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _unit_windows(layout: Layout) -> tuple[list[int], int]:
+    """For :func:`_units_hold_all`: per cell, a 1 at the start of the window of each of
+    its units (so that a value ``v`` adds ``window << v``), and the sum a valid grid gives."""
+    side = layout.side
+    width = side + 1 + side.bit_length()
+    windows = [0] * (side * side)
+    for u, unit in enumerate(layout.units):
+        for c in unit:
+            windows[c] |= 1 << (width * u)
+    full = sum(((1 << (side + 1)) - 2) << (width * u) for u in range(len(layout.units)))
+    return windows, full
+
+
 @lru_cache(maxsize=CACHE_SIZE)
 def _unit_pairs(layout: Layout) -> tuple[itemgetter, tuple[int, ...]]:
-    """For :func:`is_solution`: a function that reads a grid's values unit by unit (every
-    unit's cells, in unit order), and beside each read, its unit's number times N + 1, so
-    that value + offset names the (unit, value) pair."""
+    """For :func:`_units_hold_all`: a function that reads a grid's values unit by unit
+    (every unit's cells, in unit order), and beside each read, its unit's number times N +
+    1, so that value + offset names the (unit, value) pair."""
     cells = [c for unit in layout.units for c in unit]
     offsets = tuple(u * (layout.side + 1) for u, unit in enumerate(layout.units) for _ in unit)
     return itemgetter(*cells), offsets

@@ -94,16 +94,7 @@ class Layout:
 
     def item_names(self) -> list[str]:
         """The exact cover's item names: one per cell, then one per (unit, value)."""
-        digits, side = _BASE36, self.side
-        names = [f"p{digits[i]}{digits[j]}" for i in range(side) for j in range(side)]
-        seen: Counter[str] = Counter()
-        for label in self.labels:
-            kind = label.split()[0]
-            letter = _LETTERS.get(kind, kind[0])
-            index = digits[seen[kind]]
-            seen[kind] += 1
-            names.extend(f"{letter}{index}{digits[v]}" for v in range(side))
-        return names
+        return list(_item_names(self.side, tuple(label.split()[0] for label in self.labels)))
 
     def cage_names(self) -> list[str]:
         """The items a killer's cages add after the units' (:mod:`sudoku.reduction`): per
@@ -247,7 +238,7 @@ def _killer(base: Layout, cages: tuple[tuple[tuple[int, ...], int], ...]) -> Lay
 
 def _check_cages(side: int, cages: tuple[tuple[tuple[int, ...], int], ...]) -> None:
     """LayoutError naming the first bad cage (see :meth:`Layout.killer`)."""
-    area, owner = side * side, {}
+    area, owner = side * side, dict[int, int]()
     for i, (cells, total) in enumerate(cages, 1):
         if not cells:
             raise LayoutError(f"cage {i} has no cells")
@@ -322,3 +313,18 @@ def _connected(side: int, cells: list[int]) -> bool:
                 seen.add(k)
                 todo.append(k)
     return len(seen) == len(cells)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _item_names(side: int, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """:meth:`Layout.item_names` for the units of these kinds, in order: they depend on
+    nothing else, so that every jigsaw of a side, say, shares them."""
+    digits = _BASE36
+    names = [f"p{digits[i]}{digits[j]}" for i in range(side) for j in range(side)]
+    seen: Counter[str] = Counter()
+    for kind in kinds:
+        letter = _LETTERS.get(kind, kind[0])
+        index = digits[seen[kind]]
+        seen[kind] += 1
+        names.extend(f"{letter}{index}{digits[v]}" for v in range(side))
+    return tuple(names)

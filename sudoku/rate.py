@@ -40,6 +40,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from dlx import BackendName
+
 from .explain import _prepared, solution_steps
 from .grid import Layout
 
@@ -106,7 +108,7 @@ def level_range(level: str) -> tuple[float, float]:
 
 
 def rate(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
-         backend: str = "auto") -> Rating:
+         backend: BackendName = "auto") -> Rating:
     """The :class:`Rating` of a puzzle (a board or a puzzle string, as for
     :func:`sudoku.count_solutions`). Errors as for :func:`sudoku.explain`: the puzzle must
     have exactly one solution."""
@@ -115,7 +117,7 @@ def rate(board: Any, *, alphabet: str | None = None, layout: Layout | None = Non
 
 
 def rate_values(geo: Any, values: list[int], solution: list[int] | None = None, *,
-                backend: str = "auto", ceiling: float | None = None) -> Rating:
+                backend: BackendName = "auto", ceiling: float | None = None) -> Rating:
     """:func:`rate` of a checked puzzle (its geometry and values, one solution). With
     ``ceiling``, no technique above it is tried: the last resort comes first, which rates
     a puzzle beyond ``ceiling`` quickly when only that matters."""

@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 from itertools import compress
-from operator import add
+from operator import add, sub
+from typing import Literal
 
 import numpy as np
 
@@ -73,28 +74,25 @@ class _Template:
                  + ([first_cage + cages[cell] * (side + 1) + 1] if cages[cell] >= 0 else [])
                  for cell, units in enumerate(cell_units)]
         widest = max(map(len, bases), default=0)
-        table = np.full((area, widest), -1, dtype=np.int64)
-        for cell, row in enumerate(bases):
-            table[cell, : len(row)] = row
+        pad = [-1] * widest
+        table = np.array([row + pad[len(row):] for row in bases], dtype=np.int64)
         values = np.arange(side, dtype=np.int64)
         block = np.empty((area, side, widest + 1), dtype=np.int64)
         block[:, :, 0] = np.arange(area, dtype=np.int64)[:, None]
         block[:, :, 1:] = table[:, None, :] + values[None, :, None]
         keep = np.ones((area, side, widest + 1), dtype=bool)
         keep[:, :, 1:] = (table >= 0)[:, None, :]
-        indices: list[int] = block[keep].tolist()
-        lengths: list[int] = np.repeat(keep[:, 0, :].sum(axis=1), side).tolist()
+        lengths = [np.repeat(keep[:, 0, :].sum(axis=1), side)]
+        indices = [block[keep]]
         for i, (cells, total) in enumerate(layout.cages):  # the filling options
-            item = first_cage + i * (side + 1)
-            for values in fillings(side, len(cells), total):
-                lengths.append(1 + side - len(cells))
-                indices.append(item)
-                indices.extend(item + d for d in range(1, side + 1) if d not in values)
-        self.lengths = np.array(lengths, dtype=np.int64)
-        self.indptr = np.zeros(len(lengths) + 1, dtype=np.int64)
+            rows = filling_rows(side, len(cells), total)
+            lengths.append(np.full(len(rows), rows.shape[1], dtype=np.int64))
+            indices.append((rows + (first_cage + i * (side + 1))).reshape(-1))
+        self.lengths = np.concatenate(lengths)
+        self.indptr = np.zeros(len(self.lengths) + 1, dtype=np.int64)
         np.cumsum(self.lengths, out=self.indptr[1:])
-        self.indices = np.array(indices, dtype=np.int64)
-        self.row_of = np.repeat(np.arange(len(lengths)), self.lengths)  # entry -> option
+        self.indices = np.concatenate(indices)
+        self.row_of = np.repeat(np.arange(len(self.lengths)), self.lengths)  # entry -> option
 
     @cached_property
     def problem(self) -> ExactCover:
@@ -102,6 +100,19 @@ class _Template:
         fillings; items: one per cell, then one per (unit, value), then the cages'."""
         return ExactCover.from_csr(self.indptr, self.indices, n_items=len(self.names),
                                    names=self.names)
+
+
+@lru_cache(maxsize=4096)
+def filling_rows(side: int, size: int, total: int) -> np.ndarray:
+    """The items of a cage's filling options, less the cage's first item: one row per
+    filling (:func:`fillings`), 0 (the cage) then each value ``d`` the filling leaves out
+    (item ``cage<i>v<d>``, which the cells that hold ``d`` cover instead). Cached, as the
+    fillings are, and read only."""
+    rows = np.array([[0, *(d for d in range(1, side + 1) if d not in values)]
+                     for values in fillings(side, size, total)], dtype=np.int64)
+    rows = rows.reshape(-1, 1 + side - size)
+    rows.flags.writeable = False
+    return rows
 
 
 @lru_cache(maxsize=4096)
@@ -176,10 +187,16 @@ def given_options(geo: Geometry, values: list[int]) -> list[int]:
     return forced
 
 
+GivensMode = Literal["reduce", "select"]
+"""How a puzzle's givens enter its exact cover (see the module's notes): ``reduce``
+drops what they decide, ``select`` keeps every option and item."""
+
+
 class Reduction:
     """A puzzle as an exact-cover problem, with what is needed to decode its solutions."""
 
-    def __init__(self, geo: Geometry, values: list[int], *, givens: str = "reduce") -> None:
+    def __init__(self, geo: Geometry, values: list[int], *,
+                 givens: GivensMode = "reduce") -> None:
         if givens not in ("reduce", "select"):
             raise ValueError(f"givens must be 'reduce' or 'select', not {givens!r}")
         tpl = _template(geo.layout)
@@ -219,16 +236,21 @@ class Reduction:
 def decode(
     geo: Geometry, puzzle: list[int], options: np.ndarray | None, solution: list[int]
 ) -> list[int]:
-    """Fill ``puzzle``'s blanks from the chosen options: ``options[k]`` for each ``k`` of
-    ``solution`` is ``cell * N + value - 1`` (``options=None``: ``k`` itself is); a killer
-    cage's filling option, numbered from N**3 on, says nothing the cells do not."""
-    out = list(puzzle)
+    """The full grid of values for ``solution``: ``options[k]`` for each ``k`` of it is
+    ``cell * N + value - 1``; a killer cage's filling option, numbered from N**3 on, says
+    nothing the cells do not.
+
+    ``options=None``: ``solution`` holds those numbers themselves, sorted (as
+    ``BatchResult.solution`` gives them), so that its first N*N are the cells' options in
+    cell order and the cage options come after them: each value is then one subtraction.
+    An option that is not its cell's gives a value outside 1..N, which the checker
+    refuses (the value is in range exactly when the option is its cell's)."""
     side = geo.side
-    chosen = solution if options is None else options[solution].tolist()
-    last = (chosen[-1] if chosen else 0) if options is None else max(chosen, default=0)
-    if chosen and last >= side * side * side:  # killer cage fillings: nothing to write
-        chosen = [k for k in chosen if k < side * side * side]
-    for k in chosen:
-        out[k // side] = k % side + 1
+    if options is None:
+        return list(map(sub, solution[: side * side], _option_bases(side)))
+    out = list(puzzle)
+    for k in options[solution].tolist():
+        if k < side * side * side:  # not a killer cage's filling
+            out[k // side] = k % side + 1
     return out
 

@@ -11,7 +11,9 @@ the board exactly as it was given.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+from dlx import BackendName, ExactCover
 
 from .arguments import count_budget, engine_arguments
 from .batch import count_of, failure, solved_mask
@@ -26,7 +28,7 @@ from .grid import (
     parse_string,
     write_back,
 )
-from .reduction import Reduction, decode, empty_grid_problem, givens
+from .reduction import GivensMode, Reduction, decode, empty_grid_problem, givens
 
 __all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
 
@@ -60,17 +62,21 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
     return solution
 
 
+Board = TypeVar("Board")
+"""The type of the board given to :func:`solve`, which returns that very board."""
+
+
 def solve(
-    board: Any,
+    board: Board,
     *,
     unique: bool = False,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: str = "auto",
+    backend: BackendName = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
-) -> Any:
-    """Solve ``board`` in place and return it.
+) -> Board:
+    """Solve ``board`` in place and return it (typed as the board's own type).
 
     ``board`` is a list of N lists of one-character strings (``'.'`` blank), a list of N
     lists of ints (0 blank), or an N x N numpy array of integers or whole floats (0 blank).
@@ -100,7 +106,7 @@ def solve_string(
     unique: bool = False,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: str = "auto",
+    backend: BackendName = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> str:
@@ -119,7 +125,7 @@ def count_solutions(
     *,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: str = "auto",
+    backend: BackendName = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> int:
@@ -142,7 +148,7 @@ def count_solutions(
 
 
 def to_exact_cover(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
-                   givens: str = "reduce"):
+                   givens: GivensMode = "reduce") -> ExactCover:
     """The ``dlx.ExactCover`` of a board or puzzle string (729 x 324 for an empty 9x9).
 
     Its options are (cell, value) pairs in row-major order, value ascending; its items are

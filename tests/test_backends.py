@@ -12,10 +12,10 @@ import signal
 import threading
 import time
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from datasets import data_dir
 
 pytest.importorskip("numba")
 
@@ -28,7 +28,7 @@ from dlx.compiled import NUMBA, compiled, compiled_kernel
 from dlx.problems import langford, queens, word_rectangle
 from dlx.state import State
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+DATA = data_dir("exact_cover")
 SMALL_FILES = [
     "knuth_dlx1_example", "knuth_dlx2_color_example", "queens8", "queens9", "queens10",
     "langford7", "langford7_sym", "langford8", "langford8_sym", "langford9", "langford10",
@@ -100,8 +100,8 @@ def test_limit_and_max_nodes_with_seed():
     problem = langford(8)
     for kwargs in ({"limit": 5}, {"limit": 5, "seed": 9}, {"max_nodes": 900, "seed": 3}):
         _assert_same(problem, **kwargs)
-        assert problem.count(backend="numba", **kwargs) == problem.count(backend="python",
-                                                                         **kwargs)
+        assert problem.solutions(backend="numba", **kwargs).count() == problem.solutions(
+            backend="python", **kwargs).count()
 
 
 def test_timeout_gives_a_prefix():
@@ -263,7 +263,7 @@ def test_ctrl_c_interrupts_the_compiled_kernel():
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
     problem = queens(15)  # about 20 s of compiled search: never finishes within the test
-    problem.count(backend="numba", max_nodes=1)  # load the kernel before timing
+    problem.solutions(backend="numba", max_nodes=1).count()  # load the kernel before timing
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     start = time.perf_counter()
     timer.start()

@@ -311,6 +311,20 @@ def test_parse_dlx1(name: str) -> None:
     assert (totals.solutions, totals.nodes, totals.updates) == DLX1_TOTALS[name]
 
 
+def test_parse_dlx1_new_and_colored_totals() -> None:
+    """Knuth's current dlx1 ends its totals ``nodes, ccost 22%.``; DLX2 adds cleansings."""
+    new = ("(64 options, 16+30 items, 320 entries successfully read)\n"
+           "Altogether 92 solutions, 91+265184 mems, 21456 updates, 7424 bytes, 1223 nodes,"
+           " ccost 22%.\n")
+    assert peers.parse_dlx1(new) == DLX1_TOTALS["queens8"]
+    dlx2 = ("Altogether 1 solution, 156935+1727951 mems, 105575 updates, 15332 cleansings, "
+            "52540 bytes, 1001 nodes, ccost 3%.\n")
+    assert peers.parse_dlx1(dlx2) == (1, 1001, 105575)
+    with pytest.raises(ValueError, match="no DLX1 totals"):
+        peers.parse_dlx1("Altogether 92 solutions, 1+2 mems, 3 updates, 4 bytes, 5 nodes, "
+                         "ccost 2\n")  # cut short: no totals
+
+
 def test_parse_dlx1_without_totals() -> None:
     with pytest.raises(ValueError, match="no DLX1 totals"):
         peers.parse_dlx1("Unknown item name!\n3: x1 y9\n")

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from datasets import data_dir
 from oracle import read_dlx, violation
 
 from dlx import Colored, ExactCover, NoPrimaryItemWarning
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+DATA = data_dir("exact_cover")
 BACKEND = "python"
 
 KNUTH_TEXT = """\

@@ -18,11 +18,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from datasets import SHIPPED, data_dir
 from oracle import read_dlx, violation
 
-from dlx import ArgumentError, Colored, ExactCover, NoPrimaryItemWarning, Status
+from dlx import (
+    ArgumentError,
+    Colored,
+    ExactCover,
+    NoPrimaryItemWarning,
+    SearchStoppedError,
+    Status,
+)
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+DATA = data_dir("exact_cover")
 BACKEND = "python"  # the compiled backend has its own tests
 NODE_LIMIT = 100_000  # files whose DLX1 search is larger belong to the numba tests
 
@@ -141,14 +149,15 @@ def chain(n: int) -> tuple[Options, list[str], list[str]]:
 
 
 def solve(
-    problem: ExactCover, options: Options, primary: list, secondary: list, **kwargs
+    problem: ExactCover, options: Options, primary: list, secondary: list,
+    bounds: dict | None = None, **kwargs
 ) -> list[list[int]]:
     """All solutions (within budgets), each checked by the oracle and by is_solution."""
     found = [list(s) for s in problem.solutions(backend=BACKEND, **kwargs)]
     for s in found:
         assert s == sorted(s)
-        assert violation(options, primary, secondary, s) is None, violation(
-            options, primary, secondary, s)
+        assert violation(options, primary, secondary, s, bounds) is None, violation(
+            options, primary, secondary, s, bounds)
         assert problem.is_solution(s)
     assert len({tuple(s) for s in found}) == len(found), "a solution is repeated"
     return found
@@ -292,8 +301,8 @@ def _run_file(name: str):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NoPrimaryItemWarning)
         problem = ExactCover.from_dlx(text)
-    primary, secondary, options = read_dlx(text)
-    found = solve(problem, options, primary, secondary)
+    primary, secondary, options, bounds = read_dlx(text, bounds=True)
+    found = solve(problem, options, primary, secondary, bounds=bounds)
     return problem, found, problem.stats
 
 
@@ -327,12 +336,12 @@ def test_pentomino_builder_matches_file():
 
 
 def _table() -> list[tuple[str, int, int, int]]:
-    """(file, solutions, nodes, updates) for each row of SOURCES.md's DLX1 and DLX2 tables.
+    """(file, solutions, nodes, updates) for each row of SOURCES.md's DLX1, DLX2 and DLX3
+    tables.
 
-    Columns are found by their headers ("solutions", "dlx1 nodes" or "dlx2 nodes", and the
-    updates beside them), so tables may gain columns. The DLX3 (multiplicities) table is
-    left out: this engine does not read ``u:v|name`` items. Rows without figures (a run
-    that was stopped) are left out too.
+    Columns are found by their headers ("solutions", "dlx1 nodes", "dlx2 nodes" or "dlx3
+    nodes", and the updates beside them), so tables may gain columns. Rows without figures
+    (a run that was stopped) are left out.
     """
     rows = []
     columns: dict[str, int] | None = None
@@ -344,7 +353,7 @@ def _table() -> list[tuple[str, int, int, int]]:
         if columns is None:  # a table's header row
             named = {c.lower(): k for k, c in enumerate(cells)}
             nodes = next((k for c, k in named.items()
-                          if c in ("dlx1 nodes", "dlx2 nodes")), None)
+                          if c in ("dlx1 nodes", "dlx2 nodes", "dlx3 nodes")), None)
             columns = {} if nodes is None or "solutions" not in named else {
                 "solutions": named["solutions"], "nodes": nodes,
                 "updates": named[cells[nodes].lower().replace("nodes", "updates")]}
@@ -365,7 +374,8 @@ def _table_cases():
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{DATA} is absent"))]
     cases = []
     for row in _table():
-        marks = [pytest.mark.slow] if row[0].startswith("pentomino") else []
+        marks = [pytest.mark.slow] if row[0].startswith("pentomino") or row[3] > 5_000_000 \
+            else []
         if row[2] < NODE_LIMIT:
             cases.append(pytest.param(row, id=row[0], marks=marks))
     return cases
@@ -377,12 +387,18 @@ def test_sources_table_is_parsed():
     rows = {row[0]: row[1:] for row in _table()}
     assert rows["knuth_dlx1_example.dlx"] == (1, 6, 30)
     assert rows["queens8.dlx"] == (92, 1223, 21456)
-    assert rows["pentomino_6x10.dlx"] == (9356, 3637261, 1242377480)
+    if DATA.parent != SHIPPED:  # the shipped table has only the shipped files
+        assert rows["pentomino_6x10.dlx"] == (9356, 3637261, 1242377480)
     small = {name for name, (_, nodes, _) in rows.items() if nodes < NODE_LIMIT}
+    assert "langford10.dlx" in small and "queens12.dlx" not in small
+    if DATA.parent == SHIPPED:
+        return
     assert rows["xcc_latin4.dlx"] == (576, 4873, 115897)  # the DLX2 table
-    assert "mcc_rowcol6_2.dlx" not in rows  # the DLX3 table: multiplicities, not read here
+    assert rows["mcc_rowcol6_2.dlx"] == (67950, 198658, 715151)  # the DLX3 table
+    assert rows["knuth_dlx3_example.dlx"] == (1, 6, 14)
     assert "langford16_sym.dlx" not in rows  # stopped: no figures
-    assert len(small) == 21 and "langford10.dlx" in small and "queens12.dlx" not in small
+    assert len(small) == 28
+    assert "mcc_random_c1.dlx" in small and "mcc_queens8_k5.dlx" not in small
 
 
 @pytest.mark.parametrize("row", _table_cases())
@@ -434,11 +450,15 @@ def test_max_nodes_stops_the_search(queens8):
 
 def test_max_nodes_boundary(queens8):
     problem, _ = queens8  # the whole tree has 1223 nodes
-    assert problem.count(max_nodes=1222, backend=BACKEND) == 92
+    assert problem.solutions(max_nodes=1222, backend=BACKEND).count() == 92
     assert problem.stats.status is Status.MAX_NODES and not problem.stats.complete
+    with pytest.raises(SearchStoppedError, match=r"count\(\): max_nodes=1222 ran out after "
+                       "1,222 nodes and 92 solutions") as stop:  # all found, none known
+        problem.count(max_nodes=1222, backend=BACKEND)
+    assert stop.value.stats.status is Status.MAX_NODES
     assert problem.count(max_nodes=1223, backend=BACKEND) == 92
     assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
-    assert problem.count(max_nodes=0, backend=BACKEND) == 0
+    assert problem.solutions(max_nodes=0, backend=BACKEND).count() == 0
     assert problem.stats.status is Status.MAX_NODES and problem.stats.nodes == 0
     with pytest.raises(ArgumentError, match="max_nodes must be at least 0, got -1"):
         problem.count(max_nodes=-1, backend=BACKEND)
@@ -449,8 +469,10 @@ def test_max_nodes_boundary(queens8):
 def test_stopped_differs_from_no_solution():
     options, primary, secondary = langford(9)  # no solution: n = 1 (mod 4)
     problem = build(options, primary, secondary)
-    assert problem.first(max_nodes=500, backend=BACKEND) is None
+    with pytest.raises(SearchStoppedError, match=r"first\(\): max_nodes=500"):
+        problem.first(max_nodes=500, backend=BACKEND)  # None would say "no solution"
     assert problem.stats.status is Status.MAX_NODES and not problem.stats.complete
+    assert next(problem.solutions(1, max_nodes=500, backend=BACKEND), None) is None
     assert problem.first(backend=BACKEND) is None
     assert problem.stats.status is Status.COMPLETE and not problem.stats.stopped
     assert problem.stats.nodes == 10797  # langford9.dlx in SOURCES.md
@@ -460,7 +482,8 @@ def test_timeout_stops_a_long_search():
     options, primary, secondary = langford(10)  # 60,790 nodes, no solution
     problem = build(options, primary, secondary)
     start = time.perf_counter()
-    assert problem.count(timeout=0.05, backend=BACKEND) == 0
+    with pytest.raises(SearchStoppedError, match=r"timeout=0\.05"):
+        problem.count(timeout=0.05, backend=BACKEND)
     elapsed = time.perf_counter() - start
     assert problem.stats.status is Status.TIMEOUT and not problem.stats.complete
     assert problem.stats.stopped

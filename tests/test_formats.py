@@ -22,7 +22,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import ExitCode
-from sudoku import FormatError, Layout, SudokuError, read_variant, write_variant
+from sudoku import (
+    FormatError,
+    Layout,
+    SudokuError,
+    format_grid,
+    parse_string,
+    read_variant,
+    solve_string,
+    write_variant,
+)
 from sudoku.cli import main
 from sudoku.formats import cage_map, killer_cages, read_killer
 
@@ -284,6 +293,53 @@ def test_pretty_rect_draws_box_lines(capsys):
         assert "".join(row.split()).replace("|", "") == answer[6 * r : 6 * r + 6]
 
 
+@pytest.mark.parametrize("make", [Layout.x, Layout.windoku])
+def test_pretty_marks_the_cells_of_the_extra_units(make):
+    """X and windoku: box lines as for the plain grid, and the cells of the diagonals or
+    windows (the units that lines cannot show) in brackets, those and no others."""
+    layout = make()
+    answer = solve_string("." * 81, layout=layout)
+    geo, values = parse_string(answer, layout=layout)
+    drawn = format_grid(geo, values, pretty=True).split("\n")
+    assert len(drawn) == 9 + 4 and len({len(s) for s in drawn}) == 1
+    rules = [k for k, s in enumerate(drawn) if set(s) <= {"-", "+"}]
+    assert rules == [0, 4, 8, 12]
+    extra = {c for label, cells in zip(layout.labels, layout.units)
+             if label.split()[0] in ("diagonal", "window") for c in cells}
+    rows = [s for k, s in enumerate(drawn) if k not in rules]
+    for r, row in enumerate(rows):
+        cells = [row[4 * c + 1 : 4 * c + 4] for c in range(9)]
+        assert "".join(t[1] for t in cells) == answer[9 * r : 9 * r + 9]
+        for c, text in enumerate(cells):
+            assert (text[0], text[2]) == (("[", "]") if 9 * r + c in extra else (" ", " "))
+        assert [row[4 * c] for c in range(10)] == list("|  |  |  |")
+
+
+def test_pretty_killer_dots_the_box_lines_inside_a_cage():
+    """A killer's cages drawn solid; a box line that runs inside a cage, dotted."""
+    rows = [[9 * r + c for c in range(9)] for r in range(9)]
+    # cage 1: the first two cells of row 0, across no box line; cage 2: r1c3-r1c4, across
+    # the line between boxes 1 and 2; cage 3: r3c1 over r4c1, across the line between
+    # bands; every other cell a cage of its own
+    pairs = [(0, 1), (11, 12), (18, 27)]
+    cells = [c for pair in pairs for c in pair]
+    grid = solve_string("." * 81)
+    _, values = parse_string(grid)
+    cages = [(pair, values[pair[0]] + values[pair[1]]) for pair in pairs]
+    cages += [((c,), values[c]) for r in rows for c in r if c not in cells]
+    layout = Layout.killer(cages)
+    geo, _ = parse_string(grid, layout=layout)
+    drawn = format_grid(geo, values, pretty=True, cages=layout.cages).split("\n")
+    left = [s[: 4 * 9 + 1] for s in drawn]
+    assert left[1][4] == " "  # inside cage 1: no line
+    assert left[3][4 * 3] == ":"  # cage 2 crosses the box line between columns 2 and 3
+    assert left[2 * 3][1:4] == "..."  # cage 3 crosses the line between rows 2 and 3
+    assert left[2 * 3][5:8] == "---"  # beside it, two cages of one cell: solid
+    assert left[3][4 * 6] == "|"  # a box line between cages: solid
+    assert left[1][4 * 5] == "|"  # a line between two cages of one cell
+    assert ":" not in "".join(s[4 * 9 + 1 :] for s in drawn if ":" not in s[: 4 * 9 + 1])
+
+
 def test_pretty_killer_draws_cages_and_sums(capsys):
     _needs("killer")
     line = _lines("killer_janko_2x3_6x6", 1)[0]
@@ -295,5 +351,5 @@ def test_pretty_killer_draws_cages_and_sums(capsys):
     width = 4 * 6 + 1  # the left grid; the sums' grid starts 3 spaces after it
     assert all(s[width : width + 3] == "   " for s in drawn)
     shown = [int(word) for s in drawn
-             for word in s[width:].translate(str.maketrans("|-+", "   ")).split()]
+             for word in s[width:].translate(str.maketrans("|-+:.", "     ")).split()]
     assert sorted(shown) == sorted(sums)

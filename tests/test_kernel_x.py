@@ -9,10 +9,10 @@ link arrays, so that pausing and resuming (budgets, time-outs) behave alike.
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
@@ -33,7 +33,7 @@ from dlx.kernel_x import option_others
 from dlx.problems import langford, pentominoes, queens
 from dlx.pure import PYTHON
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+DATA = data_dir("exact_cover")
 PAIRS = [(PYTHON_X_BYTES, PYTHON_BYTES), (PYTHON_X_LIST, PYTHON_LIST)]
 
 

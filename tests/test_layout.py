@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from pathlib import Path
 
@@ -37,6 +38,7 @@ from sudoku import (
     solve_string,
     to_exact_cover,
 )
+from sudoku import grid as grid_module
 from sudoku.grid import are_solutions
 from sudoku.reduction import empty_grid_problem
 
@@ -379,3 +381,28 @@ def test_random_rects_first_solution_is_valid(rows, cols, seed):
     rng = random.Random(seed)
     puzzle = "".join(ch if rng.random() < 0.3 else "." for ch in grid)
     assert count_solutions(puzzle, limit=1, layout=layout) == 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([Layout.square(2), Layout.rect(2, 3), Layout.x(), Layout.windoku(),
+                        Layout.latin(5), Layout.square(4), Layout.square(5)]),
+       st.randoms(use_true_random=False), st.integers(0, 4))
+def test_both_unit_checks_agree_with_brute_force(layout, rnd, changes):
+    """The checker's two ways to test the units (a sum of shifted bit windows up to side 16, the set
+    of (unit, value) pairs beyond) against sets, unit by unit, on valid grids with a few
+    cells changed to other values in 1..N."""
+    side = layout.side
+    geo, values = parse_string(solve_string("." * layout.cells, layout=layout), layout=layout)
+    perm = list(range(1, side + 1))
+    rnd.shuffle(perm)
+    values = [perm[v - 1] for v in values]
+    for _ in range(changes):
+        values[rnd.randrange(len(values))] = rnd.randint(1, side)
+    expected = all(len({values[c] for c in unit}) == side for unit in layout.units)
+    assert grid_module._units_hold_all(layout, values) is expected
+    gather, offsets = grid_module._unit_pairs(layout)
+    assert (len(set(map(operator.add, offsets, gather(values)))) == len(offsets)) is expected
+    if side <= grid_module.SUM_CHECK_SIDE:
+        windows, full = grid_module._unit_windows(layout)
+        assert (sum(map(operator.lshift, windows, values)) == full) is expected
+    assert is_solution(geo, [0] * len(values), values) is expected

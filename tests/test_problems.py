@@ -5,9 +5,9 @@ from __future__ import annotations
 import doctest
 from collections import Counter
 from itertools import product
-from pathlib import Path
 
 import pytest
+from datasets import data_dir
 
 import dlx.problems
 from dlx import ExactCover, Status, get_backend
@@ -28,7 +28,7 @@ from dlx.problems import (
     word_rectangle,
 )
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/exact_cover"
+DATA = data_dir("exact_cover")
 
 
 def solve_all(problem: ExactCover, backend: str = "python") -> list[list[int]]:

@@ -1,0 +1,185 @@
+"""Feedback on long work, shared by the ``dlx`` and ``sudoku`` commands: one status line
+on stderr, redrawn in place, with messages written above it.
+
+:class:`Progress` draws ``1,234/49,158 puzzles  5,678/s  8 s left`` (:meth:`Progress.update`)
+or any text (:meth:`Progress.show`), at most ten times a second, from any thread; a thread
+of its own can redraw a line once a second (:meth:`Progress.follow`: the ``dlx`` command's
+solutions, nodes, rate and Knuth's estimate of the tree explored, :meth:`dlx.Search.explored`).
+While one is open and enabled, the first compilation of the numba kernel in the process
+is announced once (it takes seconds, once per machine: numba caches it).
+
+Writing never fails: a stream that is closed or broken just shows nothing. No dependency
+beyond the standard library.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import TextIO
+
+from . import compiled
+
+__all__ = ["COMPILING", "Progress", "SearchLine", "duration", "left"]
+
+COMPILING = ("compiling the numba kernel (first use on this machine; later runs load it from "
+             "numba's cache)...")
+"""The one-time notice shown when the compiled kernel is being compiled."""
+
+
+def duration(seconds: float) -> str:
+    """A duration as people read it: ``8 s``, ``3 min 04 s``, ``2 h 05 min``."""
+    s = max(0, round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+def left(done: float, total: float, seconds: float) -> float | None:
+    """Seconds left at the rate so far to go from ``done`` to ``total`` (of any unit, a
+    fraction of a tree included), or None while there is no rate yet."""
+    if done <= 0 or seconds <= 0 or total <= done:
+        return None if done <= 0 or seconds <= 0 else 0.0
+    return seconds * (total - done) / done
+
+
+class Progress:
+    """A one-line status on ``stream`` (stderr), for ``total`` items of ``unit``.
+
+    Use as a context manager: on exit the line is wiped. Disabled (``enabled=False`` or no
+    stream), every call does nothing. Thread-safe: one lock guards the line.
+    """
+
+    def __init__(self, stream: TextIO | None, *, enabled: bool = True, total: int | None = None,
+                 unit: str = "", interval: float = 0.1) -> None:
+        self.stream = stream
+        self.enabled = enabled and stream is not None
+        self.total = total
+        self.unit = unit
+        self.interval = interval
+        self.start = self.last = time.perf_counter()
+        self.width = 0
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # ----- the line -----------------------------------------------------------------------
+
+    def update(self, done: int, force: bool = False) -> None:
+        """Draw ``done/total unit  rate/s  time left`` (at most every ``interval`` s)."""
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not force and now - self.last < self.interval:
+            return
+        seconds = now - self.start
+        rate = done / seconds if seconds > 0 else 0.0
+        text = f"  {done:,}/{self.total:,} {self.unit}" if self.total is not None \
+            else f"  {done:,} {self.unit}"
+        text += f"  {rate:,.0f}/s"
+        rest = None if self.total is None else left(done, self.total, seconds)
+        if rest is not None and done < (self.total or 0):
+            text += f"  {duration(rest)} left"
+        self.show(text, force=True)
+
+    def show(self, text: str, force: bool = False) -> None:
+        """Draw ``text`` as the status line (at most every ``interval`` s unless ``force``)."""
+        if not self.enabled:
+            return
+        with self._lock:
+            now = time.perf_counter()
+            if not force and now - self.last < self.interval:
+                return
+            self.last = now
+            self._write("\r" + text.ljust(self.width))
+            self.width = len(text)
+
+    def clear(self) -> None:
+        """Wipe the status line."""
+        with self._lock:
+            if self.width:
+                self._write("\r" + " " * self.width + "\r")
+                self.width = 0
+
+    def note(self, message: str) -> None:
+        """Write ``message`` on a line of its own, above the status line; also when the
+        line is disabled (a failure to report, a summary): only a missing stream hides it."""
+        with self._lock:
+            self.clear()
+            self._write(message + "\n")
+
+    def _write(self, text: str) -> None:
+        if self.stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.stream.write(text)
+                self.stream.flush()
+
+    # ----- a line redrawn by a thread ------------------------------------------------------
+
+    @contextlib.contextmanager
+    def follow(self, text: Callable[[], str], interval: float = 1.0) -> Iterator[None]:
+        """While in the block, a thread draws ``text()`` every ``interval`` seconds."""
+        if not self.enabled:
+            yield
+            return
+
+        def run() -> None:
+            while not self._stop.wait(interval):
+                self.show(text(), force=True)
+
+        self._stop.clear()
+        self._thread = threading.Thread(target=run, daemon=True, name="dlx-progress")
+        self._thread.start()
+        try:
+            yield
+        finally:
+            self._stop.set()
+            self._thread.join()
+            self._thread = None
+
+    # ----- the compile notice --------------------------------------------------------------
+
+    def _compiling(self) -> None:
+        self.note(COMPILING)
+
+    def __enter__(self) -> Progress:
+        if self.enabled:
+            compiled.on_compile(self._compiling)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.enabled:
+            compiled.on_compile(self._compiling, remove=True)
+        self.clear()
+
+
+class SearchLine:
+    """The ``dlx`` command's status line for a search (anything with live ``stats``; an
+    ``explored()`` method adds Knuth's estimate): solutions, nodes, nodes per second over
+    the last second, and, for a :class:`dlx.Search`, the share of the tree explored and
+    the time left at that pace. Called by :meth:`Progress.follow`'s thread."""
+
+    def __init__(self, search: object) -> None:
+        self.search = search
+        self.nodes = 0
+        self.time = time.perf_counter()
+
+    def __call__(self) -> str:
+        stats = self.search.stats  # type: ignore[attr-defined]
+        now = time.perf_counter()
+        rate = (stats.nodes - self.nodes) / max(now - self.time, 1e-9)
+        self.nodes, self.time = stats.nodes, now
+        text = (f"{stats.solutions:,} solutions, {stats.nodes:,} nodes, {rate:,.0f} nodes/s, "
+                f"{stats.seconds:.0f} s")
+        explored = getattr(self.search, "explored", None)
+        if callable(explored):
+            fraction = explored()
+            text += f", {100 * fraction:.1f}% explored"
+            rest = left(fraction, 1.0, stats.seconds)
+            if rest is not None and 0.001 <= fraction < 1:  # a first guess is no guess
+                text += f", ~{duration(rest)} left"
+        return text

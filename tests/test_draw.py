@@ -1,0 +1,313 @@
+"""Pictures: the SVG of boards, tilings and queens is well formed and says what it should,
+and, rendered by a real browser (headless chromium, skipped without it), shows it: the
+pixels of a few chosen points have the colors they must have."""
+
+from __future__ import annotations
+
+import shutil
+import struct
+import subprocess
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+
+import pytest
+
+import dlx
+import sudoku
+from dlx import ArgumentError, Picture
+from dlx.draw import PALETTE, draw, draw_cover, draw_queens, draw_tiling, piece_color
+from dlx.problems import langford, pentominoes, queens, word_rectangle
+from sudoku import Layout, ShapeError
+from sudoku.draw import FILLED, SHADE
+
+TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(picture: Picture) -> ET.Element:
+    root = ET.fromstring(picture.svg)
+    assert root.tag == f"{SVG}svg"
+    assert (int(root.get("width")), int(root.get("height"))) == (picture.width, picture.height)
+    return root
+
+
+# ----- the SVG itself -----------------------------------------------------------------
+
+
+def test_board_marks_givens_and_filled_values() -> None:
+    answer = sudoku.solve_string(TOP95_1)
+    root = parse(sudoku.draw_board(TOP95_1, answer))
+    texts = {(t.get("class"), t.text) for t in root.iter(f"{SVG}text")}
+    given = [t for t in root.iter(f"{SVG}text") if t.get("class") == "given"]
+    filled = [t for t in root.iter(f"{SVG}text") if t.get("class") == "filled"]
+    assert len(given) == 17 and len(filled) == 64
+    assert all(t.get("fill") == FILLED for t in filled)
+    assert ("given", "4") in texts
+    # the symbols, cell by cell, are the answer's
+    cells = sorted(given + filled, key=lambda t: (float(t.get("y")), float(t.get("x"))))
+    assert "".join(t.text for t in cells) == answer
+
+
+def test_board_without_solution_and_board_kinds() -> None:
+    board = [list(TOP95_1[r * 9:(r + 1) * 9]) for r in range(9)]
+    a = sudoku.draw_board(board)
+    assert a.svg == sudoku.draw_board(TOP95_1).svg
+    assert a._repr_svg_() == str(a) == a.svg
+
+
+def test_board_refuses_a_solution_that_is_not_one() -> None:
+    answer = sudoku.solve_string(TOP95_1)
+    with pytest.raises(ShapeError, match="r1c1"):
+        sudoku.draw_board(TOP95_1, "5" + answer[1:])
+    with pytest.raises(ShapeError, match=r"solution: .*side 4"):
+        sudoku.draw_board(TOP95_1, "1" * 16)
+    with pytest.raises(sudoku.ArgumentError, match="cell"):
+        sudoku.draw_board(TOP95_1, cell=0)
+
+
+def test_killer_cages_and_sums() -> None:
+    cages = [((0, 1), 3), ((2, 3), 7), ((4, 5, 8, 9), 10), ((6, 7, 10, 11), 10),
+             ((12, 13, 14, 15), 10)]
+    layout = Layout.killer(cages, block=(2, 2))
+    answer = sudoku.solve_string("." * 16, layout=layout)
+    root = parse(sudoku.draw_board("." * 16, answer, layout=layout))
+    sums = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "cage"]
+    assert sums == ["3", "7", "10", "10", "10"]
+    dashed = [p for p in root.iter(f"{SVG}path") if p.get("stroke-dasharray")]
+    assert len(dashed) == 5
+
+
+def test_tiling_one_color_per_piece() -> None:
+    problem = pentominoes(3, 20)
+    root = parse(draw_tiling(problem, problem.first()))
+    fills = {}
+    for rect in root.iter(f"{SVG}rect"):
+        title = rect.find(f"{SVG}title")
+        if title is not None:
+            fills.setdefault(title.text, set()).add(rect.get("fill"))
+    assert sorted(fills) == sorted("FILNPTUVWXYZ")
+    assert all(len(f) == 1 for f in fills.values())  # one color per piece...
+    assert len({f.pop() for f in fills.values()}) == 12  # ...and each piece its own
+
+
+def test_draw_chooses_the_picture() -> None:
+    q = queens(6)
+    assert "queens" in draw(q, q.first()).svg
+    p = pentominoes(6, 10)
+    assert "tiling" in draw(p, p.first(backend="python")).svg
+    lang = langford(3)
+    assert "options covering" in draw(lang, lang.first()).svg
+    words = word_rectangle(["ab", "ba"])
+    root = parse(draw_cover(words, words.first()))
+    assert {"a", "b"} <= {t.text for t in root.iter(f"{SVG}text")}
+
+
+def test_colors_and_bad_solutions() -> None:
+    assert [piece_color(k) for k in range(len(PALETTE))] == list(PALETTE)
+    many = {piece_color(k) for k in range(200)}
+    assert len(many) == 200 and all(len(c) == 7 and c[0] == "#" for c in many)
+    q = queens(4)
+    with pytest.raises(ArgumentError, match="no solution"):
+        draw(q, None)
+    with pytest.raises(ArgumentError, match="99"):
+        draw_queens(q, [99])
+    with pytest.raises(ArgumentError, match="no row"):
+        draw_queens(langford(3), [0])
+    for bad in (0, True, 2.5, "40", 10**6):
+        with pytest.raises(ArgumentError, match="cell"):
+            draw_queens(q, q.first(), cell=bad)
+    with pytest.raises(ArgumentError, match="not in range"):
+        draw(q, ["0"])
+    for bad in (5, "0 1"):
+        with pytest.raises(ArgumentError, match="list of option numbers"):
+            draw(q, bad)
+    with pytest.raises(ArgumentError, match="no board cells"):
+        draw_tiling(q.__class__([["A", "B"]]), [0])
+
+
+def test_picture_save(tmp_path: Path) -> None:
+    q = queens(5)
+    picture = draw_queens(q, q.first())
+    picture.save(tmp_path / "q.svg")
+    assert (tmp_path / "q.svg").read_text() == picture.svg
+    assert isinstance(picture, dlx.Picture)
+
+
+# ----- rendered by a browser --------------------------------------------------------------
+
+
+def _png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows of RGB(A) bytes) of an 8-bit RGB or RGBA PNG, unfiltered."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", chunk)
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    width, height, depth, color, _, _, interlace = header
+    assert depth == 8 and color in (2, 6) and interlace == 0
+    bpp = 3 if color == 2 else 4
+    raw, stride, rows = zlib.decompress(idat), width * bpp, []
+    prev = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                best = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + best) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, [b"".join(r[i:i + 3] for i in range(0, len(r), bpp)) for r in rows]
+
+
+def _browser() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        if path := shutil.which(name):
+            return path
+    pytest.skip("no headless chromium here (Debian: apt-get install chromium)")
+
+
+def render(picture: Picture, tmp_path: Path):
+    """The picture rendered by headless chromium: a function (x, y) -> (r, g, b)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    svg, png = tmp_path / "picture.svg", tmp_path / "picture.png"
+    picture.save(svg)
+    done = subprocess.run(
+        [_browser(), "--headless", "--no-sandbox", "--disable-gpu",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--no-first-run", "--hide-scrollbars", "--force-device-scale-factor=1",
+         f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={png}",
+         f"--window-size={picture.width},{picture.height}", svg.as_uri()],
+        capture_output=True, timeout=120)
+    if not png.exists():
+        pytest.skip(f"chromium made no screenshot: {done.stderr.decode()[-300:]}")
+    width, height, rows = _png_pixels(png.read_bytes())
+    assert (width, height) == (picture.width, picture.height)
+    return lambda x, y: tuple(rows[int(y)][3 * int(x):3 * int(x) + 3])
+
+
+def rgb(color: str) -> tuple[int, int, int]:
+    return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def near(a, b, tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+@pytest.mark.slow
+def test_browser_shows_tiling_and_queens(tmp_path: Path) -> None:
+    problem = pentominoes(6, 10)
+    solution = problem.first(backend="python")
+    pixel = render(draw_tiling(problem, solution, cell=30), tmp_path)
+    pieces = [problem.option(k) for k in solution]
+    for k, option in enumerate(pieces):
+        for name in option[2:]:  # not the first cell, which holds the piece's name
+            r, c = int(str(name)[0], 36), int(str(name)[1], 36)
+            assert near(pixel(15 + c * 30 + 15, 15 + r * 30 + 15), rgb(piece_color(k))), \
+                (option[0], name)
+    q = queens(6)
+    places = q.first()
+    pixel = render(draw_queens(q, places, cell=40), tmp_path / "q")
+    board = {(int(str(q.option(k)[0])[1:], 36), int(str(q.option(k)[1])[1:], 36))
+             for k in places}
+    for r in range(6):
+        for c in range(6):
+            x, y = 10 + c * 40 + 20, 10 + r * 40 + 20 + 12  # below the crown
+            expected = (0x22, 0x22, 0x22) if (r, c) in board else \
+                rgb("#f0d9b5" if (r + c) % 2 == 0 else "#b58863")
+            assert near(pixel(x, y), expected), (r, c)
+
+
+@pytest.mark.slow
+def test_browser_shows_board(tmp_path: Path) -> None:
+    layout = Layout.x()
+    answer = sudoku.solve_string("." * 81, layout=layout)
+    puzzle = answer[:9] + "." * 72
+    pixel = render(sudoku.draw_board(puzzle, answer, layout=layout, cell=40), tmp_path)
+    pad, cell = 10, 40
+    white, shade = (255, 255, 255), rgb(SHADE["diagonal"])
+    for r in range(9):
+        for c in range(9):
+            corner = pixel(pad + c * cell + 5, pad + r * cell + 5)  # away from lines and text
+            on_diagonal = r == c or r + c == 8
+            assert near(corner, shade if on_diagonal else white), (r, c)
+            ink = [pixel(pad + c * cell + x, pad + r * cell + y)
+                   for x in range(8, 32) for y in range(8, 32)]
+            blue = sum(near(p, rgb(FILLED), 40) for p in ink)
+            black = sum(max(p) < 80 for p in ink)
+            if r == 0:  # givens: black ink, no blue
+                assert black > 15 and blue == 0, (r, c)
+            else:
+                assert blue > 15 and black == 0, (r, c)
+    # the box lines are thick and dark, the cell lines thin and grey
+    y = pad + 4 * cell + 5
+    assert max(pixel(pad + 3 * cell - 1, y)) < 80 and max(pixel(pad + 3 * cell, y)) < 80
+    across = [pixel(pad + cell + dx, y) for dx in range(-2, 3)]
+    assert all(min(p) > 100 for p in across) and min(map(min, across)) < 230
+
+
+# ----- --svg on the commands ------------------------------------------------------------
+
+
+def test_dlx_command_draws_the_first_solution(tmp_path: Path, capsys) -> None:
+    from dlx.cli import main
+
+    source = tmp_path / "p.dlx"
+    source.write_text(pentominoes(3, 20).to_dlx())
+    picture = tmp_path / "p.svg"
+    assert main(["--count", str(source), "--svg", str(picture)]) == 0
+    assert capsys.readouterr().out == "8\n"
+    problem = pentominoes(3, 20)
+    assert picture.read_text() == draw(problem, problem.first()).svg
+    none = tmp_path / "none.svg"
+    source.write_text(langford(5).to_dlx())
+    assert main([str(source), "--svg", str(none)]) == 0
+    assert "no solution to draw" in capsys.readouterr().err and not none.exists()
+    source.write_text(queens(5).to_dlx())
+    assert main(["-n", "1", str(source), "--svg", str(tmp_path / "no" / "q.svg")]) == 4
+
+
+def test_sudoku_command_draws_the_puzzle(tmp_path: Path, capsys) -> None:
+    from sudoku.cli import main
+
+    picture = tmp_path / "s.svg"
+    assert main([TOP95_1, "--svg", str(picture)]) == 0
+    assert picture.read_text() == sudoku.draw_board(TOP95_1,
+                                                    sudoku.solve_string(TOP95_1)).svg
+    assert main(["--variant", "x", "." * 81, "--svg", str(picture)]) == 0
+    assert SHADE["diagonal"] in picture.read_text()
+    clash = "11" + "." * 79
+    assert main([clash, "--svg", str(picture)]) == 1  # unsolvable: the puzzle alone
+    assert 'class="filled"' not in picture.read_text()
+    assert main(["-f", "-", "--svg", str(picture)]) == 2
+    assert "--svg draws one puzzle" in capsys.readouterr().err
+
+
+def test_pictures_in_the_docs_are_up_to_date() -> None:
+    """docs/img is what docs/make_pictures.py writes with today's drawing code."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("make_pictures",
+                                                  root / "docs" / "make_pictures.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    for name, svg in module.pictures().items():
+        assert (root / "docs" / "img" / name).read_text(encoding="utf-8") == svg, \
+            f"docs/img/{name} is stale: run python docs/make_pictures.py"
