@@ -24,7 +24,7 @@ import numpy as np
 from .backend import NEVER
 from .errors import ArgumentError, ForcedOptionError
 
-__all__ = ["NEVER", "check_forced", "check_forced_rows", "count_arg", "seed_arg",
+__all__ = ["NEVER", "check_forced", "check_forced_rows", "count_arg", "flag_arg", "seed_arg",
            "timeout_arg"]
 
 
@@ -81,6 +81,13 @@ def seed_arg(value: Any) -> int | None:
     if seed is None:
         raise ArgumentError(f"seed must be an integer or None, got {value!r}")
     return seed
+
+
+def flag_arg(value: Any, name: str) -> bool:
+    """A switch (``weighted``): True or False (numpy's bools too), nothing else."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ArgumentError(f"{name} must be True or False, got {value!r}")
 
 
 def check_forced(forced: Any, n_options: int, dropped: Iterable[int],

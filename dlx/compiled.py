@@ -142,11 +142,12 @@ def _njit(f: Any) -> Any:
 
 
 @functools.cache
-def _namespace(colors: bool = True, walk: bool = True) -> Any:
+def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False) -> Any:
     """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet.
     ``colors=False``: the twin for problems without colors (``COLORS`` False);
-    ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False)."""
-    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk}
+    ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False);
+    ``weighted=True``: the twin of the weighted choice (``WEIGHTED`` True)."""
+    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "WEIGHTED": weighted}
     tag = _cache_tag(_indexing_hook_available(), overrides)
 
     def wrap(f):
@@ -159,7 +160,7 @@ def _namespace(colors: bool = True, walk: bool = True) -> Any:
 _compile_lock = threading.Lock()
 
 
-def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
+def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool = False) -> Any:
     """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
     for problems with colors or (``colors=False``) without.
 
@@ -168,7 +169,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
     Further compilation is then disabled, so a call with other array types raises
     TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
-    key = (name, colors, walk)
+    key = (name, colors, walk, weighted)
     dispatcher = _compiled.get(key)
     if dispatcher is not None:
         return dispatcher
@@ -176,7 +177,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
         dispatcher = _compiled.get(key)
         if dispatcher is None:
             with _without_scipy_linalg(_skip_blas_check):
-                ns = _namespace(colors, walk)
+                ns = _namespace(colors, walk, weighted)
                 dispatcher = getattr(ns, name)
                 with _nonnegative_indexing() as nonnegative:
                     ns.nonnegative_indexing = nonnegative
@@ -190,20 +191,21 @@ def compiled(name: str, colors: bool = True, walk: bool = True) -> Any:
 _WHERE = np.array([0, 0, 0, -1], dtype=np.int64)
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
-_compiled: dict[tuple[str, bool, bool], Any] = {}
-_entries: dict[tuple[str, bool, bool], Any] = {}
+_compiled: dict[tuple[str, bool, bool, bool], Any] = {}
+_entries: dict[tuple[str, bool, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
 matching (0.7 µs a call instead of 2 µs with the state as a named tuple). Only this
 module calls them, always with the arrays of the signature (contiguous int64): anything
 else goes through :func:`compiled`, whose dispatcher refuses other types."""
 
 
-def entry(name: str, colors: bool = True, walk: bool = True) -> Any:
+def entry(name: str, colors: bool = True, walk: bool = True, weighted: bool = False) -> Any:
     """The compiled entry point ``name`` itself (compiling it on first use)."""
-    point = _entries.get((name, colors, walk))
+    key = (name, colors, walk, weighted)
+    point = _entries.get(key)
     if point is None:
-        compiled(name, colors, walk)
-        point = _entries[(name, colors, walk)]
+        compiled(*key)
+        point = _entries[key]
     return point
 
 
@@ -261,13 +263,13 @@ def _twin(links: Links) -> tuple[bool, bool]:
     return links.colored, links.n_primary + 1 > kernel.SCAN_ITEMS
 
 
-def _entry(name: str, colors: bool, walk: bool) -> Any:
+def _entry(name: str, colors: bool, walk: bool, weighted: bool = False) -> Any:
     """A Python function that calls the compiled entry point (compiling it on first use)."""
-    key = (name, colors, walk)
+    key = (name, colors, walk, weighted)
 
     def call(*args: Any) -> Any:
         point = _entries.get(key)
-        return (point or entry(name, colors, walk))(*args)
+        return (point or entry(*key))(*args)
 
     call.__name__ = name
     return call
@@ -280,15 +282,19 @@ class NumbaBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS
 
     def __init__(self) -> None:
-        def make(colors: bool, walk: bool) -> Kernel:
-            name = "numba" + ("" if colors else "-x") + ("-walk" if walk else "")
-            return Kernel(name, _entry("search", colors, walk),
+        def make(colors: bool, walk: bool, weighted: bool) -> Kernel:
+            name = "numba" + ("" if colors else "-x") + ("-walk" if walk else "") + (
+                "-weighted" if weighted else "")
+            return Kernel(name, _entry("search", colors, walk, weighted),
                           _entry("force_all", colors, walk), kernel.INACTIVE, as_int64, np.copy)
 
-        self.kernels = {colors: make(colors, False) for colors in (True, False)}
+        self.kernels = {colors: make(colors, False, False) for colors in (True, False)}
         """By colors: the kernels for problems of at most ``SCAN_ITEMS`` primary items."""
-        self.walk_kernels = {colors: make(colors, True) for colors in (True, False)}
+        self.walk_kernels = {colors: make(colors, True, False) for colors in (True, False)}
         """By colors: the kernels for more primary items (``choose`` walks first)."""
+        self.weighted_kernels = {colors: make(colors, False, True) for colors in (True, False)}
+        """By colors: the kernels of the weighted choice (which never calls ``choose``, so
+        one twin serves any number of primary items)."""
 
     def unavailable(self) -> str | None:
         return numba_unavailable()
@@ -296,8 +302,10 @@ class NumbaBackend(Backend):
     def loaded(self) -> bool:
         return is_loaded()
 
-    def kernel(self, links: Links) -> Kernel:
+    def kernel(self, links: Links, weighted: bool = False) -> Kernel:
         colors, walk = _twin(links)
+        if weighted:
+            return self.weighted_kernels[colors]
         return (self.walk_kernels if walk else self.kernels)[colors]
 
     def batch(self, job: BatchJob) -> None:
@@ -344,7 +352,7 @@ class NumbaBackend(Backend):
         try:
             return links.converted.get("numba-batch", []).pop()
         except IndexError:
-            return self.kernel(links).start(links, None)
+            return self.kernel(links).start(links)
 
 
 @functools.cache

@@ -34,9 +34,8 @@ NODES = 1  # search-tree nodes entered (Knuth's "nodes")
 UPDATES = 2  # link updates (Knuth's "updates")
 SOLUTIONS = 3  # solutions found
 RESUME = 4  # where the next call starts: ENTER a level (C2), or LEAVE one (C8)
-SEED = 5  # state of the tie-break random generator; 0 = take the first item, as Knuth
-MAX_LEVEL = 6  # deepest level reached
-PRIMARY_END = 7  # N1 + 1: items 1..N1 are primary (read-only)
+MAX_LEVEL = 5  # deepest level reached
+PRIMARY_END = 6  # N1 + 1: items 1..N1 are primary (read-only)
 
 COLORS = True
 """False in a kernel compiled for problems without colors (every ``COLOR`` is 0): numba
@@ -47,6 +46,11 @@ reads it in the common case, since the color test comes first."""
 WALK = True
 """False in the compiled kernels for problems of at most :data:`SCAN_ITEMS` primary items,
 where :func:`choose` never walks: numba folds the test away (a Sudoku search ~2% faster)."""
+
+WEIGHTED = False
+"""True in the kernels of the weighted choice (dom/wdeg, as Knuth's SSXCC): :func:`choose`
+branches on the least ``LEN / WEIGHT`` and adds 1 to the weight of an item it finds empty
+(a wipe-out). False, the default, is Knuth's choice; numba folds the test away."""
 
 SCAN_ITEMS = 1024
 """Up to this many primary items, :func:`choose` scans ``LEN`` as a vector; beyond, it
@@ -236,7 +240,7 @@ def choose(LEN, LL, RL, REG):
     Knuth walks the list of active items from ``RL[0]``; with up to :data:`SCAN_ITEMS`
     primary items this reads ``LEN[1..N1]`` in order instead, where a covered item carries
     the ``INACTIVE`` offset and so never wins. Both find the same item, because the active
-    list is always in item order (covers are undone in reverse). Without a seed it takes
+    list is always in item order (covers are undone in reverse). It takes
     two passes, the least length, then the first item that has it: compiled, the first
     pass is a vector loop (SIMD) and the second stops early, which made a Sudoku search
     2.5x faster than Knuth's walk, whose every step waits on the ``RL`` load before it.
@@ -248,13 +252,8 @@ def choose(LEN, LL, RL, REG):
     items are few (< N1 / 64), and at most a vector scan of the active list's span.
     Measured (numba, one option per item, 100,000 deep): 0.6 s, 2.1 s with the full
     scan; python (memchr over bytes) 0.34 s.
-
-    With a nonzero ``REG[SEED]``, ties are broken uniformly at random (reservoir sampling
-    with the Park-Miller generator, identical on every backend).
     """
     end = REG[PRIMARY_END]
-    if REG[SEED] != 0:
-        return choose_seeded(LEN, REG, end)
     if WALK and end > SCAN_ITEMS:
         return choose_walk(LEN, LL, RL, end)
     t = INACTIVE
@@ -295,24 +294,24 @@ def choose_walk(LEN, LL, RL, end):
     return best
 
 
-def choose_seeded(LEN, REG, end):
-    """:func:`choose` with a random tie-break: the generator's state is ``REG[SEED]``."""
-    seed = REG[SEED]
+def choose_weighted(LEN, LL, RL, WEIGHT):
+    """C3 of the weighted choice: an active primary item of length 0 or 1 if there is one
+    (the first such), else the first of least ``LEN / WEIGHT``; an item of length 0 (a
+    wipe-out: the last option chosen left it no option) gains 1 in weight. Scans the span
+    of the active list, ``RL[0]..LL[0]``, where covered items carry ``INACTIVE``."""
     best = 0
     t = INACTIVE
-    ties = 0
-    for k in range(1, end):
+    w = 1
+    for k in range(RL[0], LL[0] + 1):
         s = LEN[k]
-        if s < t:
+        if s <= 1:
+            if s == 0:
+                WEIGHT[k] += 1
+            return k
+        if s < INACTIVE and (best == 0 or s * w < t * WEIGHT[k]):
             best = k
             t = s
-            ties = 1
-        elif s == t and s < INACTIVE:
-            ties += 1
-            seed = seed * 48271 % 2147483647
-            if seed % ties == 0:
-                best = k
-    REG[SEED] = seed
+            w = WEIGHT[k]
     return best
 
 
@@ -358,7 +357,10 @@ def search(S, node_stop, solution_stop):
                     status = LIMIT
                     break
                 continue
-            i = choose(LEN, LL, RL, REG)  # C3
+            if WEIGHTED:  # C3
+                i = choose_weighted(LEN, LL, RL, S.WEIGHT)
+            else:
+                i = choose(LEN, LL, RL, REG)
             updates += cover(i, U, D, TOP, COLOR, LEN, LL, RL)  # C4
             x = D[i]
             CHOICE[level] = x

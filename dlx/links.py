@@ -28,6 +28,9 @@ Arrays indexed by item (length ``N + 1``):
 ``LL``, ``RL``
     left / right links of the list of active primary items, root 0 included. Secondary
     items link to themselves, as in DLX2, so covering one touches no list.
+``WEIGHT``
+    the weights of the weighted choice (``dlx.kernel.choose_weighted``), 1 to begin with;
+    only the weighted kernels read or change them.
 ``LEN``
     the number of options in the item's list, *plus* an offset ``INACTIVE`` while the item
     is covered (and always for the root). Knuth keeps the length in the header's ``TOP``
@@ -70,6 +73,9 @@ class Links:
     arrays: State
     option_of_node: np.ndarray  # original option index of each node, -1 for headers/spacers
     converted: dict = field(default_factory=dict, compare=False, repr=False)
+    item_number: np.ndarray | None = None
+    """In a :meth:`shuffled` copy: the number each item of the problem has here (by the
+    problem's item number, 0 for the root); None in the problem's own links."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -148,6 +154,45 @@ class Links:
         LL[active] = np.roll(active, 1)
         RL[active] = np.roll(active, -1)
         return U, D, LEN, LL, RL
+
+    def shuffled(self, seed: int, run: int = 0) -> Links:
+        """The same problem with its primary items renumbered and its options reordered
+        at random, determined by ``seed`` and ``run`` (any integer, and a run number for
+        restarts; numpy's SeedSequence and PCG64: the same on every machine).
+
+        A seeded search runs on these links, with the very kernel of an unseeded one, so
+        it is as fast (DLX1's ``s`` option: shuffle once, not at every node). The choice
+        of item then breaks ties in the shuffled item order, and each item's options are
+        tried in the shuffled option order; options keep their numbers (``FORCING``,
+        ``option_of_node``, the spacers' ``TOP``), so solutions and forced options read
+        the same. Only the order of the search changes, never its set of solutions.
+        """
+        rng = np.random.default_rng([abs(seed) * 2 + (seed < 0), run])
+        N, N1 = self.n_items, self.n_primary
+        number = np.arange(N + 1, dtype=np.int64)
+        number[1 : N1 + 1] = rng.permutation(N1) + 1
+        nodes = np.flatnonzero(self.option_of_node >= 0)
+        options = self.option_of_node[nodes]
+        kept, first = np.unique(options, return_index=True)
+        order = rng.permutation(len(kept))  # new rank -> old rank
+        lens = np.diff(np.append(first, len(nodes)))
+        indptr = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum(lens[order], out=indptr[1:])
+        take = np.arange(len(nodes)) + np.repeat(first[order] - indptr[:-1], lens[order])
+        arrays = self.arrays
+        built = build_links(N, N1, indptr, number[arrays.TOP[nodes[take]]],
+                            arrays.COLOR[nodes[take]])
+        original = kept[order]  # new rank -> the option's number in the problem
+        of_node = built.option_of_node.copy()
+        on = of_node >= 0
+        of_node[on] = original[of_node[on]]
+        TOP = built.arrays.TOP.copy()
+        spacers = np.flatnonzero(TOP < 0)
+        TOP[spacers] = -(original[-TOP[spacers] - 1] + 1)
+        FORCING = np.full(self.n_options, -1, dtype=np.int64)
+        FORCING[original] = built.arrays.FORCING[: len(original)]
+        return Links(N, N1, self.n_options, built.arrays._replace(TOP=TOP, FORCING=FORCING),
+                     of_node, item_number=number)
 
     @cached_property
     def option_list(self) -> list[int]:
@@ -231,8 +276,9 @@ def build_links(
     CHOICE = np.zeros(n_primary + 1, dtype=np.int64)
     REG = np.zeros(N_REGS, dtype=np.int64)
     REG[REGISTER_INDEX["PRIMARY_END"]] = n_primary + 1
+    WEIGHT = np.ones(N + 1, dtype=np.int64)
     built = {"U": U, "D": D, "TOP": TOP, "COLOR": COLOR, "LEN": LEN, "LL": LL, "RL": RL,
-             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING}
+             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING, "WEIGHT": WEIGHT}
     for f in FIELDS:  # the table in dlx.state says what each array is
         a = built[f.name]
         if a.dtype != np.dtype(f.dtype) or len(a) != field_length(f.per, Z, N, n_primary,

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from .arguments import check_forced, count_arg, seed_arg, timeout_arg
+from .arguments import check_forced, count_arg, flag_arg, seed_arg, timeout_arg
 from .batch import BatchResult, run_batch
 from .errors import (
     ArgumentError,
@@ -32,6 +32,7 @@ from .errors import (
 from .links import Links, build_links
 from .options import Colored, count_of, hashable, integer_array, option_lists
 from .registry import BackendName, charge_python, get_backend
+from .restarts import first_restarting
 from .search import Search, SearchStats
 
 __all__ = ["Colored", "ExactCover"]
@@ -316,6 +317,7 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        weighted: bool = False,
         backend: BackendName | str = "auto",
     ) -> Search:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
@@ -327,30 +329,66 @@ class ExactCover:
         solution and ``stats.conflict`` names the first that clashes. ``max_nodes`` and
         ``timeout`` (seconds) stop the search early; ``stats.status`` then says
         ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped" differs from "no solution".
-        ``seed`` breaks ties between equally short items at random (reproducibly); by
-        default the first one is taken, as Knuth does, so ``nodes`` and ``updates`` equal
-        those of his DLX1/DLX2. Bad arguments raise :class:`dlx.ArgumentError` (forced
+        ``seed`` shuffles the order of the items and of the options of each item once,
+        at the start (reproducibly, the same on every backend, as fast as an unseeded
+        search), so that ties between equally short items and the order of the options
+        tried are random; by default the first item is taken, as Knuth does, so ``nodes``
+        and ``updates`` equal those of his DLX1/DLX2. ``weighted`` branches on the item
+        of least length / weight, an item's weight growing each time it runs out of
+        options (dom/wdeg, as in Knuth's SSXCC): for hard instances. Neither changes the
+        set of solutions, only their order. Bad arguments raise :class:`dlx.ArgumentError` (forced
         options: :class:`dlx.ForcedOptionError`), the same on every path and backend.
         """
         limit_ = count_arg(limit, "limit", 1)
         max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
         timeout_ = timeout_arg(timeout)
         seed_ = seed_arg(seed)
+        weighted_ = flag_arg(weighted, "weighted")
         forced_ = check_forced(forced, len(self), self.dropped)
         links = self.links
         chosen = get_backend(backend, links.n_nodes)
         return Search(links, chosen, limit=limit_, forced=forced_, max_nodes=max_nodes_,
-                      timeout=timeout_, seed=seed_, on_finish=self._finished,
+                      timeout=timeout_, seed=seed_, weighted=weighted_,
+                      on_finish=self._finished,
                       on_python_time=(charge_python if backend == "auto"
                                       and chosen.name == "python" else None))
 
-    def first(self, **kwargs: Any) -> list[int] | None:
-        """One solution, or None (``self.stats.status`` tells "none" from "stopped")."""
+    def first(self, *, restarts: int | None = None, **kwargs: Any) -> list[int] | None:
+        """One solution, or None (``self.stats.status`` tells "none" from "stopped").
+
+        Takes the keyword arguments of :meth:`solutions` but ``limit``, and ``restarts``:
+        a number of nodes, the unit of Luby's sequence of restarts (run ``k`` searches at
+        most ``restarts * luby(k)`` nodes, shuffled afresh from ``seed``, default 0; a
+        weighted search carries its weights on; see :mod:`dlx.restarts`). With restarts,
+        ``max_nodes`` and ``timeout`` bound all the runs together, and ``stats`` sums
+        them (``stats.restarts`` counts the runs cut short). For hard instances:
+        ``first(weighted=True, restarts=1000)``.
+        """
         if "limit" in kwargs:
             raise ArgumentError("first() takes no limit: it is one")
+        if restarts is not None:
+            return self._first_restarting(restarts, **kwargs)
         search = self.solutions(1, **kwargs)
         solution = next(search, None)
         search.count()  # nothing more to search: marks the search finished
+        return solution
+
+    def _first_restarting(self, unit: Any, *, forced: Iterable[int] | None = None,
+                          max_nodes: int | None = None, timeout: float | None = None,
+                          seed: int | None = None, weighted: bool = False,
+                          backend: BackendName | str = "auto") -> list[int] | None:
+        """:meth:`first` with restarts (:func:`dlx.restarts.first_restarting`)."""
+        unit_ = count_arg(unit, "restarts", 1)
+        max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
+        timeout_ = timeout_arg(timeout)
+        seed_ = seed_arg(seed)
+        weighted_ = flag_arg(weighted, "weighted")
+        forced_ = check_forced(forced, len(self), self.dropped)
+        links = self.links
+        solution, _ = first_restarting(links, get_backend(backend, links.n_nodes), unit=unit_,
+                                       forced=forced_, max_nodes=max_nodes_, timeout=timeout_,
+                                       seed=seed_ or 0, weighted=weighted_,
+                                       on_finish=self._finished)
         return solution
 
     def count(
@@ -361,12 +399,13 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        weighted: bool = False,
         backend: BackendName | str = "auto",
     ) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
         The count is this call's own, whatever other threads do with the problem."""
         return self.solutions(limit, forced=forced, max_nodes=max_nodes, timeout=timeout,
-                              seed=seed, backend=backend).count()
+                              seed=seed, weighted=weighted, backend=backend).count()
 
     def solve_batch(
         self,

@@ -39,8 +39,6 @@ SMALL_INACTIVE = 128
 def _choose_min(LEN, LL, RL, REG):
     """C3 over a list: ``min`` and ``index`` in C, restricted to the primary items."""
     end = REG[kernel.PRIMARY_END]
-    if REG[kernel.SEED]:
-        return kernel_list.choose_seeded(LEN, REG, end)
     if end == len(LEN):
         return LEN.index(min(LEN))
     return LEN.index(min(LEN[:end]), 0, end)
@@ -49,8 +47,6 @@ def _choose_min(LEN, LL, RL, REG):
 def _choose_find(LEN, LL, RL, REG):
     """C3 over a bytearray: the first item of length 0, else of length 1, ... (memchr)."""
     end = REG[kernel.PRIMARY_END]
-    if REG[kernel.SEED]:
-        return kernel_bytes.choose_seeded(LEN, REG, end)
     v = 0
     while True:
         k = LEN.find(v, 1, end)
@@ -61,6 +57,8 @@ def _choose_find(LEN, LL, RL, REG):
 
 kernel_list = specialize({"choose": _choose_min})
 kernel_bytes = specialize({"choose": _choose_find, "INACTIVE": SMALL_INACTIVE})
+weighted_list = specialize({"WEIGHTED": True})
+weighted_bytes = specialize({"WEIGHTED": True, "INACTIVE": SMALL_INACTIVE})
 
 
 def _x(name: str, inactive: int) -> Any:
@@ -123,6 +121,14 @@ KERNELS = {(small, unrolled): _kernel(small, unrolled)
            for small in (True, False) for unrolled in (True, False)}
 """The python kernels by (every list shorter than 128, no colors)."""
 
+WEIGHTED_KERNELS = {small: Kernel(f"python-w-{'bytes' if small else 'list'}",
+                                  general.search, general.force_all,
+                                  SMALL_INACTIVE if small else kernel.INACTIVE,
+                                  _converter(small, False), _copy)
+                    for small, general in ((True, weighted_bytes), (False, weighted_list))}
+"""The python kernels of the weighted choice (the general kernel, whose ``choose`` is the
+weighted one), by every list shorter than 128."""
+
 
 class PythonBackend(Backend):
     """The kernel in plain Python; always available."""
@@ -131,8 +137,9 @@ class PythonBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS  # Ctrl-C is seen at once in Python code, but
     # stats are updated between slices: a progress line can follow a long count
 
-    def kernel(self, links: Links) -> Kernel:
-        return KERNELS[(links.max_len < SMALL_INACTIVE, not links.colored)]
+    def kernel(self, links: Links, weighted: bool = False) -> Kernel:
+        small = links.max_len < SMALL_INACTIVE
+        return WEIGHTED_KERNELS[small] if weighted else KERNELS[(small, not links.colored)]
 
     def batch(self, job: BatchJob) -> None:
         links, table = job.links, job.table
@@ -152,7 +159,7 @@ class PythonBackend(Backend):
             left = None if job.deadline is None else max(job.deadline - time.perf_counter(), 0)
             search = Search(links, self, limit=job.solution_stop, forced=forced,
                             max_nodes=0 if job.cut < n else job.node_stop, timeout=left,
-                            seed=None)
+                            seed=None, weighted=False)
             first = next(search, None)  # B2, then B3
             if first is not None and job.solution_stop > 1:
                 search.count()

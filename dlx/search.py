@@ -13,6 +13,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+import numpy as np
+
 from . import kernel
 from .backend import Backend, Kernel
 from .links import Links, check_links
@@ -44,6 +46,9 @@ class SearchStats:
     seconds: float = 0.0
     backend: str = ""
     conflict: int | None = None
+    restarts: int = 0
+    """Restarts made (:func:`dlx.restarts.first_restarting`); the counts above are then
+    summed over every run."""
 
     @property
     def complete(self) -> bool:
@@ -71,6 +76,11 @@ class Search:
     :attr:`stats` is live; :meth:`count` runs the search to its end without building
     solutions. Made by :meth:`dlx.ExactCover.solutions` (which validates every argument);
     budgets here are already normalized (``NEVER`` for none).
+
+    A ``seed`` searches the problem's :meth:`~dlx.links.Links.shuffled` links (items and
+    options in a random order fixed for the whole search; ``run`` is a restart's number), with the kernel of an unseeded
+    search. ``weighted`` takes the weighted choice of item (dom/wdeg), starting from the
+    item weights ``weights`` (by the problem's item number; None: all 1).
     """
 
     def __init__(
@@ -83,12 +93,16 @@ class Search:
         max_nodes: int,
         timeout: float | None,
         seed: int | None,
+        run: int = 0,
+        weighted: bool = False,
+        weights: np.ndarray | None = None,
         on_finish: Callable[[SearchStats], None] | None = None,
         on_python_time: Callable[[float], None] | None = None,
     ) -> None:
-        self.links = links
+        self.links = links if seed is None else links.shuffled(seed, run)
         self.backend = backend
-        self.kernel: Kernel = backend.kernel(links)
+        self.kernel: Kernel = backend.kernel(links, weighted)
+        self._weights = weights
         self.limit = limit
         self.forced = forced
         self.max_nodes = max_nodes
@@ -118,6 +132,15 @@ class Search:
             pass
         return self.stats.solutions
 
+    def weights(self) -> np.ndarray | None:
+        """The item weights of a weighted search as it left them (by the problem's item
+        number), to carry on to another search of the problem; None before it starts."""
+        if self._state is None:
+            return None
+        weights = np.array(self._state.WEIGHT, dtype=np.int64)
+        number = self.links.item_number
+        return weights if number is None else weights[number]
+
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
         if self._state is not None:
@@ -142,7 +165,14 @@ class Search:
         if self.limit <= 0:
             stats.status = Status.LIMIT
             return
-        state, conflict = run.prepare(links, self.seed, self.forced)
+        given = None
+        if self._weights is not None:
+            weights = self._weights
+            if links.item_number is not None:  # to the shuffled item numbers
+                weights = np.empty_like(weights)
+                weights[links.item_number] = self._weights
+            given = {"WEIGHT": run.convert(links, "WEIGHT", weights)}
+        state, conflict = run.prepare(links, self.forced, given)
         if conflict is not None:
             stats.conflict = conflict
             stats.status = Status.CONFLICT

@@ -49,6 +49,7 @@ FIELDS: tuple[Field, ...] = (
     Field("CHOICE", "level", True, "int64", "the node chosen at each level"),
     Field("REG", "register", True, "int64", "the registers below"),
     Field("FORCING", "option", False, "int64", "an option's first primary node, or -1"),
+    Field("WEIGHT", "item", True, "int64", "weights of the weighted choice (dom/wdeg)"),
 )
 
 if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by its name
@@ -68,7 +69,6 @@ REGISTERS = (
     ("UPDATES", "link updates (Knuth's updates)"),
     ("SOLUTIONS", "solutions found"),
     ("RESUME", "where the next call starts: ENTER a level (C2) or LEAVE one (C8)"),
-    ("SEED", "state of the tie-break random generator; 0: the first item, as Knuth"),
     ("MAX_LEVEL", "the deepest level reached"),
     ("PRIMARY_END", "N1 + 1: items 1..N1 are primary (read only)"),
 )

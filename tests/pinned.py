@@ -71,7 +71,7 @@ def pinned(kernel: Kernel) -> Pinned:
 
 def fresh(links: Links, kernel: Kernel, seed: int | None = None) -> State:
     """The working state of a new search of ``links`` with ``kernel``, before any node."""
-    return kernel.start(links, seed)
+    return kernel.start(links if seed is None else links.shuffled(seed))
 
 
 def check(links: Links, kernel: Kernel, S: State) -> None:
