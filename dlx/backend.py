@@ -28,7 +28,8 @@ from .state import FIELDS, State
 __all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "specialize"]
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
-                    "choose_walk", "choose_weighted", "choose", "search", "force", "unforce",
+                    "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
+                    "option_holds", "reduce", "restore", "search", "force", "unforce",
                     "force_all", "begin", "force_instance", "undo_instance", "record_first",
                     "record", "search_batch")
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
@@ -183,9 +184,10 @@ class Backend(ABC):
         return True
 
     @abstractmethod
-    def kernel(self, links: Links, weighted: bool = False) -> Kernel:
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
         """The kernel that searches this problem (chosen by its colors and list lengths),
-        with Knuth's choice of item or (``weighted``) the weighted one."""
+        with Knuth's choice of item or (``weighted``) the weighted one, and (``reduce``)
+        the lookahead at every node."""
 
     @abstractmethod
     def batch(self, job: BatchJob) -> None:

@@ -142,12 +142,15 @@ def _njit(f: Any) -> Any:
 
 
 @functools.cache
-def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False) -> Any:
+def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False,
+               reduce: bool = False) -> Any:
     """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet.
     ``colors=False``: the twin for problems without colors (``COLORS`` False);
     ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False);
-    ``weighted=True``: the twin of the weighted choice (``WEIGHTED`` True)."""
-    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "WEIGHTED": weighted}
+    ``weighted=True``: the twin of the weighted choice (``WEIGHTED`` True);
+    ``reduce=True``: the twin with the lookahead (``REDUCE`` True)."""
+    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "WEIGHTED": weighted,
+                 "REDUCE": reduce}
     tag = _cache_tag(_indexing_hook_available(), overrides)
 
     def wrap(f):
@@ -160,7 +163,8 @@ def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False) -
 _compile_lock = threading.Lock()
 
 
-def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool = False) -> Any:
+def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool = False,
+             reduce: bool = False) -> Any:
     """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
     for problems with colors or (``colors=False``) without.
 
@@ -169,7 +173,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool =
     Further compilation is then disabled, so a call with other array types raises
     TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
-    key = (name, colors, walk, weighted)
+    key = (name, colors, walk, weighted, reduce)
     dispatcher = _compiled.get(key)
     if dispatcher is not None:
         return dispatcher
@@ -177,7 +181,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool =
         dispatcher = _compiled.get(key)
         if dispatcher is None:
             with _without_scipy_linalg(_skip_blas_check):
-                ns = _namespace(colors, walk, weighted)
+                ns = _namespace(colors, walk, weighted, reduce)
                 dispatcher = getattr(ns, name)
                 with _nonnegative_indexing() as nonnegative:
                     ns.nonnegative_indexing = nonnegative
@@ -191,17 +195,18 @@ def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool =
 _WHERE = np.array([0, 0, 0, -1], dtype=np.int64)
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
-_compiled: dict[tuple[str, bool, bool, bool], Any] = {}
-_entries: dict[tuple[str, bool, bool, bool], Any] = {}
+_compiled: dict[tuple[str, bool, bool, bool, bool], Any] = {}
+_entries: dict[tuple[str, bool, bool, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
 matching (0.7 µs a call instead of 2 µs with the state as a named tuple). Only this
 module calls them, always with the arrays of the signature (contiguous int64): anything
 else goes through :func:`compiled`, whose dispatcher refuses other types."""
 
 
-def entry(name: str, colors: bool = True, walk: bool = True, weighted: bool = False) -> Any:
+def entry(name: str, colors: bool = True, walk: bool = True, weighted: bool = False,
+          reduce: bool = False) -> Any:
     """The compiled entry point ``name`` itself (compiling it on first use)."""
-    key = (name, colors, walk, weighted)
+    key = (name, colors, walk, weighted, reduce)
     point = _entries.get(key)
     if point is None:
         compiled(*key)
@@ -263,9 +268,10 @@ def _twin(links: Links) -> tuple[bool, bool]:
     return links.colored, links.n_primary + 1 > kernel.SCAN_ITEMS
 
 
-def _entry(name: str, colors: bool, walk: bool, weighted: bool = False) -> Any:
+def _entry(name: str, colors: bool, walk: bool, weighted: bool = False,
+           reduce: bool = False) -> Any:
     """A Python function that calls the compiled entry point (compiling it on first use)."""
-    key = (name, colors, walk, weighted)
+    key = (name, colors, walk, weighted, reduce)
 
     def call(*args: Any) -> Any:
         point = _entries.get(key)
@@ -282,19 +288,26 @@ class NumbaBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS
 
     def __init__(self) -> None:
-        def make(colors: bool, walk: bool, weighted: bool) -> Kernel:
+        def make(colors: bool, walk: bool, weighted: bool = False,
+                 reduce: bool = False) -> Kernel:
             name = "numba" + ("" if colors else "-x") + ("-walk" if walk else "") + (
-                "-weighted" if weighted else "")
-            return Kernel(name, _entry("search", colors, walk, weighted),
+                "-weighted" if weighted else "") + ("-lookahead" if reduce else "")
+            return Kernel(name, _entry("search", colors, walk, weighted, reduce),
                           _entry("force_all", colors, walk), kernel.INACTIVE, as_int64, np.copy)
 
-        self.kernels = {colors: make(colors, False, False) for colors in (True, False)}
+        self.kernels = {colors: make(colors, False) for colors in (True, False)}
         """By colors: the kernels for problems of at most ``SCAN_ITEMS`` primary items."""
-        self.walk_kernels = {colors: make(colors, True, False) for colors in (True, False)}
+        self.walk_kernels = {colors: make(colors, True) for colors in (True, False)}
         """By colors: the kernels for more primary items (``choose`` walks first)."""
-        self.weighted_kernels = {colors: make(colors, False, True) for colors in (True, False)}
-        """By colors: the kernels of the weighted choice (which never calls ``choose``, so
-        one twin serves any number of primary items)."""
+        self.strategy_kernels = {(colors, walk, weighted, reduce): make(colors, walk and not
+                                                                        weighted, weighted,
+                                                                        reduce)
+                                 for colors in (True, False) for walk in (True, False)
+                                 for weighted in (True, False) for reduce in (True, False)
+                                 if weighted or reduce}
+        """By (colors, walk, weighted, lookahead): the kernels of the strategies for hard
+        instances, each a twin of its own so that the default search pays nothing for
+        them. (The weighted choice never calls ``choose``: it needs no walking twin.)"""
 
     def unavailable(self) -> str | None:
         return numba_unavailable()
@@ -302,10 +315,10 @@ class NumbaBackend(Backend):
     def loaded(self) -> bool:
         return is_loaded()
 
-    def kernel(self, links: Links, weighted: bool = False) -> Kernel:
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
         colors, walk = _twin(links)
-        if weighted:
-            return self.weighted_kernels[colors]
+        if weighted or reduce:
+            return self.strategy_kernels[(colors, walk, weighted, reduce)]
         return (self.walk_kernels if walk else self.kernels)[colors]
 
     def batch(self, job: BatchJob) -> None:

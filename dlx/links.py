@@ -31,6 +31,9 @@ Arrays indexed by item (length ``N + 1``):
 ``WEIGHT``
     the weights of the weighted choice (``dlx.kernel.choose_weighted``), 1 to begin with;
     only the weighted kernels read or change them.
+``TRAIL``, ``TRAIL_AT``
+    the options hidden by the lookahead (``dlx.kernel.reduce``), a node of each, and where
+    each level's start; only the lookahead kernels read or change them.
 ``LEN``
     the number of options in the item's list, *plus* an offset ``INACTIVE`` while the item
     is covered (and always for the root). Knuth keeps the length in the header's ``TOP``
@@ -166,38 +169,45 @@ class Links:
         tried in the shuffled option order; options keep their numbers (``FORCING``,
         ``option_of_node``, the spacers' ``TOP``), so solutions and forced options read
         the same. Only the order of the search changes, never its set of solutions.
+        Every node keeps its place (each list is linked anew, items renumbered in
+        ``TOP``), so it costs a sort of the nodes, and what derives from the places
+        alone is shared (:data:`_SHARED`).
         """
         rng = np.random.default_rng([abs(seed) * 2 + (seed < 0), run])
         N, N1 = self.n_items, self.n_primary
         number = np.arange(N + 1, dtype=np.int64)
         number[1 : N1 + 1] = rng.permutation(N1) + 1
-        nodes = np.flatnonzero(self.option_of_node >= 0)
-        options = self.option_of_node[nodes]
-        kept, first = np.unique(options, return_index=True)
-        order = rng.permutation(len(kept))  # new rank -> old rank
-        lens = np.diff(np.append(first, len(nodes)))
-        indptr = np.zeros(len(order) + 1, dtype=np.int64)
-        np.cumsum(lens[order], out=indptr[1:])
-        take = np.arange(len(nodes)) + np.repeat(first[order] - indptr[:-1], lens[order])
-        arrays = self.arrays
-        built = build_links(N, N1, indptr, number[arrays.TOP[nodes[take]]],
-                            arrays.COLOR[nodes[take]])
-        original = kept[order]  # new rank -> the option's number in the problem
-        of_node = built.option_of_node.copy()
-        on = of_node >= 0
-        of_node[on] = original[of_node[on]]
-        TOP = built.arrays.TOP.copy()
-        spacers = np.flatnonzero(TOP < 0)
-        TOP[spacers] = -(original[-TOP[spacers] - 1] + 1)
-        FORCING = np.full(self.n_options, -1, dtype=np.int64)
-        FORCING[original] = built.arrays.FORCING[: len(original)]
-        return Links(N, N1, self.n_options, built.arrays._replace(TOP=TOP, FORCING=FORCING),
-                     of_node, item_number=number)
+        nodes, items, _ = self._by_item
+        renumbered = number[items]
+        mixed = rng.permutation(len(nodes))  # then grouped by item (a radix sort), mixed
+        order = mixed[np.argsort(_small(items[mixed], N), kind="stable")]
+        A = self.arrays
+        TOP = A.TOP.copy()
+        TOP[nodes] = renumbered
+        U = A.U.copy()
+        D = A.D.copy()
+        U[: N + 1] = D[: N + 1] = np.arange(N + 1)
+        _link_lists(U, D, nodes[order], renumbered[order])
+        LEN = A.LEN.copy()
+        LEN[number] = A.LEN
+        COLOR = A.COLOR.copy()
+        COLOR[number] = A.COLOR[: N + 1]
+        links = Links(N, N1, self.n_options, A._replace(U=U, D=D, TOP=TOP, LEN=LEN, COLOR=COLOR),
+                      self.option_of_node, item_number=number)
+        for name in _SHARED:  # what depends on the nodes' places only, which stay
+            if name in self.converted:
+                links.converted[name] = self.converted[name]
+        links.__dict__["option_list"] = self.option_list
+        return links
 
     @cached_property
     def option_list(self) -> list[int]:
         """``option_of_node`` as a list, for fast decoding of solutions."""
         return self.option_of_node.tolist()
+
+
+_SHARED = ("python-ints", "python-others")
+"""Entries of ``Links.converted`` that a shuffled copy shares (node places only)."""
 
 
 def build_links(
@@ -256,7 +266,7 @@ def build_links(
     U[N + 1] = 0
 
     # Vertical lists: nodes of each item in node order, closed through the header.
-    order = np.argsort(items.astype(np.int16) if N < 1 << 15 else items, kind="stable")
+    order = np.argsort(_small(items, N), kind="stable")
     headers = np.arange(N + 1, dtype=np.int64)
     U[: N + 1] = headers
     D[: N + 1] = headers
@@ -278,13 +288,19 @@ def build_links(
     REG[REGISTER_INDEX["PRIMARY_END"]] = n_primary + 1
     WEIGHT = np.ones(N + 1, dtype=np.int64)
     built = {"U": U, "D": D, "TOP": TOP, "COLOR": COLOR, "LEN": LEN, "LL": LL, "RL": RL,
-             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING, "WEIGHT": WEIGHT}
+             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING, "WEIGHT": WEIGHT,
+             "TRAIL": np.zeros(n_opts, dtype=np.int64), "TRAIL_AT": np.zeros_like(CHOICE)}
     for f in FIELDS:  # the table in dlx.state says what each array is
         a = built[f.name]
         if a.dtype != np.dtype(f.dtype) or len(a) != field_length(f.per, Z, N, n_primary,
                                                                   n_opts):
             raise AssertionError(f"array {f.name} is not per {f.per} of {f.dtype}")
     return Links(N, n_primary, n_opts, State(**built), option_of_node)
+
+
+def _small(items: np.ndarray, n_items: int) -> np.ndarray:
+    """``items`` as int16 when they fit, which numpy's stable argsort sorts by radix."""
+    return items.astype(np.int16) if n_items < 1 << 15 else items
 
 
 def _first_conflict(links: Links, forced: list[int]) -> int:

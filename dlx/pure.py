@@ -57,8 +57,6 @@ def _choose_find(LEN, LL, RL, REG):
 
 kernel_list = specialize({"choose": _choose_min})
 kernel_bytes = specialize({"choose": _choose_find, "INACTIVE": SMALL_INACTIVE})
-weighted_list = specialize({"WEIGHTED": True})
-weighted_bytes = specialize({"WEIGHTED": True, "INACTIVE": SMALL_INACTIVE})
 
 
 def _x(name: str, inactive: int) -> Any:
@@ -78,7 +76,7 @@ def _converter(small: bool, unrolled: bool) -> Any:
         if name == "LEN" and small:
             return bytearray(a.astype(np.uint8))
         if name == "COLOR" and unrolled:
-            return (kernel_x.option_others(links), choose)  # read only: shared by copies
+            return (_others(links), choose)  # read only: shared by copies
         if name in _POINTERS:
             return _ints(links)[a].tolist()
         return a.tolist()
@@ -102,6 +100,14 @@ def _ints(links: Links) -> np.ndarray:
     return ints
 
 
+def _others(links: Links) -> list:
+    """:func:`dlx.kernel_x.option_others`, once per problem (shuffled copies share it)."""
+    others = links.converted.get("python-others")
+    if others is None:
+        others = links.converted.setdefault("python-others", kernel_x.option_others(links))
+    return others
+
+
 def _copy(a: Any) -> Any:
     return a[:]  # a list or bytearray copied; a tuple (read only) shared
 
@@ -121,13 +127,23 @@ KERNELS = {(small, unrolled): _kernel(small, unrolled)
            for small in (True, False) for unrolled in (True, False)}
 """The python kernels by (every list shorter than 128, no colors)."""
 
-WEIGHTED_KERNELS = {small: Kernel(f"python-w-{'bytes' if small else 'list'}",
-                                  general.search, general.force_all,
-                                  SMALL_INACTIVE if small else kernel.INACTIVE,
-                                  _converter(small, False), _copy)
-                    for small, general in ((True, weighted_bytes), (False, weighted_list))}
-"""The python kernels of the weighted choice (the general kernel, whose ``choose`` is the
-weighted one), by every list shorter than 128."""
+def _strategy(small: bool, weighted: bool, reduce: bool) -> Kernel:
+    """The general kernel with the weighted choice and/or the lookahead (no fast path)."""
+    choose = _choose_find if small else _choose_min
+    inactive = SMALL_INACTIVE if small else kernel.INACTIVE
+    general = specialize({"choose": choose, "INACTIVE": inactive, "WEIGHTED": weighted,
+                          "REDUCE": reduce})
+    name = (f"python-{'w' if weighted else ''}{'r' if reduce else ''}-"
+            f"{'bytes' if small else 'list'}")
+    return Kernel(name, general.search, general.force_all, inactive, _converter(small, False),
+                  _copy)
+
+
+STRATEGY_KERNELS = {(small, weighted, reduce): _strategy(small, weighted, reduce)
+                    for small in (True, False) for weighted in (True, False)
+                    for reduce in (True, False) if weighted or reduce}
+"""The python kernels of the strategies for hard instances, by (every list shorter than
+128, weighted choice, lookahead)."""
 
 
 class PythonBackend(Backend):
@@ -137,9 +153,11 @@ class PythonBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS  # Ctrl-C is seen at once in Python code, but
     # stats are updated between slices: a progress line can follow a long count
 
-    def kernel(self, links: Links, weighted: bool = False) -> Kernel:
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
         small = links.max_len < SMALL_INACTIVE
-        return WEIGHTED_KERNELS[small] if weighted else KERNELS[(small, not links.colored)]
+        if weighted or reduce:
+            return STRATEGY_KERNELS[(small, weighted, reduce)]
+        return KERNELS[(small, not links.colored)]
 
     def batch(self, job: BatchJob) -> None:
         links, table = job.links, job.table

@@ -49,6 +49,7 @@ def first_restarting(
     timeout: float | None,
     seed: int,
     weighted: bool,
+    lookahead: int = 0,
     on_finish: Callable[[SearchStats], None] | None = None,
 ) -> tuple[list[int] | None, SearchStats]:
     """The first solution found by runs of at most ``unit * luby(k)`` nodes (run ``k``
@@ -69,7 +70,8 @@ def first_restarting(
             remaining = None if timeout is None else max(timeout - (time.perf_counter() - start), 0)
             search = Search(links, backend, limit=1, forced=forced,
                             max_nodes=min(left, unit * luby(run)), timeout=remaining,
-                            seed=seed, run=run, weighted=weighted, weights=weights)
+                            seed=seed, run=run, weighted=weighted, weights=weights,
+                            lookahead=lookahead)
             solution = next(search, None)
             stats = search.stats
             total.nodes += stats.nodes

@@ -80,7 +80,9 @@ class Search:
     A ``seed`` searches the problem's :meth:`~dlx.links.Links.shuffled` links (items and
     options in a random order fixed for the whole search; ``run`` is a restart's number), with the kernel of an unseeded
     search. ``weighted`` takes the weighted choice of item (dom/wdeg), starting from the
-    item weights ``weights`` (by the problem's item number; None: all 1).
+    item weights ``weights`` (by the problem's item number; None: all 1). ``lookahead``
+    hides, at every node, the options that item domination excludes (testing the items of
+    2 to ``lookahead`` options; see :func:`dlx.kernel.reduce`).
     """
 
     def __init__(
@@ -96,12 +98,14 @@ class Search:
         run: int = 0,
         weighted: bool = False,
         weights: np.ndarray | None = None,
+        lookahead: int = 0,
         on_finish: Callable[[SearchStats], None] | None = None,
         on_python_time: Callable[[float], None] | None = None,
     ) -> None:
         self.links = links if seed is None else links.shuffled(seed, run)
         self.backend = backend
-        self.kernel: Kernel = backend.kernel(links, weighted)
+        self.kernel: Kernel = backend.kernel(links, weighted, lookahead > 1)
+        self.lookahead = lookahead
         self._weights = weights
         self.limit = limit
         self.forced = forced
@@ -179,6 +183,7 @@ class Search:
             return
         self._state = state
         regs, choice = state.REG, state.CHOICE
+        regs[kernel.LOOKAHEAD] = self.lookahead
         option_of_node = links.option_list
         forced = self.forced
         search = run.search

@@ -50,6 +50,8 @@ FIELDS: tuple[Field, ...] = (
     Field("REG", "register", True, "int64", "the registers below"),
     Field("FORCING", "option", False, "int64", "an option's first primary node, or -1"),
     Field("WEIGHT", "item", True, "int64", "weights of the weighted choice (dom/wdeg)"),
+    Field("TRAIL", "option", True, "int64", "lookahead: a node of each option hidden"),
+    Field("TRAIL_AT", "level", True, "int64", "lookahead: where each level's TRAIL starts"),
 )
 
 if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by its name
@@ -71,6 +73,8 @@ REGISTERS = (
     ("RESUME", "where the next call starts: ENTER a level (C2) or LEAVE one (C8)"),
     ("MAX_LEVEL", "the deepest level reached"),
     ("PRIMARY_END", "N1 + 1: items 1..N1 are primary (read only)"),
+    ("LOOKAHEAD", "the lookahead tests items of 2 to this many options (0: none)"),
+    ("TRAIL_TOP", "options the lookahead has hidden, TRAIL[0:TRAIL_TOP]"),
 )
 """``REG``'s slots, in order; :mod:`dlx.kernel` names their indices."""
 
