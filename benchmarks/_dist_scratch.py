@@ -1,6 +1,9 @@
-import sys, time
+import sys
+import time
+
 from sudoku.grid import parse_string
 from sudoku.reduction import empty_grid_problem, givens
+
 lines=[l.strip() for l in open('/work/shared/data/sudoku/gecode_25x25.txt') if l.strip()]
 k=int(sys.argv[1]); w = sys.argv[2]=='w'; cap=int(sys.argv[3]); n=int(sys.argv[4])
 geo, values = parse_string(lines[k])

@@ -1,6 +1,9 @@
-import sys, time
+import sys
+import time
+
 from sudoku.grid import parse_string
 from sudoku.reduction import empty_grid_problem, givens
+
 lines=[l.strip() for l in open('/work/shared/data/sudoku/gecode_25x25.txt') if l.strip()]
 kw = eval(sys.argv[1]); cap=float(sys.argv[2]); which = eval(sys.argv[3]) if len(sys.argv)>3 else range(len(lines))
 for k in which:

@@ -1,6 +1,9 @@
-import cProfile, pstats, time
+import cProfile
+import pstats
+
 from sudoku.grid import parse_string
 from sudoku.reduction import empty_grid_problem, givens
+
 lines=[l.strip() for l in open('/work/shared/data/sudoku/gecode_25x25.txt') if l.strip()]
 geo, values = parse_string(lines[0])
 p = empty_grid_problem(geo.layout); f = givens(geo, values)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .arguments import count_budget, engine_arguments
-from .batch import count_of, failure, solved_mask
+from .arguments import count_budget, engine_arguments, strategy_name
+from .batch import count_of, failure, search_count, search_failure, solved_mask
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     Geometry,
@@ -28,7 +28,26 @@ from .grid import (
 )
 from .reduction import Reduction, decode, empty_grid_problem, givens
 
-__all__ = ["Solution", "count_solutions", "solve", "solve_string", "to_exact_cover"]
+__all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve", "solve_string",
+           "to_exact_cover"]
+
+HARD_SIDE = 25
+"""``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
+
+HARD: dict[str, Any] = {"weighted": True, "lookahead": 30}
+"""The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the weighted
+choice (dom/wdeg), and item domination at every node for items of up to 30 options
+(Sudoku's locked candidates)."""
+
+HARD_RESTARTS = 1000
+"""``strategy="hard"`` finds a first solution with restarts: Luby's sequence times this
+many nodes, each run shuffled afresh, the weights carried on (``ExactCover.first``)."""
+
+
+def _hard(geo: Geometry, strategy: Any) -> bool:
+    """True when ``strategy`` (checked here) says to search ``geo``'s puzzles the hard way."""
+    strategy = strategy_name(strategy)
+    return strategy == "hard" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
 
 
 def _parse_any(board: Any, alphabet: str | None,
@@ -41,19 +60,45 @@ def _parse_any(board: Any, alphabet: str | None,
 
 
 def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
-                  engine: dict[str, Any]) -> list[int]:
+                  engine: dict[str, Any], hard: bool = False) -> list[int]:
     """The solved grid's values, or a SudokuError saying why there is none.
 
     The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
     one kernel call, or a few with a timeout), with the checked ``engine`` arguments of
     :func:`sudoku.arguments.engine_arguments`; its errors are those of
-    :func:`sudoku.solve_many`.
+    :func:`sudoku.solve_many`. ``hard``: the search of ``strategy="hard"`` instead.
     """
+    if hard:
+        return _solve_hard(geo, values, unique=unique, engine=engine)
     result = empty_grid_problem(geo.layout).solve_batch(
         [givens(geo, values)], limit=2 if unique else 1, **engine)
     chosen = result.solution(0)
     if chosen is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, values, result, 0, unique)
+    solution = decode(geo, values, None, chosen)
+    if not is_solution(geo, values, solution):  # an engine bug, never bad input
+        raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
+    return solution
+
+
+def _solve_hard(geo: Geometry, values: list[int], *, unique: bool,
+                engine: dict[str, Any]) -> list[int]:
+    """:func:`_solve_values` with ``strategy="hard"``: the first solution by restarting
+    weighted searches with lookahead (:data:`HARD`, :data:`HARD_RESTARTS`), then, if
+    ``unique``, a count to 2 with the same choice (proving uniqueness needs the whole
+    tree: no restarts). ``max_nodes`` and ``timeout`` bound each of the two."""
+    problem = empty_grid_problem(geo.layout)
+    forced = givens(geo, values)
+    chosen = problem.first(forced=forced, restarts=HARD_RESTARTS, seed=0, **HARD, **engine)
+    stats = problem.stats  # this thread's own
+    found = stats.solutions
+    if chosen is not None and unique:
+        found = problem.count(2, forced=forced, **HARD, **engine)
+        stats = problem.stats
+        if stats.stopped or found > 1:
+            chosen = None
+    if chosen is None:
+        raise search_failure(geo, values, stats.status, found, stats.nodes, unique)
     solution = decode(geo, values, None, chosen)
     if not is_solution(geo, values, solution):  # an engine bug, never bad input
         raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
@@ -69,6 +114,7 @@ def solve(
     backend: str = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
+    strategy: str = "auto",
 ) -> Any:
     """Solve ``board`` in place and return it.
 
@@ -85,11 +131,20 @@ def solve(
     cells that hold different symbols, e.g. ``Layout.x()`` for X-Sudoku or
     ``Layout.rect(2, 3)`` for 6x6 with 2 x 3 boxes. None: rows, columns and square boxes,
     the side given by the board (4, 9, 16, 25, 36).
+
+    ``strategy`` says how to search: ``"plain"`` is Knuth's Algorithm X (the fewest
+    options first, ties to the first item: fast on 9x9 and 16x16); ``"hard"`` restarts
+    randomized searches that branch on options / weight (dom/wdeg) and hide the options
+    item domination excludes at every node (Sudoku's locked candidates), for large
+    minimal puzzles on which the plain search can run for hours; ``"auto"`` (the
+    default) takes ``"hard"`` for boards of side 25 and more (:data:`HARD_SIDE`). Every
+    strategy finds only true solutions, and all of them: only the time differs.
     """
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet, layout)
     check_writable(board, kind)
-    solution = _solve_values(geo, values, unique=unique, engine=engine)
+    solution = _solve_values(geo, values, unique=unique, engine=engine,
+                             hard=_hard(geo, strategy))
     write_back(board, geo, solution, kind)
     return board
 
@@ -103,13 +158,15 @@ def solve_string(
     backend: str = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
+    strategy: str = "auto",
 ) -> str:
     """Solve a puzzle given as text (see :func:`sudoku.grid.parse_string`); return one line.
     Arguments and errors as for :func:`solve`; a ``puzzle`` that is not a str (bytes
     included: decode them first) is an ArgumentError."""
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = parse_string(puzzle, alphabet, layout)
-    solution = _solve_values(geo, values, unique=unique, engine=engine)
+    solution = _solve_values(geo, values, unique=unique, engine=engine,
+                             hard=_hard(geo, strategy))
     return format_grid(geo, solution)
 
 
@@ -122,20 +179,26 @@ def count_solutions(
     backend: str = "auto",
     max_nodes: int | None = None,
     timeout: float | None = None,
+    strategy: str = "auto",
 ) -> int:
     """The number of solutions of a board or puzzle string (at most ``limit``).
 
     Clashing givens count as 0 solutions. ``limit`` is an int >= 1 or None (all). A budget
     that runs out raises SearchStoppedError rather than returning a partial count. The
     count is a batch of one, as in :func:`solve`. The board is only read: tuple rows and
-    read-only arrays are fine.
+    read-only arrays are fine. ``strategy`` as for :func:`solve` (a count cannot restart:
+    ``"hard"`` counts with the weighted choice and the lookahead, the same count).
     """
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = _parse_any(board, alphabet, layout)
-    result = empty_grid_problem(geo.layout).solve_batch([givens(geo, values)], limit=limit,
-                                                        **engine)
-    n = count_of(result, 0)
+    problem = empty_grid_problem(geo.layout)
+    if _hard(geo, strategy):
+        found = problem.count(limit, forced=givens(geo, values), **HARD, **engine)
+        stats = problem.stats
+        n = search_count(stats.status, found, stats.nodes)
+    else:
+        n = count_of(problem.solve_batch([givens(geo, values)], limit=limit, **engine), 0)
     if isinstance(n, SearchStoppedError):
         raise n
     return n
