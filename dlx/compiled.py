@@ -250,7 +250,7 @@ def _without_scipy_linalg(skip: bool) -> Iterator[None]:
 def compiled_kernel() -> Any:
     """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
     compiled("search")
-    return _namespace(True, True)
+    return _namespace(True, True, False, False)
 
 
 def is_loaded() -> bool:

@@ -483,10 +483,8 @@ def search(S, node_stop, solution_stop):
                 continue
             if REDUCE:  # the lookahead, then C3
                 updates += reduce(S, level)
-            if WEIGHTED:  # C3
-                i = choose_weighted(LEN, LL, RL, S.WEIGHT)
-            else:
-                i = choose(LEN, LL, RL, REG)
+            i = choose_weighted(LEN, LL, RL, S.WEIGHT) if WEIGHTED else choose(LEN, LL, RL,
+                                                                                 REG)  # C3
             updates += cover(i, U, D, TOP, COLOR, LEN, LL, RL)  # C4
             x = D[i]
             CHOICE[level] = x

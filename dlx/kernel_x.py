@@ -73,8 +73,9 @@ def option_others(links: Links) -> list:
 def search(S, node_stop, solution_stop):
     """:func:`dlx.kernel.search` for problems without colors; ``S.COLOR`` holds
     ``(OTHERS, choose)`` instead of colors: :func:`option_others` and the backend's choice
-    of item. Same registers, same statuses, same counts. Over a bytearray ``LEN``, the choice (``bytearray.find`` of the lengths 0, 1, 2, ... among the primary
-    items) is written out here too, sparing a call per node.
+    of item. Same registers, same statuses, same counts. Over a bytearray ``LEN``, the
+    choice (``bytearray.find`` of the lengths 0, 1, 2, ... among the primary items) is
+    written out here too, sparing a call per node.
     """
     U, D, TOP, LEN, LL, RL, CHOICE, REG = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL, S.CHOICE, S.REG
     OTHERS, choose = S.COLOR

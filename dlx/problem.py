@@ -341,8 +341,9 @@ class ExactCover:
         domination excludes: if every option of an item ``i`` of at most ``lookahead``
         options holds item ``j``, the options of ``j`` without ``i`` go (Knuth's
         DLX-PRE reduction, at every node: fewer nodes, each dearer). None of these
-        changes the set of solutions, only their order. Bad arguments raise :class:`dlx.ArgumentError` (forced
-        options: :class:`dlx.ForcedOptionError`), the same on every path and backend.
+        changes the set of solutions, only their order. Bad arguments raise
+        :class:`dlx.ArgumentError` (forced options: :class:`dlx.ForcedOptionError`), the
+        same on every path and backend.
         """
         limit_ = count_arg(limit, "limit", 1)
         max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
