@@ -79,8 +79,9 @@ class Search:
 
     A ``seed`` searches the problem's :meth:`~dlx.links.Links.shuffled` links (items and
     options in a random order fixed for the whole search; ``run`` is a restart's number),
-    with the kernel of an unseeded search. ``weighted`` takes the weighted choice of item (dom/wdeg), starting from the
-    item weights ``weights`` (by the problem's item number; None: all 1). ``lookahead``
+    with the kernel of an unseeded search. ``weighted`` takes the weighted choice of item
+    (dom/wdeg), starting from the item weights ``weights`` (by the problem's item number;
+    None: all 1). ``lookahead``
     hides, at every node, the options that item domination excludes (testing the items of
     2 to ``lookahead`` options; see :func:`dlx.kernel.reduce`).
     """
