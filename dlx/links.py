@@ -114,7 +114,8 @@ class Links:
 
     @cached_property
     def _by_item(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Option nodes grouped by item in list order, their items and their options."""
+        """Option nodes grouped by item in list order, their items and their options (in
+        the problem's own links the list order is the node order)."""
         nodes = np.flatnonzero(self.option_of_node >= 0)
         items = self.arrays.TOP[nodes]
         order = np.argsort(items, kind="stable")
@@ -198,6 +199,8 @@ class Links:
             if name in self.converted:
                 links.converted[name] = self.converted[name]
         links.__dict__["option_list"] = self.option_list
+        listed = nodes[order]  # grouped by item, in the new list order (for restricted)
+        links.__dict__["_by_item"] = (listed, renumbered[order], self.option_of_node[listed])
         return links
 
     @cached_property

@@ -34,12 +34,12 @@ __all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve", "solve_s
 HARD_SIDE = 25
 """``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
 
-HARD: dict[str, Any] = {"weighted": True, "lookahead": 30}
+HARD: dict[str, Any] = {"weighted": True}
 """The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the weighted
-choice (dom/wdeg), and item domination at every node for items of up to 30 options
-(Sudoku's locked candidates)."""
+choice (dom/wdeg). The lookahead (``lookahead=``) cut nodes but cost more time than it
+saved on every puzzle set measured (``docs/design.md``), so it is not part of it."""
 
-HARD_RESTARTS = 1000
+HARD_RESTARTS = 100_000
 """``strategy="hard"`` finds a first solution with restarts: Luby's sequence times this
 many nodes, each run shuffled afresh, the weights carried on (``ExactCover.first``)."""
 
@@ -84,7 +84,7 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
 def _solve_hard(geo: Geometry, values: list[int], *, unique: bool,
                 engine: dict[str, Any]) -> list[int]:
     """:func:`_solve_values` with ``strategy="hard"``: the first solution by restarting
-    weighted searches with lookahead (:data:`HARD`, :data:`HARD_RESTARTS`), then, if
+    weighted searches (:data:`HARD`, :data:`HARD_RESTARTS`), then, if
     ``unique``, a count to 2 with the same choice (proving uniqueness needs the whole
     tree: no restarts). ``max_nodes`` and ``timeout`` bound each of the two."""
     problem = empty_grid_problem(geo.layout)
@@ -134,11 +134,11 @@ def solve(
 
     ``strategy`` says how to search: ``"plain"`` is Knuth's Algorithm X (the fewest
     options first, ties to the first item: fast on 9x9 and 16x16); ``"hard"`` restarts
-    randomized searches that branch on options / weight (dom/wdeg) and hide the options
-    item domination excludes at every node (Sudoku's locked candidates), for large
-    minimal puzzles on which the plain search can run for hours; ``"auto"`` (the
-    default) takes ``"hard"`` for boards of side 25 and more (:data:`HARD_SIDE`). Every
-    strategy finds only true solutions, and all of them: only the time differs.
+    randomized searches that branch on options / weight (dom/wdeg: an item's weight
+    grows each time it runs out of options), for large puzzles on which the plain search
+    can run for hours; ``"auto"`` (the default) takes ``"hard"`` for boards of side 25 and
+    more (:data:`HARD_SIDE`). Every strategy finds only true solutions, and all of them:
+    only the time differs.
     """
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet, layout)
@@ -187,7 +187,7 @@ def count_solutions(
     that runs out raises SearchStoppedError rather than returning a partial count. The
     count is a batch of one, as in :func:`solve`. The board is only read: tuple rows and
     read-only arrays are fine. ``strategy`` as for :func:`solve` (a count cannot restart:
-    ``"hard"`` counts with the weighted choice and the lookahead, the same count).
+    ``"hard"`` counts with the weighted choice, the same count).
     """
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes, timeout)
