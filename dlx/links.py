@@ -47,6 +47,7 @@ Options that hold no primary item are not linked in (Knuth's programs drop them 
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -172,8 +173,25 @@ class Links:
         the same. Only the order of the search changes, never its set of solutions.
         Every node keeps its place (each list is linked anew, items renumbered in
         ``TOP``), so it costs a sort of the nodes, and what derives from the places
-        alone is shared (:data:`_SHARED`).
+        alone is shared (:data:`_SHARED`). The last :data:`SHUFFLES_KEPT` shuffles are
+        kept with the problem's conversions, so that searches with one seed (a Sudoku of
+        each puzzle, say) pay for the shuffle and its conversions once.
         """
+        cache = self.converted.get("shuffled")
+        if cache is None:
+            cache = self.converted.setdefault("shuffled", {})
+        key = (seed, run)
+        links = cache.get(key)
+        if links is None:
+            links = self._shuffled(seed, run)
+            if len(cache) >= SHUFFLES_KEPT:  # FIFO: a restart's seeds are each used once
+                with suppress(StopIteration, KeyError, RuntimeError):
+                    del cache[next(iter(cache))]
+            links = cache.setdefault(key, links)
+        return links
+
+    def _shuffled(self, seed: int, run: int) -> Links:
+        """:meth:`shuffled`, made anew."""
         rng = np.random.default_rng([abs(seed) * 2 + (seed < 0), run])
         N, N1 = self.n_items, self.n_primary
         number = np.arange(N + 1, dtype=np.int64)
@@ -208,6 +226,9 @@ class Links:
         """``option_of_node`` as a list, for fast decoding of solutions."""
         return self.option_of_node.tolist()
 
+
+SHUFFLES_KEPT = 8
+"""Shuffled copies of a problem kept by :meth:`Links.shuffled` (the last ones made)."""
 
 _SHARED = ("python-ints", "python-others")
 """Entries of ``Links.converted`` that a shuffled copy shares (node places only)."""
