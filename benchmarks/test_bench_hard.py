@@ -97,3 +97,47 @@ def test_gecode_25x25(benchmark: BenchmarkFixture, index: int, solver: str) -> N
         cpu_s=round(time.process_time() - cpu, 3))
     if answer is not None:
         assert is_solution(puzzle, answer), f"puzzle {index}: a wrong answer"
+
+
+RATE_CASES = {"queens12-count": ("numba", 12), "queens9-count": ("python", 9),
+              "16x16-solve": ("numba", 55), "16x16-solve-python": ("python", 10)}
+"""Case -> (backend, queens' n or the number of gecode_16x16 puzzles solved)."""
+
+
+@pytest.mark.benchmark(group="hard-seed")
+@pytest.mark.parametrize("seed", [None, 1], ids=["unseeded", "seeded"])
+@pytest.mark.parametrize("case", list(RATE_CASES))
+def test_seeded_node_rate(benchmark: BenchmarkFixture, case: str, seed: int | None) -> None:
+    """A seeded search (one shuffle, then the unseeded kernel) beside an unseeded one:
+    ``extra_info['nodes_per_s']`` (target: seeded >= 0.9x unseeded)."""
+    from dlx.problems import queens
+
+    backend, n = RATE_CASES[case]
+    if backend == "numba" and not numba_available():
+        pytest.skip("numba is not installed")
+    if case.startswith("queens"):
+        problem = queens(n)
+
+        def run() -> int:
+            problem.count(seed=seed, backend=backend)
+            return problem.stats.nodes
+    else:
+        path = set_path("gecode_16x16")
+        if not path.is_file():
+            pytest.skip(f"{path} not found")
+        from sudoku.reduction import empty_grid_problem, givens
+
+        puzzles = [sudoku.parse_string(line) for line in path.read_text().split()[:n]]
+        problem = empty_grid_problem(puzzles[0][0].layout)
+        instances = [givens(geo, values) for geo, values in puzzles]
+
+        def run() -> int:
+            nodes = 0
+            for forced in instances:
+                assert problem.first(forced=forced, seed=seed, backend=backend) is not None
+                nodes += problem.stats.nodes
+            return nodes
+
+    run()  # load the kernel, convert and shuffle once
+    nodes = benchmark.pedantic(run, rounds=5, iterations=1)
+    benchmark.extra_info.update(nodes=nodes, nodes_per_s=round(nodes / benchmark.stats.stats.median))
