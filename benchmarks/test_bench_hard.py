@@ -140,4 +140,5 @@ def test_seeded_node_rate(benchmark: BenchmarkFixture, case: str, seed: int | No
 
     run()  # load the kernel, convert and shuffle once
     nodes = benchmark.pedantic(run, rounds=5, iterations=1)
-    benchmark.extra_info.update(nodes=nodes, nodes_per_s=round(nodes / benchmark.stats.stats.median))
+    median = benchmark.stats.stats.median
+    benchmark.extra_info.update(nodes=nodes, nodes_per_s=round(nodes / median))
