@@ -9,7 +9,9 @@ indexing and integer arithmetic, so the very same source runs
 
 The backend-specific pieces are :func:`choose`, the choice of the item to branch on, which
 the python backend replaces with a scan in C, and the constant ``INACTIVE``, which depends
-on the array type of ``LEN``; :mod:`dlx.backends` re-binds both.
+on the array type of ``LEN``; :mod:`dlx.backends` re-binds both. The strategies for hard
+instances are switched on the same way, as constants (``WEIGHTED``: the weighted choice;
+``REDUCE``: the lookahead), so that the default search compiles without them.
 
 The search is *resumable*: :func:`search` runs until it finds a solution, exhausts the
 tree, or reaches a node budget, then returns a status; its whole state lives in the arrays

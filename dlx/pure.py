@@ -1,6 +1,7 @@
 """The ``python`` backend: the kernel in plain Python, over lists, made fast on purpose.
 
-Four kernels, chosen per problem (:meth:`PythonBackend.kernel`), fastest first:
+Four kernels for Knuth's search, chosen per problem (:meth:`PythonBackend.kernel`), fastest
+first (and, for the weighted choice or the lookahead, the general kernel with those on):
 
 * Algorithm X unrolled (:mod:`dlx.kernel_x`) for problems without colors, else the kernel
   as written (:func:`dlx.kernel.search`);
