@@ -171,9 +171,9 @@ class Links:
         tried in the shuffled option order; options keep their numbers (``FORCING``,
         ``option_of_node``, the spacers' ``TOP``), so solutions and forced options read
         the same. Only the order of the search changes, never its set of solutions.
-        Every node keeps its place (each list is linked anew, items renumbered in
-        ``TOP``), so it costs a sort of the nodes, and what derives from the places
-        alone is shared (:data:`_SHARED`). The last :data:`SHUFFLES_KEPT` shuffles are
+        The options are laid out anew in the shuffled order (:func:`build_links`), not
+        only relinked: lists that jump about memory made the python backend's nodes 40%
+        dearer. The last :data:`SHUFFLES_KEPT` shuffles are
         kept with the problem's conversions, so that searches with one seed (a Sudoku of
         each puzzle, say) pay for the shuffle and its conversions once.
         """
@@ -191,34 +191,36 @@ class Links:
         return links
 
     def _shuffled(self, seed: int, run: int) -> Links:
-        """:meth:`shuffled`, made anew."""
+        """:meth:`shuffled`, made anew: the options laid out again in a random order (so
+        that each list, in node order, runs forward through memory), the items renumbered."""
         rng = np.random.default_rng([abs(seed) * 2 + (seed < 0), run])
         N, N1 = self.n_items, self.n_primary
         number = np.arange(N + 1, dtype=np.int64)
         number[1 : N1 + 1] = rng.permutation(N1) + 1
-        nodes, items, _ = self._by_item
-        renumbered = number[items]
-        mixed = rng.permutation(len(nodes))  # then grouped by item (a radix sort), mixed
-        order = mixed[np.argsort(_small(items[mixed], N), kind="stable")]
+        nodes = np.flatnonzero(self.option_of_node >= 0)
+        options = self.option_of_node[nodes]  # runs of equal numbers, one per option
+        first = np.flatnonzero(np.diff(options, prepend=-1))
+        kept = options[first]
+        order = rng.permutation(len(kept))  # new rank -> old rank
+        lens = np.diff(np.append(first, len(nodes)))
+        indptr = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum(lens[order], out=indptr[1:])
+        take = nodes[np.arange(len(nodes)) + np.repeat(first[order] - indptr[:-1], lens[order])]
         A = self.arrays
-        TOP = A.TOP.copy()
-        TOP[nodes] = renumbered
-        U = A.U.copy()
-        D = A.D.copy()
-        U[: N + 1] = D[: N + 1] = np.arange(N + 1)
-        _link_lists(U, D, nodes[order], renumbered[order])
-        LEN = A.LEN.copy()
-        LEN[number] = A.LEN
-        COLOR = A.COLOR.copy()
-        COLOR[number] = A.COLOR[: N + 1]
-        links = Links(N, N1, self.n_options, A._replace(U=U, D=D, TOP=TOP, LEN=LEN, COLOR=COLOR),
-                      self.option_of_node, item_number=number)
-        for name in _SHARED:  # what depends on the nodes' places only, which stay
-            if name in self.converted:
-                links.converted[name] = self.converted[name]
-        links.__dict__["option_list"] = self.option_list
-        listed = nodes[order]  # grouped by item, in the new list order (for restricted)
-        links.__dict__["_by_item"] = (listed, renumbered[order], self.option_of_node[listed])
+        built = build_links(N, N1, indptr, number[A.TOP[take]], A.COLOR[take])
+        original = kept[order]  # new rank -> the option's number in the problem
+        of_node = built.option_of_node
+        on = of_node >= 0
+        of_node[on] = original[of_node[on]]
+        TOP = built.arrays.TOP
+        spacers = np.flatnonzero(TOP < 0)
+        TOP[spacers] = -(original[-TOP[spacers] - 1] + 1)
+        FORCING = np.full(self.n_options, -1, dtype=np.int64)
+        FORCING[original] = built.arrays.FORCING[: len(original)]
+        links = Links(N, N1, self.n_options, built.arrays._replace(FORCING=FORCING), of_node,
+                      item_number=number)
+        if "python-ints" in self.converted:  # the ints 0..Z-1: the same Z
+            links.converted["python-ints"] = self.converted["python-ints"]
         return links
 
     @cached_property
@@ -229,9 +231,6 @@ class Links:
 
 SHUFFLES_KEPT = 8
 """Shuffled copies of a problem kept by :meth:`Links.shuffled` (the last ones made)."""
-
-_SHARED = ("python-ints", "python-others")
-"""Entries of ``Links.converted`` that a shuffled copy shares (node places only)."""
 
 
 def build_links(

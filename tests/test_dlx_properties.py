@@ -153,7 +153,7 @@ def step_by_node(problem: ExactCover, seed=None, at_solution=None):
     assert is_pristine(search.links, S)  # a seeded search's links: the problem's shuffled
     regs = S.REG
     run = search.kernel.search
-    option_of_node = problem.links.option_of_node
+    option_of_node = search.links.option_of_node  # a seeded search: its shuffled links
     found = []
     while True:
         nodes = regs[kernel.NODES]
