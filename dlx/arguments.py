@@ -24,8 +24,8 @@ import numpy as np
 from .backend import NEVER
 from .errors import ArgumentError, ForcedOptionError
 
-__all__ = ["NEVER", "ORDERS", "check_forced", "check_forced_rows", "count_arg", "order_arg",
-           "seed_arg", "timeout_arg"]
+__all__ = ["NEVER", "ORDERS", "check_forced", "check_forced_rows", "count_arg", "flag_arg",
+           "order_arg", "seed_arg", "timeout_arg"]
 
 ORDERS = ("search", "cost")
 """``order``: solutions as the search finds them, or the cheapest first."""
@@ -91,6 +91,13 @@ def order_arg(value: Any) -> str:
     if type(value) is not str or value not in ORDERS:
         raise ArgumentError(f"order must be 'search' or 'cost', got {value!r}")
     return value
+
+
+def flag_arg(value: Any, name: str) -> bool:
+    """A switch (``weighted``): True or False (numpy's bools too), nothing else."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ArgumentError(f"{name} must be True or False, got {value!r}")
 
 
 def check_forced(forced: Any, n_options: int, dropped: Iterable[int],

@@ -23,17 +23,17 @@ import numpy as np
 
 from . import kernel, kernel_m
 from .links import Links
-from .state import FIELDS, REGISTER_INDEX, State
+from .state import FIELDS, State
 
 __all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "specialize"]
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
-                    "choose_walk", "choose_seeded", "choose", "search", "force", "unforce",
+                    "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
+                    "option_holds", "reduce", "restore", "search", "force", "unforce",
                     "force_all", "begin", "force_instance", "undo_instance", "record_first",
                     "record", "search_batch")
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
 
-_SEED = REGISTER_INDEX["SEED"]
 _RESTRICTED = ("U", "D", "LEN", "LL", "RL")
 """The arrays :meth:`Links.restricted` returns, in its order."""
 NEVER = 1 << 62
@@ -100,29 +100,26 @@ class Kernel:
             state = links.converted.setdefault(self.name, state)
         return state
 
-    def start(self, links: Links, seed: int | None,
-              replaced: dict[str, Any] | None = None) -> State:
+    def start(self, links: Links, replaced: dict[str, Any] | None = None) -> State:
         """A search's own state: copies of what the search changes, the rest shared;
-        ``replaced`` gives some fields outright (the forced state of :meth:`prepare`)."""
+        ``replaced`` gives some fields outright (the forced state of :meth:`prepare`,
+        the weights a restart carries on)."""
         copy, given = self.copy, replaced or {}
-        state = State(*(given[f.name] if f.name in given else copy(a) if f.changes else a
-                        for f, a in zip(FIELDS, self.pristine(links))))
-        if seed is not None:
-            state.REG[_SEED] = seed % 2147483646 + 1
-        return state
+        return State(*(given[f.name] if f.name in given else copy(a) if f.changes else a
+                       for f, a in zip(FIELDS, self.pristine(links))))
 
-    def prepare(self, links: Links, seed: int | None,
-                forced: list[int]) -> tuple[State, int | None]:
+    def prepare(self, links: Links, forced: list[int],
+                replaced: dict[str, Any] | None = None) -> tuple[State, int | None]:
         """:meth:`start` then :meth:`force`, without copying what forcing replaces: the
         state a search of ``links`` with the options ``forced`` begins from, and None, or
         the first forced option that an earlier one excludes."""
         if not (forced and self.restrict):
-            state = self.start(links, seed)
+            state = self.start(links, replaced)
             return self.force(links, state, forced) if forced else (state, None)
         arrays = self._restricted(links, forced)
         if isinstance(arrays, int):
             return self.pristine(links), arrays  # nothing to search: no copy needed
-        return self.start(links, seed, arrays), None
+        return self.start(links, {**(replaced or {}), **arrays}), None
 
     def force(self, links: Links, state: State, forced: list[int]) -> tuple[State, int | None]:
         """Take the options ``forced`` (valid, distinct) before the search: the new state,
@@ -200,8 +197,10 @@ class Backend(ABC):
         return True
 
     @abstractmethod
-    def kernel(self, links: Links) -> Kernel:
-        """The kernel that searches this problem (chosen by its colors and list lengths)."""
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
+        """The kernel that searches this problem (chosen by its colors and list lengths),
+        with Knuth's choice of item or (``weighted``) the weighted one, and (``reduce``)
+        the lookahead at every node."""
 
     @abstractmethod
     def batch(self, job: BatchJob) -> None:

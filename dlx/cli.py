@@ -89,8 +89,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
                    help="stop after SECONDS (>= 0; inf: never)")
     p.add_argument("--seed", type=int, metavar="N",
-                   help="break ties between items at random (reproducibly) instead of "
-                        "taking the first, as Knuth does")
+                   help="shuffle the items and each item's options once (reproducibly), "
+                        "so that ties go at random instead of to the first, as Knuth's")
+    p.add_argument("--weighted", action="store_true",
+                   help="branch on the least options / weight, an item's weight growing "
+                        "each time it runs out of options (dom/wdeg): for hard instances")
+    p.add_argument("--lookahead", type=_positive, metavar="K",
+                   help="at every node, hide the options that item domination excludes "
+                        "(testing items of at most K options)")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
     p.add_argument("--svg", metavar="FILE",
@@ -241,7 +247,8 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     # updates its stats each time, which the progress line reads.
     search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
                                seed=args.seed, backend=args.backend, timeout=args.timeout,
-                               order="cost" if args.best else "search")
+                               order="cost" if args.best else "search",
+                               weighted=args.weighted, lookahead=args.lookahead or 0)
     out = sys.stdout
     with _Progress(search, sys.stderr, enabled=show_progress):
         if args.count:

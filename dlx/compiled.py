@@ -144,13 +144,17 @@ def _njit(f: Any) -> Any:
 
 
 @functools.cache
-def _namespace(colors: bool = True, walk: bool = True, mcc: bool = False) -> Any:
+def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False,
+               reduce: bool = False, mcc: bool = False) -> Any:
     """The kernel's functions wrapped as numba dispatchers; nothing is compiled yet.
     ``colors=False``: the twin for problems without colors (``COLORS`` False);
     ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False);
+    ``weighted=True``: the twin of the weighted choice (``WEIGHTED`` True);
+    ``reduce=True``: the twin with the lookahead (``REDUCE`` True);
     ``mcc``: :mod:`dlx.kernel_m`, multiplicities and costs (its ``search_batch``, the
     kernel's own code over other callees, gets its own tag, so its own cache entry)."""
-    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "MCC": mcc}
+    overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "WEIGHTED": weighted,
+                 "REDUCE": reduce, "MCC": mcc}
     tag = _cache_tag(_indexing_hook_available(), overrides)
 
     def wrap(f):
@@ -200,7 +204,8 @@ def _announce_compiling(dispatcher: Any) -> None:
         listener()
 
 
-def compiled(name: str, colors: bool = True, walk: bool = True, mcc: bool = False) -> Any:
+def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool = False,
+             reduce: bool = False, mcc: bool = False) -> Any:
     """The entry point ``name`` (``search``, ``force_all`` or ``search_batch``), compiled,
     for problems with colors or (``colors=False``) without.
 
@@ -209,7 +214,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True, mcc: bool = Fals
     Further compilation is then disabled, so a call with other array types raises
     TypeError instead of silently compiling a slower kernel without the indexing hook.
     """
-    key = (name, colors, walk, mcc)
+    key = (name, colors, walk, weighted, reduce, mcc)
     dispatcher = _compiled.get(key)
     if dispatcher is not None:
         return dispatcher
@@ -217,7 +222,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True, mcc: bool = Fals
         dispatcher = _compiled.get(key)
         if dispatcher is None:
             with _without_scipy_linalg(_skip_blas_check):
-                ns = _namespace(colors, walk, mcc)
+                ns = _namespace(colors, walk, weighted, reduce, mcc)
                 dispatcher = getattr(ns, name)
                 _announce_compiling(dispatcher)
                 with _nonnegative_indexing() as nonnegative:
@@ -232,20 +237,22 @@ def compiled(name: str, colors: bool = True, walk: bool = True, mcc: bool = Fals
 _WHERE = np.array([0, 0, 0, -1], dtype=np.int64)
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
-_compiled: dict[tuple[str, bool, bool, bool], Any] = {}
-_entries: dict[tuple[str, bool, bool, bool], Any] = {}
+_compiled: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
+_entries: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
 matching (0.7 µs a call instead of 2 µs with the state as a named tuple). Only this
 module calls them, always with the arrays of the signature (contiguous int64): anything
 else goes through :func:`compiled`, whose dispatcher refuses other types."""
 
 
-def entry(name: str, colors: bool = True, walk: bool = True, mcc: bool = False) -> Any:
+def entry(name: str, colors: bool = True, walk: bool = True, weighted: bool = False,
+          reduce: bool = False, mcc: bool = False) -> Any:
     """The compiled entry point ``name`` itself (compiling it on first use)."""
-    point = _entries.get((name, colors, walk, mcc))
+    key = (name, colors, walk, weighted, reduce, mcc)
+    point = _entries.get(key)
     if point is None:
-        compiled(name, colors, walk, mcc)
-        point = _entries[(name, colors, walk, mcc)]
+        compiled(*key)
+        point = _entries[key]
     return point
 
 
@@ -285,7 +292,7 @@ def _without_scipy_linalg(skip: bool) -> Iterator[None]:
 def compiled_kernel() -> Any:
     """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
     compiled("search")
-    return _namespace(True, True, False)
+    return _namespace(True, True, False, False, False)
 
 
 def is_loaded() -> bool:
@@ -306,13 +313,21 @@ def _twin(links: Links) -> tuple[bool, bool, bool]:
     return links.colored, links.n_primary + 1 > kernel.SCAN_ITEMS, False
 
 
-def _entry(name: str, colors: bool, walk: bool, mcc: bool = False) -> Any:
+def _batch_twin(links: Links) -> tuple[bool, bool, bool, bool, bool]:
+    """The twin key of the batch driver for ``links``: no strategy, a batch is Knuth's
+    search (or Algorithm M's) of each instance."""
+    colors, walk, mcc = _twin(links)
+    return colors, walk, False, False, mcc
+
+
+def _entry(name: str, colors: bool, walk: bool, weighted: bool = False,
+           reduce: bool = False, mcc: bool = False) -> Any:
     """A Python function that calls the compiled entry point (compiling it on first use)."""
-    key = (name, colors, walk, mcc)
+    key = (name, colors, walk, weighted, reduce, mcc)
 
     def call(*args: Any) -> Any:
         point = _entries.get(key)
-        return (point or entry(name, colors, walk, mcc))(*args)
+        return (point or entry(*key))(*args)
 
     call.__name__ = name
     return call
@@ -325,19 +340,30 @@ class NumbaBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS
 
     def __init__(self) -> None:
-        def make(colors: bool, walk: bool, mcc: bool = False) -> Kernel:
-            name = ("numba" + ("" if colors else "-x") + ("-walk" if walk else "")
-                    + ("-m" if mcc else ""))
-            return Kernel(name, _entry("search", colors, walk, mcc),
-                          _entry("force_all", colors, walk, mcc), kernel.INACTIVE, as_int64,
-                          np.copy, mcc=mcc)
+        def make(colors: bool, walk: bool, weighted: bool = False, reduce: bool = False,
+                 mcc: bool = False) -> Kernel:
+            name = "numba" + ("" if colors else "-x") + ("-walk" if walk else "") + (
+                "-weighted" if weighted else "") + ("-lookahead" if reduce else "") + (
+                "-m" if mcc else "")
+            return Kernel(name, _entry("search", colors, walk, weighted, reduce, mcc),
+                          _entry("force_all", colors, walk, False, False, mcc),
+                          kernel.INACTIVE, as_int64, np.copy, mcc=mcc)
 
         self.kernels = {colors: make(colors, False) for colors in (True, False)}
         """By colors: the kernels for problems of at most ``SCAN_ITEMS`` primary items."""
         self.walk_kernels = {colors: make(colors, True) for colors in (True, False)}
         """By colors: the kernels for more primary items (``choose`` walks first)."""
-        self.mcc_kernels = {colors: make(colors, False, True) for colors in (True, False)}
+        self.mcc_kernels = {colors: make(colors, False, mcc=True) for colors in (True, False)}
         """By colors: the kernels of multiplicities and costs (:mod:`dlx.kernel_m`)."""
+        self.strategy_kernels = {(colors, walk, weighted, reduce): make(colors, walk and not
+                                                                        weighted, weighted,
+                                                                        reduce)
+                                 for colors in (True, False) for walk in (True, False)
+                                 for weighted in (True, False) for reduce in (True, False)
+                                 if weighted or reduce}
+        """By (colors, walk, weighted, lookahead): the kernels of the strategies for hard
+        instances, each a twin of its own so that the default search pays nothing for
+        them. (The weighted choice never calls ``choose``: it needs no walking twin.)"""
 
     def unavailable(self) -> str | None:
         return numba_unavailable()
@@ -345,16 +371,20 @@ class NumbaBackend(Backend):
     def loaded(self) -> bool:
         return is_loaded()
 
-    def kernel(self, links: Links) -> Kernel:
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
         colors, walk, mcc = _twin(links)
-        return (self.mcc_kernels if mcc else self.walk_kernels if walk else self.kernels)[colors]
+        if mcc:  # the strategies are refused for these problems (ExactCover.solutions)
+            return self.mcc_kernels[colors]
+        if weighted or reduce:
+            return self.strategy_kernels[(colors, walk, weighted, reduce)]
+        return (self.walk_kernels if walk else self.kernels)[colors]
 
     def batch(self, job: BatchJob) -> None:
         links = job.links
         setup = links.converted.get("numba-batch-setup")
         if setup is None:  # the entry point and the first slice, once per problem
             setup = links.converted.setdefault("numba-batch-setup", (
-                entry("search_batch", *_twin(links)), first_slice(links)))
+                entry("search_batch", *_batch_twin(links)), first_slice(links)))
         search_batch, first = setup
         where = _WHERE.copy()  # see kernel.W_*
         timed = job.deadline is not None
@@ -395,7 +425,7 @@ class NumbaBackend(Backend):
         try:
             return links.converted.get("numba-batch", []).pop()
         except IndexError:
-            return self.kernel(links).start(links, None)
+            return self.kernel(links).start(links)
 
 
 @functools.cache

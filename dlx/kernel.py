@@ -9,7 +9,9 @@ indexing and integer arithmetic, so the very same source runs
 
 The backend-specific pieces are :func:`choose`, the choice of the item to branch on, which
 the python backend replaces with a scan in C, and the constant ``INACTIVE``, which depends
-on the array type of ``LEN``; :mod:`dlx.backends` re-binds both.
+on the array type of ``LEN``; :mod:`dlx.backends` re-binds both. The strategies for hard
+instances are switched on the same way, as constants (``WEIGHTED``: the weighted choice;
+``REDUCE``: the lookahead), so that the default search compiles without them.
 
 The search is *resumable*: :func:`search` runs until it finds a solution, exhausts the
 tree, or reaches a node budget, then returns a status; its whole state lives in the arrays
@@ -34,9 +36,10 @@ NODES = 1  # search-tree nodes entered (Knuth's "nodes")
 UPDATES = 2  # link updates (Knuth's "updates")
 SOLUTIONS = 3  # solutions found
 RESUME = 4  # where the next call starts: ENTER a level (C2), or LEAVE one (C8)
-SEED = 5  # state of the tie-break random generator; 0 = take the first item, as Knuth
-MAX_LEVEL = 6  # deepest level reached
-PRIMARY_END = 7  # N1 + 1: items 1..N1 are primary (read-only)
+MAX_LEVEL = 5  # deepest level reached
+PRIMARY_END = 6  # N1 + 1: items 1..N1 are primary (read-only)
+LOOKAHEAD = 7  # lookahead kernels: items of 2..REG[LOOKAHEAD] options are tested (read-only)
+TRAIL_TOP = 8  # lookahead kernels: options hidden so far, TRAIL[0:REG[TRAIL_TOP]]
 
 COLORS = True
 """False in a kernel compiled for problems without colors (every ``COLOR`` is 0): numba
@@ -47,6 +50,16 @@ reads it in the common case, since the color test comes first."""
 WALK = True
 """False in the compiled kernels for problems of at most :data:`SCAN_ITEMS` primary items,
 where :func:`choose` never walks: numba folds the test away (a Sudoku search ~2% faster)."""
+
+WEIGHTED = False
+"""True in the kernels of the weighted choice (dom/wdeg, as Knuth's SSXCC): :func:`choose`
+branches on the least ``LEN / WEIGHT`` and adds 1 to the weight of an item it finds empty
+(a wipe-out). False, the default, is Knuth's choice; numba folds the test away."""
+
+REDUCE = False
+"""True in the kernels of the lookahead (:func:`reduce`): at every node, before the
+choice, options that an item's options dominate are hidden. False, the default: Knuth's
+search, the test folded away by numba."""
 
 SCAN_ITEMS = 1024
 """Up to this many primary items, :func:`choose` scans ``LEN`` as a vector; beyond, it
@@ -236,7 +249,7 @@ def choose(LEN, LL, RL, REG):
     Knuth walks the list of active items from ``RL[0]``; with up to :data:`SCAN_ITEMS`
     primary items this reads ``LEN[1..N1]`` in order instead, where a covered item carries
     the ``INACTIVE`` offset and so never wins. Both find the same item, because the active
-    list is always in item order (covers are undone in reverse). Without a seed it takes
+    list is always in item order (covers are undone in reverse). It takes
     two passes, the least length, then the first item that has it: compiled, the first
     pass is a vector loop (SIMD) and the second stops early, which made a Sudoku search
     2.5x faster than Knuth's walk, whose every step waits on the ``RL`` load before it.
@@ -248,13 +261,8 @@ def choose(LEN, LL, RL, REG):
     items are few (< N1 / 64), and at most a vector scan of the active list's span.
     Measured (numba, one option per item, 100,000 deep): 0.6 s, 2.1 s with the full
     scan; python (memchr over bytes) 0.34 s.
-
-    With a nonzero ``REG[SEED]``, ties are broken uniformly at random (reservoir sampling
-    with the Park-Miller generator, identical on every backend).
     """
     end = REG[PRIMARY_END]
-    if REG[SEED] != 0:
-        return choose_seeded(LEN, REG, end)
     if WALK and end > SCAN_ITEMS:
         return choose_walk(LEN, LL, RL, end)
     t = INACTIVE
@@ -295,25 +303,140 @@ def choose_walk(LEN, LL, RL, end):
     return best
 
 
-def choose_seeded(LEN, REG, end):
-    """:func:`choose` with a random tie-break: the generator's state is ``REG[SEED]``."""
-    seed = REG[SEED]
+def choose_weighted(LEN, LL, RL, WEIGHT):
+    """C3 of the weighted choice, as Knuth's SSXCC: an active primary item with no
+    option left (a wipe-out: it gains 1 in weight, and the search backtracks), else one
+    with a single option (forced), else the one of least ``LEN / WEIGHT``; the first such
+    in item order. Scans the span of the active list, ``RL[0]..LL[0]``, where covered
+    items carry ``INACTIVE``."""
     best = 0
     t = INACTIVE
-    ties = 0
-    for k in range(1, end):
+    w = 1
+    for k in range(RL[0], LL[0] + 1):
         s = LEN[k]
-        if s < t:
+        if s <= 1:
+            if s == 0:
+                WEIGHT[k] += 1
+                return k
+            if t > 1:
+                best = k
+                t = 1
+        elif t > 1 and s < INACTIVE and (best == 0 or s * w < t * WEIGHT[k]):
             best = k
             t = s
-            ties = 1
-        elif s == t and s < INACTIVE:
-            ties += 1
-            seed = seed * 48271 % 2147483647
-            if seed % ties == 0:
-                best = k
-    REG[SEED] = seed
+            w = WEIGHT[k]
     return best
+
+
+def hide_option(p, U, D, TOP, COLOR, LEN):
+    """Take the option of node ``p`` out of every list it is in (its own item's too);
+    returns the updates."""
+    updates = 0
+    q = p
+    while True:
+        x = TOP[q]
+        if x <= 0:  # a spacer: continue with the first node of this option
+            q = U[q]
+        else:
+            if COLOR[q] >= 0 or not COLORS:
+                u = U[q]
+                d = D[q]
+                D[u] = d
+                U[d] = u
+                LEN[x] -= 1
+                updates += 1
+            q += 1
+        if q == p:
+            return updates
+
+
+def unhide_option(p, U, D, TOP, COLOR, LEN):
+    """Undo :func:`hide_option` of node ``p``, walking the option leftward."""
+    q = p
+    while True:
+        q -= 1
+        x = TOP[q]
+        if x <= 0:  # a spacer: continue with the last node of this option
+            q = D[q]
+            x = TOP[q]
+        if COLOR[q] >= 0 or not COLORS:
+            D[U[q]] = q
+            U[D[q]] = q
+            LEN[x] += 1
+        if q == p:
+            return
+
+
+def option_holds(p, j, U, TOP, COLOR):
+    """True when the option of node ``p`` has another node, uncolored, of item ``j``."""
+    q = p + 1
+    while q != p:
+        x = TOP[q]
+        if x <= 0:
+            q = U[q]
+            continue
+        if x == j:
+            return COLOR[q] == 0 or not COLORS
+        q += 1
+    return False
+
+
+def reduce(S, level):
+    """The lookahead at a node of ``level`` (kernels with ``REDUCE``): item domination.
+    For each active primary item ``i`` of 2 to ``REG[LOOKAHEAD]`` options, each item
+    ``j`` that every option of ``i`` holds (uncolored): an option of ``j`` without ``i``
+    would leave ``i`` no option, so it is hidden (Sudoku's "locked candidates" are such
+    dominations). Hidden options go on ``TRAIL`` from ``TRAIL_AT[level]``, undone by
+    :func:`restore` when the search leaves the level. Returns the updates."""
+    U = S.U
+    D = S.D
+    TOP = S.TOP
+    COLOR = S.COLOR
+    LEN = S.LEN
+    RL = S.RL
+    REG = S.REG
+    TRAIL = S.TRAIL
+    most = REG[LOOKAHEAD]
+    top = REG[TRAIL_TOP]
+    updates = 0
+    i = RL[0]
+    while i != 0:
+        if 2 <= LEN[i] <= most:
+            first = D[i]
+            q = first + 1
+            while q != first:  # each item j of i's first option: do all of i's hold it?
+                j = TOP[q]
+                if j <= 0:
+                    q = U[q]
+                    continue
+                q += 1
+                if LEN[j] <= LEN[i] or (COLOR[q - 1] != 0 and COLORS):
+                    continue  # (fewer options: none of j's lacks i if all of i's hold j)
+                p = D[first]
+                while p != i and option_holds(p, j, U, TOP, COLOR):
+                    p = D[p]
+                if p != i:
+                    continue
+                r = D[j]  # every option of i holds j: j's options without i go
+                while r != j:
+                    if not option_holds(r, i, U, TOP, COLOR):
+                        updates += hide_option(r, U, D, TOP, COLOR, LEN)
+                        TRAIL[top] = r
+                        top += 1
+                    r = D[r]
+        i = RL[i]
+    REG[TRAIL_TOP] = top
+    return updates
+
+
+def restore(S, level):
+    """Undo :func:`reduce` at ``level``: unhide ``TRAIL[TRAIL_AT[level]:]``, last first."""
+    top = S.REG[TRAIL_TOP]
+    bottom = S.TRAIL_AT[level]
+    while top > bottom:
+        top -= 1
+        unhide_option(S.TRAIL[top], S.U, S.D, S.TOP, S.COLOR, S.LEN)
+    S.REG[TRAIL_TOP] = top
 
 
 def search(S, node_stop, solution_stop):
@@ -345,6 +468,8 @@ def search(S, node_stop, solution_stop):
     while True:
         if step == ENTER:
             # C2: enter a level; a node of the search tree.
+            if REDUCE:
+                S.TRAIL_AT[level] = REG[TRAIL_TOP]
             if nodes >= node_stop:
                 status = MAX_NODES
                 break
@@ -358,12 +483,17 @@ def search(S, node_stop, solution_stop):
                     status = LIMIT
                     break
                 continue
-            i = choose(LEN, LL, RL, REG)  # C3
+            if REDUCE:  # the lookahead, then C3
+                updates += reduce(S, level)
+            i = choose_weighted(LEN, LL, RL, S.WEIGHT) if WEIGHTED else choose(LEN, LL, RL,
+                                                                                 REG)  # C3
             updates += cover(i, U, D, TOP, COLOR, LEN, LL, RL)  # C4
             x = D[i]
             CHOICE[level] = x
         else:
             # C8: leave the level, then C6: undo the option tried there and take the next.
+            if REDUCE:
+                restore(S, level)
             if level == 0:
                 break
             level -= 1

@@ -54,7 +54,6 @@ from .kernel import (
     NODES,
     PRIMARY_END,
     RESUME,
-    SEED,
     SOLUTIONS,
     UPDATES,
     cover,
@@ -66,9 +65,10 @@ from .links import NO_CUTOFF
 
 __all__ = ["FUNCTIONS", "NO_CUTOFF", "search"]
 
-SPENT = 8  # REG: net cost of the options chosen so far (dlx.state.REGISTERS)
-CUTOFF = 9  # REG: abandon a partial solution whose net cost reaches this
-LOOKAHEAD = 10  # M3 counts at most this many options cheaper than the cutoff (DLX5's h)
+SEED = 9  # REG: the tie-break generator's state; 0: the first item, as Knuth (dlx.state)
+SPENT = 10  # REG: net cost of the options chosen so far (dlx.state.REGISTERS)
+CUTOFF = 11  # REG: abandon a partial solution whose net cost reaches this
+AFFORD = 10  # M3 counts at most this many options cheaper than the cutoff (DLX5's h)
 
 FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "tweak", "untweak", "commit",
              "uncommit", "choose", "restore", "leave", "search", "force", "unforce",
@@ -189,7 +189,7 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
 
     When pruning, ``l`` counts only the options cheaper than ``budget`` (what is left
     below the cutoff), as DLX5 counts its branches: its lists are sorted by cost, so the
-    count stops at the first dear one, or after :data:`LOOKAHEAD` options (then ``l`` is
+    count stops at the first dear one, or after :data:`AFFORD` options (then ``l`` is
     the list's length, an upper bound)."""
     score = INACTIVE
     best = 0
@@ -210,7 +210,7 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
             if b > SLACK[k] and COST[p] > least:
                 least = COST[p]
             n = 0
-            while p != k and n < LOOKAHEAD and COST[p] < budget:
+            while p != k and n < AFFORD and COST[p] < budget:
                 n += 1
                 p = D[p]
             if p == k or COST[p] >= budget:

@@ -36,7 +36,6 @@ from .kernel import (
     NODES,
     PRIMARY_END,
     RESUME,
-    SEED,
     SOLUTIONS,
     UPDATES,
 )
@@ -74,13 +73,13 @@ def option_others(links: Links) -> list:
 def search(S, node_stop, solution_stop):
     """:func:`dlx.kernel.search` for problems without colors; ``S.COLOR`` holds
     ``(OTHERS, choose)`` instead of colors: :func:`option_others` and the backend's choice
-    of item. Same registers, same statuses, same counts. Over a bytearray ``LEN`` without a
-    seed, the choice (``bytearray.find`` of the lengths 0, 1, 2, ... among the primary
-    items) is written out here too, sparing a call per node.
+    of item. Same registers, same statuses, same counts. Over a bytearray ``LEN``, the
+    choice (``bytearray.find`` of the lengths 0, 1, 2, ... among the primary items) is
+    written out here too, sparing a call per node.
     """
     U, D, TOP, LEN, LL, RL, CHOICE, REG = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL, S.CHOICE, S.REG
     OTHERS, choose = S.COLOR
-    find = LEN.find if isinstance(LEN, bytearray) and REG[SEED] == 0 else None
+    find = LEN.find if isinstance(LEN, bytearray) else None
     end = REG[PRIMARY_END]
     level = REG[LEVEL]
     nodes = REG[NODES]

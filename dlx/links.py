@@ -28,6 +28,12 @@ Arrays indexed by item (length ``N + 1``):
 ``LL``, ``RL``
     left / right links of the list of active primary items, root 0 included. Secondary
     items link to themselves, as in DLX2, so covering one touches no list.
+``WEIGHT``
+    the weights of the weighted choice (``dlx.kernel.choose_weighted``), 1 to begin with;
+    only the weighted kernels read or change them.
+``TRAIL``, ``TRAIL_AT``
+    the options hidden by the lookahead (``dlx.kernel.reduce``), a node of each, and where
+    each level's start; only the lookahead kernels read or change them.
 ``LEN``
     the number of options in the item's list, *plus* an offset ``INACTIVE`` while the item
     is covered (and always for the root). Knuth keeps the length in the header's ``TOP``
@@ -62,6 +68,7 @@ DLX5), built for every problem but handed to the other kernels empty:
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -95,6 +102,9 @@ class Links:
     tax: int = 0
     """What every solution's cost exceeds its net cost by (see ``COST`` above)."""
     converted: dict = field(default_factory=dict, compare=False, repr=False)
+    item_number: np.ndarray | None = None
+    """In a :meth:`shuffled` copy: the number each item of the problem has here (by the
+    problem's item number, 0 for the root); None in the problem's own links."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -137,7 +147,8 @@ class Links:
 
     @cached_property
     def _by_item(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Option nodes grouped by item in list order, their items and their options."""
+        """Option nodes grouped by item in list order, their items and their options (in
+        the problem's own links the list order is the node order)."""
         nodes = np.flatnonzero(self.option_of_node >= 0)
         items = self.arrays.TOP[nodes]
         order = np.argsort(items, kind="stable")
@@ -181,10 +192,79 @@ class Links:
         RL[active] = np.roll(active, -1)
         return U, D, LEN, LL, RL
 
+    def shuffled(self, seed: int, run: int = 0) -> Links:
+        """The same problem with its primary items renumbered and its options reordered
+        at random, determined by ``seed`` and ``run`` (any integer, and a run number for
+        restarts; numpy's SeedSequence and PCG64: the same on every machine).
+
+        A seeded search runs on these links, with the very kernel of an unseeded one, so
+        it is as fast (DLX1's ``s`` option: shuffle once, not at every node). The choice
+        of item then breaks ties in the shuffled item order, and each item's options are
+        tried in the shuffled option order; options keep their numbers (``FORCING``,
+        ``option_of_node``, the spacers' ``TOP``), so solutions and forced options read
+        the same. Only the order of the search changes, never its set of solutions.
+        The options are laid out anew in the shuffled order (:func:`build_links`), not
+        only relinked: lists that jump about memory made the python backend's nodes 40%
+        dearer. The last :data:`SHUFFLES_KEPT` shuffles are
+        kept with the problem's conversions, so that searches with one seed (a Sudoku of
+        each puzzle, say) pay for the shuffle and its conversions once.
+        """
+        if self.mcc:  # dlx.kernel_m breaks its ties itself, from REG[SEED]
+            raise AssertionError("shuffled links serve the plain kernel only")
+        cache = self.converted.get("shuffled")
+        if cache is None:
+            cache = self.converted.setdefault("shuffled", {})
+        key = (seed, run)
+        links = cache.get(key)
+        if links is None:
+            links = self._shuffled(seed, run)
+            if len(cache) >= SHUFFLES_KEPT:  # FIFO: a restart's seeds are each used once
+                with suppress(StopIteration, KeyError, RuntimeError):
+                    del cache[next(iter(cache))]
+            links = cache.setdefault(key, links)
+        return links
+
+    def _shuffled(self, seed: int, run: int) -> Links:
+        """:meth:`shuffled`, made anew: the options laid out again in a random order (so
+        that each list, in node order, runs forward through memory), the items renumbered."""
+        rng = np.random.default_rng([abs(seed) * 2 + (seed < 0), run])
+        N, N1 = self.n_items, self.n_primary
+        number = np.arange(N + 1, dtype=np.int64)
+        number[1 : N1 + 1] = rng.permutation(N1) + 1
+        nodes = np.flatnonzero(self.option_of_node >= 0)
+        options = self.option_of_node[nodes]  # runs of equal numbers, one per option
+        first = np.flatnonzero(np.diff(options, prepend=-1))
+        kept = options[first]
+        order = rng.permutation(len(kept))  # new rank -> old rank
+        lens = np.diff(np.append(first, len(nodes)))
+        indptr = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum(lens[order], out=indptr[1:])
+        take = nodes[np.arange(len(nodes)) + np.repeat(first[order] - indptr[:-1], lens[order])]
+        A = self.arrays
+        built = build_links(N, N1, indptr, number[A.TOP[take]], A.COLOR[take])
+        original = kept[order]  # new rank -> the option's number in the problem
+        of_node = built.option_of_node
+        on = of_node >= 0
+        of_node[on] = original[of_node[on]]
+        TOP = built.arrays.TOP
+        spacers = np.flatnonzero(TOP < 0)
+        TOP[spacers] = -(original[-TOP[spacers] - 1] + 1)
+        FORCING = np.full(self.n_options, -1, dtype=np.int64)
+        FORCING[original] = built.arrays.FORCING[: len(original)]
+        links = Links(N, N1, self.n_options, built.arrays._replace(FORCING=FORCING), of_node,
+                      item_number=number)
+        if "python-ints" in self.converted:  # the ints 0..Z-1: the same Z
+            links.converted["python-ints"] = self.converted["python-ints"]
+        return links
+
     @cached_property
     def option_list(self) -> list[int]:
         """``option_of_node`` as a list, for fast decoding of solutions."""
         return self.option_of_node.tolist()
+
+
+SHUFFLES_KEPT = 8
+"""Shuffled copies of a problem kept by :meth:`Links.shuffled` (the last ones made)."""
 
 
 def build_links(
@@ -259,7 +339,7 @@ def build_links(
     if costs is not None:
         order = np.lexsort((net[rank_of_entry], items))
     else:
-        order = np.argsort(items.astype(np.int16) if N < 1 << 15 else items, kind="stable")
+        order = np.argsort(_small(items, N), kind="stable")
     headers = np.arange(N + 1, dtype=np.int64)
     U[: N + 1] = headers
     D[: N + 1] = headers
@@ -288,8 +368,11 @@ def build_links(
     SLACK = np.zeros(N + 1, dtype=np.int64)
     SLACK[1 : n_primary + 1] = upper - lower
     built = {"U": U, "D": D, "TOP": TOP, "COLOR": COLOR, "LEN": LEN, "LL": LL, "RL": RL,
-             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING, "BOUND": BOUND,
-             "SLACK": SLACK, "TWEAK": np.zeros(n_levels, dtype=np.int64), "COST": COST}
+             "CHOICE": CHOICE, "REG": REG, "FORCING": FORCING,
+             "WEIGHT": np.ones(N + 1, dtype=np.int64),
+             "TRAIL": np.zeros(n_opts, dtype=np.int64), "TRAIL_AT": np.zeros_like(CHOICE),
+             "BOUND": BOUND, "SLACK": SLACK, "TWEAK": np.zeros(n_levels, dtype=np.int64),
+             "COST": COST}
     for f in FIELDS:  # the table in dlx.state says what each array is
         a = built[f.name]
         if a.dtype != np.dtype(f.dtype) or len(a) != field_length(f.per, Z, N, n_primary,
@@ -324,6 +407,11 @@ def _net_costs(costs: np.ndarray, items: np.ndarray, option: np.ndarray, n_prima
                 net[mine] -= least
                 tax += least * int(upper[j])
     return net, tax
+
+
+def _small(items: np.ndarray, n_items: int) -> np.ndarray:
+    """``items`` as int16 when they fit, which numpy's stable argsort sorts by radix."""
+    return items.astype(np.int16) if n_items < 1 << 15 else items
 
 
 def _first_conflict(links: Links, forced: list[int]) -> int:

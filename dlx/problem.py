@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from .arguments import check_forced, count_arg, order_arg, seed_arg, timeout_arg
+from .arguments import check_forced, count_arg, flag_arg, order_arg, seed_arg, timeout_arg
 from .batch import BatchResult, run_batch
 from .errors import (
     ArgumentError,
@@ -44,6 +44,7 @@ from .options import (
     option_lists,
 )
 from .registry import BackendName, charge_python, get_backend
+from .restarts import first_restarting
 from .search import Search, SearchStats
 from .status import Status
 
@@ -381,6 +382,8 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        weighted: bool = False,
+        lookahead: int = 0,
         backend: BackendName = "auto",
         order: str = "search",
         executor: Executor | None = None,
@@ -396,11 +399,22 @@ class ExactCover:
         solution and ``stats.conflict`` names the first that clashes. ``max_nodes`` and
         ``timeout`` (seconds) stop the search early; ``stats.status`` then says
         ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped" differs from "no solution".
-        ``seed`` breaks ties between equally short items at random (reproducibly); by
-        default the first one is taken, as Knuth does, so ``nodes`` and ``updates`` equal
-        those of his DLX1/DLX2 (DLX3 with multiplicities). ``order="cost"`` yields the
-        ``limit`` cheapest solutions instead, cheapest first, once the search (branch and
-        bound, see :class:`~dlx.search.Search`) is over. Bad arguments raise
+        ``seed`` shuffles the order of the items and of the options of each item once,
+        at the start (reproducibly, the same on every backend, as fast as an unseeded
+        search), so that ties between equally short items and the order of the options
+        tried are random; by default the first item is taken, as Knuth does, so ``nodes``
+        and ``updates`` equal those of his DLX1/DLX2 (DLX3 with multiplicities, where a
+        ``seed`` breaks ties between equally good items at random instead). ``weighted``
+        branches on the item of least length / weight, an item's weight growing each time
+        it runs out of options (dom/wdeg, as in Knuth's SSXCC): for hard instances.
+        ``lookahead`` (an int; 0, the default, for none) hides at every node the options
+        that item domination excludes: if every option of an item ``i`` of at most
+        ``lookahead`` options holds item ``j``, the options of ``j`` without ``i`` go
+        (Knuth's DLX-PRE reduction, at every node: fewer nodes, each dearer). None of these
+        changes the set of solutions, only their order; ``weighted`` and ``lookahead`` are
+        for problems without bounds or costs. ``order="cost"`` yields the ``limit``
+        cheapest solutions instead, cheapest first, once the search (branch and bound, see
+        :class:`~dlx.search.Search`) is over. Bad arguments raise
         :class:`dlx.ArgumentError` (forced options: :class:`dlx.ForcedOptionError`), the
         same on every path and backend.
 
@@ -424,11 +438,15 @@ class ExactCover:
         max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
         timeout_ = timeout_arg(timeout)
         seed_ = seed_arg(seed)
+        weighted_ = flag_arg(weighted, "weighted")
+        lookahead_ = count_arg(lookahead, "lookahead", 0)
+        self._plain_only(weighted=weighted_, lookahead=lookahead_)
         forced_ = check_forced(forced, len(self), self.dropped)
         links = self.links
         chosen = get_backend(backend, links.n_nodes)
         return Search(links, chosen, limit=limit_, forced=forced_, max_nodes=max_nodes_,
-                      timeout=timeout_, seed=seed_, on_finish=self._finished,
+                      timeout=timeout_, seed=seed_, weighted=weighted_, lookahead=lookahead_,
+                      on_finish=self._finished,
                       on_python_time=(charge_python if backend == "auto"
                                       and chosen.name == "python" else None), order=order_)
 
@@ -445,18 +463,66 @@ class ExactCover:
         _check_finished(search, "best()", kwargs)
         return found
 
-    def first(self, **kwargs: Any) -> list[int] | None:
+    def first(self, *, restarts: int | None = None, **kwargs: Any) -> list[int] | None:
         """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
         that runs out first raises :class:`dlx.SearchStoppedError`: None always means
-        "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly)."""
+        "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly).
+
+        Takes the keyword arguments of :meth:`solutions` but ``limit``, and ``restarts``:
+        a number of nodes, the unit of Luby's sequence of restarts (run ``k`` searches at
+        most ``restarts * luby(k)`` nodes, shuffled afresh from ``seed``, default 0; a
+        weighted search carries its weights on; see :mod:`dlx.restarts`). With restarts,
+        ``max_nodes`` and ``timeout`` bound all the runs together, and ``stats`` sums
+        them (``stats.restarts`` counts the runs cut short). For hard instances:
+        ``first(weighted=True, restarts=1000)``.
+        """
         if "limit" in kwargs:
             raise ArgumentError("first() takes no limit: it is one")
+        if restarts is not None:
+            return self._first_restarting(restarts, **kwargs)
         search = self.solutions(1, **kwargs)
         solution = next(search, None)
         search.count()  # nothing more to search: marks the search finished
         if solution is None:
             _check_finished(search, "first()", kwargs)
         return solution
+
+    def _first_restarting(self, unit: Any, *, forced: Iterable[int] | None = None,
+                          max_nodes: int | None = None, timeout: float | None = None,
+                          seed: int | None = None, weighted: bool = False,
+                          lookahead: int = 0,
+                          backend: BackendName | str = "auto") -> list[int] | None:
+        """:meth:`first` with restarts (:func:`dlx.restarts.first_restarting`)."""
+        unit_ = count_arg(unit, "restarts", 1)
+        max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
+        timeout_ = timeout_arg(timeout)
+        seed_ = seed_arg(seed)
+        weighted_ = flag_arg(weighted, "weighted")
+        lookahead_ = count_arg(lookahead, "lookahead", 0)
+        self._plain_only(restarts=True, weighted=weighted_, lookahead=lookahead_)
+        forced_ = check_forced(forced, len(self), self.dropped)
+        links = self.links
+        solution, stats = first_restarting(links, get_backend(backend, links.n_nodes),
+                                           unit=unit_, forced=forced_, max_nodes=max_nodes_,
+                                           timeout=timeout_, seed=seed_ or 0,
+                                           weighted=weighted_, lookahead=lookahead_,
+                                           on_finish=self._finished)
+        if solution is None and stats.status in (Status.MAX_NODES, Status.TIMEOUT):
+            name = "max_nodes" if stats.status is Status.MAX_NODES else "timeout"
+            raise SearchStoppedError(
+                f"first(restarts=...): {name}={locals()[name]!r} ran out after "
+                f"{stats.nodes:,} nodes over {stats.restarts + 1} runs, before a solution "
+                "was found (its .stats hold them)", stats)
+        return solution
+
+    def _plain_only(self, **strategies: Any) -> None:
+        """ArgumentError if a strategy for hard instances is asked of a problem with bounds
+        or costs, which Algorithm M (:mod:`dlx.kernel_m`) searches its own way."""
+        if self.links.mcc:
+            for name, value in strategies.items():
+                if value:
+                    raise ArgumentError(f"{name} is for problems without bounds or costs "
+                                        "(Algorithm M chooses its items its own way)")
 
     def count(
         self,
@@ -466,6 +532,8 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        weighted: bool = False,
+        lookahead: int = 0,
         backend: BackendName = "auto",
         executor: Executor | None = None,
         workers: int | None = None,
@@ -484,7 +552,8 @@ class ExactCover:
         the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
         subproblems: a rerun with it resumes. ``progress`` is called with a
         :class:`dlx.RunProgress` after each finished chunk. ``forced``,
-        ``max_nodes``, ``timeout`` and ``seed`` are for a single search only.
+        ``max_nodes``, ``timeout``, ``seed``, ``weighted`` and ``lookahead`` are for a
+        single search only.
 
         A budget (``max_nodes``, ``timeout``) that runs out first raises
         :class:`dlx.SearchStoppedError`, whose ``stats.solutions`` is the count so far
@@ -492,7 +561,8 @@ class ExactCover:
         """
         if executor is None and workers is None and checkpoint is None and split is None:
             search = self.solutions(limit, forced=forced, max_nodes=max_nodes,
-                                    timeout=timeout, seed=seed, backend=backend)
+                                    timeout=timeout, seed=seed, weighted=weighted,
+                                    lookahead=lookahead, backend=backend)
             count = search.count()
             _check_finished(search, "count()", {"max_nodes": max_nodes, "timeout": timeout})
             return count
@@ -516,8 +586,8 @@ class ExactCover:
             raise ArgumentError("multiplicities and costs are searched by one process: a "
                                 "distributed run (executor, workers, checkpoint or split) "
                                 "splits Algorithm C's tree only")
-        for name in ("forced", "max_nodes", "timeout", "seed"):
-            if given.get(name) is not None:
+        for name in ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead"):
+            if given.get(name) not in (None, False, 0):
                 raise ArgumentError(f"{name} is for a single search; a distributed run "
                                     "(executor, workers, checkpoint or split) takes none")
         if given.get("checkpoint") is not None and given.get("limit") is not None:

@@ -1,7 +1,8 @@
 """The ``python`` backend: the kernel in plain Python, over lists, made fast on purpose.
 
-Four kernels, chosen per problem (:meth:`PythonBackend.kernel`), fastest first (and a
-fifth, :mod:`dlx.kernel_m` over lists, for multiplicities and costs):
+Four kernels for Knuth's search, chosen per problem (:meth:`PythonBackend.kernel`), fastest
+first (and, for the weighted choice or the lookahead, the general kernel with those on; for
+multiplicities and costs, :mod:`dlx.kernel_m` over lists):
 
 * Algorithm X unrolled (:mod:`dlx.kernel_x`) for problems without colors, else the kernel
   as written (:func:`dlx.kernel.search`);
@@ -40,8 +41,6 @@ SMALL_INACTIVE = 128
 def _choose_min(LEN, LL, RL, REG):
     """C3 over a list: ``min`` and ``index`` in C, restricted to the primary items."""
     end = REG[kernel.PRIMARY_END]
-    if REG[kernel.SEED]:
-        return kernel_list.choose_seeded(LEN, REG, end)
     if end == len(LEN):
         return LEN.index(min(LEN))
     return LEN.index(min(LEN[:end]), 0, end)
@@ -50,8 +49,6 @@ def _choose_min(LEN, LL, RL, REG):
 def _choose_find(LEN, LL, RL, REG):
     """C3 over a bytearray: the first item of length 0, else of length 1, ... (memchr)."""
     end = REG[kernel.PRIMARY_END]
-    if REG[kernel.SEED]:
-        return kernel_bytes.choose_seeded(LEN, REG, end)
     v = 0
     while True:
         k = LEN.find(v, 1, end)
@@ -82,7 +79,7 @@ def _converter(small: bool, unrolled: bool) -> Any:
         if name == "LEN" and small:
             return bytearray(a.astype(np.uint8))
         if name == "COLOR" and unrolled:
-            return (kernel_x.option_others(links), choose)  # read only: shared by copies
+            return (_others(links), choose)  # read only: shared by copies
         if name in _POINTERS:
             return _ints(links)[a].tolist()
         return a.tolist()
@@ -104,6 +101,14 @@ def _ints(links: Links) -> np.ndarray:
         ints = np.array(range(links.n_nodes), dtype=object)
         ints = links.converted.setdefault("python-ints", ints)
     return ints
+
+
+def _others(links: Links) -> list:
+    """:func:`dlx.kernel_x.option_others`, once per problem (shuffled copies share it)."""
+    others = links.converted.get("python-others")
+    if others is None:
+        others = links.converted.setdefault("python-others", kernel_x.option_others(links))
+    return others
 
 
 def _copy(a: Any) -> Any:
@@ -130,6 +135,25 @@ MCC_KERNEL = Kernel("python-m", kernel_mcc.search, kernel_mcc.force_all, kernel.
 """Multiplicities and costs (:mod:`dlx.kernel_m`), over lists."""
 
 
+def _strategy(small: bool, weighted: bool, reduce: bool) -> Kernel:
+    """The general kernel with the weighted choice and/or the lookahead (no fast path)."""
+    choose = _choose_find if small else _choose_min
+    inactive = SMALL_INACTIVE if small else kernel.INACTIVE
+    general = specialize({"choose": choose, "INACTIVE": inactive, "WEIGHTED": weighted,
+                          "REDUCE": reduce})
+    name = (f"python-{'w' if weighted else ''}{'r' if reduce else ''}-"
+            f"{'bytes' if small else 'list'}")
+    return Kernel(name, general.search, general.force_all, inactive, _converter(small, False),
+                  _copy)
+
+
+STRATEGY_KERNELS = {(small, weighted, reduce): _strategy(small, weighted, reduce)
+                    for small in (True, False) for weighted in (True, False)
+                    for reduce in (True, False) if weighted or reduce}
+"""The python kernels of the strategies for hard instances, by (every list shorter than
+128, weighted choice, lookahead)."""
+
+
 class PythonBackend(Backend):
     """The kernel in plain Python; always available."""
 
@@ -137,10 +161,13 @@ class PythonBackend(Backend):
     slice_seconds = COMPILED_SLICE_SECONDS  # Ctrl-C is seen at once in Python code, but
     # stats are updated between slices: a progress line can follow a long count
 
-    def kernel(self, links: Links) -> Kernel:
-        if links.mcc:
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
+        if links.mcc:  # the strategies are refused for these problems (ExactCover.solutions)
             return MCC_KERNEL
-        return KERNELS[(links.max_len < SMALL_INACTIVE, not links.colored)]
+        small = links.max_len < SMALL_INACTIVE
+        if weighted or reduce:
+            return STRATEGY_KERNELS[(small, weighted, reduce)]
+        return KERNELS[(small, not links.colored)]
 
     def batch(self, job: BatchJob) -> None:
         links, table = job.links, job.table
@@ -162,7 +189,7 @@ class PythonBackend(Backend):
             left = None if job.deadline is None else max(job.deadline - time.perf_counter(), 0)
             search = Search(links, self, limit=job.solution_stop, forced=forced,
                             max_nodes=0 if job.cut < n else job.node_stop, timeout=left,
-                            seed=None)
+                            seed=None, weighted=False)
             first = next(search, None)  # B2, then B3
             if first is not None and job.solution_stop > 1:
                 search.count()

@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+import numpy as np
+
 from . import kernel, kernel_m
 from .backend import NEVER, Backend, Kernel
 from .links import Links, check_links
@@ -45,6 +47,9 @@ class SearchStats:
     seconds: float = 0.0
     backend: str = ""
     conflict: int | None = None
+    restarts: int = 0
+    """Restarts made (:func:`dlx.restarts.first_restarting`); the counts above are then
+    summed over every run."""
 
     @property
     def complete(self) -> bool:
@@ -118,6 +123,17 @@ class Search:
     TIMEOUT: they are not proven the cheapest). When no option has a positive net cost,
     every solution costs the same: the first ``limit`` found are yielded as found, and the
     search stops there (status LIMIT).
+
+    A ``seed`` (problems without bounds or costs) searches the problem's
+    :meth:`~dlx.links.Links.shuffled` links (items and options in a random order fixed for
+    the whole search; ``run`` is a restart's number), with the kernel of an unseeded
+    search. ``weighted`` takes the weighted choice of item
+    (dom/wdeg), starting from the item weights ``weights`` (by the problem's item number;
+    None: all 1). ``lookahead``
+    hides, at every node, the options that item domination excludes (testing the items of
+    2 to ``lookahead`` options; see :func:`dlx.kernel.reduce`).
+    With bounds or costs, a ``seed`` breaks :mod:`dlx.kernel_m`'s ties at random instead,
+    and ``weighted`` and ``lookahead`` are refused (:meth:`dlx.ExactCover.solutions`).
     """
 
     def __init__(
@@ -130,13 +146,19 @@ class Search:
         max_nodes: int,
         timeout: float | None,
         seed: int | None,
+        run: int = 0,
+        weighted: bool = False,
+        weights: np.ndarray | None = None,
+        lookahead: int = 0,
         on_finish: Callable[[SearchStats], None] | None = None,
         on_python_time: Callable[[float], None] | None = None,
         order: str = "search",
     ) -> None:
-        self.links = links
+        self.links = links if seed is None or links.mcc else links.shuffled(seed, run)
         self.backend = backend
-        self.kernel: Kernel = backend.kernel(links)
+        self.kernel: Kernel = backend.kernel(links, weighted, lookahead > 1)
+        self.lookahead = lookahead
+        self._weights = weights
         self.limit = limit
         self.forced = forced
         self.max_nodes = max_nodes
@@ -191,6 +213,15 @@ class Search:
         state = self._state
         return 0.0 if state is None else explored(state)
 
+    def weights(self) -> np.ndarray | None:
+        """The item weights of a weighted search as it left them (by the problem's item
+        number), to carry on to another search of the problem; None before it starts."""
+        if self._state is None:
+            return None
+        weights = np.array(self._state.WEIGHT, dtype=np.int64)
+        number = self.links.item_number
+        return weights if number is None else weights[number]
+
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
         if self._state is not None:
@@ -215,13 +246,23 @@ class Search:
         if self.limit <= 0:
             stats.status = Status.LIMIT
             return
-        state, conflict = run.prepare(links, self.seed, self.forced)
+        given = None
+        if self._weights is not None:
+            weights = self._weights
+            if links.item_number is not None:  # to the shuffled item numbers
+                weights = np.empty_like(weights)
+                weights[links.item_number] = self._weights
+            given = {"WEIGHT": run.convert(links, "WEIGHT", weights)}
+        state, conflict = run.prepare(links, self.forced, given)
         if conflict is not None:
             stats.conflict = conflict
             stats.status = Status.CONFLICT
             return
         self._state = state
         regs, choice = state.REG, state.CHOICE
+        regs[kernel.LOOKAHEAD] = self.lookahead
+        if links.mcc and self.seed is not None:  # kernel_m's tie-break generator
+            regs[kernel_m.SEED] = self.seed % 2147483646 + 1
         option_of_node = links.option_list
         null_moves = links.mcc  # CHOICE also holds item headers (kernel_m's null moves)
         forced = self.forced

@@ -55,6 +55,9 @@ FIELDS: tuple[Field, ...] = (
     Field("CHOICE", "level", True, "int64", "the node chosen at each level"),
     Field("REG", "register", True, "int64", "the registers below"),
     Field("FORCING", "option", False, "int64", "an option's first primary node, or -1"),
+    Field("WEIGHT", "item", True, "int64", "weights of the weighted choice (dom/wdeg)"),
+    Field("TRAIL", "option", True, "int64", "lookahead: a node of each option hidden"),
+    Field("TRAIL_AT", "level", True, "int64", "lookahead: where each level's TRAIL starts"),
     Field("BOUND", "item", True, "int64", "how many more options may cover a primary item",
           mcc=True),
     Field("SLACK", "item", False, "int64", "a primary item's upper minus lower bound",
@@ -83,14 +86,17 @@ REGISTERS = (
     ("UPDATES", "link updates (Knuth's updates)"),
     ("SOLUTIONS", "solutions found"),
     ("RESUME", "where the next call starts: ENTER a level (C2) or LEAVE one (C8)"),
-    ("SEED", "state of the tie-break random generator; 0: the first item, as Knuth"),
     ("MAX_LEVEL", "the deepest level reached"),
     ("PRIMARY_END", "N1 + 1: items 1..N1 are primary (read only)"),
+    ("LOOKAHEAD", "the lookahead tests items of 2 to this many options (0: none)"),
+    ("TRAIL_TOP", "options the lookahead has hidden, TRAIL[0:TRAIL_TOP]"),
+    ("SEED", "dlx.kernel_m's tie-break generator; 0: the first item, as Knuth"),
     ("SPENT", "the net cost of the options chosen so far (dlx.kernel_m)"),
     ("CUTOFF", "dlx.kernel_m prunes partial solutions that cost this much (net)"),
 )
-"""``REG``'s slots, in order; :mod:`dlx.kernel` names their indices (the last two,
-:mod:`dlx.kernel_m`)."""
+"""``REG``'s slots, in order; :mod:`dlx.kernel` names their indices (the last three,
+:mod:`dlx.kernel_m`: a seeded search of the plain kernel runs on shuffled links instead,
+:meth:`dlx.links.Links.shuffled`)."""
 
 N_REGS = len(REGISTERS)
 REGISTER_INDEX = {name: k for k, (name, _) in enumerate(REGISTERS)}

@@ -18,8 +18,8 @@ from dlx import backend_names
 
 from .errors import ArgumentError, culprit
 
-__all__ = ["BACKENDS", "MAX_BUDGET", "backend_name", "count_budget", "engine_arguments",
-           "puzzle_list", "time_budget"]
+__all__ = ["BACKENDS", "MAX_BUDGET", "STRATEGIES", "backend_name", "count_budget",
+           "engine_arguments", "puzzle_list", "strategy_name", "time_budget"]
 
 BACKENDS = backend_names()
 """The ``backend`` names the engine takes: ``auto`` and its registered backends."""
@@ -80,6 +80,19 @@ def engine_arguments(backend: Any, max_nodes: Any, timeout: Any = None) -> dict[
         return _UNBOUNDED[backend]
     return {"backend": backend_name(backend), "max_nodes": count_budget(max_nodes, "max_nodes"),
             "timeout": time_budget(timeout)}
+
+
+STRATEGIES = ("auto", "plain", "hard")
+"""How :func:`sudoku.solve` and :func:`sudoku.count_solutions` search (see
+:mod:`sudoku.solver`)."""
+
+
+def strategy_name(value: Any) -> str:
+    """``strategy``: one of :data:`STRATEGIES`."""
+    if not isinstance(value, str) or value not in STRATEGIES:
+        names = ", ".join(map(repr, STRATEGIES))
+        raise ArgumentError(f"strategy must be one of {names}, got {culprit(value)}")
+    return value
 
 
 def puzzle_list(puzzles: Any) -> list[Any]:

@@ -178,10 +178,15 @@ class _Done:
 def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
     """What :func:`sudoku.count_solutions` returns, or raises, for instance ``k``: clashing
     givens count 0; a budget that ran out is an error, not a partial count."""
-    status, found = int(result.status[k]), int(result.found[k])
+    return search_count(int(result.status[k]), int(result.found[k]), int(result.nodes[k]))
+
+
+def search_count(status: int, found: int, nodes: int) -> int | SearchStoppedError:
+    """:func:`count_of` for a search that ended with ``status``, ``found`` solutions and
+    ``nodes`` nodes."""
     if status in (Status.MAX_NODES, Status.TIMEOUT):
         return SearchStoppedError(f"count stopped by {_budget(status)} after {found} "
-                                  f"solutions and {int(result.nodes[k])} nodes")
+                                  f"solutions and {nodes} nodes")
     return 0 if status == Status.CONFLICT else found
 
 
@@ -314,8 +319,14 @@ def solved_mask(result: BatchResult, unique: bool) -> np.ndarray:
 def failure(geo: Geometry, values: list[int], result: BatchResult, k: int,
             unique: bool) -> SudokuError:
     """The error :func:`sudoku.solve_string` raises for instance ``k`` (not solved)."""
-    status, found, nodes = (int(result.status[k]), int(result.found[k]),
-                            int(result.nodes[k]))
+    return search_failure(geo, values, int(result.status[k]), int(result.found[k]),
+                          int(result.nodes[k]), unique)
+
+
+def search_failure(geo: Geometry, values: list[int], status: int, found: int, nodes: int,
+                   unique: bool) -> SudokuError:
+    """The error for a search of ``geo``'s puzzle ``values`` that ended with ``status``,
+    ``found`` solutions and ``nodes`` nodes, without a (unique) solution."""
     if status == Status.CONFLICT:
         try:
             given_options(geo, values)  # raises the ClashError naming the unit

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import signal
 import sys
@@ -58,6 +59,7 @@ from dlx import (
 )
 
 from . import __version__
+from .arguments import STRATEGIES
 from .batch import count_many, solve_many
 from .draw import draw_board
 from .errors import (
@@ -72,7 +74,7 @@ from .formats import VARIANTS, Cages, read_killer, read_variant
 from .grid import check_alphabet, format_grid, parse_string
 from .layout import MAX_SIDE, Layout
 from .named import load_named, read_lines
-from .solver import count_solutions, solve_string
+from .solver import HARD_SIDE, count_solutions, solve_string
 
 __all__ = ["PRECEDENCE", "Answer", "Options", "Task", "Workers", "exit_code", "main",
            "run_chunk", "run_one", "run_task", "variant_tasks", "worker_count"]
@@ -111,6 +113,7 @@ class Options:
     backend: BackendName = "auto"
     timeout: float | None = None
     max_nodes: int | None = None
+    strategy: str = "auto"
     layout: Layout | None = None
     cages: Cages | None = None
 
@@ -145,7 +148,7 @@ def run_one(opts: Options, puzzle: str) -> Answer:
     """One puzzle solved or counted, or why not."""
     common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
                               "backend": opts.backend, "max_nodes": opts.max_nodes,
-                              "timeout": opts.timeout}
+                              "timeout": opts.timeout, "strategy": opts.strategy}
     try:
         if opts.count:
             answer: str | int = count_solutions(puzzle, opts.limit, **common)
@@ -159,9 +162,10 @@ def run_one(opts: Options, puzzle: str) -> Answer:
 def run_chunk(opts: Options, puzzles: list[str],
               progress: Callable[[int], object] | None = None) -> list[Answer]:
     """:func:`run_one` for many puzzles at once: one batch search (:func:`sudoku.solve_many`,
-    :func:`sudoku.count_many`) without a timeout (which a batch does not take), else one
-    puzzle at a time. ``progress`` gets the puzzles done so far, from time to time."""
-    if opts.timeout is not None:
+    :func:`sudoku.count_many`) without a timeout (which a batch does not take) and with the
+    plain strategy, else one puzzle at a time. ``progress`` gets the puzzles done so far,
+    from time to time."""
+    if opts.timeout is not None or _hard(opts, puzzles):
         one_by_one = []
         for k, puzzle in enumerate(puzzles):
             one_by_one.append(run_one(opts, puzzle))
@@ -176,6 +180,17 @@ def run_chunk(opts: Options, puzzles: list[str],
         answers = solve_many(puzzles, unique=opts.unique, progress=progress, **common)
     return [_failed(answer) if isinstance(answer, SudokuError)
             else Answer(ExitCode.OK, _printed(opts, answer)) for answer in answers]
+
+
+def _hard(opts: Options, puzzles: list[str]) -> bool:
+    """True when ``opts.strategy`` searches some of ``puzzles`` the hard way (which only
+    :func:`sudoku.solve_string` and :func:`sudoku.count_solutions` do): ``hard``, or
+    ``auto`` and a side of at least 25 (a one-line puzzle of side N has N * N symbols)."""
+    if opts.strategy != "auto":
+        return opts.strategy == "hard"
+    side = opts.layout.side if opts.layout is not None else \
+        math.isqrt(max((len(p.strip()) for p in puzzles), default=0))
+    return side >= HARD_SIDE
 
 
 def _printed(opts: Options, answer: str | int) -> str:
@@ -549,6 +564,9 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--svg", metavar="FILE",
                    help="with one puzzle: also draw it, solved, as an SVG picture in FILE")
     p.add_argument("--backend", choices=backend_names(), default="auto", help="search kernel")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto",
+                   help="plain: Knuth's order; hard: restarts, weighted choice and lookahead "
+                        "(for large minimal puzzles); auto (default): hard from 25x25 up")
     p.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
                    help="give up on a puzzle after this long")
     p.add_argument("--max-nodes", type=_positive(int), metavar="N",
@@ -588,7 +606,8 @@ def main(argv: Iterable[str] | None = None) -> int:
                        pretty=not args.count and (args.pretty or (single and
                                                                   _isatty(sys.stdout))),
                        alphabet=args.alphabet, backend=args.backend,
-                       timeout=args.timeout, max_nodes=args.max_nodes)
+                       timeout=args.timeout, max_nodes=args.max_nodes,
+                       strategy=args.strategy)
         out = _Output(sys.stdout)
         if single:
             if args.variant:

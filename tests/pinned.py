@@ -45,7 +45,9 @@ class Pinned(Backend):
         self.name = kernel.name
         self.slice_seconds = slice_seconds
 
-    def kernel(self, links: Links) -> Kernel:
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
+        if weighted or reduce:
+            raise AssertionError(f"kernel {self.name} is pinned: Knuth's search only")
         return self.pinned
 
     def batch(self, job: BatchJob) -> None:
@@ -69,9 +71,10 @@ def pinned(kernel: Kernel) -> Pinned:
     return backend
 
 
-def fresh(links: Links, kernel: Kernel, seed: int | None = None) -> State:
-    """The working state of a new search of ``links`` with ``kernel``, before any node."""
-    return kernel.start(links, seed)
+def fresh(links: Links, kernel: Kernel) -> State:
+    """The working state of a new search of ``links`` with ``kernel``, before any node
+    (a seeded search's: ``links.shuffled(seed)``)."""
+    return kernel.start(links)
 
 
 def check(links: Links, kernel: Kernel, S: State) -> None:

@@ -139,10 +139,10 @@ def test_colored_shared_cells():
 # ----- the compiled kernel itself ---------------------------------------------------------
 
 
-def _fresh(problem: ExactCover, seed=None):
+def _fresh(problem: ExactCover):
     """The numba kernel a search of ``problem`` gets, and a fresh state of its own."""
     run = get_backend("numba").kernel(problem.links)
-    return run, fresh(problem.links, run, seed)
+    return run, fresh(problem.links, run)
 
 
 @pytest.mark.parametrize("colors", [True, False], ids=["kernel", "twin"])
@@ -152,7 +152,9 @@ def test_resumes_exactly_one_node_at_a_time(seed, colors):
     the kernel a search of this problem gets (the twin without colors), and the other."""
     problem = langford(7)
     expected = problem.count(backend="python", seed=seed), _stats(problem)[:4]
-    run, S = _fresh(problem, seed)
+    links = problem.links if seed is None else problem.links.shuffled(seed)
+    run = get_backend("numba").kernel(links)
+    S = fresh(links, run)
     assert run is NUMBA.kernels[False]
     run = NUMBA.kernels[colors]
     calls = 0
@@ -163,7 +165,7 @@ def test_resumes_exactly_one_node_at_a_time(seed, colors):
                                         int(regs[kernel.SOLUTIONS]), int(regs[kernel.MAX_LEVEL]))
     assert got == expected
     assert calls == expected[1][0] - 1  # a pause before every node but the first
-    assert is_pristine(problem.links, S)
+    assert is_pristine(links, S)
 
 
 def test_search_leaves_arrays_pristine_and_problem_untouched():

@@ -36,7 +36,7 @@ from dlx import (
     kernel,
 )
 from dlx.pure import kernel_bytes, kernel_list
-from dlx.state import N_REGS, State
+from dlx.state import N_REGS
 from sudoku import (
     count_many,
     count_solutions,
@@ -231,8 +231,9 @@ def test_arrays_end_pristine(kernel_ns):
             regs = [0] * N_REGS
             regs[kernel.PRIMARY_END] = links.n_primary + 1
             choice = [0] * (links.n_primary + 1)
-            S = State(U, D, links.arrays.TOP.tolist(), COLOR, LEN, LL, RL, choice, regs,
-                      links.forcing_node.tolist())
+            S = links.arrays._replace(U=U, D=D, TOP=links.arrays.TOP.tolist(), COLOR=COLOR,
+                                      LEN=LEN, LL=LL, RL=RL, CHOICE=choice, REG=regs,
+                                      FORCING=links.forcing_node.tolist())
             where = [0, 0, 0, -1]  # the state kept between calls: choice, regs and this
             calls = 1
             while kernel_ns.search_batch(S, options, indptr, out, where, node_stop, stop,

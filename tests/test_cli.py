@@ -76,6 +76,9 @@ def test_seed_and_backend(write, capsys) -> None:
     path = write(queens(7).to_dlx())
     assert main(["--count", "--seed", "5", "--backend", "python", path]) == 0
     assert capsys.readouterr().out == "40\n"
+    for strategy in (["--weighted"], ["--lookahead", "4"], ["--weighted", "--lookahead", "9"]):
+        assert main(["--count", *strategy, path]) == 0
+        assert capsys.readouterr().out == "40\n"
 
 
 def test_colors_and_dropped_option(write, capsys) -> None:

@@ -159,10 +159,10 @@ def step_by_node(problem: ExactCover, seed=None, at_solution=None):
     search = capture_state(problem, seed)
     search.check()
     S = search._state
-    assert is_pristine(problem.links, S)
+    assert is_pristine(search.links, S)  # a seeded search's links: the problem's shuffled
     regs = S.REG
     run = search.kernel.search
-    option_of_node = problem.links.option_of_node
+    option_of_node = search.links.option_of_node  # a seeded search: its shuffled links
     found = []
     while True:
         nodes = regs[kernel.NODES]

@@ -80,8 +80,8 @@ def _lockstep(problem: ExactCover, x_kernel, c_kernel, seed=None) -> int:
 
     Returns the number of pauses, so that a test can see the walk was not trivial.
     """
-    links = problem.links
-    x, c = fresh(links, x_kernel, seed), fresh(links, c_kernel, seed)
+    links = problem.links if seed is None else problem.links.shuffled(seed)
+    x, c = fresh(links, x_kernel), fresh(links, c_kernel)
     steps = 0
     while True:
         statuses = []

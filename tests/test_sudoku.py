@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import sudoku
 from dlx import get_backend
 from sudoku import (
+    ArgumentError,
     ClashError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -569,3 +570,49 @@ def test_property_blanked_grid_solves_back(grid, blanks, kind):
     assert is_solution(geo, puzzle, result)
     if count_solutions(format_grid(geo, puzzle), limit=2) == 1:
         assert result == grid
+
+
+@pytest.mark.parametrize("backend", ["python", FAST])
+def test_strategies_agree(backend):
+    """``strategy="hard"`` (restarts, weighted choice) finds the same solutions and counts
+    as the plain search, and fails the same way; a bad strategy is an ArgumentError."""
+    named = load_named()
+    for name in ("inkala-2012", "norvig-hard1"):
+        puzzle = named[name]
+        plain = count_solutions(puzzle, 50, strategy="plain", backend=backend)
+        assert count_solutions(puzzle, 50, strategy="hard", backend=backend) == plain
+        answer = solve_string(puzzle, strategy="hard", backend=backend)
+        geo, values = parse_string(puzzle)
+        assert is_solution(geo, values, parse_string(answer)[1])
+        if plain == 1:
+            assert answer == solve_string(puzzle, strategy="plain", backend=backend)
+            assert solve_string(puzzle, unique=True, strategy="hard", backend=backend) == answer
+        else:
+            with pytest.raises(MultipleSolutionsError):
+                solve_string(puzzle, unique=True, strategy="hard", backend=backend)
+    board = [["5", "5"] + ["."] * 7] + [["."] * 9 for _ in range(8)]
+    before = copy.deepcopy(board)
+    with pytest.raises(ClashError):
+        solve(board, strategy="hard", backend=backend)
+    assert board == before and count_solutions(board, strategy="hard", backend=backend) == 0
+    with pytest.raises(SearchStoppedError):
+        solve_string(named["inkala-2012"], strategy="hard", max_nodes=3, backend=backend)
+    with pytest.raises(ArgumentError, match="strategy must be one of 'auto', 'plain', 'hard'"):
+        solve_string(named["inkala-2012"], strategy="fast")
+    with pytest.raises(ArgumentError, match="strategy"):
+        count_solutions(named["inkala-2012"], strategy=None)
+
+
+GECODE_25 = DATA / "gecode_25x25.txt"
+
+
+@pytest.mark.slow
+def test_gecode_25x25_hard_strategy():
+    """One of Gecode's 25x25 puzzles (#90: #19 with more of row 1 given) that the plain
+    search does not solve in a minute: ``auto`` takes the hard strategy for it."""
+    if not GECODE_25.is_file():
+        pytest.skip(f"{GECODE_25} is absent")
+    puzzle = GECODE_25.read_text().split()[17]
+    answer = solve_string(puzzle, backend=FAST)
+    geo, values = parse_string(puzzle)
+    assert is_solution(geo, values, parse_string(answer)[1])

@@ -213,3 +213,20 @@ def test_broken_pipe_is_quiet(tmp_path):
     proc.stderr.close()
     assert proc.wait(timeout=120) == ExitCode.OK  # a reader that stops early is no error
     assert err == ""
+
+
+def test_strategy(capsys, tmp_path):
+    """Every strategy gives the same answers; hard goes one puzzle at a time."""
+    path = tmp_path / "p.txt"
+    path.write_text(f"{LEETCODE}\n{INKALA}\n{CLASH}\n")
+    outputs = {strategy: run(capsys, "--strategy", strategy, "-f", str(path))
+               for strategy in ("plain", "hard", "auto")}
+    assert outputs["plain"] == outputs["hard"] == outputs["auto"]
+    code, out, err = outputs["hard"]
+    assert code == 1 and out.splitlines() == [LEET_ANSWER, INKALA_ANSWER]
+    assert err.startswith("line 3: ClashError")
+    assert run(capsys, "--count", "--strategy", "hard", "--limit", "7", HARD1) == (0, "7\n", "")
+    assert run(capsys, "--unique", "--strategy", "hard", HARD1)[0] == 1
+    assert run(capsys, "--max-nodes", "3", "--strategy", "hard", INKALA)[0] == ExitCode.STOPPED
+    code, _, err = run(capsys, "--strategy", "clever", LEETCODE)
+    assert code == ExitCode.USAGE and "--strategy" in err

@@ -1,0 +1,96 @@
+"""Restarts for first-solution searches: Luby's sequence of node budgets, a fresh shuffle
+for each run, and the item weights of a weighted search carried from run to run.
+
+A hard instance often has a heavy tail: most randomized runs are long and a few are
+short, so cutting each run at a budget and starting again with another order finds a
+solution sooner than one long run. Luby, Sinclair and Zuckerman's sequence (1, 1, 2, 1,
+1, 2, 4, 1, ...) of budgets, times a unit, is within a constant factor of the best fixed
+budget whatever the distribution of run lengths ("reluctant doubling"). Each run ``k``
+searches the problem shuffled by ``(seed, k)`` (:meth:`dlx.links.Links.shuffled`); with
+the weighted choice it starts from the weights the runs before it learned, so what made
+earlier runs fail is branched on first. Every run searches the whole problem, so none
+changes the set of solutions: the first solution found is a solution, and a run that ends
+without one proves there is none.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from .backend import Backend
+from .links import Links
+from .search import Search, SearchStats
+from .status import Status
+
+__all__ = ["first_restarting", "luby"]
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    if i < 1:
+        raise ValueError(f"luby({i}): the sequence starts at 1")
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def first_restarting(
+    links: Links,
+    backend: Backend,
+    *,
+    unit: int,
+    forced: list[int],
+    max_nodes: int,
+    timeout: float | None,
+    seed: int,
+    weighted: bool,
+    lookahead: int = 0,
+    on_finish: Callable[[SearchStats], None] | None = None,
+) -> tuple[list[int] | None, SearchStats]:
+    """The first solution found by runs of at most ``unit * luby(k)`` nodes (run ``k``
+    from 1, shuffled by ``seed`` and ``k``), or None; and the statistics summed over the
+    runs (``restarts``: how many runs were cut short). ``max_nodes`` and ``timeout``
+    bound all the runs together. The status is that of the last run: ``LIMIT`` (found),
+    ``COMPLETE`` (a run exhausted its tree: no solution), ``MAX_NODES``, ``TIMEOUT`` or
+    ``CONFLICT`` (the forced options clash).
+    """
+    total = SearchStats(backend=backend.name)
+    start = time.perf_counter()
+    weights: np.ndarray | None = None
+    run = 0
+    try:
+        while True:
+            run += 1
+            left = max_nodes - total.nodes
+            remaining = None if timeout is None else max(timeout - (time.perf_counter() - start), 0)
+            search = Search(links, backend, limit=1, forced=forced,
+                            max_nodes=min(left, unit * luby(run)), timeout=remaining,
+                            seed=seed, run=run, weighted=weighted, weights=weights,
+                            lookahead=lookahead)
+            solution = next(search, None)
+            stats = search.stats
+            total.nodes += stats.nodes
+            total.updates += stats.updates
+            total.solutions += stats.solutions
+            total.max_level = max(total.max_level, stats.max_level)
+            total.conflict = stats.conflict
+            total.status = Status.LIMIT if solution is not None else stats.status
+            if solution is not None or stats.status is not Status.MAX_NODES \
+                    or total.nodes >= max_nodes:
+                return solution, total
+            total.restarts += 1
+            if weighted:
+                weights = search.weights()
+    except KeyboardInterrupt:
+        total.status = Status.INTERRUPTED
+        raise
+    finally:
+        total.seconds = time.perf_counter() - start
+        if total.status is not Status.RUNNING and on_finish is not None:
+            on_finish(total)
+
