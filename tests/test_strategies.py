@@ -15,7 +15,15 @@ from pinned import differing_arrays, is_pristine
 from test_dlx_known import DATA, NODE_LIMIT, _table
 from test_dlx_properties import as_set, build, xcc_problems
 
-from dlx import ArgumentError, ExactCover, NoPrimaryItemWarning, Search, Status, get_backend
+from dlx import (
+    ArgumentError,
+    ExactCover,
+    NoPrimaryItemWarning,
+    Search,
+    SearchStoppedError,
+    Status,
+    get_backend,
+)
 from dlx.problems import langford, queens
 from dlx.restarts import first_restarting, luby
 
@@ -151,7 +159,9 @@ def test_restart_statistics_add_up(weighted):
         weights = search.weights() if weighted else None
     assert (total.nodes, total.updates, total.restarts) == (nodes, updates, runs - 1) \
         == (budget, updates, runs - 1)
-    assert problem.first(restarts=unit, seed=seed, weighted=weighted, max_nodes=budget) is None
+    with pytest.raises(SearchStoppedError) as stop:  # the rule for budgets: first() raises
+        problem.first(restarts=unit, seed=seed, weighted=weighted, max_nodes=budget)
+    assert (stop.value.stats.nodes, stop.value.stats.updates) == (nodes, updates)
     assert (problem.stats.nodes, problem.stats.updates) == (nodes, updates)
 
 
