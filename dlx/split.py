@@ -121,7 +121,7 @@ class _Tree:
         self.option_of = links.option_list
 
     def _state(self, prefix: tuple[int, ...]) -> Any:
-        state, conflict = self.kernel.prepare(self.links, None, list(prefix))
+        state, conflict = self.kernel.prepare(self.links, list(prefix))
         if conflict is not None:  # a prefix is a path of the tree: cannot clash
             raise AssertionError(f"prefix {prefix} clashes at option {conflict}")
         return state
