@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .arguments import _index
 from .errors import BoundError, CostError, InputError, ItemNameError, MatrixError
 
 __all__ = ["Colored", "bound_arrays", "cost_array", "hashable", "integer_array",
@@ -89,23 +90,13 @@ def count_of(value: Any, name: str) -> int:
     return number
 
 
-def _whole(value: Any) -> int | None:
-    """``value`` as an int if it is an integer (not a bool), else None."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
-
-
 def _bound_pair(item: Hashable, bound: Any) -> tuple[int, int]:
     """``v`` or ``(u, v)`` as ``(u, v)``, or BoundError naming the item and the bound."""
-    single = _whole(bound)
+    single = _index(bound)
     if single is not None:
         pair: tuple[int | None, int | None] = (single, single)
     elif isinstance(bound, (tuple, list)) and len(bound) == 2:
-        pair = (_whole(bound[0]), _whole(bound[1]))
+        pair = (_index(bound[0]), _index(bound[1]))
     else:
         raise BoundError(f"item {item!r}: bound {bound!r} is not an integer v or a pair "
                          "(u, v) of integers")
@@ -167,7 +158,7 @@ def cost_array(costs: Any, n_options: int) -> np.ndarray | None:
         raise CostError(f"costs has {len(values)} entries for {n_options} options")
     out = []
     for k, value in enumerate(values):
-        cost = _whole(value)
+        cost = _index(value)
         if cost is None:
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
                 raise CostError(f"option {k}: cost {value!r} is not a number")
