@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import operator
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
