@@ -59,7 +59,7 @@ from dlx import (
 )
 
 from . import __version__
-from .arguments import STRATEGIES
+from .arguments import STRATEGIES, time_budget
 from .batch import count_many, solve_many
 from .draw import draw_board
 from .errors import (
@@ -489,6 +489,20 @@ def _isatty(stream: TextIO | None) -> bool:
 # ----- the command --------------------------------------------------------------------------
 
 
+def _seconds(text: str) -> float | None:
+    """An argparse type: ``timeout`` as the library takes it (:func:`time_budget`: seconds
+    >= 0, ``inf`` for none, NaN refused), so that 0 stops at once and says so with exit
+    status 3, as in the ``dlx`` command."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    try:
+        return time_budget(value)
+    except ArgumentError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _positive(kind: type) -> Callable[[str], Any]:
     """An argparse type: a number of ``kind`` greater than 0 (so not NaN)."""
 
@@ -567,8 +581,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--strategy", choices=STRATEGIES, default="auto",
                    help="plain: Knuth's order; hard: restarts, weighted choice and lookahead "
                         "(for large minimal puzzles); auto (default): hard from 25x25 up")
-    p.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
-                   help="give up on a puzzle after this long")
+    p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                   help="give up on a puzzle after this long (>= 0; inf: never), as in dlx")
     p.add_argument("--max-nodes", type=_positive(int), metavar="N",
                    help="give up on a puzzle after N search nodes")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,

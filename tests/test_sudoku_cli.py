@@ -159,7 +159,7 @@ def test_pretty_file(capsys, tmp_path):
     ["--named", "inkala-2012", LEETCODE],
     ["--named", "no-such-puzzle"],
     ["-j", "-1", "-f", "x.txt"],
-    ["--timeout", "0", LEETCODE],
+    ["--timeout", "nan", LEETCODE],
     ["--max-nodes", "many", LEETCODE],
     ["--backend", "fortran", LEETCODE],
     ["-f", "/no/such/file.txt"],
@@ -169,6 +169,15 @@ def test_usage_errors(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert "sudoku: " in err
+
+
+def test_timeout_zero_stops_as_in_dlx(capsys):
+    """``--timeout 0`` is a budget that is spent at once (exit 3, the puzzle undecided),
+    as ``dlx --timeout 0`` is; ``inf`` is no budget. It used to be a usage error here."""
+    code, out, err = run(capsys, "--timeout", "0", LEETCODE)
+    assert code == ExitCode.STOPPED and out == "" and "stopped by timeout" in err
+    code, out, _ = run(capsys, "--timeout", "inf", LEETCODE)
+    assert code == ExitCode.OK and out.strip().startswith("534678912")
 
 
 def test_terminal_stdin_is_a_usage_error(capsys, monkeypatch):
