@@ -435,18 +435,11 @@ class ExactCover:
                 self, run[0], executor=executor, workers=run[1], backend=run[2],
                 limit=None if limit is None else run[3]))
         limit_ = count_arg(limit, "limit", 1)
-        max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
-        timeout_ = timeout_arg(timeout)
-        seed_ = seed_arg(seed)
-        weighted_ = flag_arg(weighted, "weighted")
-        lookahead_ = count_arg(lookahead, "lookahead", 0)
-        self._plain_only(weighted=weighted_, lookahead=lookahead_)
-        forced_ = check_forced(forced, len(self), self.dropped)
+        checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
+                                         lookahead)
         links = self.links
         chosen = get_backend(backend, links.n_nodes)
-        return Search(links, chosen, limit=limit_, forced=forced_, max_nodes=max_nodes_,
-                      timeout=timeout_, seed=seed_, weighted=weighted_, lookahead=lookahead_,
-                      on_finish=self._finished,
+        return Search(links, chosen, limit=limit_, **checked, on_finish=self._finished,
                       on_python_time=(charge_python if backend == "auto"
                                       and chosen.name == "python" else None), order=order_)
 
@@ -494,26 +487,31 @@ class ExactCover:
                           backend: BackendName | str = "auto") -> list[int] | None:
         """:meth:`first` with restarts (:func:`dlx.restarts.first_restarting`)."""
         unit_ = count_arg(unit, "restarts", 1)
+        checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
+                                         lookahead, restarts=True)
+        checked["seed"] = checked["seed"] or 0
+        links = self.links
+        solution, stats = first_restarting(links, get_backend(backend, links.n_nodes),
+                                           unit=unit_, **checked, on_finish=self._finished)
+        if solution is None:
+            _check_finished(stats, "first(restarts=...)",
+                            {"max_nodes": max_nodes, "timeout": timeout})
+        return solution
+
+    def _search_arguments(self, forced: Any, max_nodes: Any, timeout: Any, seed: Any,
+                          weighted: Any, lookahead: Any, **plain_only: bool) -> dict[str, Any]:
+        """A single search's arguments checked, in this order, and normalized (see
+        :mod:`dlx.arguments`), as keyword arguments of :class:`~dlx.search.Search`;
+        ``plain_only`` names more strategies that problems with bounds or costs refuse."""
         max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
         timeout_ = timeout_arg(timeout)
         seed_ = seed_arg(seed)
         weighted_ = flag_arg(weighted, "weighted")
         lookahead_ = count_arg(lookahead, "lookahead", 0)
-        self._plain_only(restarts=True, weighted=weighted_, lookahead=lookahead_)
-        forced_ = check_forced(forced, len(self), self.dropped)
-        links = self.links
-        solution, stats = first_restarting(links, get_backend(backend, links.n_nodes),
-                                           unit=unit_, forced=forced_, max_nodes=max_nodes_,
-                                           timeout=timeout_, seed=seed_ or 0,
-                                           weighted=weighted_, lookahead=lookahead_,
-                                           on_finish=self._finished)
-        if solution is None and stats.status in (Status.MAX_NODES, Status.TIMEOUT):
-            name = "max_nodes" if stats.status is Status.MAX_NODES else "timeout"
-            raise SearchStoppedError(
-                f"first(restarts=...): {name}={locals()[name]!r} ran out after "
-                f"{stats.nodes:,} nodes over {stats.restarts + 1} runs, before a solution "
-                "was found (its .stats hold them)", stats)
-        return solution
+        self._plain_only(**plain_only, weighted=weighted_, lookahead=lookahead_)
+        return {"forced": check_forced(forced, len(self), self.dropped),
+                "max_nodes": max_nodes_, "timeout": timeout_, "seed": seed_,
+                "weighted": weighted_, "lookahead": lookahead_}
 
     def _plain_only(self, **strategies: Any) -> None:
         """ArgumentError if a strategy for hard instances is asked of a problem with bounds
@@ -770,10 +768,10 @@ def _name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashabl
     return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]
 
 
-def _check_finished(search: Search, call: str, budgets: dict[str, Any]) -> None:
-    """The rule for budgets: raise SearchStoppedError if ``search`` was stopped by one,
-    naming it, with what was found so far."""
-    s = search.stats
+def _check_finished(search: Search | SearchStats, call: str, budgets: dict[str, Any]) -> None:
+    """The rule for budgets: raise SearchStoppedError if ``search`` (or the stats of
+    searches, restarts summed) was stopped by one, naming it, with what was found so far."""
+    s = search if isinstance(search, SearchStats) else search.stats
     if s.status in (Status.MAX_NODES, Status.TIMEOUT):
         name = "max_nodes" if s.status is Status.MAX_NODES else "timeout"
         raise SearchStoppedError(
