@@ -20,7 +20,7 @@ from typing import Any
 from dlx import Picture, svg_document
 
 from .errors import ArgumentError, ShapeError, SudokuError
-from .grid import Geometry, parse_board, parse_string, region_owners
+from .grid import Geometry, box_owners, parse_board, parse_string, region_owners
 from .layout import Layout
 
 __all__ = ["FILLED", "GIVEN", "draw_board"]
@@ -113,10 +113,8 @@ def _thick(geo: Geometry, pad: int, cell: int) -> str:
     """Thick lines between cells of different boxes, or of different jigsaw regions."""
     side, lay = geo.side, geo.layout
     owner = region_owners(lay)
-    if owner is None and lay.block is not None:
-        rows, cols = lay.block
-        owner = [(c // side // rows) * (side // cols) + (c % side) // cols
-                 for c in range(side * side)]
+    if owner is None:
+        owner = box_owners(lay)
     if owner is None:  # a Latin square: no boxes
         return ""
     segments = []
