@@ -37,8 +37,6 @@ from sudoku.formats import cage_map, killer_cages, read_killer
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku_variants"
 SAMPLE = 20
-HAS_KILLER = hasattr(Layout, "killer")
-NO_KILLER = "Layout.killer is not here yet (the killer-cages branch)"
 FILES = [  # (file, variant, box)
     ("x_sudoq_9x9", "x", None),
     ("windoku_sudoq_9x9", "windoku", None),
@@ -59,11 +57,6 @@ def _lines(name: str, count: int | None = None) -> list[str]:
     return path.read_text().splitlines()[:count]
 
 
-def _needs(variant: str) -> None:
-    if variant == "killer" and not HAS_KILLER:
-        pytest.skip(NO_KILLER)
-
-
 def _box_args(box: tuple[int, int] | None) -> list[str]:
     return [] if box is None else ["--box", f"{box[0]}x{box[1]}"]
 
@@ -79,7 +72,6 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize(("name", "variant", "box"), FILES)
 def test_every_line_parses(name, variant, box):
-    _needs(variant)
     for k, line in enumerate(_lines(name), 1):
         layout, givens = read_variant(line, variant, block=box)
         assert isinstance(layout, Layout) and len(givens) == layout.cells, f"line {k}"
@@ -104,7 +96,6 @@ def test_killer_cages_round_trip(name):
 @pytest.mark.parametrize(("name", "box"), [("killer_janko_9x9", None),
                                            ("killer_janko_2x3_6x6", (2, 3))])
 def test_killer_lines_round_trip(name, box):
-    _needs("killer")
     for line in _lines(name, SAMPLE):
         layout, givens, cages = read_killer(line, block=box)
         assert write_variant("killer", givens, layout=layout, cages=cages) == line
@@ -168,7 +159,6 @@ SHAPED = st.builds(lambda g, sep, m: g + sep + m,
 @settings(max_examples=150, deadline=None)
 @given(line=st.one_of(JUNK, SHAPED, st.text(max_size=100)))
 def test_junk_raises_only_sudoku_errors(variant, box, line):
-    _needs(variant)
     try:
         layout, givens = read_variant(line, variant, block=box)
     except SudokuError:
@@ -181,7 +171,6 @@ def test_junk_raises_only_sudoku_errors(variant, box, line):
 
 @pytest.mark.parametrize(("name", "variant", "box"), FILES)
 def test_command_solves_files(capsys, tmp_path, name, variant, box):
-    _needs(variant)
     lines = _lines(name, SAMPLE)
     answers = (DATA / "solutions" / f"{name}.txt").read_text().splitlines()[:SAMPLE]
     path = tmp_path / "in.txt"
@@ -199,7 +188,6 @@ def test_command_solves_files(capsys, tmp_path, name, variant, box):
 @pytest.mark.parametrize(("name", "variant", "box"),
                          [FILES[2], FILES[4], FILES[6]])
 def test_command_subprocess_jobs(name, variant, box):
-    _needs(variant)
     lines = _lines(name, SAMPLE)
     answers = (DATA / "solutions" / f"{name}.txt").read_text().splitlines()[:SAMPLE]
     done = subprocess.run([sys.executable, "-m", "sudoku", "--variant", variant,
@@ -341,7 +329,6 @@ def test_pretty_killer_dots_the_box_lines_inside_a_cage():
 
 
 def test_pretty_killer_draws_cages_and_sums(capsys):
-    _needs("killer")
     line = _lines("killer_janko_2x3_6x6", 1)[0]
     code, out, _ = run(capsys, "--variant", "killer", "--box", "2x3", "--pretty", line)
     assert code == ExitCode.OK
