@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_m
+from . import kernel, kernel_cdcl, kernel_m
 from .links import Links
 from .state import FIELDS, State
 
@@ -205,6 +205,11 @@ class Backend(ABC):
     @abstractmethod
     def batch(self, job: BatchJob) -> None:
         """Search ``job.links`` once per instance of ``job``, filling ``job.table``."""
+
+    def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:
+        """The learning search's ``begin`` and ``cdcl`` (:mod:`dlx.kernel_cdcl`); by
+        default as written, in Python."""
+        return kernel_cdcl.begin, kernel_cdcl.cdcl
 
     def __repr__(self) -> str:
         return f"<dlx backend {self.name!r}>"

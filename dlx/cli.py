@@ -97,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lookahead", type=_positive, metavar="K",
                    help="at every node, hide the options that item domination excludes "
                         "(testing items of at most K options)")
+    p.add_argument("--learn", action="store_true",
+                   help="search by clause learning (CDCL) instead of dancing links: for "
+                        "instances that fail the same way again and again; solutions in "
+                        "no set order, nodes are decisions")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
     p.add_argument("--svg", metavar="FILE",
@@ -248,7 +252,8 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
                                seed=args.seed, backend=args.backend, timeout=args.timeout,
                                order="cost" if args.best else "search",
-                               weighted=args.weighted, lookahead=args.lookahead or 0)
+                               weighted=args.weighted, lookahead=args.lookahead or 0,
+                               learn=args.learn)
     out = sys.stdout
     with _Progress(search, sys.stderr, enabled=show_progress):
         if args.count:
@@ -378,6 +383,10 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
         if getattr(args, name) is not None:
             raise ArgumentError(f"--{name.replace('_', '-')} is for a single search, not "
                                 "with --workers, --executor, --checkpoint or --parts")
+    for flag in ("weighted", "lookahead", "learn"):
+        if getattr(args, flag):
+            raise ArgumentError(f"--{flag} is for a single search, not with --workers, "
+                                "--executor, --checkpoint or --parts")
     if args.checkpoint and not args.count:
         raise ArgumentError("--checkpoint needs --count (solutions are printed in order, "
                             "as they come)")

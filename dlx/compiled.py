@@ -36,13 +36,14 @@ import os
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_m
+from . import kernel, kernel_cdcl, kernel_m
 from .backend import Backend, BatchJob, Kernel, specialize
 from .errors import warn_once
 from .links import Links
@@ -333,6 +334,24 @@ def _entry(name: str, colors: bool, walk: bool, weighted: bool = False,
     return call
 
 
+@functools.cache
+def learning_entry() -> tuple[Any, Any]:
+    """:mod:`dlx.kernel_cdcl`'s ``begin`` and ``cdcl`` wrapped by numba over one namespace
+    of their own (the module itself is left as written, for the python backend), each
+    under a name tagged by the module's constants; compiled, or loaded from the disk
+    cache, on their first call."""
+    namespace = dict(vars(kernel_cdcl))
+    constants = sorted((k, v) for k, v in namespace.items()
+                       if isinstance(v, (int, float)) and not k.startswith("_"))
+    tag = hashlib.sha256(repr((constants, sorted(_OPTIONS.items()))).encode()).hexdigest()[:10]
+    for name in kernel_cdcl.FUNCTIONS:
+        f = namespace[name]
+        g = types.FunctionType(f.__code__, namespace, name)
+        g.__qualname__ = f"{name}__{tag}"
+        namespace[name] = _njit(g)
+    return namespace["begin"], namespace["cdcl"]
+
+
 class NumbaBackend(Backend):
     """:mod:`dlx.kernel` compiled by numba, cached on disk; needs the ``fast`` extra."""
 
@@ -378,6 +397,9 @@ class NumbaBackend(Backend):
         if weighted or reduce:
             return self.strategy_kernels[(colors, walk, weighted, reduce)]
         return (self.walk_kernels if walk else self.kernels)[colors]
+
+    def learning(self) -> tuple[Any, Any]:
+        return learning_entry()
 
     def batch(self, job: BatchJob) -> None:
         links = job.links

@@ -33,6 +33,7 @@ from .errors import (
     SearchStoppedError,
     UnknownItemError,
 )
+from .learning import LearningSearch, problem_lists
 from .links import Links, build_links
 from .options import (
     Colored,
@@ -384,6 +385,7 @@ class ExactCover:
         seed: int | None = None,
         weighted: bool = False,
         lookahead: int = 0,
+        learn: bool = False,
         backend: BackendName = "auto",
         order: str = "search",
         executor: Executor | None = None,
@@ -412,7 +414,11 @@ class ExactCover:
         ``lookahead`` options holds item ``j``, the options of ``j`` without ``i`` go
         (Knuth's DLX-PRE reduction, at every node: fewer nodes, each dearer). None of these
         changes the set of solutions, only their order; ``weighted`` and ``lookahead`` are
-        for problems without bounds or costs. ``order="cost"`` yields the ``limit``
+        for problems without bounds or costs. ``learn=True`` runs a search of another
+        kind, which learns from its conflicts (:mod:`dlx.kernel_cdcl`: clause learning,
+        VSIDS, restarts), for instances where a subtree fails for the same reason again
+        and again (the minimal 25x25 Sudokus); its solutions come in no set order, each
+        once, and its ``stats.nodes`` are its decisions. ``order="cost"`` yields the ``limit``
         cheapest solutions instead, cheapest first, once the search (branch and bound, see
         :class:`~dlx.search.Search`) is over. Bad arguments raise
         :class:`dlx.ArgumentError` (forced options: :class:`dlx.ForcedOptionError`), the
@@ -435,6 +441,9 @@ class ExactCover:
                 self, run[0], executor=executor, workers=run[1], backend=run[2],
                 limit=None if limit is None else run[3]))
         limit_ = count_arg(limit, "limit", 1)
+        if flag_arg(learn, "learn"):
+            return self._learning(limit_, order_, forced, max_nodes, timeout, seed, weighted,
+                                  lookahead, backend)
         checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
                                          lookahead)
         links = self.links
@@ -442,6 +451,28 @@ class ExactCover:
         return Search(links, chosen, limit=limit_, **checked, on_finish=self._finished,
                       on_python_time=(charge_python if backend == "auto"
                                       and chosen.name == "python" else None), order=order_)
+
+    def _learning(self, limit: int | None, order: str, forced: Any, max_nodes: Any,
+                  timeout: Any, seed: Any, weighted: Any, lookahead: Any,
+                  backend: Any) -> Search:
+        """:meth:`solutions` with ``learn=True`` (:class:`dlx.learning.LearningSearch`)."""
+        checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
+                                         lookahead, learn=True)
+        if checked["weighted"] or checked["lookahead"]:
+            raise ArgumentError("learn=True chooses its options by their part in recent "
+                                "conflicts (VSIDS): it takes no weighted or lookahead")
+        if order != "search":
+            raise ArgumentError("order='cost' is for problems with costs; learn=True "
+                                "takes none")
+        lists = self.links.converted.get("learning")
+        if lists is None:
+            lists = self.links.converted.setdefault("learning", problem_lists(
+                len(self.primary) + len(self.secondary), len(self.primary), self._indptr,
+                self._items, self._colors))
+        return cast(Search, LearningSearch(
+            lists, get_backend(backend, self.links.n_nodes), limit=limit,
+            forced=checked["forced"], max_nodes=checked["max_nodes"],
+            timeout=checked["timeout"], seed=checked["seed"], on_finish=self._finished))
 
     def best(self, k: int | None = 1, **kwargs: Any) -> list[list[int]]:
         """The ``k`` cheapest solutions (None: all), cheapest first; ties in the order
@@ -483,10 +514,13 @@ class ExactCover:
     def _first_restarting(self, unit: Any, *, forced: Iterable[int] | None = None,
                           max_nodes: int | None = None, timeout: float | None = None,
                           seed: int | None = None, weighted: bool = False,
-                          lookahead: int = 0,
+                          lookahead: int = 0, learn: bool = False,
                           backend: BackendName | str = "auto") -> list[int] | None:
         """:meth:`first` with restarts (:func:`dlx.restarts.first_restarting`)."""
         unit_ = count_arg(unit, "restarts", 1)
+        if flag_arg(learn, "learn"):
+            raise ArgumentError("learn=True restarts on its own (Luby's sequence of "
+                                "conflicts): it takes no restarts")
         checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
                                          lookahead, restarts=True)
         checked["seed"] = checked["seed"] or 0
@@ -532,6 +566,7 @@ class ExactCover:
         seed: int | None = None,
         weighted: bool = False,
         lookahead: int = 0,
+        learn: bool = False,
         backend: BackendName = "auto",
         executor: Executor | None = None,
         workers: int | None = None,
@@ -550,8 +585,8 @@ class ExactCover:
         the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
         subproblems: a rerun with it resumes. ``progress`` is called with a
         :class:`dlx.RunProgress` after each finished chunk. ``forced``,
-        ``max_nodes``, ``timeout``, ``seed``, ``weighted`` and ``lookahead`` are for a
-        single search only.
+        ``max_nodes``, ``timeout``, ``seed``, ``weighted``, ``lookahead`` and ``learn`` are
+        for a single search only.
 
         A budget (``max_nodes``, ``timeout``) that runs out first raises
         :class:`dlx.SearchStoppedError`, whose ``stats.solutions`` is the count so far
@@ -560,7 +595,7 @@ class ExactCover:
         if executor is None and workers is None and checkpoint is None and split is None:
             search = self.solutions(limit, forced=forced, max_nodes=max_nodes,
                                     timeout=timeout, seed=seed, weighted=weighted,
-                                    lookahead=lookahead, backend=backend)
+                                    lookahead=lookahead, learn=learn, backend=backend)
             count = search.count()
             _check_finished(search, "count()", {"max_nodes": max_nodes, "timeout": timeout})
             return count
@@ -584,7 +619,8 @@ class ExactCover:
             raise ArgumentError("multiplicities and costs are searched by one process: a "
                                 "distributed run (executor, workers, checkpoint or split) "
                                 "splits Algorithm C's tree only")
-        for name in ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead"):
+        for name in ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead",
+                     "learn"):
             if given.get(name) not in (None, False, 0):
                 raise ArgumentError(f"{name} is for a single search; a distributed run "
                                     "(executor, workers, checkpoint or split) takes none")

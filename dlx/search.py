@@ -50,6 +50,9 @@ class SearchStats:
     restarts: int = 0
     """Restarts made (:func:`dlx.restarts.first_restarting`); the counts above are then
     summed over every run."""
+    conflicts: int = 0
+    """Conflicts analysed by a learning search (``learn=True``, :mod:`dlx.learning`),
+    whose ``nodes`` are its decisions and ``updates`` its assignments."""
 
     @property
     def complete(self) -> bool:

@@ -1,0 +1,791 @@
+"""Conflict-driven clause learning over an exact-cover problem (``learn=True``).
+
+Dancing links search a tree: a subtree that failed is forgotten, so a hard instance
+fails the same way again and again under other choices (the minimal 25x25 Sudokus: tens
+of millions of nodes). This kernel searches the same problem as a satisfiability solver
+does (Knuth, TAOCP 7.2.2.2, Algorithm C; MiniSat): each *option* is a boolean variable,
+true when chosen; every conflict is analysed into a *learned clause* that forbids its
+cause, and the search jumps back over the levels that played no part in it.
+
+The constraints are never written out as clauses: they are the problem's own lists.
+
+* An option set **true** sets false every other option that shares an item with it
+  (for a secondary item with colors: every option of another color, or without one).
+  Such a false option's *reason* is the true option (``EXCLUDED``).
+* An option set **false** lowers ``FREE[i]`` (options of primary item ``i`` not yet
+  false) for each of its primary items; an item left with none is a *conflict*, an item
+  left with one option not yet assigned sets it true with the item as reason
+  (``COVERED``).
+* A learned clause, a list of literals, is watched by two of them (the two-watched-
+  literal scheme): it is looked at only when a watched literal becomes false.
+
+A *literal* is ``2 * option`` (the option is chosen) or ``2 * option + 1`` (it is not).
+A reason or conflict is read as a clause: ``EXCLUDED`` by ``p`` is ``{not p, not q}``;
+``COVERED`` by item ``i`` (or the conflict "item ``i`` empty") is "some option of ``i``";
+``LEARNED`` is the clause itself. Conflict analysis resolves these back to the first
+unique implication point (1-UIP), drops literals implied by the others (local
+minimization), and learns the rest; the choice of the next option is VSIDS (the option
+most active in recent conflicts, from a binary heap) with phase saving; restarts follow
+Luby's sequence times ``RESTART_UNIT`` conflicts, and learned clauses beyond a growing
+budget are deleted at a restart, the least useful (largest LBD, Audemard and Simon's
+"glucose level") first. Blocking clauses, kept for good, enumerate further solutions.
+
+All the state is in the arrays of :class:`Learner`, a pointer is an index, and the kernel
+returns after a budget of conflicts or decisions with everything needed to go on, so
+that :mod:`dlx.learning` can check the clock between slices and numba can compile the
+very same source (:func:`dlx.compiled.learning_entry`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+__all__ = ["FUNCTIONS", "Learner", "begin", "cdcl"]
+
+# Reasons (RKIND) and conflicts (REG[CONFLICT_KIND]).
+DECIDED = 0
+"""No reason: a decision, a forced option, or a unit learned clause at level 0."""
+EXCLUDED = 1
+"""False because the true option ``RID`` shares an item with it (conflict: two true
+options ``CONFLICT_A`` and ``CONFLICT_B`` share an item)."""
+COVERED = 2
+"""True because it is the only option left of primary item ``RID`` (conflict: primary
+item ``CONFLICT_A`` has no option left)."""
+LEARNED = 3
+"""Implied by learned clause ``RID`` (conflict: every literal of clause ``CONFLICT_A``
+is false)."""
+
+UNSET = -1
+"""``VAL`` of an option not yet assigned."""
+
+# Registers (REG).
+LEVEL = 0  # the current decision level
+TOP = 1  # the trail's length
+QHEAD = 2  # the next trail entry to propagate
+HEAP_N = 3  # options in the heap
+CLAUSES = 4  # learned clauses
+ARENA = 5  # literals used in CL_LITS
+CONFLICTS = 6
+DECISIONS = 7
+ASSIGNS = 8
+RESTARTS = 9
+LUBY_I = 10  # the term of Luby's sequence of the current run
+NEXT_RESTART = 11  # CONFLICTS at which the next restart happens
+MAX_LEARNED = 12  # learned clauses kept at most before a reduction
+STOP_CONFLICTS = 13  # return RUNNING when CONFLICTS reaches it
+STOP_DECISIONS = 14  # return RUNNING when DECISIONS reaches it
+CONFLICT_KIND = 15
+CONFLICT_A = 16
+CONFLICT_B = 17
+RESTART_UNIT = 18
+BLOCK = 19  # 1: block the solution found before going on
+N_PRIMARY = 20
+MAX_LEVEL = 21
+STAMP = 22  # the last stamp used in LEVEL_STAMP (levels of a learned clause)
+DELETED = 23  # learned clauses deleted so far
+DECIDE = 24  # how to decide: VSIDS or SHORTEST
+CLEAR_N = 25  # options listed in CLEAR
+PENDING = 26  # the size of a learned clause waiting in LEARNT for room (0: none)
+PENDING_KEEP = 27  # whether it is to be kept for good (a blocking clause)
+N_REGS = 28
+
+# Ways to decide (REG[DECIDE]).
+VSIDS = 0
+"""The most active option not assigned, in its saved phase (MiniSat's)."""
+SHORTEST = 1
+"""Knuth's item, the primary item not yet held with the fewest options left (the first of
+them), and its most active option, chosen."""
+
+# Float registers (FREG).
+VAR_INC = 0
+N_FREGS = 1
+
+VAR_DECAY = 0.95
+"""VSIDS: each conflict makes the bumps that follow 1/0.95 times larger (MiniSat's)."""
+RESCALE = 1e100
+"""Activities are scaled down together when one passes this."""
+KEEP_LBD = 2
+"""Learned clauses of at most this many levels ("glue clauses") are never deleted."""
+
+# Statuses returned by cdcl().
+RUNNING = 0  # a budget of the slice ran out: call again to go on
+FOUND = 1  # every option is assigned: the true ones are a solution
+EXHAUSTED = 2  # no (further) solution
+FULL = 3  # no room for a learned clause, even after deleting: give larger arrays
+
+
+class Learner(NamedTuple):
+    """The arrays of one learning search: the problem's lists (read only), then the state.
+
+    By option ``v`` (``V`` of them): ``OPT_PTR[v]..OPT_PTR[v+1]`` index ``OPT_ITEM`` (its
+    items, ``0..N-1``, primary first) and ``OPT_COLOR`` (0: none). By item ``i``:
+    ``ITEM_PTR[i]..ITEM_PTR[i+1]`` index ``ITEM_OPT`` (its options) and ``ITEM_COLOR``.
+    ``VAL`` (``UNSET``, 0 or 1), ``LVL``, ``RKIND`` and ``RID`` (its reason),
+    ``PHASE`` (the value to try when decided), ``ACT`` (VSIDS activity), ``HEAP_POS``
+    (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis) are by option; ``FREE`` by
+    primary item; ``TRAIL`` the options in the order assigned, ``TRAIL_LIM[l]`` where
+    level ``l`` begins in it; ``LEARNT`` the clause being learned; ``LEVEL_STAMP`` by
+    level. Learned clause ``c``: literals ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
+    the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted). Watch ``e =
+    2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list ``WHEAD``, linked by
+    ``WNEXT``.
+    """
+
+    OPT_PTR: np.ndarray
+    OPT_ITEM: np.ndarray
+    OPT_COLOR: np.ndarray
+    ITEM_PTR: np.ndarray
+    ITEM_OPT: np.ndarray
+    ITEM_COLOR: np.ndarray
+    VAL: np.ndarray
+    LVL: np.ndarray
+    RKIND: np.ndarray
+    RID: np.ndarray
+    PHASE: np.ndarray
+    ACT: np.ndarray
+    HEAP: np.ndarray
+    HEAP_POS: np.ndarray
+    SEEN: np.ndarray
+    STACK: np.ndarray
+    CLEAR: np.ndarray
+    FREE: np.ndarray
+    HELD: np.ndarray
+    TRAIL: np.ndarray
+    TRAIL_LIM: np.ndarray
+    LEARNT: np.ndarray
+    LEVEL_STAMP: np.ndarray
+    CL_START: np.ndarray
+    CL_SIZE: np.ndarray
+    CL_LBD: np.ndarray
+    CL_KEEP: np.ndarray
+    CL_LITS: np.ndarray
+    WHEAD: np.ndarray
+    WNEXT: np.ndarray
+    REG: np.ndarray
+    FREG: np.ndarray
+
+
+# ----- the heap of options by activity ---------------------------------------------------
+
+
+def heap_up(S, k):
+    """Move the option at ``HEAP[k]`` up to its place."""
+    HEAP, POS, ACT = S.HEAP, S.HEAP_POS, S.ACT
+    v = HEAP[k]
+    a = ACT[v]
+    while k > 0:
+        parent = (k - 1) >> 1
+        p = HEAP[parent]
+        if ACT[p] >= a:
+            break
+        HEAP[k] = p
+        POS[p] = k
+        k = parent
+    HEAP[k] = v
+    POS[v] = k
+
+
+def heap_down(S, k):
+    """Move the option at ``HEAP[k]`` down to its place."""
+    HEAP, POS, ACT = S.HEAP, S.HEAP_POS, S.ACT
+    n = S.REG[HEAP_N]
+    v = HEAP[k]
+    a = ACT[v]
+    while True:
+        child = 2 * k + 1
+        if child >= n:
+            break
+        if child + 1 < n and ACT[HEAP[child + 1]] > ACT[HEAP[child]]:
+            child += 1
+        c = HEAP[child]
+        if ACT[c] <= a:
+            break
+        HEAP[k] = c
+        POS[c] = k
+        k = child
+    HEAP[k] = v
+    POS[v] = k
+
+
+def heap_insert(S, v):
+    n = S.REG[HEAP_N]
+    S.HEAP[n] = v
+    S.HEAP_POS[v] = n
+    S.REG[HEAP_N] = n + 1
+    heap_up(S, n)
+
+
+def heap_pop(S):
+    """The most active option, taken out of the heap (-1 if it is empty)."""
+    n = S.REG[HEAP_N]
+    if n == 0:
+        return -1
+    v = S.HEAP[0]
+    S.HEAP_POS[v] = -1
+    n -= 1
+    S.REG[HEAP_N] = n
+    if n > 0:
+        last = S.HEAP[n]
+        S.HEAP[0] = last
+        S.HEAP_POS[last] = 0
+        heap_down(S, 0)
+    return v
+
+
+def bump(S, v):
+    """VSIDS: raise option ``v``'s activity (it took part in a conflict)."""
+    ACT = S.ACT
+    ACT[v] += S.FREG[VAR_INC]
+    if ACT[v] > RESCALE:
+        for u in range(len(ACT)):
+            ACT[u] *= 1.0 / RESCALE
+        S.FREG[VAR_INC] *= 1.0 / RESCALE
+    k = S.HEAP_POS[v]
+    if k >= 0:
+        heap_up(S, k)
+
+
+# ----- assigning and undoing -------------------------------------------------------------
+
+
+def assign(S, v, value, kind, rid):
+    """Option ``v`` set to ``value`` at the current level, for ``kind`` and ``rid``."""
+    S.VAL[v] = value
+    S.LVL[v] = S.REG[LEVEL]
+    S.RKIND[v] = kind
+    S.RID[v] = rid
+    S.TRAIL[S.REG[TOP]] = v
+    S.REG[TOP] += 1
+    S.REG[ASSIGNS] += 1
+    n1 = S.REG[N_PRIMARY]
+    if value == 0:
+        for k in range(S.OPT_PTR[v], S.OPT_PTR[v + 1]):
+            i = S.OPT_ITEM[k]
+            if i < n1:
+                S.FREE[i] -= 1
+    else:
+        for k in range(S.OPT_PTR[v], S.OPT_PTR[v + 1]):
+            i = S.OPT_ITEM[k]
+            if i < n1:
+                S.HELD[i] += 1
+
+
+def backtrack(S, level):
+    """Undo every assignment above ``level``, saving each option's phase."""
+    REG = S.REG
+    if REG[LEVEL] <= level:
+        return
+    stop = S.TRAIL_LIM[level + 1]
+    n1 = REG[N_PRIMARY]
+    for t in range(REG[TOP] - 1, stop - 1, -1):
+        v = S.TRAIL[t]
+        if S.VAL[v] == 0:
+            for k in range(S.OPT_PTR[v], S.OPT_PTR[v + 1]):
+                i = S.OPT_ITEM[k]
+                if i < n1:
+                    S.FREE[i] += 1
+        else:
+            for k in range(S.OPT_PTR[v], S.OPT_PTR[v + 1]):
+                i = S.OPT_ITEM[k]
+                if i < n1:
+                    S.HELD[i] -= 1
+        S.PHASE[v] = S.VAL[v]
+        S.VAL[v] = UNSET
+        if S.HEAP_POS[v] < 0:
+            heap_insert(S, v)
+    REG[TOP] = stop
+    REG[QHEAD] = stop
+    REG[LEVEL] = level
+
+
+# ----- propagation -----------------------------------------------------------------------
+
+
+def lit_value(S, lit):
+    """1 if literal ``lit`` is true, 0 if false, -1 if its option is not assigned."""
+    x = S.VAL[lit >> 1]
+    if x < 0:
+        return -1
+    return x ^ (lit & 1)
+
+
+def watch(S, x):
+    """Visit the clauses watching literal ``x``, just made false: move each watch to
+    another literal not false, or imply the other watched literal, or find a conflict
+    (True)."""
+    CL_LITS, WNEXT = S.CL_LITS, S.WNEXT
+    prev = -1
+    e = S.WHEAD[x]
+    while e >= 0:
+        nxt = WNEXT[e]
+        c = e >> 1
+        k = e & 1
+        s = S.CL_START[c]
+        other = CL_LITS[s + 1 - k]
+        if lit_value(S, other) == 1:
+            prev = e
+            e = nxt
+            continue
+        found = -1
+        for p in range(s + 2, s + S.CL_SIZE[c]):
+            if lit_value(S, CL_LITS[p]) != 0:
+                found = p
+                break
+        if found >= 0:  # the watch moves to the literal at ``found``
+            y = CL_LITS[found]
+            CL_LITS[found] = x
+            CL_LITS[s + k] = y
+            if prev < 0:
+                S.WHEAD[x] = nxt
+            else:
+                WNEXT[prev] = nxt
+            WNEXT[e] = S.WHEAD[y]
+            S.WHEAD[y] = e
+            e = nxt
+            continue
+        if lit_value(S, other) == 0:
+            S.REG[CONFLICT_KIND] = LEARNED
+            S.REG[CONFLICT_A] = c
+            return True
+        assign(S, other >> 1, 1 - (other & 1), LEARNED, c)
+        prev = e
+        e = nxt
+    return False
+
+
+def propagate(S):
+    """Propagate the trail from ``QHEAD``; True at a conflict (``CONFLICT_KIND``...)."""
+    REG, VAL = S.REG, S.VAL
+    OPT_PTR, OPT_ITEM, OPT_COLOR = S.OPT_PTR, S.OPT_ITEM, S.OPT_COLOR
+    ITEM_PTR, ITEM_OPT, ITEM_COLOR = S.ITEM_PTR, S.ITEM_OPT, S.ITEM_COLOR
+    n1 = REG[N_PRIMARY]
+    while REG[QHEAD] < REG[TOP]:
+        v = S.TRAIL[REG[QHEAD]]
+        REG[QHEAD] += 1
+        if VAL[v] == 1:  # every option that shares an item with v is false
+            for k in range(OPT_PTR[v], OPT_PTR[v + 1]):
+                i = OPT_ITEM[k]
+                color = OPT_COLOR[k]
+                for m in range(ITEM_PTR[i], ITEM_PTR[i + 1]):
+                    q = ITEM_OPT[m]
+                    if q == v or (color != 0 and ITEM_COLOR[m] == color):
+                        continue
+                    if VAL[q] == 1:
+                        REG[CONFLICT_KIND] = EXCLUDED
+                        REG[CONFLICT_A] = v
+                        REG[CONFLICT_B] = q
+                        return True
+                    if VAL[q] < 0:
+                        assign(S, q, 0, EXCLUDED, v)
+            if watch(S, 2 * v + 1):
+                return True
+        else:  # each primary item of v may be left with one option, or none
+            for k in range(OPT_PTR[v], OPT_PTR[v + 1]):
+                i = OPT_ITEM[k]
+                if i >= n1:
+                    continue
+                free = S.FREE[i]
+                if free == 0:
+                    REG[CONFLICT_KIND] = COVERED
+                    REG[CONFLICT_A] = i
+                    return True
+                if free == 1:
+                    q = -1
+                    for m in range(ITEM_PTR[i], ITEM_PTR[i + 1]):
+                        q = ITEM_OPT[m]
+                        if VAL[q] != 0:
+                            break
+                    if VAL[q] < 0:
+                        assign(S, q, 1, COVERED, i)
+            if watch(S, 2 * v):
+                return True
+    return False
+
+
+# ----- conflict analysis -----------------------------------------------------------------
+
+
+def false_literal(S, v):
+    """The literal of option ``v`` that is false now."""
+    return 2 * v + S.VAL[v]
+
+
+def see(S, v, skip, level, size, path):
+    """Analysis: take option ``v`` of the clause being resolved (unless it is ``skip``, the
+    option the clause implied). Returns the new ``size`` of ``LEARNT`` and ``path`` (the
+    options of the current level still to resolve)."""
+    if v != skip and S.SEEN[v] == 0 and S.LVL[v] > 0:
+        S.SEEN[v] = 1
+        bump(S, v)
+        if S.LVL[v] == level:
+            path += 1
+        else:
+            S.LEARNT[size] = false_literal(S, v)
+            size += 1
+    return size, path
+
+
+def redundant(S, v, levels):
+    """Recursive minimization (MiniSat's, with an explicit stack): option ``v``'s literal
+    follows from the others of the learned clause, because every option of its reason is
+    in the clause, at level 0, or (recursively) implied by such options. ``levels`` is the
+    clause's levels as bits (``1 << (level & 31)``), to give up early on options implied
+    at other levels. Options found implied are marked 3 in ``SEEN`` and listed in
+    ``CLEAR``; a failure unmarks those it marked."""
+    REG = S.REG
+    top = REG[CLEAR_N]
+    S.STACK[0] = v
+    n = 1
+    while n > 0:
+        n -= 1
+        q = S.STACK[n]
+        kind = S.RKIND[q]
+        rid = S.RID[q]
+        if kind == EXCLUDED:
+            lo, hi = 0, 1
+        elif kind == COVERED:
+            lo, hi = S.ITEM_PTR[rid], S.ITEM_PTR[rid + 1]
+        else:
+            lo, hi = S.CL_START[rid], S.CL_START[rid] + S.CL_SIZE[rid]
+        for m in range(lo, hi):
+            if kind == EXCLUDED:
+                r = rid
+            elif kind == COVERED:
+                r = S.ITEM_OPT[m]
+            else:
+                r = S.CL_LITS[m] >> 1
+            if r == q or S.SEEN[r] != 0 or S.LVL[r] == 0:
+                continue
+            if S.RKIND[r] != DECIDED and (1 << (S.LVL[r] & 31)) & levels:
+                S.SEEN[r] = 3
+                S.STACK[n] = r
+                n += 1
+                S.CLEAR[REG[CLEAR_N]] = r
+                REG[CLEAR_N] += 1
+            else:
+                for j in range(top, REG[CLEAR_N]):
+                    S.SEEN[S.CLEAR[j]] = 0
+                REG[CLEAR_N] = top
+                return False
+    return True
+
+
+def analyze(S):
+    """The 1-UIP clause of the conflict in ``LEARNT``, its asserting literal first and a
+    literal of the level to jump back to second. Returns (size, that level)."""
+    REG = S.REG
+    level = REG[LEVEL]
+    kind = REG[CONFLICT_KIND]
+    a = REG[CONFLICT_A]
+    b = REG[CONFLICT_B]
+    skip = -1
+    size = 1
+    path = 0
+    t = REG[TOP] - 1
+    u = -1
+    while True:
+        if kind == EXCLUDED:
+            size, path = see(S, a, skip, level, size, path)
+            size, path = see(S, b, skip, level, size, path)
+        elif kind == COVERED:
+            for m in range(S.ITEM_PTR[a], S.ITEM_PTR[a + 1]):
+                size, path = see(S, S.ITEM_OPT[m], skip, level, size, path)
+        else:
+            s = S.CL_START[a]
+            for p in range(s, s + S.CL_SIZE[a]):
+                size, path = see(S, S.CL_LITS[p] >> 1, skip, level, size, path)
+        while S.SEEN[S.TRAIL[t]] == 0:
+            t -= 1
+        u = S.TRAIL[t]
+        t -= 1
+        S.SEEN[u] = 0
+        path -= 1
+        if path == 0:
+            break
+        kind = S.RKIND[u]
+        a = S.RID[u]
+        b = u
+        skip = u
+    S.LEARNT[0] = false_literal(S, u)
+    levels = 0
+    for j in range(1, size):
+        levels |= 1 << (S.LVL[S.LEARNT[j] >> 1] & 31)
+    REG[CLEAR_N] = 0
+    for j in range(1, size):  # marked 2: implied by the rest (still "in the clause")
+        v = S.LEARNT[j] >> 1
+        if S.RKIND[v] != DECIDED and redundant(S, v, levels):
+            S.SEEN[v] = 2
+    kept = 1
+    for j in range(1, size):
+        v = S.LEARNT[j] >> 1
+        if S.SEEN[v] == 1:
+            S.LEARNT[kept] = S.LEARNT[j]
+            kept += 1
+        S.SEEN[v] = 0
+    for j in range(REG[CLEAR_N]):
+        S.SEEN[S.CLEAR[j]] = 0
+    back = 0
+    for j in range(1, kept):  # the deepest level of the rest goes second
+        lv = S.LVL[S.LEARNT[j] >> 1]
+        if lv > back:
+            back = lv
+            x = S.LEARNT[1]
+            S.LEARNT[1] = S.LEARNT[j]
+            S.LEARNT[j] = x
+    return kept, back
+
+
+def glue(S, size):
+    """The number of distinct levels among ``LEARNT[:size]`` (the clause's LBD)."""
+    S.REG[STAMP] += 1
+    stamp = S.REG[STAMP]
+    n = 0
+    for j in range(size):
+        lv = S.LVL[S.LEARNT[j] >> 1]
+        if S.LEVEL_STAMP[lv] != stamp:
+            S.LEVEL_STAMP[lv] = stamp
+            n += 1
+    return n
+
+
+def room(S, size):
+    """Whether one more clause of ``size`` literals fits in the arena."""
+    return S.REG[CLAUSES] < len(S.CL_START) and S.REG[ARENA] + size <= len(S.CL_LITS)
+
+
+def add_clause(S, size, lbd, keep):
+    """``LEARNT[:size]`` (at least two literals) as a clause watched by its first two."""
+    REG = S.REG
+    c = REG[CLAUSES]
+    s = REG[ARENA]
+    S.CL_START[c] = s
+    S.CL_SIZE[c] = size
+    S.CL_LBD[c] = lbd
+    S.CL_KEEP[c] = keep
+    for j in range(size):
+        S.CL_LITS[s + j] = S.LEARNT[j]
+    REG[CLAUSES] = c + 1
+    REG[ARENA] = s + size
+    for k in range(2):
+        lit = S.LEARNT[k]
+        S.WNEXT[2 * c + k] = S.WHEAD[lit]
+        S.WHEAD[lit] = 2 * c + k
+    return c
+
+
+def learn(S, size, back, keep):
+    """Jump back to level ``back`` and learn ``LEARNT[:size]``, asserting its first literal
+    (with no room left: at level 0, after deleting clauses). False if there is still no
+    room: the clause waits in ``LEARNT`` (``REG[PENDING]``) for larger arrays."""
+    if size > 1 and not room(S, size):
+        backtrack(S, 0)
+        reduce_clauses(S)
+        back = 0
+        if not room(S, size):
+            S.REG[PENDING] = size
+            S.REG[PENDING_KEEP] = keep
+            return False
+    backtrack(S, back)
+    lit = S.LEARNT[0]
+    if size == 1:
+        assign(S, lit >> 1, 1 - (lit & 1), DECIDED, -1)
+        return True
+    c = add_clause(S, size, glue(S, size), keep)
+    if lit_value(S, S.LEARNT[1]) == 0:  # else at level 0 the clause implies nothing yet
+        assign(S, lit >> 1, 1 - (lit & 1), LEARNED, c)
+    return True
+
+
+def reduce_clauses(S):
+    """At level 0: delete the worse half of the deletable learned clauses (largest LBD,
+    then oldest), compact the arena and watch every clause anew."""
+    REG = S.REG
+    n = REG[CLAUSES]
+    deletable = 0
+    for c in range(n):
+        if S.CL_KEEP[c] == 0 and S.CL_LBD[c] > KEEP_LBD:
+            deletable += 1
+    drop = deletable // 2
+    order = np.argsort(-S.CL_LBD[:n] * (n + 1) + np.arange(n), kind="mergesort")
+    gone = np.zeros(n, dtype=np.int64)
+    for j in range(n):
+        if drop == 0:
+            break
+        c = order[j]
+        if S.CL_KEEP[c] == 0 and S.CL_LBD[c] > KEEP_LBD:
+            gone[c] = 1
+            drop -= 1
+    kept = 0
+    top = 0
+    for c in range(n):
+        if gone[c]:
+            continue
+        s = S.CL_START[c]
+        size = S.CL_SIZE[c]
+        for j in range(size):
+            S.CL_LITS[top + j] = S.CL_LITS[s + j]
+        S.CL_START[kept] = top
+        S.CL_SIZE[kept] = size
+        S.CL_LBD[kept] = S.CL_LBD[c]
+        S.CL_KEEP[kept] = S.CL_KEEP[c]
+        top += size
+        kept += 1
+    REG[DELETED] += n - kept
+    REG[CLAUSES] = kept
+    REG[ARENA] = top
+    S.WHEAD[:] = -1
+    for c in range(kept):
+        s = S.CL_START[c]
+        for k in range(2):
+            lit = S.CL_LITS[s + k]
+            S.WNEXT[2 * c + k] = S.WHEAD[lit]
+            S.WHEAD[lit] = 2 * c + k
+    REG[MAX_LEARNED] += REG[MAX_LEARNED] // 10
+
+
+def luby(i):
+    """The ``i``-th term (from 1) of Luby's sequence, as :func:`dlx.restarts.luby`."""
+    while True:
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def restart(S):
+    """Back to level 0; delete clauses if there are too many; schedule the next restart."""
+    REG = S.REG
+    backtrack(S, 0)
+    REG[RESTARTS] += 1
+    if REG[CLAUSES] >= REG[MAX_LEARNED] or 4 * REG[ARENA] >= 3 * len(S.CL_LITS):
+        reduce_clauses(S)
+    REG[LUBY_I] += 1
+    REG[NEXT_RESTART] = REG[CONFLICTS] + REG[RESTART_UNIT] * luby(REG[LUBY_I])
+
+
+def block(S):
+    """Forbid the solution just found (a clause of its negated decisions, kept for good),
+    jumping back one level; False if it was found without a decision: none is left."""
+    level = S.REG[LEVEL]
+    if level == 0:
+        return False
+    for j in range(level):  # the deepest decision first
+        S.LEARNT[j] = false_literal(S, S.TRAIL[S.TRAIL_LIM[level - j]])
+    learn(S, level, level - 1, 1)  # if it waits for room, cdcl() returns FULL at once
+    return True
+
+
+# ----- the search ------------------------------------------------------------------------
+
+
+def begin(S, forced):
+    """Level 0: the ``forced`` options true, then every primary item with a single option
+    takes it; ``EXHAUSTED`` if an item has none (or the forced options clash), else
+    ``RUNNING``."""
+    for j in range(len(forced)):
+        v = forced[j]
+        if S.VAL[v] == 1:
+            continue
+        if S.VAL[v] == 0:
+            return EXHAUSTED
+        assign(S, v, 1, DECIDED, -1)
+    if propagate(S):
+        return EXHAUSTED
+    for i in range(S.REG[N_PRIMARY]):
+        free = S.FREE[i]
+        if free == 0:
+            return EXHAUSTED
+        if free == 1:
+            for m in range(S.ITEM_PTR[i], S.ITEM_PTR[i + 1]):
+                q = S.ITEM_OPT[m]
+                if S.VAL[q] < 0:
+                    assign(S, q, 1, COVERED, i)
+                    if propagate(S):
+                        return EXHAUSTED
+                    break
+    return RUNNING
+
+
+
+def shortest(S):
+    """``SHORTEST``: the most active option not assigned of the first primary item not
+    held with the fewest options left; -1 when every primary item is held."""
+    best = -1
+    least = 1 << 62
+    for i in range(S.REG[N_PRIMARY]):
+        if S.HELD[i] == 0 and S.FREE[i] < least:
+            least = S.FREE[i]
+            best = i
+    if best < 0:
+        return -1
+    v = -1
+    a = -1.0
+    for m in range(S.ITEM_PTR[best], S.ITEM_PTR[best + 1]):
+        q = S.ITEM_OPT[m]
+        if S.VAL[q] < 0 and S.ACT[q] > a:
+            a = S.ACT[q]
+            v = q
+    return v
+
+
+def cdcl(S):
+    """Search until a solution (``FOUND``), none left (``EXHAUSTED``) or a budget of the
+    slice (``STOP_CONFLICTS``, ``STOP_DECISIONS``: ``RUNNING``); call again to go on.
+    With ``REG[BLOCK]`` set, the solution found last is forbidden first."""
+    REG = S.REG
+    if REG[PENDING]:  # the arrays were made larger for the clause waiting in LEARNT
+        add_clause(S, REG[PENDING], glue(S, REG[PENDING]), REG[PENDING_KEEP])
+        REG[PENDING] = 0
+    if REG[BLOCK]:
+        REG[BLOCK] = 0
+        if not block(S):
+            return EXHAUSTED
+        if REG[PENDING]:
+            return FULL
+    while True:
+        # C1. Propagate.
+        if propagate(S):
+            # C2. A conflict: learn from it, or stop at level 0.
+            REG[CONFLICTS] += 1
+            if REG[LEVEL] == 0:
+                return EXHAUSTED
+            size, back = analyze(S)
+            if not learn(S, size, back, 0):
+                return FULL
+            S.FREG[VAR_INC] *= 1.0 / VAR_DECAY
+            if REG[CONFLICTS] >= REG[NEXT_RESTART]:
+                restart(S)
+            if REG[CONFLICTS] >= REG[STOP_CONFLICTS]:
+                return RUNNING
+            continue
+        # C3. Decide: the most active option not assigned yet, in its saved phase.
+        if REG[DECISIONS] >= REG[STOP_DECISIONS]:
+            return RUNNING
+        if REG[DECIDE] == SHORTEST:
+            v = shortest(S)
+            value = 1
+        else:
+            v = heap_pop(S)
+            while v >= 0 and S.VAL[v] >= 0:
+                v = heap_pop(S)
+            value = S.PHASE[v] if v >= 0 else 0
+        if v < 0:
+            return FOUND
+        REG[DECISIONS] += 1
+        REG[LEVEL] += 1
+        if REG[LEVEL] > REG[MAX_LEVEL]:
+            REG[MAX_LEVEL] = REG[LEVEL]
+        S.TRAIL_LIM[REG[LEVEL]] = REG[TOP]
+        assign(S, v, value, DECIDED, -1)
+
+
+FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
+             "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
+             "redundant", "analyze", "glue", "room", "add_clause", "learn",
+             "reduce_clauses", "luby", "restart", "block", "begin", "shortest", "cdcl")
+"""Every function above, in an order where each calls only earlier ones (numba wraps
+them over one namespace: :func:`dlx.compiled.learning_entry`)."""

@@ -1,0 +1,224 @@
+"""The learning search (``learn=True``, :mod:`dlx.kernel_cdcl` driven by
+:mod:`dlx.learning`): exactly the brute-force solutions, each once, with colors and
+secondary items; the same run on both backends; the shared files' counts; the state's
+invariants (:func:`dlx.learning.check_learner`) after every step; forced options,
+budgets and bad arguments as on every other path."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import brute_force, violation
+from test_dlx_known import DATA, NODE_LIMIT, _table
+from test_dlx_properties import as_set, build, xcc_problems
+
+from dlx import ArgumentError, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
+from dlx import kernel_cdcl as K
+from dlx.learning import _arrays, check_learner, forced_clash
+from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
+
+
+def _both(problem: ExactCover, **kw) -> list[list[int]]:
+    """The solutions of a learning search with ``kw``, the same run (solutions in the same
+    order, decisions, assignments, conflicts) on the python and numba backends."""
+    runs = []
+    for backend in ("python", "numba"):
+        search = problem.solutions(learn=True, backend=backend, **kw)
+        found = list(search)
+        s = search.stats
+        runs.append((found, s.nodes, s.updates, s.conflicts, s.restarts, s.status))
+    assert runs[0] == runs[1]
+    return runs[0][0]
+
+
+@settings(max_examples=80, deadline=None)
+@given(xcc_problems(), st.sampled_from([None, 0, 7, -3]))
+def test_learning_finds_exactly_the_solutions(spec, seed):
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    expected = brute_force(options, primary, secondary)
+    found = _both(problem, seed=seed)
+    assert as_set(found) == expected and len(found) == len(expected)  # each once
+    for s in found:
+        assert violation(options, primary, secondary, s) is None
+    assert problem.count(learn=True, seed=seed, backend="python") == len(expected)
+    first = problem.first(learn=True, seed=seed, backend="python")
+    assert (first is None) == (not expected)
+    if expected:
+        assert frozenset(first) in expected
+        assert problem.count(1, learn=True, backend="python") == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(xcc_problems(), st.data())
+def test_learning_with_forced_options(spec, data):
+    """Forced options belong to every solution; a clash is reported as on the plain path
+    (status CONFLICT, the first option an earlier one excludes)."""
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    live = [k for k in range(len(problem)) if k not in problem.dropped]
+    forced = data.draw(st.lists(st.sampled_from(live), unique=True, max_size=3)) if live else []
+    plain = problem.solutions(forced=forced, backend="python")
+    expected = {frozenset(s) for s in plain}
+    learned = problem.solutions(forced=forced, learn=True, backend="python")
+    found = list(learned)
+    assert {frozenset(s) for s in found} == expected and len(found) == len(expected)
+    assert learned.stats.status == plain.stats.status
+    assert learned.stats.conflict == plain.stats.conflict
+
+
+def test_known_counts():
+    for problem, count in ((queens(8), 92), (langford(7), 52), (queens(6), 4),
+                           (langford(8), 300)):
+        assert problem.count(learn=True, backend="numba") == count
+    assert queens(7).count(learn=True, backend="python") == 40
+
+
+def test_counts_of_the_data_files():
+    if not (DATA / "SOURCES.md").is_file():
+        pytest.skip(f"{DATA} is absent")
+    # Learning is no help on these (langford10, the pentominoes, word squares: many
+    # conflicts each teaching little), so the larger trees are left to the plain search.
+    rows = [row for row in _table() if row[2] < min(NODE_LIMIT, 11_000) and row[1] <= 2000]
+    assert len(rows) > 5
+    for name, solutions, _, _ in rows:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", NoPrimaryItemWarning)
+            problem = ExactCover.from_dlx((DATA / name).read_text())
+        if problem.links.mcc:
+            with pytest.raises(ArgumentError, match="without bounds or costs"):
+                problem.count(learn=True, backend="numba")
+            continue
+        assert problem.count(learn=True, backend="numba") == solutions, name
+
+
+@pytest.mark.parametrize("problem", [
+    queens(6), langford(7), tiling(rectangle(4, 5), {k: PENTOMINOES[k] for k in "LPUY"})],
+    ids=["queens6", "langford7", "pentominoes4x5"])
+def test_invariants_hold_after_every_slice(problem):
+    """Knuth's sanity check between slices of a single conflict or decision, while the
+    python kernel enumerates every solution (restarts and blocking clauses included)."""
+    from dlx.learning import problem_lists
+
+    lists = problem_lists(len(problem.primary) + len(problem.secondary),
+                          len(problem.primary), problem._indptr, problem._items,
+                          problem._colors)
+    S = _arrays(lists, 1)
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    check_learner(S)
+    found = set()
+    for _ in range(5_000):
+        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
+        S.REG[K.STOP_DECISIONS] = S.REG[K.DECISIONS] + 1
+        status = K.cdcl(S)
+        check_learner(S)
+        if status == K.FOUND:
+            solution = frozenset(np.flatnonzero(S.VAL == 1).tolist())
+            assert problem.is_solution(sorted(solution)) and solution not in found
+            found.add(solution)
+            S.REG[K.BLOCK] = 1
+        elif status == K.EXHAUSTED:
+            break
+    else:
+        pytest.fail("the search did not end")
+    assert len(found) == problem.count()
+    assert S.REG[K.RESTARTS] > 0 or problem.count() < 10
+
+
+def test_clause_database_is_reduced_and_stays_sound():
+    """With a tiny budget of learned clauses the reduction runs many times; the count
+    (each solution blocked by a clause that is never deleted) stays right and the
+    invariants hold."""
+    from dlx.learning import problem_lists
+
+    problem = langford(7)
+    lists = problem_lists(len(problem.primary) + len(problem.secondary),
+                          len(problem.primary), problem._indptr, problem._items,
+                          problem._colors)
+    S = _arrays(lists, None)
+    S.REG[K.MAX_LEARNED] = 10
+    S.REG[K.RESTART_UNIT] = 4
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    count = 0
+    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
+    while (status := K.cdcl(S)) == K.FOUND:
+        count += 1
+        S.REG[K.BLOCK] = 1
+    assert status == K.EXHAUSTED and count == 52  # Langford pairs of 7
+    assert S.REG[K.DELETED] > 0
+    check_learner(S)
+
+
+def test_budgets_follow_the_one_rule():
+    problem = queens(20)
+    with pytest.raises(SearchStoppedError):
+        problem.first(learn=True, max_nodes=3, backend="python")
+    search = problem.solutions(learn=True, max_nodes=3, backend="python")
+    assert list(search) == [] and search.stats.status is Status.MAX_NODES
+    assert search.stats.nodes == 3
+    search = problem.solutions(learn=True, timeout=0, backend="python")
+    assert list(search) == [] and search.stats.status is Status.TIMEOUT
+    assert problem.stats.status is Status.TIMEOUT  # the problem's last search
+
+
+def test_limit_and_stats():
+    problem = queens(8)
+    search = problem.solutions(5, learn=True, backend="numba")
+    assert len(list(search)) == 5 and search.stats.status is Status.LIMIT
+    assert search.stats.solutions == 5 and search.stats.nodes > 0
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"learn": "yes"}, "learn must be True or False"),
+    ({"learn": True, "weighted": True}, "no weighted or lookahead"),
+    ({"learn": True, "lookahead": 2}, "no weighted or lookahead"),
+    ({"learn": True, "restarts": 10}, "no restarts"),
+    ({"learn": True, "workers": 2}, "single search"),
+    ({"learn": True, "order": "cost"}, "order"),
+])
+def test_bad_arguments(kw, message):
+    problem = queens(6)
+    call = problem.first if "restarts" in kw else problem.count
+    if "order" in kw:
+        call = problem.solutions
+    with pytest.raises(ArgumentError, match=message):
+        call(**kw)
+
+
+def test_refused_for_multiplicities():
+    problem = ExactCover([["a", "b"], ["a"], ["b"]], multiplicity={"a": (1, 2)})
+    with pytest.raises(ArgumentError, match="without bounds or costs"):
+        problem.first(learn=True)
+
+
+def test_forced_clash_names_the_first_option():
+    problem = ExactCover.from_dlx("a b c | x\na x:1\nb x:1\nc x:2\na\n")
+    problem.first(learn=True, backend="python")
+    lists = problem.links.converted["learning"]
+    assert forced_clash(lists, [0, 1]) is None  # the same color: compatible
+    assert forced_clash(lists, [0, 2]) == 2
+    assert forced_clash(lists, [0, 3]) == 3
+    assert problem.count(forced=[0, 1], learn=True) == 0  # c has no option left
+    search = problem.solutions(forced=[1, 2], learn=True)
+    assert list(search) == [] and search.stats.conflict == 2
+
+
+@pytest.mark.slow
+def test_a_minimal_25x25_sudoku():
+    """One of the hard 25x25 puzzles (gecode #2: plain DLX does not solve it in 30 million
+    nodes), solved and checked."""
+    from datasets import SHARED
+
+    import sudoku
+
+    path = SHARED / "sudoku" / "gecode_25x25.txt"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    puzzle = path.read_text().split()[2]
+    problem = sudoku.to_exact_cover(puzzle)
+    chosen = problem.first(learn=True, backend="numba", seed=0)
+    assert chosen is not None and problem.is_solution(chosen)
