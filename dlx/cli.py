@@ -97,6 +97,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lookahead", type=_positive, metavar="K",
                    help="at every node, hide the options that item domination excludes "
                         "(testing items of at most K options)")
+    p.add_argument("--preprocess", action="store_true",
+                   help="do not search: write the problem reduced at its root (options "
+                        "that would leave an item without options, or that item "
+                        "domination excludes, removed; redundant items dropped) in the "
+                        "same format to stdout, as Knuth's DLX-PRE does")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
     p.add_argument("--svg", metavar="FILE",
@@ -167,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         lineno, line = lines[k]
         print(f"dlx: {source}: line {lineno}: warning: option has no primary item, "
               f"ignored: {line!r}", file=sys.stderr)
+    if args.preprocess:
+        return _preprocess(problem, args, lines, source)
     interrupted = False
     try:
         _solve(problem, args, [line for _, line in lines])
@@ -187,6 +194,49 @@ def main(argv: list[str] | None = None) -> int:
         return ExitCode.OUTPUT
     if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT):
         return ExitCode.STOPPED
+    return ExitCode.OK
+
+
+_SEARCH_ONLY = ("count", "indices", "limit", "best", "max_nodes", "timeout", "seed",
+                "weighted", "lookahead", "svg", "workers", "executor", "checkpoint", "parts")
+"""Options that ``--preprocess`` refuses: it does not search."""
+
+
+def _preprocess(problem: ExactCover, args: argparse.Namespace,
+                lines: list[tuple[int, str]], source: str) -> ExitCode:
+    """``--preprocess``: the reduced problem on stdout (each option followed by a comment
+    naming the input option and line it comes from, as DLX-PRE's ``v9``), and a summary
+    on stderr."""
+    given = [name for name in _SEARCH_ONLY if getattr(args, name) not in (None, False)]
+    if given:
+        return _fail(f"--preprocess writes the reduced problem and does not search: it "
+                     f"takes no --{given[0].replace('_', '-')}", ExitCode.USAGE)
+    start = time.perf_counter()
+    try:
+        record = problem.preprocess()
+        head, *options = record.problem.to_dlx().splitlines()
+    except ArgumentError as err:  # bounds or costs; a name that cannot be written
+        return _fail(f"{source}: {err}", ExitCode.USAGE)
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    seconds = time.perf_counter() - start
+    removed = len(record.removed) - len(problem.dropped)
+    text = [f"| {source} reduced by dlx --preprocess: {removed} of {len(problem)} options "
+            f"removed, {len(record.dropped_items)} items dropped, {len(record.forced)} "
+            "options forced", head]
+    for option, k in zip(options, record.options):
+        text += [option, f"| (from option {k}, line {lines[k][0]})"]
+    try:
+        sys.stdout.write("\n".join(text) + "\n")
+        sys.stdout.flush()
+    except (OSError, UnicodeEncodeError) as err:
+        return _write_failed(err)
+    why = "no solution: item " + repr(record.infeasible) + " has no option left" \
+        if record.infeasible is not None else f"{len(record.forced)} forced"
+    print(f"Removed {removed} option{'' if removed == 1 else 's'} and "
+          f"{len(record.dropped_items)} item{'' if len(record.dropped_items) == 1 else 's'} "
+          f"in {record.rounds} round{'' if record.rounds == 1 else 's'} ({why}); "
+          f"{seconds:.3f} s.", file=sys.stderr)
     return ExitCode.OK
 
 

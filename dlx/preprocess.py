@@ -23,10 +23,11 @@ it one color) is dropped too. An option that is the only one left of some primar
 option that clashes with them (reason ``"clashes"``).
 
 Knuth's program works on dancing links, option by option. Here each round is a few numpy
-passes over all the options at once: the clashing pairs of options (from each item's list),
-then for each primary item the options that clash with its first option, filtered by its
-second, its third... until only the blocked ones are left; the co-occurrences of items
-within options give the dominations. No Python loop runs per option or per entry.
+passes over all the options at once: for each primary item, the options that clash with its
+first option (from the lists of that option's items), sifted by its second option, its
+third... until only the blocked ones are left; the co-occurrences of items within options
+give the dominations. No Python loop runs per option or per entry, and the graph of
+clashing options (dense when secondary items have many colors) is never built.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ __all__ = ["Preprocessed", "Removal", "preprocess"]
 WHY = ("no primary item", "clashes", "blocked", "dominated", "infeasible")
 """The reasons an option is removed, in :attr:`Removal.why`."""
 _NONE, _CLASHES, _BLOCKED, _DOMINATED, _INFEASIBLE = 0, 2, 3, 4, 5  # codes: WHY[code - 1]
+_TABLE = 1 << 22  # 16 MB of int32
+"""Below this many (option, item) pairs, a table of them answers "does option ``o`` hold
+item ``x``, and with which color?" (else a binary search in the sorted entries)."""
 
 
 class Removal(NamedTuple):
@@ -134,7 +138,13 @@ class _Reduction:
         self.why[problem.dropped] = 1
         # The entries sorted by item (then option): each item's list, in option order.
         self.by_item = np.lexsort((self.opt, self.item))
-        self.entry_keys = self.opt * self.n_items + self.item  # sorted: CSR order
+        keys = self.opt * self.n_items + self.item
+        self.key_order = np.argsort(keys, kind="stable")  # entry of each sorted key
+        self.entry_keys = keys[self.key_order]  # sorted: "does option o hold item x?"
+        self.table: np.ndarray | None = None
+        if self.n_options * self.n_items <= _TABLE:  # the same answers, by one lookup
+            self.table = np.full(self.n_options * self.n_items, -1, dtype=np.int32)
+            self.table[keys] = self.color
         self.infeasible = -1
 
     # ----- the state ---------------------------------------------------------------------
@@ -159,54 +169,67 @@ class _Reduction:
 
     def _contains(self, options: np.ndarray, items: np.ndarray) -> np.ndarray:
         """Whether each option holds the item beside it."""
-        keys = options * self.n_items + items
-        at = np.searchsorted(self.entry_keys, keys)
-        at[at == len(self.entry_keys)] = 0
-        return self.entry_keys[at] == keys
+        return self._held(options * self.n_items + items) >= 0
+
+    def _held(self, keys: np.ndarray) -> np.ndarray:
+        """For each key ``o * n_items + x``: the color option ``o`` gives item ``x`` (0
+        for none), or -1 if it does not hold ``x``."""
+        if self.table is not None:
+            return self.table[keys]
+        at = np.minimum(np.searchsorted(self.entry_keys, keys), len(self.entry_keys) - 1)
+        return np.where(self.entry_keys[at] == keys, self.color[self.key_order[at]], -1)
 
     # ----- the rules ---------------------------------------------------------------------
 
-    def _clash_pairs(self, entries: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
-                     only: np.ndarray | None = None) -> np.ndarray:
-        """The sorted keys ``r * n_options + s`` of the ordered pairs of distinct alive
-        options that clash (each pair once, however many items they clash on); with
-        ``only`` (a mask of options), the pairs whose ``r`` it holds."""
-        left_entries = entries if only is None else entries[only[self.opt[entries]]]
-        items = self.item[left_entries]
-        reach = lengths[items]  # every entry meets every entry of its item's list
-        left = np.repeat(left_entries, reach)
+    def _partners(self, sources: np.ndarray, entries: np.ndarray, starts: np.ndarray,
+                  lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The alive options that clash with each of ``sources`` (options), as triples
+        (index into ``sources``, partner option, the item they clash on): one per item
+        they clash on, in the order of each source's items."""
+        indptr = self.problem._indptr
+        width = np.diff(indptr)[sources]
+        mine = np.repeat(indptr[sources], width) + _runs(width)  # the sources' entries
+        source = np.repeat(np.arange(len(sources)), width)
+        items = self.item[mine]
+        reach = lengths[items]  # each entry meets every alive entry of its item's list
+        left = np.repeat(mine, reach)
         right = entries[np.repeat(starts[items], reach) + _runs(reach)]
         a, b = self.color[left], self.color[right]
         clash = (self.opt[left] != self.opt[right]) & (
             (self.item[left] < self.n_primary) | (a == 0) | (b == 0) | (a != b))
-        return _distinct(self.opt[left[clash]] * self.n_options + self.opt[right[clash]])
+        return (np.repeat(source, reach)[clash], self.opt[right[clash]],
+                self.item[left[clash]])
 
-    def _blocked(self, pairs: np.ndarray, entries: np.ndarray, starts: np.ndarray,
-                 lengths: np.ndarray) -> None:
-        """Remove the options that clash with every option of some primary item. The
-        candidates for item ``p`` are the options that clash with its first option; the
-        second, third... option of ``p`` sifts them, until none is left or ``p``'s list
-        ends. (An option of ``p`` never survives: it does not clash with itself.)"""
-        n = self.n_options
+    def _clash(self, r: np.ndarray, s: np.ndarray) -> np.ndarray:
+        """Whether options ``r`` and ``s`` are two options that clash, for each pair."""
+        indptr = self.problem._indptr
+        width = np.diff(indptr)[s]
+        at = np.repeat(indptr[s], width) + _runs(width)  # the entries of each s
+        a = self._held(np.repeat(r, width) * self.n_items + self.item[at])
+        b = self.color[at]
+        hit = (a >= 0) & ((self.item[at] < self.n_primary) | (a == 0) | (b == 0) | (a != b))
+        return (np.bincount(np.repeat(np.arange(len(s)), width)[hit], minlength=len(s)) > 0) \
+            & (r != s)
+
+    def _blocked(self, entries: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> None:
+        """Remove the options that clash with every option of some primary item ``p``. The
+        candidates for ``p`` are the options that clash with its first option; its second,
+        third... option sifts them, until none is left or ``p``'s list ends. (An option of
+        ``p`` never stays: it does not clash with itself.)"""
         p = np.flatnonzero(lengths[: self.n_primary])
         first = self.opt[entries[starts[p]]]
-        lo = np.searchsorted(pairs, first * n)
-        hi = np.searchsorted(pairs, (first + 1) * n)
-        count = hi - lo
-        cand_p = np.repeat(p, count)
-        cand_r = pairs[np.repeat(lo, count) + _runs(count)] % n
+        k, cand_r, _ = self._partners(first, entries, starts, lengths)
+        keys = _distinct(p[k] * self.n_options + cand_r)
+        cand_p, cand_r = np.divmod(keys, self.n_options)
+        outside = ~self._contains(cand_r, cand_p)  # p's own options cannot block p
+        cand_p, cand_r = cand_p[outside], cand_r[outside]
         step = 1
         while len(cand_p):
             more = lengths[cand_p] > step
-            done_p, done_r = cand_p[~more], cand_r[~more]
-            if len(done_p):
-                self._remove(done_r, _BLOCKED, done_p)
+            self._remove(cand_r[~more], _BLOCKED, cand_p[~more])
             cand_p, cand_r = cand_p[more], cand_r[more]
             s = self.opt[entries[starts[cand_p] + step]]
-            keys = cand_r * n + s
-            at = np.searchsorted(pairs, keys)
-            at[at == len(pairs)] = 0
-            hit = pairs[at] == keys
+            hit = self._clash(cand_r, s)
             cand_p, cand_r = cand_p[hit], cand_r[hit]
             step += 1
 
@@ -223,7 +246,7 @@ class _Reduction:
         right = np.repeat(starts[opt], reach) + _runs(reach)
         keep = (item[left] < self.n_primary) & (left != right) & (color[right] == 0)
         keys = np.sort(item[left[keep]] * self.n_items + item[right[keep]])
-        new = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        new = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]) if len(keys) else keys
         counts = np.diff(np.r_[new, len(keys)])
         keys = keys[new]
         i, j = np.divmod(keys, self.n_items)
@@ -257,8 +280,7 @@ class _Reduction:
                 break
             before = np.count_nonzero(self.why)
             if self.blocked:
-                self._blocked(self._clash_pairs(entries, starts, lengths), entries, starts,
-                              lengths)
+                self._blocked(entries, starts, lengths)
             if self.dominated:
                 self._dominated(entries, starts, lengths)
             rounds += 1
@@ -271,23 +293,7 @@ class _Reduction:
         clash on; forced options that clash with one another make the problem infeasible
         (that item is named)."""
         entries, starts, lengths = self._alive_lists()
-        mask = np.zeros(self.n_options, dtype=bool)
-        mask[forced] = True
-        pairs = self._clash_pairs(entries, starts, lengths, mask)
-        n = self.n_options
-        owners, others = pairs // n, pairs % n
-        indptr = self.problem._indptr
-        width = np.diff(indptr)[others]
-        at = np.repeat(indptr[others], width) + _runs(width)
-        owner = np.repeat(owners, width)
-        keys = owner * self.n_items + self.item[at]
-        where = np.minimum(np.searchsorted(self.entry_keys, keys), len(self.entry_keys) - 1)
-        mine, theirs = self.color[where], self.color[at]
-        clash = (self.entry_keys[where] == keys) & (
-            (self.item[at] < self.n_primary) | (mine == 0) | (theirs == 0) | (mine != theirs))
-        pair_of = np.repeat(np.arange(len(pairs)), width)[clash]
-        _, first = np.unique(pair_of, return_index=True)  # every pair clashes somewhere
-        blame = self.item[at[clash][first]]
+        _, others, blame = self._partners(forced, entries, starts, lengths)
         both = np.flatnonzero(np.isin(others, forced))
         if len(both):
             self.infeasible = int(blame[both[0]])
@@ -364,7 +370,8 @@ class _Reduction:
 def _build(problem: Any, primary: list[Hashable], secondary: list[Hashable], indptr: Any,
            items: Any, colors: Any, color_names: list[Hashable]) -> Any:
     """An ExactCover of the same class as ``problem`` from checked CSR arrays."""
-    out = type(problem).__new__(type(problem))
+    cls: Any = type(problem)
+    out = cls.__new__(cls)
     out._init(primary, secondary, (np.asarray(indptr, dtype=np.int64),
                                    np.asarray(items, dtype=np.int64),
                                    np.asarray(colors, dtype=np.int64), color_names))
