@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -77,9 +77,11 @@ class Preprocessed:
     the call included). ``removed`` says why each other option is in no solution,
     ``dropped_items`` names the items left out, ``forced`` lists the options (original
     numbers) every solution holds (each the only option of one of its primary items in
-    ``problem``), and ``infeasible`` names a primary item with no option left, or an item on
-    which two forced options clash (then there is no solution, and ``problem`` is that
-    item alone, as a primary item without options). ``rounds`` counts the passes.
+    ``problem``; :attr:`taken` gives their numbers there, to pass as ``forced=`` to a
+    search of ``problem``, which then spends no node on them), and ``infeasible`` names a
+    primary item with no option left, or an item on which two forced options clash (then
+    there is no solution, and ``problem`` is that item alone, as a primary item without
+    options). ``rounds`` counts the passes.
     """
 
     problem: Any
@@ -98,6 +100,11 @@ class Preprocessed:
         except (IndexError, TypeError):
             raise ArgumentError(f"solution must list options of the reduced problem "
                                 f"(0..{len(self.options) - 1}), got {solution!r}") from None
+
+    @property
+    def taken(self) -> list[int]:
+        """The numbers in ``problem`` of the ``forced`` options."""
+        return [cast(int, self.reduced(k)) for k in self.forced]
 
     def reduced(self, option: int) -> int | None:
         """The number in ``problem`` of original option ``option``, or None if removed."""

@@ -74,13 +74,13 @@ def first_hard(geo: Geometry, values: list[int], *, unique: bool,
     record = _reduced(geo, values)
     if record is None:
         return None, SearchStats(status=Status.COMPLETE)
-    problem = record.problem
+    problem, forced = record.problem, record.taken
     try:
-        chosen = problem.first(restarts=HARD_RESTARTS, seed=0, **HARD,
+        chosen = problem.first(restarts=HARD_RESTARTS, seed=0, forced=forced, **HARD,
                                **_left(engine, started))
         stats = problem.stats  # this thread's own
         if chosen is not None and unique and problem.count(
-                2, **HARD, **_left(engine, started)) > 1:
+                2, forced=forced, **HARD, **_left(engine, started)) > 1:
             chosen, stats = None, problem.stats
     except dlx.SearchStoppedError as stop:  # a budget ran out
         chosen, stats = None, stop.stats
@@ -114,7 +114,7 @@ def count_hard(geo: Geometry, values: list[int], *, limit: int | None,
         return 0
     problem = record.problem
     try:
-        found = problem.count(limit, **HARD, **_left(engine, started))
+        found = problem.count(limit, forced=record.taken, **HARD, **_left(engine, started))
     except dlx.SearchStoppedError as stop:
         return search_count(stop.stats.status, stop.stats.solutions, stop.stats.nodes)
     return search_count(problem.stats.status, found, problem.stats.nodes)

@@ -236,3 +236,13 @@ def test_cli_writes_the_reduced_problem(tmp_path, capsys):
     path.write_text("2|A B\nA\nA B\n")
     assert main(["--preprocess", str(path)]) == 2
     assert "without bounds or costs" in capsys.readouterr()[1]
+
+
+def test_taken_options_are_the_forced_ones_in_the_reduced_problem():
+    problem = ExactCover.from_dlx(KNUTH_EXAMPLE)
+    record = problem.preprocess()
+    assert [record.options[k] for k in record.taken] == record.forced
+    assert record.problem.first(forced=record.taken) == sorted(record.taken)
+    assert record.problem.stats.nodes == 1  # the root only: nothing is left to choose
+    assert record.problem.first() == sorted(record.taken)
+    assert record.problem.stats.nodes == 4  # a node for each forced option
