@@ -102,6 +102,9 @@ def _parser() -> argparse.ArgumentParser:
                         "that would leave an item without options, or that item "
                         "domination excludes, removed; redundant items dropped) in the "
                         "same format to stdout, as Knuth's DLX-PRE does")
+    p.add_argument("--reduce", action="store_true",
+                   help="reduce the problem at its root first (as --preprocess does), then "
+                        "search what is left; solutions are printed as the input's options")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
     p.add_argument("--svg", metavar="FILE",
@@ -174,9 +177,27 @@ def main(argv: list[str] | None = None) -> int:
               f"ignored: {line!r}", file=sys.stderr)
     if args.preprocess:
         return _preprocess(problem, args, lines, source)
+    option_lines = [line for _, line in lines]
+    numbers: list[int] | None = None  # with --reduce: the input's number of each option
+    if args.reduce:
+        if args.svg is not None or _distributed(args):
+            return _fail("--reduce searches the reduced problem in this process: it takes "
+                         "no --svg, --workers, --executor, --checkpoint or --parts",
+                         ExitCode.USAGE)
+        try:
+            record = problem.preprocess()
+        except ArgumentError as err:  # bounds or costs
+            return _fail(f"{source}: {err}", ExitCode.USAGE)
+        except KeyboardInterrupt:
+            return ExitCode.INTERRUPTED
+        removed = len(record.removed) - len(problem.dropped)
+        print(f"Reduced at the root: {removed} of {len(problem)} options removed, "
+              f"{len(record.forced)} forced.", file=sys.stderr)
+        problem, numbers = record.problem, record.options
+        option_lines = [option_lines[k] for k in numbers]
     interrupted = False
     try:
-        _solve(problem, args, [line for _, line in lines])
+        _solve(problem, args, option_lines, numbers, [] if numbers is None else record.taken)
     except KeyboardInterrupt:
         interrupted = True
     except ImportError as err:  # --backend numba without numba
@@ -198,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 _SEARCH_ONLY = ("count", "indices", "limit", "best", "max_nodes", "timeout", "seed",
-                "weighted", "lookahead", "svg", "workers", "executor", "checkpoint", "parts")
+                "weighted", "lookahead", "reduce", "svg", "workers", "executor", "checkpoint",
+                "parts")
 """Options that ``--preprocess`` refuses: it does not search."""
 
 
@@ -285,8 +307,11 @@ def _fail(message: str, code: ExitCode) -> ExitCode:
     return code
 
 
-def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str]) -> None:
-    """Print the solutions (or their number) to stdout, with progress on stderr if asked."""
+def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
+           numbers: list[int] | None = None, forced: list[int] | None = None) -> None:
+    """Print the solutions (or their number) to stdout, with progress on stderr if asked.
+    ``numbers`` (--reduce) gives the input's number of each option of ``problem``, whose
+    ``forced`` options the search takes first."""
     show_progress = args.progress
     if show_progress is None:
         show_progress = sys.stderr.isatty() and (args.count or not sys.stdout.isatty())
@@ -296,7 +321,8 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
     # updates its stats each time, which the progress line reads.
     search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
-                               seed=args.seed, backend=args.backend, timeout=args.timeout,
+                               forced=forced, seed=args.seed, backend=args.backend,
+                               timeout=args.timeout,
                                order="cost" if args.best else "search",
                                weighted=args.weighted, lookahead=args.lookahead or 0)
     out = sys.stdout
@@ -307,7 +333,8 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
             for number, solution in enumerate(search, 1):
                 cost = f" (cost {search.costs[number - 1]})" if args.best else ""
                 if args.indices:
-                    out.write(" ".join(map(str, solution)) + cost + "\n")
+                    shown = solution if numbers is None else sorted(numbers[k] for k in solution)
+                    out.write(" ".join(map(str, shown)) + cost + "\n")
                 else:
                     out.write(f"{number}:{cost}\n" + "".join(
                         f" {option_lines[k]}\n" for k in solution))

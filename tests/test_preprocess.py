@@ -232,7 +232,6 @@ def test_cli_writes_the_reduced_problem(tmp_path, capsys):
     assert capsys.readouterr()[0] == "1\n"
     assert main(["--preprocess", "--count", str(path)]) == 2
     assert "takes no --count" in capsys.readouterr()[1]
-    path.write_text("A B\n2|A\nB\n")
     path.write_text("2|A B\nA\nA B\n")
     assert main(["--preprocess", str(path)]) == 2
     assert "without bounds or costs" in capsys.readouterr()[1]
@@ -246,3 +245,24 @@ def test_taken_options_are_the_forced_ones_in_the_reduced_problem():
     assert record.problem.stats.nodes == 1  # the root only: nothing is left to choose
     assert record.problem.first() == sorted(record.taken)
     assert record.problem.stats.nodes == 4  # a node for each forced option
+
+
+def test_cli_searches_the_reduced_problem(tmp_path, capsys):
+    """``--reduce``: the solutions of the reduced problem, printed as the input's options
+    (lines and 0-based numbers), the same as without it."""
+    path = tmp_path / "p.dlx"
+    path.write_text(COLOR_EXAMPLE)
+    for flags in ([], ["--indices"], ["--count"]):
+        assert main([*flags, str(path)]) == 0
+        plain = capsys.readouterr()[0]
+        assert main(["--reduce", *flags, str(path)]) == 0
+        out, err = capsys.readouterr()
+        assert out == plain and "Reduced at the root: 2 of 5 options removed" in err
+    path.write_text(langford(7).to_dlx())
+    assert main(["--reduce", "--count", "--backend", "python", str(path)]) == 0
+    assert capsys.readouterr()[0] == "52\n"
+    assert main(["--reduce", "--svg", str(tmp_path / "x.svg"), str(path)]) == 2
+    assert "takes no --svg" in capsys.readouterr()[1]
+    path.write_text("2|A B\nA\nA B\n")
+    assert main(["--reduce", str(path)]) == 2
+    assert "without bounds or costs" in capsys.readouterr()[1]
