@@ -2,8 +2,9 @@
 from Alain Frisch's page; see ``../shared/data/sudoku/SOURCES.md``), one benchmark per
 puzzle and solver, group ``hard``.
 
-* ``dlx-hard``: ``sudoku.solve_string(strategy="hard")`` on numba (restarts, weighted
-  choice; what ``auto`` does from 25x25 up), stopped after ``HARD_CAP`` seconds;
+* ``dlx-hard``: ``sudoku.solve_string(strategy="hard")``'s path on numba (the root
+  reduction, then restarts and the weighted choice; what ``auto`` does from 25x25 up),
+  stopped after ``HARD_CAP`` seconds;
 * ``dlx-plain``: Knuth's search (``strategy="plain"``: the fewest options, the first item),
   stopped after ``PLAIN_CAP`` seconds;
 * ``sat-pycosat``: our one-hot CNF of the layout (``benchmarks/solvers/sat.py``), picosat,
@@ -52,15 +53,15 @@ def _engine(puzzle: str, strategy: str, cap: float) -> tuple[str | None, int]:
         problem = sudoku.to_exact_cover(puzzle)
         chosen = problem.first(timeout=cap, backend="numba")
         return (None if chosen is None else _PLAIN_SOLVED), problem.stats.nodes
-    from sudoku.reduction import empty_grid_problem  # whose stats the hard search leaves
+    from sudoku.hard import first_hard  # the path of solve_string's hard strategy
+    from sudoku.reduction import decode
 
-    try:
-        answer: str | None = sudoku.solve_string(puzzle, strategy="hard", timeout=cap,
-                                                 backend="numba")
-    except sudoku.SearchStoppedError:
-        answer = None
-    layout = sudoku.parse_string(puzzle)[0].layout
-    return answer, empty_grid_problem(layout).stats.nodes
+    geo, values = sudoku.parse_string(puzzle)
+    chosen, stats = first_hard(geo, values, unique=False,
+                               engine={"backend": "numba", "max_nodes": None, "timeout": cap})
+    answer = None if chosen is None else sudoku.format_grid(geo, decode(geo, values, None,
+                                                                        chosen))
+    return answer, stats.nodes
 
 
 @pytest.mark.benchmark(group="hard")

@@ -30,6 +30,7 @@ from .errors import (
     UnknownItemError,
 )
 from .options import Colored
+from .preprocess import Preprocessed, Removal
 from .problem import ExactCover
 from .progress import Progress
 from .registry import BackendName, backend_names, get_backend, register_backend
@@ -62,8 +63,10 @@ __all__ = [
     "MatrixError",
     "NoPrimaryItemWarning",
     "Picture",
+    "Preprocessed",
     "Progress",
     "RayExecutor",
+    "Removal",
     "RepeatedItemError",
     "RunProgress",
     "Search",

@@ -101,6 +101,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="search by clause learning (CDCL) instead of dancing links: for "
                         "instances that fail the same way again and again; solutions in "
                         "no set order, nodes are decisions")
+    p.add_argument("--preprocess", action="store_true",
+                   help="do not search: write the problem reduced at its root (options "
+                        "that would leave an item without options, or that item "
+                        "domination excludes, removed; redundant items dropped) in the "
+                        "same format to stdout, as Knuth's DLX-PRE does")
+    p.add_argument("--reduce", action="store_true",
+                   help="reduce the problem at its root first (as --preprocess does), then "
+                        "search what is left; solutions are printed as the input's options")
     p.add_argument("--backend", choices=backend_names(), default="auto",
                    help="where the search runs (default: auto)")
     p.add_argument("--svg", metavar="FILE",
@@ -171,9 +179,29 @@ def main(argv: list[str] | None = None) -> int:
         lineno, line = lines[k]
         print(f"dlx: {source}: line {lineno}: warning: option has no primary item, "
               f"ignored: {line!r}", file=sys.stderr)
+    if args.preprocess:
+        return _preprocess(problem, args, lines, source)
+    option_lines = [line for _, line in lines]
+    numbers: list[int] | None = None  # with --reduce: the input's number of each option
+    if args.reduce:
+        if args.svg is not None or _distributed(args):
+            return _fail("--reduce searches the reduced problem in this process: it takes "
+                         "no --svg, --workers, --executor, --checkpoint or --parts",
+                         ExitCode.USAGE)
+        try:
+            record = problem.preprocess()
+        except ArgumentError as err:  # bounds or costs
+            return _fail(f"{source}: {err}", ExitCode.USAGE)
+        except KeyboardInterrupt:
+            return ExitCode.INTERRUPTED
+        removed = len(record.removed) - len(problem.dropped)
+        print(f"Reduced at the root: {removed} of {len(problem)} options removed, "
+              f"{len(record.forced)} forced.", file=sys.stderr)
+        problem, numbers = record.problem, record.options
+        option_lines = [option_lines[k] for k in numbers]
     interrupted = False
     try:
-        _solve(problem, args, [line for _, line in lines])
+        _solve(problem, args, option_lines, numbers, [] if numbers is None else record.taken)
     except KeyboardInterrupt:
         interrupted = True
     except ImportError as err:  # --backend numba without numba
@@ -191,6 +219,51 @@ def main(argv: list[str] | None = None) -> int:
         return ExitCode.OUTPUT
     if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT):
         return ExitCode.STOPPED
+    return ExitCode.OK
+
+
+_SEARCH_ONLY = ("count", "indices", "limit", "best", "max_nodes", "timeout", "seed",
+                "weighted", "lookahead", "learn", "reduce", "svg", "workers", "executor",
+                "checkpoint",
+                "parts")
+"""Options that ``--preprocess`` refuses: it does not search."""
+
+
+def _preprocess(problem: ExactCover, args: argparse.Namespace,
+                lines: list[tuple[int, str]], source: str) -> ExitCode:
+    """``--preprocess``: the reduced problem on stdout (each option followed by a comment
+    naming the input option and line it comes from, as DLX-PRE's ``v9``), and a summary
+    on stderr."""
+    given = [name for name in _SEARCH_ONLY if getattr(args, name) not in (None, False)]
+    if given:
+        return _fail(f"--preprocess writes the reduced problem and does not search: it "
+                     f"takes no --{given[0].replace('_', '-')}", ExitCode.USAGE)
+    start = time.perf_counter()
+    try:
+        record = problem.preprocess()
+        head, *options = record.problem.to_dlx().splitlines()
+    except ArgumentError as err:  # bounds or costs; a name that cannot be written
+        return _fail(f"{source}: {err}", ExitCode.USAGE)
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    seconds = time.perf_counter() - start
+    removed = len(record.removed) - len(problem.dropped)
+    text = [f"| {source} reduced by dlx --preprocess: {removed} of {len(problem)} options "
+            f"removed, {len(record.dropped_items)} items dropped, {len(record.forced)} "
+            "options forced", head]
+    for option, k in zip(options, record.options):
+        text += [option, f"| (from option {k}, line {lines[k][0]})"]
+    try:
+        sys.stdout.write("\n".join(text) + "\n")
+        sys.stdout.flush()
+    except (OSError, UnicodeEncodeError) as err:
+        return _write_failed(err)
+    why = "no solution: item " + repr(record.infeasible) + " has no option left" \
+        if record.infeasible is not None else f"{len(record.forced)} forced"
+    print(f"Removed {removed} option{'' if removed == 1 else 's'} and "
+          f"{len(record.dropped_items)} item{'' if len(record.dropped_items) == 1 else 's'} "
+          f"in {record.rounds} round{'' if record.rounds == 1 else 's'} ({why}); "
+          f"{seconds:.3f} s.", file=sys.stderr)
     return ExitCode.OK
 
 
@@ -239,8 +312,11 @@ def _fail(message: str, code: ExitCode) -> ExitCode:
     return code
 
 
-def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str]) -> None:
-    """Print the solutions (or their number) to stdout, with progress on stderr if asked."""
+def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
+           numbers: list[int] | None = None, forced: list[int] | None = None) -> None:
+    """Print the solutions (or their number) to stdout, with progress on stderr if asked.
+    ``numbers`` (--reduce) gives the input's number of each option of ``problem``, whose
+    ``forced`` options the search takes first."""
     show_progress = args.progress
     if show_progress is None:
         show_progress = sys.stderr.isatty() and (args.count or not sys.stdout.isatty())
@@ -250,7 +326,8 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
     # updates its stats each time, which the progress line reads.
     search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
-                               seed=args.seed, backend=args.backend, timeout=args.timeout,
+                               forced=forced, seed=args.seed, backend=args.backend,
+                               timeout=args.timeout,
                                order="cost" if args.best else "search",
                                weighted=args.weighted, lookahead=args.lookahead or 0,
                                learn=args.learn)
@@ -262,7 +339,8 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
             for number, solution in enumerate(search, 1):
                 cost = f" (cost {search.costs[number - 1]})" if args.best else ""
                 if args.indices:
-                    out.write(" ".join(map(str, solution)) + cost + "\n")
+                    shown = solution if numbers is None else sorted(numbers[k] for k in solution)
+                    out.write(" ".join(map(str, shown)) + cost + "\n")
                 else:
                     out.write(f"{number}:{cost}\n" + "".join(
                         f" {option_lines[k]}\n" for k in solution))

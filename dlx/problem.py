@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from .distribute import RunProgress
+    from .preprocess import Preprocessed
     from .split import Split
 
 __all__ = ["Colored", "ExactCover"]
@@ -675,6 +676,21 @@ class ExactCover:
                          indices=indices, limit=count_arg(limit, "limit", 1),
                          max_nodes=count_arg(max_nodes, "max_nodes", 0), backend=backend,
                          timeout=timeout_arg(timeout), progress=progress)
+
+    def preprocess(self, forced: Iterable[int] | None = None, *, blocked: bool = True,
+                   dominated: bool = True, rounds: int | None = None) -> Preprocessed:
+        """Reduce the problem at its root, as Knuth's DLX-PRE does (see
+        :mod:`dlx.preprocess`): remove the options that would leave some primary item
+        without an option (``blocked``) and those that item domination excludes
+        (``dominated``), to a fixpoint (or ``rounds`` passes), after taking the ``forced``
+        options. Returns a :class:`dlx.Preprocessed`: the smaller problem, whose solutions
+        mapped back (``.original``) are exactly this one's, why each option went, and the
+        options every solution holds. Problems with bounds or costs raise
+        :class:`dlx.ArgumentError`.
+        """
+        from .preprocess import preprocess
+
+        return preprocess(self, forced, blocked=blocked, dominated=dominated, rounds=rounds)
 
     def split(self, depth: int | None = None, parts: int | None = None, *,
               probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:

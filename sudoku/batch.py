@@ -19,15 +19,8 @@ import numpy as np
 
 from dlx import BackendName, BatchResult, Status, map_ordered
 
-from .arguments import count_budget, engine_arguments, puzzle_list
-from .errors import (
-    ArgumentError,
-    MultipleSolutionsError,
-    NoSolutionError,
-    SearchStoppedError,
-    SudokuError,
-    culprit,
-)
+from .arguments import count_budget, engine_arguments, puzzle_list, strategy_name
+from .errors import ArgumentError, SearchStoppedError, SudokuError, culprit
 from .grid import (
     BOX_SIZES,
     CACHE_SIZE,
@@ -35,10 +28,13 @@ from .grid import (
     Layout,
     are_solutions,
     check_layout,
+    format_grid,
     geometry,
     parse_string,
 )
-from .reduction import empty_grid_problem, given_options
+from .hard import count_hard, is_hard, solve_hard
+from .outcome import search_count, search_failure
+from .reduction import empty_grid_problem
 
 __all__ = ["count_many", "solve_many"]
 
@@ -58,6 +54,7 @@ def solve_many(
     max_nodes: int | None = None,
     executor: Executor | None = None,
     progress: Callable[[int], object] | None = None,
+    strategy: str = "auto",
 ) -> list[str | SudokuError]:
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
     SudokuError :func:`sudoku.solve_string` would raise (returned, not raised).
@@ -72,20 +69,32 @@ def solve_many(
     ``concurrent.futures.Executor``: processes, a Dask cluster's, Ray's) solves chunks of
     the puzzles there, the answers still in input order. ``progress``, if given, is called
     from time to time (about 5 times a second, or once a chunk on an executor) with the
-    number of puzzles done, for a progress line. The arguments of the call itself
-    (``puzzles``, ``layout``, ``backend``, ``max_nodes``, ``executor``, ``progress``)
-    raise ArgumentError.
+    number of puzzles done, for a progress line. ``strategy`` is that of
+    :func:`sudoku.solve`: ``"auto"`` (the default) searches the puzzles of side 25 and more
+    the hard way, one by one, and the others in one batch search; ``"plain"`` all in the
+    batch; ``"hard"`` all one by one, each as :func:`sudoku.solve_string` does with
+    ``strategy="hard"``. The arguments of the call itself (``puzzles``, ``layout``,
+    ``backend``, ``max_nodes``, ``executor``, ``progress``, ``strategy``) raise
+    ArgumentError.
     """
     puzzles = puzzle_list(puzzles)
     check_layout(layout)
     engine = engine_arguments(backend, max_nodes)
+    strategy = strategy_name(strategy)
     done = _Done(progress)
     if executor is not None:
         return _on_executor(executor, partial(solve_many, unique=unique, alphabet=alphabet,
                                               layout=layout, backend=engine["backend"],
-                                              max_nodes=engine["max_nodes"]), puzzles, done)
+                                              max_nodes=engine["max_nodes"],
+                                              strategy=strategy), puzzles, done)
     out: list[str | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
+        if is_hard(geo, strategy):
+            for k, answer in zip(where.tolist(), _one_by_one(
+                    values, done.hook(len(where)),
+                    partial(_solved_hard, geo, unique=unique, engine=engine))):
+                out[k] = answer
+            continue
         result = _search(geo, values, 2 if unique else 1, engine["backend"],
                          engine["max_nodes"], done.hook(len(where)))
         solved = solved_mask(result, unique)
@@ -112,6 +121,7 @@ def count_many(
     max_nodes: int | None = None,
     executor: Executor | None = None,
     progress: Callable[[int], object] | None = None,
+    strategy: str = "auto",
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
     :func:`sudoku.count_solutions` does: clashing givens count 0; a bad puzzle, or a
@@ -121,19 +131,49 @@ def count_many(
     check_layout(layout)
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes)
+    strategy = strategy_name(strategy)
     done = _Done(progress)
     if executor is not None:
         return _on_executor(executor, partial(count_many, limit=limit, alphabet=alphabet,
                                               layout=layout, backend=engine["backend"],
-                                              max_nodes=engine["max_nodes"]), puzzles, done)
+                                              max_nodes=engine["max_nodes"],
+                                              strategy=strategy), puzzles, done)
     out: list[int | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
+        if is_hard(geo, strategy):
+            for k, count in zip(where.tolist(), _one_by_one(
+                    values, done.hook(len(where)),
+                    partial(count_hard, geo, limit=limit, engine=engine))):
+                out[k] = count
+            continue
         result = _search(geo, values, limit, engine["backend"], engine["max_nodes"],
                          done.hook(len(where)))
         for k in range(len(result)):
             out[where[k]] = count_of(result, k)
     done.report(len(puzzles))
     return out  # type: ignore[return-value]
+
+
+def _one_by_one(values: np.ndarray, progress: Callable[[int], object] | None,
+                work: Callable[[list[int]], Any]) -> list[Any]:
+    """``work`` on each puzzle of a batch (a row of ``values``) in turn, ``progress``
+    told after each: the hard strategy's way through a batch."""
+    out = []
+    for k, row in enumerate(values.tolist(), 1):
+        out.append(work(row))
+        if progress is not None:
+            progress(k)
+    return out
+
+
+def _solved_hard(geo: Geometry, values: list[int], *, unique: bool,
+                 engine: dict[str, Any]) -> str | SudokuError:
+    """One puzzle's answer under ``strategy="hard"``: its solution on one line, or its
+    SudokuError (returned), as :func:`sudoku.solve_string` would give them."""
+    try:
+        return format_grid(geo, solve_hard(geo, values, unique=unique, engine=engine))
+    except SudokuError as e:
+        return e
 
 
 def _on_executor(executor: Executor, work: Callable[[list[str]], list[Any]],
@@ -179,20 +219,6 @@ def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
     """What :func:`sudoku.count_solutions` returns, or raises, for instance ``k``: clashing
     givens count 0; a budget that ran out is an error, not a partial count."""
     return search_count(int(result.status[k]), int(result.found[k]), int(result.nodes[k]))
-
-
-def search_count(status: int, found: int, nodes: int) -> int | SearchStoppedError:
-    """:func:`count_of` for a search that ended with ``status``, ``found`` solutions and
-    ``nodes`` nodes."""
-    if status in (Status.MAX_NODES, Status.TIMEOUT):
-        return SearchStoppedError(f"count stopped by {_budget(status)} after {found} "
-                                  f"solutions and {nodes} nodes")
-    return 0 if status == Status.CONFLICT else found
-
-
-def _budget(status: int) -> str:
-    """Which budget a status names: ``"timeout"`` or ``"max_nodes"``."""
-    return "timeout" if status == Status.TIMEOUT else "max_nodes"
 
 
 # ----- reading ----------------------------------------------------------------------------
@@ -321,23 +347,3 @@ def failure(geo: Geometry, values: list[int], result: BatchResult, k: int,
     """The error :func:`sudoku.solve_string` raises for instance ``k`` (not solved)."""
     return search_failure(geo, values, int(result.status[k]), int(result.found[k]),
                           int(result.nodes[k]), unique)
-
-
-def search_failure(geo: Geometry, values: list[int], status: int, found: int, nodes: int,
-                   unique: bool) -> SudokuError:
-    """The error for a search of ``geo``'s puzzle ``values`` that ended with ``status``,
-    ``found`` solutions and ``nodes`` nodes, without a (unique) solution."""
-    if status == Status.CONFLICT:
-        try:
-            given_options(geo, values)  # raises the ClashError naming the unit
-        except SudokuError as e:
-            return e
-        raise AssertionError("the batch saw clashing givens that given_options accepts")
-    if status in (Status.MAX_NODES, Status.TIMEOUT):
-        return SearchStoppedError(f"search stopped by {_budget(status)} after {nodes} nodes "
-                                  "before the puzzle was decided")
-    if found == 0:
-        return NoSolutionError(f"no solution: the givens cannot be completed ({nodes} search "
-                               "nodes)")
-    assert unique and found > 1
-    return MultipleSolutionsError("the puzzle has more than one solution")

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import os
 import signal
 import sys
@@ -74,7 +73,7 @@ from .formats import VARIANTS, Cages, read_killer, read_variant
 from .grid import check_alphabet, format_grid, parse_string
 from .layout import MAX_SIDE, Layout
 from .named import load_named, read_lines
-from .solver import HARD_SIDE, count_solutions, solve_string
+from .solver import count_solutions, solve_string
 
 __all__ = ["PRECEDENCE", "Answer", "Options", "Task", "Workers", "exit_code", "main",
            "run_chunk", "run_one", "run_task", "variant_tasks", "worker_count"]
@@ -161,11 +160,11 @@ def run_one(opts: Options, puzzle: str) -> Answer:
 
 def run_chunk(opts: Options, puzzles: list[str],
               progress: Callable[[int], object] | None = None) -> list[Answer]:
-    """:func:`run_one` for many puzzles at once: one batch search (:func:`sudoku.solve_many`,
-    :func:`sudoku.count_many`) without a timeout (which a batch does not take) and with the
-    plain strategy, else one puzzle at a time. ``progress`` gets the puzzles done so far,
-    from time to time."""
-    if opts.timeout is not None or _hard(opts, puzzles):
+    """:func:`run_one` for many puzzles at once: :func:`sudoku.solve_many` or
+    :func:`sudoku.count_many` with the chosen strategy (one batch search for the plain
+    one), or, with a timeout (which a batch does not take), one puzzle at a time.
+    ``progress`` gets the puzzles done so far, from time to time."""
+    if opts.timeout is not None:
         one_by_one = []
         for k, puzzle in enumerate(puzzles):
             one_by_one.append(run_one(opts, puzzle))
@@ -173,24 +172,14 @@ def run_chunk(opts: Options, puzzles: list[str],
                 progress(k + 1)
         return one_by_one
     common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
-                              "backend": opts.backend, "max_nodes": opts.max_nodes}
+                              "backend": opts.backend, "max_nodes": opts.max_nodes,
+                              "strategy": opts.strategy}
     if opts.count:
         answers: list[Any] = count_many(puzzles, opts.limit, progress=progress, **common)
     else:
         answers = solve_many(puzzles, unique=opts.unique, progress=progress, **common)
     return [_failed(answer) if isinstance(answer, SudokuError)
             else Answer(ExitCode.OK, _printed(opts, answer)) for answer in answers]
-
-
-def _hard(opts: Options, puzzles: list[str]) -> bool:
-    """True when ``opts.strategy`` searches some of ``puzzles`` the hard way (which only
-    :func:`sudoku.solve_string` and :func:`sudoku.count_solutions` do): ``hard``, or
-    ``auto`` and a side of at least 25 (a one-line puzzle of side N has N * N symbols)."""
-    if opts.strategy != "auto":
-        return opts.strategy == "hard"
-    side = opts.layout.side if opts.layout is not None else \
-        math.isqrt(max((len(p.strip()) for p in puzzles), default=0))
-    return side >= HARD_SIDE
 
 
 def _printed(opts: Options, answer: str | int) -> str:

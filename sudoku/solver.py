@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-import dlx
 from dlx import BackendName, ExactCover
 
-from .arguments import count_budget, engine_arguments, strategy_name
-from .batch import count_of, failure, search_count, search_failure, solved_mask
+from .arguments import count_budget, engine_arguments
+from .batch import count_of, failure, solved_mask
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     Geometry,
@@ -29,29 +28,11 @@ from .grid import (
     parse_string,
     write_back,
 )
+from .hard import HARD, HARD_RESTARTS, HARD_SIDE, count_hard, is_hard, solve_hard
 from .reduction import GivensMode, Reduction, decode, empty_grid_problem, givens
 
-__all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve", "solve_string",
-           "to_exact_cover"]
-
-HARD_SIDE = 25
-"""``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
-
-HARD: dict[str, Any] = {"weighted": True}
-"""The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the weighted
-choice (dom/wdeg). The lookahead (``lookahead=``) cut nodes but cost more time than it
-saved on every puzzle set measured (``docs/design.md``), so it is not part of it."""
-
-HARD_RESTARTS = 100_000
-"""``strategy="hard"`` finds a first solution with restarts: Luby's sequence times this
-many nodes, each run shuffled afresh, the weights carried on (``ExactCover.first``)."""
-
-
-def _hard(geo: Geometry, strategy: Any) -> bool:
-    """True when ``strategy`` (checked here) says to search ``geo``'s puzzles the hard way."""
-    strategy = strategy_name(strategy)
-    return strategy == "hard" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
-
+__all__ = ["HARD", "HARD_RESTARTS", "HARD_SIDE", "Solution", "count_solutions", "solve",
+           "solve_string", "to_exact_cover"]
 
 def _parse_any(board: Any, alphabet: str | None,
                layout: Layout | None) -> tuple[Geometry, list[int]]:
@@ -69,10 +50,11 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
     The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
     one kernel call, or a few with a timeout), with the checked ``engine`` arguments of
     :func:`sudoku.arguments.engine_arguments`; its errors are those of
-    :func:`sudoku.solve_many`. ``hard``: the search of ``strategy="hard"`` instead.
+    :func:`sudoku.solve_many`. ``hard``: the search of ``strategy="hard"`` instead
+    (:func:`sudoku.hard.solve_hard`).
     """
     if hard:
-        return _solve_hard(geo, values, unique=unique, engine=engine)
+        return solve_hard(geo, values, unique=unique, engine=engine)
     result = empty_grid_problem(geo.layout).solve_batch(
         [givens(geo, values)], limit=2 if unique else 1, **engine)
     chosen = result.solution(0)
@@ -86,35 +68,6 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
 
 Board = TypeVar("Board")
 """The type of the board given to :func:`solve`, which returns that very board."""
-
-
-def _solve_hard(geo: Geometry, values: list[int], *, unique: bool,
-                engine: dict[str, Any]) -> list[int]:
-    """:func:`_solve_values` with ``strategy="hard"``: the first solution by restarting
-    weighted searches (:data:`HARD`, :data:`HARD_RESTARTS`), then, if
-    ``unique``, a count to 2 with the same choice (proving uniqueness needs the whole
-    tree: no restarts). ``max_nodes`` and ``timeout`` bound each of the two."""
-    problem = empty_grid_problem(geo.layout)
-    forced = givens(geo, values)
-    try:
-        chosen = problem.first(forced=forced, restarts=HARD_RESTARTS, seed=0, **HARD,
-                               **engine)
-        stats = problem.stats  # this thread's own
-        found = stats.solutions
-        if chosen is not None and unique:
-            found = problem.count(2, forced=forced, **HARD, **engine)
-            stats = problem.stats
-            if found > 1:
-                chosen = None
-    except dlx.SearchStoppedError as stop:  # a budget ran out: say so, as a SudokuError
-        chosen, stats = None, stop.stats
-        found = stats.solutions
-    if chosen is None:
-        raise search_failure(geo, values, stats.status, found, stats.nodes, unique)
-    solution = decode(geo, values, None, chosen)
-    if not is_solution(geo, values, solution):  # an engine bug, never bad input
-        raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
-    return solution
 
 
 def solve(
@@ -149,14 +102,15 @@ def solve(
     randomized searches that branch on options / weight (dom/wdeg: an item's weight
     grows each time it runs out of options), for large puzzles on which the plain search
     can run for hours; ``"auto"`` (the default) takes ``"hard"`` for boards of side 25 and
-    more (:data:`HARD_SIDE`). Every strategy finds only true solutions, and all of them:
+    more (:data:`HARD_SIDE`); the hard way first reduces the puzzle's problem at its root
+    (``dlx.ExactCover.preprocess``). Every strategy finds only true solutions, and all of them:
     only the time differs.
     """
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet, layout)
     check_writable(board, kind)
     solution = _solve_values(geo, values, unique=unique, engine=engine,
-                             hard=_hard(geo, strategy))
+                             hard=is_hard(geo, strategy))
     write_back(board, geo, solution, kind)
     return board
 
@@ -178,7 +132,7 @@ def solve_string(
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = parse_string(puzzle, alphabet, layout)
     solution = _solve_values(geo, values, unique=unique, engine=engine,
-                             hard=_hard(geo, strategy))
+                             hard=is_hard(geo, strategy))
     return format_grid(geo, solution)
 
 
@@ -199,18 +153,17 @@ def count_solutions(
     that runs out raises SearchStoppedError rather than returning a partial count. The
     count is a batch of one, as in :func:`solve`. The board is only read: tuple rows and
     read-only arrays are fine. ``strategy`` as for :func:`solve` (a count cannot restart:
-    ``"hard"`` counts with the weighted choice, the same count).
+    ``"hard"`` counts the reduced problem's solutions with the weighted choice, the same
+    count).
     """
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = _parse_any(board, alphabet, layout)
-    problem = empty_grid_problem(geo.layout)
-    if _hard(geo, strategy):
-        found = problem.count(limit, forced=givens(geo, values), **HARD, **engine)
-        stats = problem.stats
-        n = search_count(stats.status, found, stats.nodes)
+    if is_hard(geo, strategy):
+        n = count_hard(geo, values, limit=limit, engine=engine)
     else:
-        n = count_of(problem.solve_batch([givens(geo, values)], limit=limit, **engine), 0)
+        n = count_of(empty_grid_problem(geo.layout).solve_batch(
+            [givens(geo, values)], limit=limit, **engine), 0)
     if isinstance(n, SearchStoppedError):
         raise n
     return n

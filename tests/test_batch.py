@@ -386,6 +386,115 @@ def test_count_many_equals_count_solutions(backend):
     assert type(stopped).__name__ == "SearchStoppedError" and "10 nodes" in str(stopped)
 
 
+# ----- strategies in batches ------------------------------------------------------------
+
+
+STRATEGIES = ("plain", "hard", "auto")
+
+
+def _verified(puzzles: list[str], answers: list) -> None:
+    """Every answer that is a grid solves its puzzle."""
+    for puzzle, answer in zip(puzzles, answers):
+        if isinstance(answer, str):
+            geo, values = parse_string(puzzle)
+            assert is_solution(geo, values, parse_string(answer)[1]), puzzle
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("unique", [False, True])
+def test_solve_many_takes_each_strategy(backend, unique):
+    """Under every strategy a batch answers each puzzle as ``solve_string`` does with that
+    strategy (the same grid, or the same error), every grid verified; the strategies
+    differ only in which of several solutions comes first."""
+    puzzles = _puzzles()
+    kinds = None
+    for strategy in STRATEGIES:
+        got = solve_many(puzzles, unique=unique, backend=backend, strategy=strategy)
+        _same(got, _one_at_a_time(puzzles, unique=unique, backend=backend, strategy=strategy))
+        _verified(puzzles, got)
+        assert kinds is None or [type(x) for x in got] == kinds
+        kinds = [type(x) for x in got]
+    _same(solve_many(puzzles, unique=unique, backend=backend, strategy="plain"),
+          solve_many(puzzles, unique=unique, backend=backend))  # auto: below 25x25, plain
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_count_many_takes_each_strategy(backend):
+    puzzles = [HARD1, LEETCODE, "." * 16, CLASH, NO_SOLUTION_4, "x", NORVIG_IMPOSSIBLE,
+               *_lines(DATA / "serg_benchmark.txt", 5)]
+    counts = {strategy: count_many(puzzles, 100, backend=backend, strategy=strategy)
+              for strategy in STRATEGIES}
+    for strategy, got in counts.items():
+        expected = []
+        for p in puzzles:
+            try:
+                expected.append(count_solutions(p, 100, backend=backend, strategy=strategy))
+            except SudokuError as e:
+                expected.append(e)
+        _same(got, expected)
+    _same(counts["hard"], counts["plain"])
+    assert counts["hard"][:3] == [100, 1, 100]
+    stopped = count_many([HARD1], max_nodes=10, backend=backend, strategy="hard")[0]
+    assert type(stopped).__name__ == "SearchStoppedError" and "10 nodes" in str(stopped)
+
+
+def _solved_25() -> str:
+    """A 25x25 puzzle with a unique solution and few blanks (quick on any path)."""
+    grid = solve_string("." * 625, strategy="plain", backend="numba")
+    return "".join("." if k % 7 == 3 else ch for k, ch in enumerate(grid))
+
+
+@pytest.mark.skipif(not numba_available(), reason="numba is not installed")
+def test_auto_searches_large_boards_the_hard_way(monkeypatch):
+    """``auto`` sends 25x25 puzzles (and only them) through the hard strategy's own path,
+    the one ``solve_string`` takes; ``plain`` never; ``hard`` always."""
+    import sudoku.batch
+
+    calls: list[int] = []
+    hard = sudoku.batch.solve_hard
+
+    def counted(geo, values, **kw):
+        calls.append(geo.side)
+        return hard(geo, values, **kw)
+
+    monkeypatch.setattr(sudoku.batch, "solve_hard", counted)
+    big = _solved_25()
+    puzzles = [LEETCODE, big, *_lines(GENERATED_16, 2)]
+    for strategy, sides in (("auto", [25]), ("plain", []), ("hard", [9, 25, 16, 16])):
+        calls.clear()
+        got = solve_many(puzzles, strategy=strategy, unique=True, backend="numba")
+        assert sorted(calls) == sorted(sides), strategy
+        _verified(puzzles, got)
+        assert got[1] == solve_string(big, strategy="plain", backend="numba")
+
+
+def test_batch_strategy_errors():
+    message = "strategy must be one of 'auto', 'plain', 'hard', got 'fast'"
+    for call in (solve_many, count_many):
+        for puzzles in ([], [LEETCODE]):
+            with pytest.raises(SudokuError, match=message) as bad:
+                call(puzzles, strategy="fast")
+            assert type(bad.value).__name__ == "ArgumentError"
+        with pytest.raises(SudokuError, match="strategy must be one of"):
+            call([LEETCODE], strategy=None)
+    with pytest.raises(SudokuError, match=message):
+        solve_string(LEETCODE, strategy="fast")
+    inkala = load_named()["inkala-2012"]
+    _same(solve_many([inkala], max_nodes=3, strategy="hard"),
+          _one_at_a_time([inkala], max_nodes=3, strategy="hard"))
+
+
+def test_batch_strategy_on_an_executor():
+    from concurrent.futures import ThreadPoolExecutor
+
+    puzzles = [HARD1, LEETCODE, CLASH]
+    with ThreadPoolExecutor(2) as pool:
+        _same(solve_many(puzzles, strategy="hard", executor=pool),
+              solve_many(puzzles, strategy="hard"))
+        _same(count_many(puzzles, 5, strategy="hard", executor=pool),
+              count_many(puzzles, 5, strategy="hard"))
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_count_many_against_tdoku(backend):
     """Serg's benchmark: every puzzle has several solutions, counted by tdoku."""

@@ -1,0 +1,120 @@
+"""``strategy="hard"``: how a puzzle is searched when Knuth's plain search may run for hours
+(large boards), one puzzle at a time, for :func:`sudoku.solve`, :func:`sudoku.count_solutions`
+and the batch calls alike.
+
+The puzzle's problem (the empty grid's, its givens forced) is first reduced at its root
+(``dlx.ExactCover.preprocess``: the options that would leave a cell, or a unit's symbol,
+without a candidate, and those that locked candidates exclude, to a fixpoint), then
+searched by restarting randomized searches that branch on options / weight (dom/wdeg): see
+:data:`HARD`, :data:`HARD_RESTARTS` and ``docs/design.md``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import dlx
+from dlx import SearchStats, Status
+
+from .arguments import strategy_name
+from .errors import ClashError, SearchStoppedError
+from .grid import Geometry, format_grid, is_solution
+from .outcome import search_count, search_failure
+from .reduction import decode, empty_grid_problem, given_options
+
+__all__ = ["HARD", "HARD_RESTARTS", "HARD_SIDE", "count_hard", "first_hard", "is_hard",
+           "solve_hard"]
+
+HARD_SIDE = 25
+"""``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
+
+HARD: dict[str, Any] = {"weighted": True}
+"""The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the weighted
+choice (dom/wdeg). The lookahead (``lookahead=``) cut nodes but cost more time than it
+saved on every puzzle set measured (``docs/design.md``), so it is not part of it; the root
+reduction (``ExactCover.preprocess``) is, always."""
+
+HARD_RESTARTS = 100_000
+"""``strategy="hard"`` finds a first solution with restarts: Luby's sequence times this
+many nodes, each run shuffled afresh, the weights carried on (``ExactCover.first``)."""
+
+
+def is_hard(geo: Geometry, strategy: Any) -> bool:
+    """True when ``strategy`` (checked here) says to search ``geo``'s puzzles the hard way:
+    ``"hard"``, or ``"auto"`` and a side of at least :data:`HARD_SIDE`."""
+    strategy = strategy_name(strategy)
+    return strategy == "hard" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
+
+
+def _reduced(geo: Geometry, values: list[int]) -> dlx.Preprocessed | None:
+    """The puzzle's problem reduced at its root, or None when the reduction proves that it
+    has no solution; clashing givens raise their ClashError."""
+    forced = given_options(geo, values)  # the ClashError naming the unit, as the plain path's
+    record = empty_grid_problem(geo.layout).preprocess(forced=forced)
+    return None if record.infeasible is not None else record
+
+
+def _left(engine: dict[str, Any], started: float) -> dict[str, Any]:
+    """``engine`` with what is left of its ``timeout`` after the reduction."""
+    if engine.get("timeout") is None:
+        return engine
+    return {**engine, "timeout": max(0.0, engine["timeout"] - (time.perf_counter() - started))}
+
+
+def first_hard(geo: Geometry, values: list[int], *, unique: bool,
+               engine: dict[str, Any]) -> tuple[list[int] | None, SearchStats]:
+    """The options of a solution of the puzzle (in the empty grid's problem, givens
+    included), or None, and the statistics of the search (restarts summed): the first
+    solution by restarting weighted searches of the reduced problem, then, if ``unique``,
+    a count to 2 with the same choice (proving uniqueness needs the whole tree: no
+    restarts; None if there is a second). ``max_nodes`` bounds each of the two searches,
+    ``timeout`` the whole. A ClashError for clashing givens."""
+    started = time.perf_counter()
+    record = _reduced(geo, values)
+    if record is None:
+        return None, SearchStats(status=Status.COMPLETE)
+    problem, forced = record.problem, record.taken
+    try:
+        chosen = problem.first(restarts=HARD_RESTARTS, seed=0, forced=forced, **HARD,
+                               **_left(engine, started))
+        stats = problem.stats  # this thread's own
+        if chosen is not None and unique and problem.count(
+                2, forced=forced, **HARD, **_left(engine, started)) > 1:
+            chosen, stats = None, problem.stats
+    except dlx.SearchStoppedError as stop:  # a budget ran out
+        chosen, stats = None, stop.stats
+    return (None if chosen is None else record.original(chosen)), stats
+
+
+def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
+               engine: dict[str, Any]) -> list[int]:
+    """The solved grid's values by :func:`first_hard`, or the SudokuError that
+    :func:`sudoku.solve_string` raises for the puzzle."""
+    chosen, stats = first_hard(geo, values, unique=unique, engine=engine)
+    if chosen is None:
+        raise search_failure(geo, values, stats.status, stats.solutions, stats.nodes, unique)
+    solution = decode(geo, values, None, chosen)
+    if not is_solution(geo, values, solution):  # an engine bug, never bad input
+        raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
+    return solution
+
+
+def count_hard(geo: Geometry, values: list[int], *, limit: int | None,
+               engine: dict[str, Any]) -> int | SearchStoppedError:
+    """What :func:`sudoku.count_solutions` returns (or raises) for the puzzle under
+    ``strategy="hard"``: the solutions of the reduced problem counted with the weighted
+    choice (a count cannot restart; the same count)."""
+    started = time.perf_counter()
+    try:
+        record = _reduced(geo, values)
+    except ClashError:  # clashing givens count 0, as on the plain path
+        return 0
+    if record is None:
+        return 0
+    problem = record.problem
+    try:
+        found = problem.count(limit, forced=record.taken, **HARD, **_left(engine, started))
+    except dlx.SearchStoppedError as stop:
+        return search_count(stop.stats.status, stop.stats.solutions, stop.stats.nodes)
+    return search_count(problem.stats.status, found, problem.stats.nodes)
