@@ -3,7 +3,7 @@ from Alain Frisch's page; see ``../shared/data/sudoku/SOURCES.md``), one benchma
 puzzle and solver, group ``hard``.
 
 * ``dlx-hard``: ``sudoku.solve_string(strategy="hard")``'s path on numba (the root
-  reduction, then restarts and the weighted choice; what ``auto`` does from 25x25 up),
+  reduction, then the learning search, ``learn=True``; what ``auto`` does from 25x25 up),
   stopped after ``HARD_CAP`` seconds;
 * ``dlx-plain``: Knuth's search (``strategy="plain"``: the fewest options, the first item),
   stopped after ``PLAIN_CAP`` seconds;
@@ -11,8 +11,8 @@ puzzle and solver, group ``hard``.
   no cap (optional: ``pip install pycosat``).
 
 One round each (a search may take many seconds); ``extra_info`` holds ``solved`` (the
-answer verified), ``nodes`` (the engine's), ``wall_s`` and ``cpu_s`` (``process_time``:
-this machine is shared, so wall time overstates). Run: ``pytest
+answer verified), ``nodes`` (the engine's: decisions for the learning search), ``wall_s``
+and ``cpu_s`` (``process_time``: this machine is shared, so wall time overstates). Run: ``pytest
 benchmarks/test_bench_hard.py --benchmark-only --benchmark-json=hard.json``.
 """
 

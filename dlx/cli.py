@@ -224,8 +224,7 @@ def main(argv: list[str] | None = None) -> int:
 
 _SEARCH_ONLY = ("count", "indices", "limit", "best", "max_nodes", "timeout", "seed",
                 "weighted", "lookahead", "learn", "reduce", "svg", "workers", "executor",
-                "checkpoint",
-                "parts")
+                "checkpoint", "parts")
 """Options that ``--preprocess`` refuses: it does not search."""
 
 

@@ -5,8 +5,8 @@ and the batch calls alike.
 The puzzle's problem (the empty grid's, its givens forced) is first reduced at its root
 (``dlx.ExactCover.preprocess``: the options that would leave a cell, or a unit's symbol,
 without a candidate, and those that locked candidates exclude, to a fixpoint), then
-searched by restarting randomized searches that branch on options / weight (dom/wdeg): see
-:data:`HARD`, :data:`HARD_RESTARTS` and ``docs/design.md``.
+searched by the engine's learning search (clause learning: conflicts analysed into clauses
+that forbid their causes, VSIDS, restarts): see :data:`HARD` and ``docs/design.md``.
 """
 
 from __future__ import annotations
@@ -23,21 +23,17 @@ from .grid import Geometry, format_grid, is_solution
 from .outcome import search_count, search_failure
 from .reduction import decode, empty_grid_problem, given_options
 
-__all__ = ["HARD", "HARD_RESTARTS", "HARD_SIDE", "count_hard", "first_hard", "is_hard",
-           "solve_hard"]
+__all__ = ["HARD", "HARD_SIDE", "count_hard", "first_hard", "is_hard", "solve_hard"]
 
 HARD_SIDE = 25
 """``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
 
-HARD: dict[str, Any] = {"weighted": True}
-"""The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the weighted
-choice (dom/wdeg). The lookahead (``lookahead=``) cut nodes but cost more time than it
-saved on every puzzle set measured (``docs/design.md``), so it is not part of it; the root
-reduction (``ExactCover.preprocess``) is, always."""
-
-HARD_RESTARTS = 100_000
-"""``strategy="hard"`` finds a first solution with restarts: Luby's sequence times this
-many nodes, each run shuffled afresh, the weights carried on (``ExactCover.first``)."""
+HARD: dict[str, Any] = {"learn": True, "seed": 0}
+"""The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the search
+that learns from its conflicts (``learn=True``, :mod:`dlx.kernel_cdcl`), after the root
+reduction (``ExactCover.preprocess``). The weighted choice with restarts and the
+lookahead were measured first and solve far fewer of the 25x25 puzzles
+(``docs/design.md``, "Search strategies for hard instances")."""
 
 
 def is_hard(geo: Geometry, strategy: Any) -> bool:
@@ -65,26 +61,22 @@ def _left(engine: dict[str, Any], started: float) -> dict[str, Any]:
 def first_hard(geo: Geometry, values: list[int], *, unique: bool,
                engine: dict[str, Any]) -> tuple[list[int] | None, SearchStats]:
     """The options of a solution of the puzzle (in the empty grid's problem, givens
-    included), or None, and the statistics of the search (restarts summed): the first
-    solution by restarting weighted searches of the reduced problem, then, if ``unique``,
-    a count to 2 with the same choice (proving uniqueness needs the whole tree: no
-    restarts; None if there is a second). ``max_nodes`` bounds each of the two searches,
-    ``timeout`` the whole. A ClashError for clashing givens."""
+    included), or None, and the statistics of the search: one learning search of the
+    reduced problem (:data:`HARD`) for a first solution and, if ``unique``, on to a
+    second (None if there is one) or to the proof that there is none, with what it
+    learned for the first. ``max_nodes`` and ``timeout`` bound the whole; None when a
+    budget ran out (``stats.status`` says which). A ClashError for clashing givens."""
     started = time.perf_counter()
     record = _reduced(geo, values)
     if record is None:
         return None, SearchStats(status=Status.COMPLETE)
-    problem, forced = record.problem, record.taken
-    try:
-        chosen = problem.first(restarts=HARD_RESTARTS, seed=0, forced=forced, **HARD,
-                               **_left(engine, started))
-        stats = problem.stats  # this thread's own
-        if chosen is not None and unique and problem.count(
-                2, forced=forced, **HARD, **_left(engine, started)) > 1:
-            chosen, stats = None, problem.stats
-    except dlx.SearchStoppedError as stop:  # a budget ran out
-        chosen, stats = None, stop.stats
-    return (None if chosen is None else record.original(chosen)), stats
+    search = record.problem.solutions(2 if unique else 1, forced=record.taken, **HARD,
+                                      **_left(engine, started))
+    chosen = next(search, None)
+    found = search.count()
+    if chosen is None or found != 1 or search.stats.stopped:
+        return None, search.stats
+    return record.original(chosen), search.stats
 
 
 def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
@@ -103,8 +95,8 @@ def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
 def count_hard(geo: Geometry, values: list[int], *, limit: int | None,
                engine: dict[str, Any]) -> int | SearchStoppedError:
     """What :func:`sudoku.count_solutions` returns (or raises) for the puzzle under
-    ``strategy="hard"``: the solutions of the reduced problem counted with the weighted
-    choice (a count cannot restart; the same count)."""
+    ``strategy="hard"``: the solutions of the reduced problem counted by the learning
+    search (each found once, then forbidden: the same count)."""
     started = time.perf_counter()
     try:
         record = _reduced(geo, values)

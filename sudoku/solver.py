@@ -28,10 +28,10 @@ from .grid import (
     parse_string,
     write_back,
 )
-from .hard import HARD, HARD_RESTARTS, HARD_SIDE, count_hard, is_hard, solve_hard
+from .hard import HARD, HARD_SIDE, count_hard, is_hard, solve_hard
 from .reduction import GivensMode, Reduction, decode, empty_grid_problem, givens
 
-__all__ = ["HARD", "HARD_RESTARTS", "HARD_SIDE", "Solution", "count_solutions", "solve",
+__all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve",
            "solve_string", "to_exact_cover"]
 
 def _parse_any(board: Any, alphabet: str | None,
@@ -98,13 +98,12 @@ def solve(
     the side given by the board (4, 9, 16, 25, 36).
 
     ``strategy`` says how to search: ``"plain"`` is Knuth's Algorithm X (the fewest
-    options first, ties to the first item: fast on 9x9 and 16x16); ``"hard"`` restarts
-    randomized searches that branch on options / weight (dom/wdeg: an item's weight
-    grows each time it runs out of options), for large puzzles on which the plain search
-    can run for hours; ``"auto"`` (the default) takes ``"hard"`` for boards of side 25 and
-    more (:data:`HARD_SIDE`); the hard way first reduces the puzzle's problem at its root
-    (``dlx.ExactCover.preprocess``). Every strategy finds only true solutions, and all of them:
-    only the time differs.
+    options first, ties to the first item: fast on 9x9 and 16x16); ``"hard"`` reduces
+    the puzzle's problem at its root (``dlx.ExactCover.preprocess``) and searches it by
+    clause learning (``learn=True``: each conflict analysed into a clause that forbids its
+    cause), for large puzzles on which the plain search can run for hours; ``"auto"``
+    (the default) takes ``"hard"`` for boards of side 25 and more (:data:`HARD_SIDE`).
+    Every strategy finds only true solutions, and all of them: only the time differs.
     """
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet, layout)
@@ -152,9 +151,8 @@ def count_solutions(
     Clashing givens count as 0 solutions. ``limit`` is an int >= 1 or None (all). A budget
     that runs out raises SearchStoppedError rather than returning a partial count. The
     count is a batch of one, as in :func:`solve`. The board is only read: tuple rows and
-    read-only arrays are fine. ``strategy`` as for :func:`solve` (a count cannot restart:
-    ``"hard"`` counts the reduced problem's solutions with the weighted choice, the same
-    count).
+    read-only arrays are fine. ``strategy`` as for :func:`solve` (``"hard"`` counts the
+    reduced problem's solutions by clause learning, each found once: the same count).
     """
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes, timeout)
