@@ -17,7 +17,7 @@ from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
-from pinned import PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, check, fresh, is_pristine, pinned
+from pinned import PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, check, is_pristine, pinned
 from test_dlx_properties import planted_problems, xcc_problems
 
 import dlx
@@ -219,7 +219,7 @@ def test_tables_of_known_problem():
     t = kernel_bits.tables(problem.links)
     o = [1 << (3 + k) for k in range(4)]
     assert t.MR[1:] == [o[0] | o[3], o[0] | o[1], o[1] | o[2], o[3]]
-    assert t.PM == [o[0] | o[3] | 1, o[0] | o[1] | 2, o[1] | o[2] | 4]
+    assert [o[0] | o[3] | 1, o[0] | o[1] | 2, o[1] | o[2] | 4] == t.PM
     assert t.CL[3] == o[0] | o[1] | o[3] | 1 | 2  # option 0: items a and b
     assert t.CL[6] == o[0] | o[3] | 1  # option 3: a and x (secondary: no sentinel)
     assert t.BIT == [3, 4, 5, 6] and t.root == sum(o) | 7
