@@ -37,7 +37,11 @@ the sentinels); else a popcount per width.
 
 Per level ``l`` the search keeps, in the per-search :class:`Walk` that ``S.COLOR`` holds
 instead of colors: ``AS[l]``, the active set at that node; ``RS[l]``, the options of its
-item still to try; ``WR[l]``, ``W`` of all its options. Nothing is undone on the way up:
+item still to try; ``WR[l]``, ``W`` of all its options; ``CM[l]`` and ``CI[l]``, the
+masks and numbers of the primary items C3 counts there: those still active at the parent
+(all of them at the root), in item order. A node keeps for its children the items it
+found active (``itertools.compress`` by their counts, in C), so covered items are not
+counted again further down: a third off a node of the pentominoes. Nothing is undone on the way up:
 a level's active set is kept, not rebuilt (C6-C8 are a lookup). ``U``, ``D``, ``LEN``,
 ``LL``, ``RL`` are the pristine arrays, never written (Knuth's sanity checker still reads
 them). The registers, statuses and ``CHOICE`` are :func:`dlx.kernel.search`'s, so
@@ -47,6 +51,7 @@ them). The registers, statuses and ``CHOICE`` are :func:`dlx.kernel.search`'s, s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 import numpy as np
 
@@ -158,14 +163,19 @@ class Walk:
     its own (:meth:`fresh`), sharing the tables.
     """
 
-    __slots__ = ("AS", "RS", "WR", "tables")
+    __slots__ = ("AS", "CI", "CM", "RS", "WR", "tables")
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self.AS = [0] * (tables.levels + 1)
+        size = tables.levels + 1
+        self.AS = [0] * size
         self.AS[0] = tables.root
-        self.RS = [0] * (tables.levels + 1)
-        self.WR = [0] * (tables.levels + 1)
+        self.RS = [0] * size
+        self.WR = [0] * size
+        self.CM: list = [()] * size
+        self.CM[0] = tables.PM
+        self.CI: list = [()] * size
+        self.CI[0] = range(1, len(tables.PM) + 1)
 
     def fresh(self) -> Walk:
         """A new search's stacks: the active set before the search, nothing tried."""
@@ -184,7 +194,7 @@ def search(S, node_stop, solution_stop):
     T = walk.tables
     PM, MR, CL, NODE, UPD = T.PM, T.MR, T.CL, T.NODE, T.UPD
     w1, widths, sentinels = T.w1, T.widths, T.sentinels
-    AS, RS, WR = walk.AS, walk.RS, walk.WR
+    AS, RS, WR, CM, CI = walk.AS, walk.RS, walk.WR, walk.CM, walk.CI
     TOP, CHOICE, REG = S.TOP, S.CHOICE, S.REG
     level = REG[LEVEL]
     nodes = REG[NODES]
@@ -212,14 +222,18 @@ def search(S, node_stop, solution_stop):
                     status = LIMIT
                     break
                 continue
-            # C3: LEN + 1 of each active primary item, 0 for a covered one.
-            lengths = list(map(bit_count, map(A.__and__, PM)))
+            # C3: LEN + 1 of each active primary item, 0 for a covered one; the active
+            # ones are the children's candidates.
+            items = CM[level]
+            lengths = list(map(bit_count, map(A.__and__, items)))
             t = min(filter(None, lengths))
             if t == 1:  # C4 and C7 at once: an empty list is covered and uncovered
                 updates += 1
                 step = LEAVE
                 continue
-            i = lengths.index(t) + 1
+            i = CI[level][lengths.index(t)]
+            CM[level + 1] = list(compress(items, lengths))
+            CI[level + 1] = list(compress(CI[level], lengths))
             R = A & MR[i]  # C4: cover i (its options leave the other lists)
             r = w1 * (t - 1) if w1 else weigh(R, widths)
             updates += 1 + r
