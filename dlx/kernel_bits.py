@@ -192,7 +192,7 @@ def search(S, node_stop, solution_stop):
     registers, statuses, ``CHOICE``, solutions, ``nodes`` and ``updates``."""
     walk = S.COLOR
     T = walk.tables
-    PM, MR, CL, NODE, UPD = T.PM, T.MR, T.CL, T.NODE, T.UPD
+    MR, CL, NODE, UPD = T.MR, T.CL, T.NODE, T.UPD
     w1, widths, sentinels = T.w1, T.widths, T.sentinels
     AS, RS, WR, CM, CI = walk.AS, walk.RS, walk.WR, walk.CM, walk.CI
     TOP, CHOICE, REG = S.TOP, S.CHOICE, S.REG
