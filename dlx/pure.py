@@ -168,8 +168,9 @@ BITS_ITEM_COST = 0.4
 per primary item (a ``&`` and a popcount in C per item, for the choice)..."""
 BITS_WIDTH = 4000
 """... and as much again per this many bits in the active set (options and primary items)."""
-BITS_MOST = 1 << 27
-"""At most this many bits in all the tables of the bitset kernel (items x options)."""
+BITS_MOST = 1 << 28
+"""At most this many bits (32 MB) in the bitset kernel's tables: a set of options per item
+(``MR``, ``PM``) and per option (``CL``)."""
 
 
 def bits_pay(links: Links) -> bool:
@@ -187,7 +188,7 @@ def bits_pay(links: Links) -> bool:
         nodes = int(A.LEN[1:].sum())
         size = n1 + kept
         pay = (not links.colored and not links.mcc and n1 > 0 and kept > 0
-               and size * (links.n_items + 1) <= BITS_MOST
+               and size * (links.n_items + 1 + kept) <= BITS_MOST
                and float(A.LEN[1 : n1 + 1].mean()) * (nodes / kept - 1)
                >= BITS_ITEM_COST * n1 * (1 + size / BITS_WIDTH))
         pay = links.converted.setdefault("python-bits-pay", pay)

@@ -224,3 +224,14 @@ def test_tables_of_known_problem():
     assert t.CL[6] == o[0] | o[3] | 1  # option 3: a and x (secondary: no sentinel)
     assert t.BIT == [3, 4, 5, 6] and t.root == sum(o) | 7
     assert t.w1 == 0 and dict(t.widths) == {1: o[0] | o[1] | o[3], 0: o[2]}
+
+
+def test_bits_bounded_in_memory(monkeypatch):
+    """Tables past ``BITS_MOST`` bits (options x (items + options)) stay on the links."""
+    from dlx import pure
+
+    assert bits_pay(queens(8).links)
+    monkeypatch.setattr(pure, "BITS_MOST", 80 * 111 - 1)  # 16 + 64 bits, 47 + 64 sets
+    assert not bits_pay(queens(8).links)
+    monkeypatch.setattr(pure, "BITS_MOST", 80 * 111)
+    assert bits_pay(queens(8).links)
