@@ -89,6 +89,9 @@ class Kernel:
     mcc: bool = False
     """The kernel of multiplicities and costs (:mod:`dlx.kernel_m`): it reads the fields
     marked ``mcc`` in :data:`dlx.state.FIELDS`, which the other kernels get empty."""
+    explored: Callable[[State], float] | None = None
+    """Knuth's estimate of the tree explored, for a kernel whose lists are not the
+    links (:func:`dlx.kernel_bits.explored`); None: :func:`dlx.search.explored`."""
 
     def pristine(self, links: Links) -> State:
         """The problem's arrays converted for this kernel (once per problem)."""

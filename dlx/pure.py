@@ -1,11 +1,14 @@
 """The ``python`` backend: the kernel in plain Python, over lists, made fast on purpose.
 
-Four kernels for Knuth's search, chosen per problem (:meth:`PythonBackend.kernel`), fastest
+Five kernels for Knuth's search, chosen per problem (:meth:`PythonBackend.kernel`), fastest
 first (and, for the weighted choice or the lookahead, the general kernel with those on; for
 multiplicities and costs, :mod:`dlx.kernel_m` over lists):
 
-* Algorithm X unrolled (:mod:`dlx.kernel_x`) for problems without colors, else the kernel
-  as written (:func:`dlx.kernel.search`);
+* Algorithm X over bitsets (:mod:`dlx.kernel_bits`) for problems without colors whose
+  option lists are long for their number of primary items (tilings, queens, Langford
+  pairs; :func:`bits_pay` decides);
+* Algorithm X unrolled (:mod:`dlx.kernel_x`) for the other problems without colors
+  (Sudoku), else the kernel as written (:func:`dlx.kernel.search`);
 * each over a ``bytearray`` ``LEN`` when every item has fewer than 128 options (Sudoku,
   queens, Langford pairs...), with ``INACTIVE = 128`` and the choice of item a handful of
   ``bytearray.find`` calls (memchr); else over a list, where the choice is ``min`` then
@@ -25,14 +28,14 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_x
+from . import kernel, kernel_bits, kernel_x
 from .backend import Backend, BatchJob, Kernel, specialize
 from .links import Links
 from .search import Search
 from .slices import COMPILED_SLICE_SECONDS
 from .status import Status
 
-__all__ = ["PYTHON", "PythonBackend"]
+__all__ = ["BITS_KERNEL", "PYTHON", "PythonBackend", "bits_pay"]
 
 SMALL_INACTIVE = 128
 """``INACTIVE`` over a bytearray ``LEN`` (every list shorter than 128)."""
@@ -135,6 +138,63 @@ MCC_KERNEL = Kernel("python-m", kernel_mcc.search, kernel_mcc.force_all, kernel.
 """Multiplicities and costs (:mod:`dlx.kernel_m`), over lists."""
 
 
+def _bits_convert(links: Links, name: str, a: np.ndarray) -> Any:
+    """``Kernel.convert`` of the bitset kernel: ``COLOR`` as a search's
+    :class:`~dlx.kernel_bits.Walk` over the problem's tables (built once per problem),
+    ``CHOICE`` and the registers as lists; the links, which it never writes, as tuples
+    that every search shares."""
+    if name == "COLOR":
+        tables = links.converted.get("python-bit-tables")
+        if tables is None:
+            tables = links.converted.setdefault("python-bit-tables",
+                                                kernel_bits.tables(links))
+        return kernel_bits.Walk(tables)
+    if name in ("CHOICE", "REG", "FORCED"):
+        return a.tolist()
+    return tuple(a.tolist())
+
+
+def _bits_copy(a: Any) -> Any:
+    return a.fresh() if isinstance(a, kernel_bits.Walk) else a[:]  # a tuple: shared
+
+
+BITS_KERNEL = Kernel("python-bits", kernel_bits.search, kernel_bits.force_all, kernel.INACTIVE,
+                     _bits_convert, _bits_copy, explored=kernel_bits.explored)
+"""Algorithm X over bitsets (:mod:`dlx.kernel_bits`), for the problems :func:`bits_pay`
+picks."""
+
+BITS_ITEM_COST = 0.4
+"""A node of the bitset kernel costs about this many link updates of :mod:`dlx.kernel_x`
+per primary item (a ``&`` and a popcount in C per item, for the choice)..."""
+BITS_WIDTH = 4000
+"""... and as much again per this many bits in the active set (options and primary items)."""
+BITS_MOST = 1 << 28
+"""At most this many bits (32 MB) in the bitset kernel's tables: a set of options per item
+(``MR``, ``PM``) and per option (``CL``)."""
+
+
+def bits_pay(links: Links) -> bool:
+    """True when :mod:`dlx.kernel_bits` should search ``links`` (no colors, no bounds or
+    costs): when the updates a node of the links would make, estimated as the primary
+    items' mean list length times the options' mean width less one (what covering an
+    item of a chosen option unlinks), exceed the cost of its choice of item, a popcount
+    per primary item. Sudoku (short lists, many items) stays on :mod:`dlx.kernel_x`;
+    tilings (lists of hundreds) go to the bits. Measured in ``docs/design.md``."""
+    pay = links.converted.get("python-bits-pay")
+    if pay is None:
+        A = links.arrays
+        n1 = links.n_primary
+        kept = int(np.count_nonzero(A.FORCING >= 0))
+        nodes = int(A.LEN[1:].sum())
+        size = n1 + kept
+        pay = (not links.colored and not links.mcc and n1 > 0 and kept > 0
+               and size * (links.n_items + 1 + kept) <= BITS_MOST
+               and float(A.LEN[1 : n1 + 1].mean()) * (nodes / kept - 1)
+               >= BITS_ITEM_COST * n1 * (1 + size / BITS_WIDTH))
+        pay = links.converted.setdefault("python-bits-pay", pay)
+    return pay
+
+
 def _strategy(small: bool, weighted: bool, reduce: bool) -> Kernel:
     """The general kernel with the weighted choice and/or the lookahead (no fast path)."""
     choose = _choose_find if small else _choose_min
@@ -167,6 +227,8 @@ class PythonBackend(Backend):
         small = links.max_len < SMALL_INACTIVE
         if weighted or reduce:
             return STRATEGY_KERNELS[(small, weighted, reduce)]
+        if bits_pay(links):
+            return BITS_KERNEL
         return KERNELS[(small, not links.colored)]
 
     def batch(self, job: BatchJob) -> None:

@@ -214,7 +214,9 @@ class Search:
         if self.stats.status is Status.COMPLETE:
             return 1.0
         state = self._state
-        return 0.0 if state is None else explored(state)
+        if state is None:
+            return 0.0
+        return (self.kernel.explored or explored)(state)
 
     def weights(self) -> np.ndarray | None:
         """The item weights of a weighted search as it left them (by the problem's item

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from dlx.backend import Backend, BatchJob, Kernel
+from dlx.kernel_bits import Walk
 from dlx.links import Links, check_links
 from dlx.pure import KERNELS, PYTHON, PythonBackend
 from dlx.state import State
@@ -83,8 +84,9 @@ def check(links: Links, kernel: Kernel, S: State) -> None:
 
 
 def _unrolled(S: State) -> bool:
-    """True when ``S.COLOR`` is Algorithm X's read-only ``(OTHERS, choose)``."""
-    return isinstance(S.COLOR, tuple)
+    """True when ``S.COLOR`` holds no colors: Algorithm X's read-only ``(OTHERS, choose)``
+    or the bitset kernel's :class:`dlx.kernel_bits.Walk`."""
+    return isinstance(S.COLOR, (tuple, Walk))
 
 
 def differing_arrays(links: Links, S: State) -> list[str]:
@@ -93,7 +95,8 @@ def differing_arrays(links: Links, S: State) -> list[str]:
     Compared: every array a search restores (``U``, ``D``, ``COLOR``, ``LEN``, ``LL``,
     ``RL``; ``LEN``'s root entry aside, which holds the kernel's own ``INACTIVE``) and
     the read-only ones (``TOP``, ``FORCING``). ``CHOICE`` and ``REG`` are the search's
-    own record. Algorithm X's kernels hold ``(OTHERS, choose)`` in place of ``COLOR``.
+    own record. Algorithm X's kernels hold ``(OTHERS, choose)`` or a ``Walk`` in place
+    of ``COLOR``.
     """
     out = []
     for name in ("U", "D", "TOP", "COLOR", "LEN", "LL", "RL", "FORCING"):

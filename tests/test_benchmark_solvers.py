@@ -23,8 +23,8 @@ from benchmarks.puzzles import (
     read_puzzles,
     set_path,
 )
-from benchmarks.solvers import SOLVERS
-from dlx.problems import langford, queens
+from benchmarks.solvers import SOLVERS, algorithm_x_dict
+from dlx.problems import langford, pentominoes, queens
 
 SOLVED_16 = (
     "D92BFCA1G6E743854CFA35G89D1276EB3E71462DF58BC9GAG56897EBA3C4FD21C7G5A8BF3261E49D2D84"
@@ -253,12 +253,15 @@ def test_peer_unsolvable_gives_none(name: str, puzzle: str) -> None:
 
 @pytest.mark.parametrize(
     ("problem", "count"),
-    [(queens(6), 4), (queens(3), 0), (langford(4), 2), (langford(5), 0)],
-    ids=["queens6", "queens3", "langford4", "langford5"],
+    [(queens(6), 4), (queens(3), 0), (langford(4), 2), (langford(5), 0), (queens(8), 92),
+     (pentominoes(3, 20), 8)],
+    ids=["queens6", "queens3", "langford4", "langford5", "queens8", "pentomino3x20"],
 )
 def test_peer_counts(problem, count: int) -> None:
-    """Counts agree with the engine's; secondary items (queens) go to exact_cover as slack rows."""
+    """Counts agree with the engine's; secondary items (queens) go to exact_cover as slack
+    rows; the dict-of-sets peer branches on primary items only."""
     assert problem.count(backend="python") == count
+    assert algorithm_x_dict.count_cover(problem) == count
     if importlib.util.find_spec("xcover"):
         arrays = peers.xcover_arrays(problem)
         assert peers.xcover_count(arrays) == count

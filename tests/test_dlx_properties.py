@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force, violation
-from pinned import differing_arrays, is_pristine
+from pinned import PYTHON_X_BYTES, differing_arrays, is_pristine, pinned
 
 from dlx import (
     ArgumentError,
@@ -132,11 +132,11 @@ def as_set(solutions) -> set[frozenset[int]]:
     return {frozenset(s) for s in solutions}
 
 
-def capture_state(problem: ExactCover, seed=None) -> Search:
+def capture_state(problem: ExactCover, seed=None, backend=BACKEND) -> Search:
     """A fresh search, stopped before its first node (``max_nodes=0``): its live state is
     ``search._state``, its kernel ``search.kernel``, and ``search.check()`` runs Knuth's
     sanity checker on it."""
-    search = problem.solutions(max_nodes=0, seed=seed, backend=BACKEND)
+    search = problem.solutions(max_nodes=0, seed=seed, backend=backend)
     assert list(search) == []
     assert search.stats.status is Status.MAX_NODES and search.stats.nodes == 0
     assert search._state is not None
@@ -264,13 +264,14 @@ def test_seeded_tie_break_finds_the_same_solutions(spec, seed):
 @settings(max_examples=40, deadline=None)
 @given(xcc_problems(max_options=6), st.sampled_from([None, 7]))
 def test_long_item_lists(spec, seed):
-    """An item with 130 options (>= 128) makes the python backend keep LEN in a list."""
+    """An item with 130 options (>= 128) makes the python backend keep LEN in a list
+    (or search over bitsets, where lengths are popcounts)."""
     options, primary, secondary = spec
     copies = 130
     wide = [*options, *[["Z"] for _ in range(copies)]]
     problem = build(wide, [*primary, "Z"], secondary)
     assert problem.links.max_len >= 128
-    assert problem.solutions(backend=BACKEND).kernel.name.endswith("-list")
+    assert problem.solutions(backend=BACKEND).kernel.name.endswith(("-list", "-bits"))
     base = brute_force(options, primary, secondary)
     expected = {s | {len(options) + k} for s in base for k in range(copies)}
     found = list(problem.solutions(seed=seed, backend=BACKEND))
@@ -428,7 +429,7 @@ def test_sanity_check_after_every_node_with_colors():
 def test_sanity_checker_detects_broken_links():
     options, primary, secondary, _ = KNOWN_STEPPED["langford 4"]
     problem = build(options, primary, secondary)
-    search = capture_state(problem)
+    search = capture_state(problem, backend=pinned(PYTHON_X_BYTES))  # a kernel of links
     search.check()
     S = search._state
     D, LEN = S.D, S.LEN

@@ -5,16 +5,19 @@
 option to its items. ``select`` removes an option's items and every option clashing with
 it; ``deselect`` undoes that in reverse. Python's sets stand in for the dancing links.
 An option ``(cell, digit)`` covers four items: the cell is filled, and ``digit`` appears
-in the cell's row, column and box.
+in the cell's row, column and box. :func:`count_cover` runs the same search on any exact
+cover problem with secondary items (a ``dlx.ExactCover`` without colors): the pure-Python
+peer of the engine's exact-cover counts.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from benchmarks.grid import Solved, coordinates, format_grid, parse, side
 
-__all__ = ["deselect", "select", "solve", "solve_counting"]
+__all__ = ["count_cover", "deselect", "select", "solve", "solve_counting"]
 
 Option = tuple[int, int]
 Item = tuple[str | int, ...]
@@ -92,3 +95,38 @@ def deselect(X: ItemOptions, Y: OptionItems, option: Option, removed: list[set[O
             for k in Y[other]:
                 if k != j:
                     X[k].add(other)
+
+
+def count_cover(problem: Any) -> int:
+    """The number of solutions of ``problem`` (a ``dlx.ExactCover`` without colors or
+    multiplicities), by the search of :func:`solve_counting`: branch on an active primary
+    item with the fewest options (``min`` over the items: ties fall as the dict or set
+    orders them), ``select``/``deselect`` as above. Secondary items are in ``X`` (so that
+    selecting an option removes the options it clashes with) but are never branched on:
+    the active primary items are then a set of their own."""
+    Y: dict[int, tuple[Any, ...]] = dict(enumerate(tuple(o) for o in problem.options()))
+    X: dict[Any, set[int]] = {item: set() for item in problem.items}
+    for k, items in Y.items():
+        for j in items:
+            X[j].add(k)
+    primary = set(problem.primary)
+    pool = primary if problem.secondary else X  # without secondary items: Assaf's own
+
+    def length(j: Any) -> int:
+        return len(X[j])
+
+    def count() -> int:
+        if not pool:
+            return 1
+        item = min(pool, key=length)
+        found = 0
+        for option in list(X[item]):
+            removed = select(X, Y, option)
+            held = [j for j in Y[option] if j in primary] if pool is primary else ()
+            primary.difference_update(held)
+            found += count()
+            primary.update(held)
+            deselect(X, Y, option, removed)
+        return found
+
+    return count()
