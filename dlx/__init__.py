@@ -29,6 +29,7 @@ from .errors import (
     SearchStoppedError,
     UnknownItemError,
 )
+from .learning import LearningSearch
 from .options import Colored
 from .preprocess import Preprocessed, Removal
 from .problem import ExactCover
@@ -60,6 +61,7 @@ __all__ = [
     "ForcedOptionError",
     "InputError",
     "ItemNameError",
+    "LearningSearch",
     "MatrixError",
     "NoPrimaryItemWarning",
     "Picture",

@@ -85,18 +85,10 @@ N_PRIMARY = 20
 MAX_LEVEL = 21
 STAMP = 22  # the last stamp used in LEVEL_STAMP (levels of a learned clause)
 DELETED = 23  # learned clauses deleted so far
-DECIDE = 24  # how to decide: VSIDS or SHORTEST
-CLEAR_N = 25  # options listed in CLEAR
-PENDING = 26  # the size of a learned clause waiting in LEARNT for room (0: none)
-PENDING_KEEP = 27  # whether it is to be kept for good (a blocking clause)
-N_REGS = 28
-
-# Ways to decide (REG[DECIDE]).
-VSIDS = 0
-"""The most active option not assigned, in its saved phase (MiniSat's)."""
-SHORTEST = 1
-"""Knuth's item, the primary item not yet held with the fewest options left (the first of
-them), and its most active option, chosen."""
+CLEAR_N = 24  # options listed in CLEAR
+PENDING = 25  # the size of a learned clause waiting in LEARNT for room (0: none)
+PENDING_KEEP = 26  # whether it is to be kept for good (a blocking clause)
+N_REGS = 27
 
 # Float registers (FREG).
 VAR_INC = 0
@@ -124,8 +116,9 @@ class Learner(NamedTuple):
     ``ITEM_PTR[i]..ITEM_PTR[i+1]`` index ``ITEM_OPT`` (its options) and ``ITEM_COLOR``.
     ``VAL`` (``UNSET``, 0 or 1), ``LVL``, ``RKIND`` and ``RID`` (its reason),
     ``PHASE`` (the value to try when decided), ``ACT`` (VSIDS activity), ``HEAP_POS``
-    (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis) are by option; ``FREE`` by
-    primary item; ``TRAIL`` the options in the order assigned, ``TRAIL_LIM[l]`` where
+    (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis: 1 in the learned clause, 2
+    implied by the rest of it, 3 implied, found by :func:`redundant`) are by option;
+    ``STACK`` and ``CLEAR`` are :func:`redundant`'s; ``FREE`` is by primary item; ``TRAIL`` the options in the order assigned, ``TRAIL_LIM[l]`` where
     level ``l`` begins in it; ``LEARNT`` the clause being learned; ``LEVEL_STAMP`` by
     level. Learned clause ``c``: literals ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
     the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted). Watch ``e =
@@ -151,7 +144,6 @@ class Learner(NamedTuple):
     STACK: np.ndarray
     CLEAR: np.ndarray
     FREE: np.ndarray
-    HELD: np.ndarray
     TRAIL: np.ndarray
     TRAIL_LIM: np.ndarray
     LEARNT: np.ndarray
@@ -259,17 +251,12 @@ def assign(S, v, value, kind, rid):
     S.TRAIL[S.REG[TOP]] = v
     S.REG[TOP] += 1
     S.REG[ASSIGNS] += 1
-    n1 = S.REG[N_PRIMARY]
     if value == 0:
+        n1 = S.REG[N_PRIMARY]
         for k in range(S.OPT_PTR[v], S.OPT_PTR[v + 1]):
             i = S.OPT_ITEM[k]
             if i < n1:
                 S.FREE[i] -= 1
-    else:
-        for k in range(S.OPT_PTR[v], S.OPT_PTR[v + 1]):
-            i = S.OPT_ITEM[k]
-            if i < n1:
-                S.HELD[i] += 1
 
 
 def backtrack(S, level):
@@ -286,11 +273,6 @@ def backtrack(S, level):
                 i = S.OPT_ITEM[k]
                 if i < n1:
                     S.FREE[i] += 1
-        else:
-            for k in range(S.OPT_PTR[v], S.OPT_PTR[v + 1]):
-                i = S.OPT_ITEM[k]
-                if i < n1:
-                    S.HELD[i] -= 1
         S.PHASE[v] = S.VAL[v]
         S.VAL[v] = UNSET
         if S.HEAP_POS[v] < 0:
@@ -711,27 +693,6 @@ def begin(S, forced):
 
 
 
-def shortest(S):
-    """``SHORTEST``: the most active option not assigned of the first primary item not
-    held with the fewest options left; -1 when every primary item is held."""
-    best = -1
-    least = 1 << 62
-    for i in range(S.REG[N_PRIMARY]):
-        if S.HELD[i] == 0 and S.FREE[i] < least:
-            least = S.FREE[i]
-            best = i
-    if best < 0:
-        return -1
-    v = -1
-    a = -1.0
-    for m in range(S.ITEM_PTR[best], S.ITEM_PTR[best + 1]):
-        q = S.ITEM_OPT[m]
-        if S.VAL[q] < 0 and S.ACT[q] > a:
-            a = S.ACT[q]
-            v = q
-    return v
-
-
 def cdcl(S):
     """Search until a solution (``FOUND``), none left (``EXHAUSTED``) or a budget of the
     slice (``STOP_CONFLICTS``, ``STOP_DECISIONS``: ``RUNNING``); call again to go on.
@@ -765,14 +726,9 @@ def cdcl(S):
         # C3. Decide: the most active option not assigned yet, in its saved phase.
         if REG[DECISIONS] >= REG[STOP_DECISIONS]:
             return RUNNING
-        if REG[DECIDE] == SHORTEST:
-            v = shortest(S)
-            value = 1
-        else:
+        v = heap_pop(S)
+        while v >= 0 and S.VAL[v] >= 0:
             v = heap_pop(S)
-            while v >= 0 and S.VAL[v] >= 0:
-                v = heap_pop(S)
-            value = S.PHASE[v] if v >= 0 else 0
         if v < 0:
             return FOUND
         REG[DECISIONS] += 1
@@ -780,12 +736,12 @@ def cdcl(S):
         if REG[LEVEL] > REG[MAX_LEVEL]:
             REG[MAX_LEVEL] = REG[LEVEL]
         S.TRAIL_LIM[REG[LEVEL]] = REG[TOP]
-        assign(S, v, value, DECIDED, -1)
+        assign(S, v, S.PHASE[v], DECIDED, -1)
 
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
              "redundant", "analyze", "glue", "room", "add_clause", "learn",
-             "reduce_clauses", "luby", "restart", "block", "begin", "shortest", "cdcl")
+             "reduce_clauses", "luby", "restart", "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""
