@@ -88,7 +88,8 @@ DELETED = 23  # learned clauses deleted so far
 CLEAR_N = 24  # options listed in CLEAR
 PENDING = 25  # the size of a learned clause waiting in LEARNT for room (0: none)
 PENDING_KEEP = 26  # whether it is to be kept for good (a blocking clause)
-N_REGS = 27
+TARGET_TOP = 27  # the longest trail free of conflict since the last restart
+N_REGS = 28
 
 # Float registers (FREG).
 VAR_INC = 0
@@ -137,6 +138,7 @@ class Learner(NamedTuple):
     RKIND: np.ndarray
     RID: np.ndarray
     PHASE: np.ndarray
+    TARGET: np.ndarray
     ACT: np.ndarray
     HEAP: np.ndarray
     HEAP_POS: np.ndarray
@@ -638,11 +640,24 @@ def luby(i):
         i -= (1 << (k - 1)) - 1
 
 
+def keep_target(S):
+    """Target phases (Biere's CaDiCaL): at a conflict, if the assignment before the last
+    decision is the longest free of conflict since the last restart, its values become
+    the phases that decisions take."""
+    top = S.TRAIL_LIM[S.REG[LEVEL]]
+    if top > S.REG[TARGET_TOP]:
+        S.REG[TARGET_TOP] = top
+        for t in range(top):
+            v = S.TRAIL[t]
+            S.TARGET[v] = S.VAL[v]
+
+
 def restart(S):
     """Back to level 0; delete clauses if there are too many; schedule the next restart."""
     REG = S.REG
     backtrack(S, 0)
     REG[RESTARTS] += 1
+    REG[TARGET_TOP] = 0
     if REG[CLAUSES] >= REG[MAX_LEARNED] or 4 * REG[ARENA] >= 3 * len(S.CL_LITS):
         reduce_clauses(S)
     REG[LUBY_I] += 1
@@ -714,6 +729,7 @@ def cdcl(S):
             REG[CONFLICTS] += 1
             if REG[LEVEL] == 0:
                 return EXHAUSTED
+            keep_target(S)
             size, back = analyze(S)
             if not learn(S, size, back, 0):
                 return FULL
@@ -736,12 +752,13 @@ def cdcl(S):
         if REG[LEVEL] > REG[MAX_LEVEL]:
             REG[MAX_LEVEL] = REG[LEVEL]
         S.TRAIL_LIM[REG[LEVEL]] = REG[TOP]
-        assign(S, v, S.PHASE[v], DECIDED, -1)
+        value = S.TARGET[v]
+        assign(S, v, S.PHASE[v] if value < 0 else value, DECIDED, -1)
 
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
              "redundant", "analyze", "glue", "room", "add_clause", "learn",
-             "reduce_clauses", "luby", "restart", "block", "begin", "cdcl")
+             "reduce_clauses", "luby", "keep_target", "restart", "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""
