@@ -124,7 +124,8 @@ class Learner(NamedTuple):
     level. Learned clause ``c``: literals ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
     the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted). Watch ``e =
     2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list ``WHEAD``, linked by
-    ``WNEXT``.
+    ``WNEXT``; ``WBLOCK[e]``, another literal of the clause, is looked at first (MiniSat's
+    blocker): while it is true the clause is satisfied and not read.
     """
 
     OPT_PTR: np.ndarray
@@ -157,6 +158,7 @@ class Learner(NamedTuple):
     CL_LITS: np.ndarray
     WHEAD: np.ndarray
     WNEXT: np.ndarray
+    WBLOCK: np.ndarray
     REG: np.ndarray
     FREG: np.ndarray
 
@@ -304,11 +306,16 @@ def watch(S, x):
     e = S.WHEAD[x]
     while e >= 0:
         nxt = WNEXT[e]
+        if lit_value(S, S.WBLOCK[e]) == 1:  # satisfied: the clause is not even read
+            prev = e
+            e = nxt
+            continue
         c = e >> 1
         k = e & 1
         s = S.CL_START[c]
         other = CL_LITS[s + 1 - k]
         if lit_value(S, other) == 1:
+            S.WBLOCK[e] = other
             prev = e
             e = nxt
             continue
@@ -556,6 +563,7 @@ def add_clause(S, size, lbd, keep):
         lit = S.LEARNT[k]
         S.WNEXT[2 * c + k] = S.WHEAD[lit]
         S.WHEAD[lit] = 2 * c + k
+        S.WBLOCK[2 * c + k] = S.LEARNT[1 - k]
     return c
 
 
@@ -626,6 +634,7 @@ def reduce_clauses(S):
             lit = S.CL_LITS[s + k]
             S.WNEXT[2 * c + k] = S.WHEAD[lit]
             S.WHEAD[lit] = 2 * c + k
+            S.WBLOCK[2 * c + k] = S.CL_LITS[s + 1 - k]
     REG[MAX_LEARNED] += REG[MAX_LEARNED] // 10
 
 

@@ -92,7 +92,8 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         CL_KEEP=np.zeros(capacity // 4, dtype=np.int64),
         CL_LITS=np.zeros(capacity, dtype=np.int64),
         WHEAD=np.full(2 * n, -1, dtype=np.int64),
-        WNEXT=np.zeros(2 * (capacity // 4), dtype=np.int64), REG=reg, FREG=freg)
+        WNEXT=np.zeros(2 * (capacity // 4), dtype=np.int64),
+        WBLOCK=np.zeros(2 * (capacity // 4), dtype=np.int64), REG=reg, FREG=freg)
     order = np.argsort(-act, kind="stable")  # a heap already: activities non-increasing
     live = order[val[order] == K.UNSET]
     S.HEAP[:len(live)] = live
@@ -129,7 +130,8 @@ def _grown(S: K.Learner) -> K.Learner:
 
     return S._replace(CL_START=grow(S.CL_START, clauses), CL_SIZE=grow(S.CL_SIZE, clauses),
                       CL_LBD=grow(S.CL_LBD, clauses), CL_KEEP=grow(S.CL_KEEP, clauses),
-                      CL_LITS=grow(S.CL_LITS, literals), WNEXT=grow(S.WNEXT, 2 * clauses))
+                      CL_LITS=grow(S.CL_LITS, literals), WNEXT=grow(S.WNEXT, 2 * clauses),
+                      WBLOCK=grow(S.WBLOCK, 2 * clauses))
 
 
 class LearningSearch:
