@@ -23,12 +23,14 @@ A *literal* is ``2 * option`` (the option is chosen) or ``2 * option + 1`` (it i
 A reason or conflict is read as a clause: ``EXCLUDED`` by ``p`` is ``{not p, not q}``;
 ``COVERED`` by item ``i`` (or the conflict "item ``i`` empty") is "some option of ``i``";
 ``LEARNED`` is the clause itself. Conflict analysis resolves these back to the first
-unique implication point (1-UIP), drops literals implied by the others (local
+unique implication point (1-UIP), drops literals implied by the others (recursive
 minimization), and learns the rest; the choice of the next option is VSIDS (the option
-most active in recent conflicts, from a binary heap) with phase saving; restarts follow
-Luby's sequence times ``RESTART_UNIT`` conflicts, and learned clauses beyond a growing
-budget are deleted at a restart, the least useful (largest LBD, Audemard and Simon's
-"glucose level") first. Blocking clauses, kept for good, enumerate further solutions.
+most active in recent conflicts, from a binary heap), its value the one it had in the
+longest assignment free of conflict since the last restart (target phases) or else the
+one it had last (phase saving); restarts follow Luby's sequence times ``RESTART_UNIT``
+conflicts, and learned clauses beyond a growing budget are deleted at a restart, the least
+useful (largest LBD, Audemard and Simon's "glucose level") first. Blocking clauses, kept
+for good, enumerate further solutions.
 
 All the state is in the arrays of :class:`Learner`, a pointer is an index, and the kernel
 returns after a budget of conflicts or decisions with everything needed to go on, so
@@ -115,12 +117,15 @@ class Learner(NamedTuple):
     By option ``v`` (``V`` of them): ``OPT_PTR[v]..OPT_PTR[v+1]`` index ``OPT_ITEM`` (its
     items, ``0..N-1``, primary first) and ``OPT_COLOR`` (0: none). By item ``i``:
     ``ITEM_PTR[i]..ITEM_PTR[i+1]`` index ``ITEM_OPT`` (its options) and ``ITEM_COLOR``.
-    ``VAL`` (``UNSET``, 0 or 1), ``LVL``, ``RKIND`` and ``RID`` (its reason),
-    ``PHASE`` (the value to try when decided), ``ACT`` (VSIDS activity), ``HEAP_POS``
-    (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis: 1 in the learned clause, 2
-    implied by the rest of it, 3 implied, found by :func:`redundant`) are by option;
-    ``STACK`` and ``CLEAR`` are :func:`redundant`'s; ``FREE`` is by primary item; ``TRAIL`` the options in the order assigned, ``TRAIL_LIM[l]`` where
-    level ``l`` begins in it; ``LEARNT`` the clause being learned; ``LEVEL_STAMP`` by
+    ``VAL`` (``UNSET``, 0 or 1), ``LVL``, ``RKIND`` and ``RID`` (its reason), ``PHASE``
+    (the value saved when it was last unassigned), ``TARGET`` (the value in the longest
+    assignment free of conflict, -1: none; decisions take it first), ``ACT`` (VSIDS
+    activity), ``HEAP_POS`` (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis: 1 in
+    the learned clause, 2 implied by the rest of it, 3 implied, found by
+    :func:`redundant`) are by option; ``STACK`` and ``CLEAR`` are :func:`redundant`'s;
+    ``FREE`` is by primary item; ``TRAIL`` the options in the order assigned,
+    ``TRAIL_LIM[l]`` where level ``l`` begins in it; ``LEARNT`` the clause being learned;
+    ``LEVEL_STAMP`` by
     level. Learned clause ``c``: literals ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
     the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted). Watch ``e =
     2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list ``WHEAD``, linked by

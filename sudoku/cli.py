@@ -568,8 +568,9 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                    help="with one puzzle: also draw it, solved, as an SVG picture in FILE")
     p.add_argument("--backend", choices=backend_names(), default="auto", help="search kernel")
     p.add_argument("--strategy", choices=STRATEGIES, default="auto",
-                   help="plain: Knuth's order; hard: restarts, weighted choice and lookahead "
-                        "(for large minimal puzzles); auto (default): hard from 25x25 up")
+                   help="plain: Knuth's order; hard: a reduction at the root, then clause "
+                        "learning (for large minimal puzzles); auto (default): hard from "
+                        "25x25 up")
     p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
                    help="give up on a puzzle after this long (>= 0; inf: never), as in dlx")
     p.add_argument("--max-nodes", type=_positive(int), metavar="N",
