@@ -222,3 +222,33 @@ def test_a_minimal_25x25_sudoku():
     problem = sudoku.to_exact_cover(puzzle)
     chosen = problem.first(learn=True, backend="numba", seed=0)
     assert chosen is not None and problem.is_solution(chosen)
+
+
+def test_no_room_for_a_clause_grows_the_arrays():
+    """A learned clause that does not fit even after a reduction makes the kernel return
+    FULL (never a write past the arena: a segfault under numba); the driver's larger
+    arrays then take it, and the enumeration ends with the right count."""
+    from dlx.learning import _grown, problem_lists
+
+    problem = queens(8)
+    lists = problem_lists(len(problem.primary) + len(problem.secondary),
+                          len(problem.primary), problem._indptr, problem._items,
+                          problem._colors)
+    S = _arrays(lists, None)
+    tiny = np.zeros(2, dtype=np.int64)
+    S = S._replace(CL_START=tiny, CL_SIZE=tiny.copy(), CL_LBD=tiny.copy(),
+                   CL_KEEP=tiny.copy(), CL_LITS=np.zeros(8, dtype=np.int64),
+                   WNEXT=np.zeros(4, dtype=np.int64), WBLOCK=np.zeros(4, dtype=np.int64))
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
+    found = full = 0
+    while (status := K.cdcl(S)) != K.EXHAUSTED:
+        if status == K.FULL:
+            full += 1
+            S = _grown(S)
+            continue
+        assert status == K.FOUND
+        found += 1
+        S.REG[K.BLOCK] = 1
+        check_learner(S)
+    assert found == 92 and full > 0 and len(S.CL_LITS) > 8
