@@ -597,7 +597,8 @@ def learn(S, size, back, keep):
 
 def reduce_clauses(S):
     """At level 0: delete the worse half of the deletable learned clauses (largest LBD,
-    then oldest), compact the arena and watch every clause anew."""
+    then oldest), compact the arena and watch every clause anew; then allow 10% more
+    clauses before the next reduction, at most as many as the arrays hold."""
     REG = S.REG
     n = REG[CLAUSES]
     deletable = 0
@@ -640,7 +641,7 @@ def reduce_clauses(S):
             S.WNEXT[2 * c + k] = S.WHEAD[lit]
             S.WHEAD[lit] = 2 * c + k
             S.WBLOCK[2 * c + k] = S.CL_LITS[s + 1 - k]
-    REG[MAX_LEARNED] += REG[MAX_LEARNED] // 10
+    REG[MAX_LEARNED] = min(REG[MAX_LEARNED] + REG[MAX_LEARNED] // 10, len(S.CL_START))
 
 
 def luby(i):

@@ -252,3 +252,4 @@ def test_no_room_for_a_clause_grows_the_arrays():
         S.REG[K.BLOCK] = 1
         check_learner(S)
     assert found == 92 and full > 0 and len(S.CL_LITS) > 8
+    assert 0 < S.REG[K.MAX_LEARNED] <= len(S.CL_START)  # grown at each reduction, capped
