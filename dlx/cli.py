@@ -456,14 +456,11 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
     many subproblems are done and about how long the rest will take."""
     from .distribute import DEFAULT_PARTS, open_executor
 
-    for name in ("max_nodes", "timeout", "seed"):
-        if getattr(args, name) is not None:
+    for name in ("max_nodes", "timeout", "seed", "weighted", "lookahead", "learn"):
+        value = getattr(args, name)  # None or False: not given (0 is a timeout or seed)
+        if value is not None and value is not False:
             raise ArgumentError(f"--{name.replace('_', '-')} is for a single search, not "
                                 "with --workers, --executor, --checkpoint or --parts")
-    for flag in ("weighted", "lookahead", "learn"):
-        if getattr(args, flag):
-            raise ArgumentError(f"--{flag} is for a single search, not with --workers, "
-                                "--executor, --checkpoint or --parts")
     if args.checkpoint and not args.count:
         raise ArgumentError("--checkpoint needs --count (solutions are printed in order, "
                             "as they come)")

@@ -58,6 +58,11 @@ def test_dlx_checkpoint_and_progress(queens9, tmp_path, capsys, monkeypatch):
 @pytest.mark.parametrize(("argv", "message"), [
     (["--workers", "2", "--timeout", "1"], "--timeout is for a single search"),
     (["--workers", "2", "--seed", "1"], "--seed is for a single search"),
+    (["--workers", "2", "--seed", "0"], "--seed is for a single search"),
+    (["--parts", "4", "--timeout", "0"], "--timeout is for a single search"),
+    (["--workers", "2", "--learn"], "--learn is for a single search"),
+    (["--parts", "4", "--weighted"], "--weighted is for a single search"),
+    (["--parts", "4", "--lookahead", "2"], "--lookahead is for a single search"),
     (["--checkpoint", "x.json"], "--checkpoint needs --count"),
     (["--count", "--executor", "nowhere"], "executor 'nowhere' is not one of"),
 ])
