@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import numpy as np
 
@@ -152,7 +151,6 @@ class LearningSearch:
         self._timeout = timeout
         self._seed = seed
         self._on_finish = on_finish
-        self._start = time.perf_counter()
         self._solutions = self._search()
 
     def __iter__(self) -> LearningSearch:
@@ -172,14 +170,9 @@ class LearningSearch:
 
     def _search(self) -> Iterator[list[int]]:
         stats = self.stats
-        start = self._start = time.perf_counter()
-        begin, cdcl = self._backend.learning()
-        S = _arrays(self._problem, self._seed)
-        REG = S.REG
+        start = time.perf_counter()
+        S: K.Learner | None = None  # made once the search is known to be needed
         try:
-            if self._limit == 0:
-                stats.status = Status.LIMIT
-                return
             clash = forced_clash(self._problem, self._forced)
             if clash is not None:
                 stats.status = Status.CONFLICT
@@ -188,17 +181,20 @@ class LearningSearch:
             if self._timeout is not None and self._timeout <= 0:
                 stats.status = Status.TIMEOUT
                 return
+            begin, cdcl = self._backend.learning()
+            S = _arrays(self._problem, self._seed)
             if begin(S, np.asarray(self._forced, dtype=np.int64)) == K.EXHAUSTED:
                 stats.status = Status.COMPLETE
                 return
             conflicts, decisions = FIRST_SLICE, 16 * FIRST_SLICE
             while True:
+                REG = S.REG
                 REG[K.STOP_CONFLICTS] = REG[K.CONFLICTS] + conflicts
                 REG[K.STOP_DECISIONS] = min(self._max_nodes, REG[K.DECISIONS] + decisions)
                 t0 = time.perf_counter()
                 status = cdcl(S)
                 now = time.perf_counter()
-                self._read(S)
+                self._read(S, start)
                 if status == K.FOUND:
                     stats.solutions += 1
                     solution = np.flatnonzero(S.VAL == 1).tolist()
@@ -214,7 +210,6 @@ class LearningSearch:
                     return
                 if status == K.FULL:
                     S = _grown(S)
-                    REG = S.REG
                     continue
                 if REG[K.DECISIONS] >= self._max_nodes:
                     stats.status = Status.MAX_NODES
@@ -228,21 +223,24 @@ class LearningSearch:
             stats.status = Status.INTERRUPTED
             raise
         finally:
-            self._read(S)
-            stats.seconds = time.perf_counter() - start
+            if S is not None:
+                self._read(S, start)
+            else:
+                stats.seconds = time.perf_counter() - start
             if stats.status is Status.RUNNING:  # abandoned by its caller
                 stats.status = Status.INTERRUPTED
             if self._on_finish is not None:
                 self._on_finish(stats)
 
-    def _read(self, S: Any) -> None:
+    def _read(self, S: K.Learner, start: float) -> None:
+        """Copy the kernel's counts into the live ``stats``."""
         REG, stats = S.REG, self.stats
         stats.nodes = int(REG[K.DECISIONS])
         stats.updates = int(REG[K.ASSIGNS])
         stats.max_level = int(REG[K.MAX_LEVEL])
         stats.restarts = int(REG[K.RESTARTS])
         stats.conflicts = int(REG[K.CONFLICTS])
-        stats.seconds = time.perf_counter() - self._start
+        stats.seconds = time.perf_counter() - start
 
 
 def check_learner(S: K.Learner) -> None:

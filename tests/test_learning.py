@@ -253,3 +253,10 @@ def test_no_room_for_a_clause_grows_the_arrays():
         check_learner(S)
     assert found == 92 and full > 0 and len(S.CL_LITS) > 8
     assert 0 < S.REG[K.MAX_LEARNED] <= len(S.CL_START)  # grown at each reduction, capped
+
+
+def test_kernel_luby_is_the_restarts_luby():
+    """The kernel keeps its own Luby (numba compiles no ``int.bit_length``); the two agree."""
+    from dlx.restarts import luby
+
+    assert [K.luby(i) for i in range(1, 300)] == [luby(i) for i in range(1, 300)]
