@@ -155,9 +155,10 @@ def run_batch(
 
     ``min_width`` is the fewest primary items of an option, which bounds the size of a
     solution by ``links.capacity // min_width`` (``capacity``: ``n_primary``, or the sum
-    of the upper bounds with multiplicities). The kernel checks the forced options itself
-    (status INVALID, or CONFLICT for a repeat), so that the fixed cost of a call stays at
-    a few numpy operations: one Sudoku is a batch of one for the ``sudoku`` adapter.
+    of the upper bounds with multiplicities), and by ``n_options``. The kernel checks the
+    forced options itself (status INVALID, or CONFLICT for a repeat), so that the fixed
+    cost of a call stays at a few numpy operations: one Sudoku is a batch of one for the
+    ``sudoku`` adapter.
     """
     start = time.perf_counter()
     if forced is not None:
@@ -170,7 +171,8 @@ def run_batch(
         indptr, indices = check_csr(indptr, indices)
     n = len(indptr) - 1
     chosen = get_backend(backend, n * links.n_nodes, NUMBA_MIN_WORK)
-    width = max(links.capacity // max(min_width, 1), 1)  # room for the option at fault
+    # room for the option at fault; the bound by options applies after the division
+    width = max(min(links.capacity // max(min_width, 1), n_options), 1)
     table = np.zeros((n, kernel.B_FIRST + width), dtype=np.int64)
     job = BatchJob(links, indptr, indices, width, max_nodes, limit,
                    None if timeout is None else start + timeout, table, progress=progress)

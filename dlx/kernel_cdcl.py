@@ -104,6 +104,7 @@ RESCALE = 1e100
 KEEP_LBD = 2
 """Learned clauses of at most this many levels ("glue clauses") are never deleted."""
 
+
 # Statuses returned by cdcl().
 RUNNING = 0  # a budget of the slice ran out: call again to go on
 FOUND = 1  # every option is assigned: the true ones are a solution
@@ -123,10 +124,12 @@ class Learner(NamedTuple):
     activity), ``HEAP_POS`` (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis: 1 in
     the learned clause, 2 implied by the rest of it, 3 implied, found by
     :func:`redundant`) are by option; ``STACK`` and ``CLEAR`` are :func:`redundant`'s;
-    ``FREE`` is by primary item; ``TRAIL`` the options in the order assigned,
-    ``TRAIL_LIM[l]`` where level ``l`` begins in it; ``LEARNT`` the clause being learned;
-    ``LEVEL_STAMP`` by
-    level. Learned clause ``c``: literals ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
+    ``FREE`` is by primary item, and ``FREE_XOR``, the exclusive or of the options it
+    counts (the last one, when ``FREE`` is 1); ``TRAIL`` the options in the order
+    assigned, ``TRAIL_LIM[l]`` where level ``l`` begins in it; ``LEARNT`` the clause being
+    learned; ``LEVEL_STAMP`` by level; ``BY_LBD`` (zeros between uses) counts clauses by
+    LBD for :func:`reduce_clauses`. Learned clause ``c``: literals
+    ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
     the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted). Watch ``e =
     2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list ``WHEAD``, linked by
     ``WNEXT``; ``WBLOCK[e]``, another literal of the clause, is looked at first (MiniSat's
@@ -152,10 +155,12 @@ class Learner(NamedTuple):
     STACK: np.ndarray
     CLEAR: np.ndarray
     FREE: np.ndarray
+    FREE_XOR: np.ndarray
     TRAIL: np.ndarray
     TRAIL_LIM: np.ndarray
     LEARNT: np.ndarray
     LEVEL_STAMP: np.ndarray
+    BY_LBD: np.ndarray
     CL_START: np.ndarray
     CL_SIZE: np.ndarray
     CL_LBD: np.ndarray
@@ -266,6 +271,7 @@ def assign(S, v, value, kind, rid):
             i = S.OPT_ITEM[k]
             if i < n1:
                 S.FREE[i] -= 1
+                S.FREE_XOR[i] ^= v
 
 
 def backtrack(S, level):
@@ -282,6 +288,7 @@ def backtrack(S, level):
                 i = S.OPT_ITEM[k]
                 if i < n1:
                     S.FREE[i] += 1
+                    S.FREE_XOR[i] ^= v
         S.PHASE[v] = S.VAL[v]
         S.VAL[v] = UNSET
         if S.HEAP_POS[v] < 0:
@@ -388,11 +395,7 @@ def propagate(S):
                     REG[CONFLICT_A] = i
                     return True
                 if free == 1:
-                    q = -1
-                    for m in range(ITEM_PTR[i], ITEM_PTR[i + 1]):
-                        q = ITEM_OPT[m]
-                        if VAL[q] != 0:
-                            break
+                    q = S.FREE_XOR[i]
                     if VAL[q] < 0:
                         assign(S, q, 1, COVERED, i)
             if watch(S, 2 * v):
@@ -601,25 +604,32 @@ def reduce_clauses(S):
     clauses before the next reduction, at most as many as the arrays hold."""
     REG = S.REG
     n = REG[CLAUSES]
+    BY_LBD = S.BY_LBD
     deletable = 0
+    worst = 0
     for c in range(n):
-        if S.CL_KEEP[c] == 0 and S.CL_LBD[c] > KEEP_LBD:
+        lbd = S.CL_LBD[c]
+        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD:
+            BY_LBD[lbd] += 1
             deletable += 1
+            worst = max(worst, lbd)
     drop = deletable // 2
-    order = np.argsort(-S.CL_LBD[:n] * (n + 1) + np.arange(n), kind="mergesort")
-    gone = np.zeros(n, dtype=np.int64)
-    for j in range(n):
-        if drop == 0:
-            break
-        c = order[j]
-        if S.CL_KEEP[c] == 0 and S.CL_LBD[c] > KEEP_LBD:
-            gone[c] = 1
-            drop -= 1
+    cut = worst  # delete those of LBD above cut, and the oldest ``drop`` of LBD cut
+    while cut > KEEP_LBD and BY_LBD[cut] <= drop:
+        drop -= BY_LBD[cut]
+        cut -= 1
+    for lbd in range(worst + 1):
+        BY_LBD[lbd] = 0
     kept = 0
     top = 0
     for c in range(n):
-        if gone[c]:
-            continue
+        lbd = S.CL_LBD[c]
+        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD and lbd >= cut:
+            if lbd > cut:
+                continue
+            if drop > 0:
+                drop -= 1
+                continue
         s = S.CL_START[c]
         size = S.CL_SIZE[c]
         for j in range(size):
@@ -633,7 +643,8 @@ def reduce_clauses(S):
     REG[DELETED] += n - kept
     REG[CLAUSES] = kept
     REG[ARENA] = top
-    S.WHEAD[:] = -1
+    for lit in range(len(S.WHEAD)):
+        S.WHEAD[lit] = -1
     for c in range(kept):
         s = S.CL_START[c]
         for k in range(2):
@@ -712,13 +723,11 @@ def begin(S, forced):
         if free == 0:
             return EXHAUSTED
         if free == 1:
-            for m in range(S.ITEM_PTR[i], S.ITEM_PTR[i + 1]):
-                q = S.ITEM_OPT[m]
-                if S.VAL[q] < 0:
-                    assign(S, q, 1, COVERED, i)
-                    if propagate(S):
-                        return EXHAUSTED
-                    break
+            q = S.FREE_XOR[i]
+            if S.VAL[q] < 0:
+                assign(S, q, 1, COVERED, i)
+                if propagate(S):
+                    return EXHAUSTED
     return RUNNING
 
 

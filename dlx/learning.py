@@ -59,9 +59,11 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
     n1, opt_ptr, opt_item, opt_color, item_ptr, item_opt, item_color, dropped = problem
     n = len(opt_ptr) - 1
     capacity = max(1 << 16, 64 * n)  # literals of learned clauses
-    free = np.diff(item_ptr)[:n1].copy()
     val = np.full(n, K.UNSET, dtype=np.int64)
     val[dropped] = 0
+    free = np.diff(item_ptr)[:n1].copy()
+    free_xor = np.zeros(n1, dtype=np.int64)
+    np.bitwise_xor.at(free_xor, np.repeat(np.arange(n1), free), item_opt[:item_ptr[n1]])
     act = np.zeros(n, dtype=np.float64)
     if seed is not None:  # ties among the first decisions broken at random
         rng = np.random.default_rng([abs(seed) * 2 + (seed < 0), 0])  # as Links.shuffled
@@ -82,9 +84,10 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         TARGET=np.full(n, -1, dtype=np.int64), ACT=act,
         HEAP=np.zeros(n, dtype=np.int64), HEAP_POS=np.full(n, -1, dtype=np.int64),
         SEEN=np.zeros(n, dtype=np.int64), STACK=np.zeros(n + 1, dtype=np.int64),
-        CLEAR=np.zeros(n + 1, dtype=np.int64), FREE=free, TRAIL=np.zeros(n, dtype=np.int64),
+        CLEAR=np.zeros(n + 1, dtype=np.int64), FREE=free, FREE_XOR=free_xor,
+        TRAIL=np.zeros(n, dtype=np.int64),
         TRAIL_LIM=np.zeros(n + 2, dtype=np.int64), LEARNT=np.zeros(n + 1, dtype=np.int64),
-        LEVEL_STAMP=np.zeros(n + 2, dtype=np.int64),
+        LEVEL_STAMP=np.zeros(n + 2, dtype=np.int64), BY_LBD=np.zeros(n + 2, dtype=np.int64),
         CL_START=np.zeros(capacity // 4, dtype=np.int64),
         CL_SIZE=np.zeros(capacity // 4, dtype=np.int64),
         CL_LBD=np.zeros(capacity // 4, dtype=np.int64),
@@ -267,6 +270,10 @@ def check_learner(S: K.Learner) -> None:
         if free != S.FREE[i]:
             raise AssertionError(f"FREE[{i}] is {S.FREE[i]}, but {free} of its options are "
                                  "not false")
+        xor = int(np.bitwise_xor.reduce(options[S.VAL[options] != 0], initial=0))
+        if xor != S.FREE_XOR[i]:
+            raise AssertionError(f"FREE_XOR[{i}] is {S.FREE_XOR[i]}, not the exclusive or of "
+                                 f"its options not false ({xor})")
     where = {v: t for t, v in enumerate(on_trail.tolist())}
     for t, v in enumerate(on_trail.tolist()):
         kind, rid = int(S.RKIND[v]), int(S.RID[v])

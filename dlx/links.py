@@ -132,10 +132,9 @@ class Links:
 
     @property
     def capacity(self) -> int:
-        """The most options a solution can have: the sum of the primary items' upper
-        bounds, at most the number of options (``n_primary`` without multiplicities)."""
-        return min(int(self.arrays.BOUND.sum()), self.n_options) if self.mcc \
-            else self.n_primary
+        """The most primary items a solution can cover, each counted as often as it may be:
+        the sum of their upper bounds (``n_primary`` without multiplicities)."""
+        return int(self.arrays.BOUND.sum()) if self.mcc else self.n_primary
 
     @property
     def forcing_node(self) -> np.ndarray:

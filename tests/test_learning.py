@@ -260,3 +260,37 @@ def test_kernel_luby_is_the_restarts_luby():
     from dlx.restarts import luby
 
     assert [K.luby(i) for i in range(1, 300)] == [luby(i) for i in range(1, 300)]
+
+
+@given(st.lists(st.tuples(st.integers(1, 9), st.booleans()), max_size=60))
+def test_reduction_deletes_the_worse_half(clauses):
+    """The reduction (counting by LBD, so that the kernel allocates nothing) deletes the
+    clauses that sorting would: of the deletable ones (not kept, LBD above
+    ``KEEP_LBD``), half, largest LBD first and then oldest; the rest keep their order."""
+    from dlx.learning import problem_lists
+
+    problem = queens(4)
+    lists = problem_lists(len(problem.primary) + len(problem.secondary),
+                          len(problem.primary), problem._indptr, problem._items,
+                          problem._colors)
+    S = _arrays(lists, None)
+    for c, (lbd, keep) in enumerate(clauses):
+        S.LEARNT[0], S.LEARNT[1] = 2 * (c % 16), 2 * ((c + 1) % 16) + 1
+        K.add_clause(S, 2, lbd, int(keep))
+    deletable = [c for c, (lbd, keep) in enumerate(clauses) if not keep and lbd > K.KEEP_LBD]
+    gone = set(sorted(deletable, key=lambda c: (-clauses[c][0], c))[:len(deletable) // 2])
+    K.reduce_clauses(S)
+    left = [(int(S.CL_LBD[c]), bool(S.CL_KEEP[c])) for c in range(S.REG[K.CLAUSES])]
+    assert left == [clause for c, clause in enumerate(clauses) if c not in gone]
+    check_learner(S)
+
+
+def test_the_compiled_kernel_counts_no_references():
+    """numba compiles the learning kernel without reference counting (its cost was 60% of
+    the search): no allocation may come back into it, or it would not compile."""
+    pytest.importorskip("numba")
+    from dlx.compiled import learning_entry
+
+    _, cdcl = learning_entry()
+    assert cdcl.targetoptions.get("_nrt") is False
+    assert queens(6).count(learn=True, backend="numba") == 4

@@ -565,3 +565,14 @@ def test_distributed_runs_refuse_mcc():
                  lambda: queens(6).solutions(workers=2, order="cost")):
         with pytest.raises(ArgumentError):
             call()
+
+
+def test_batch_has_room_for_every_option_of_a_solution():
+    """A batch's table holds the whole first solution when costs (and no bounds) make the
+    problem an MCC one: its width once divided the number of options, not the items, by
+    the fewest items of an option (two options of two items each: room for one)."""
+    problem = ExactCover([["p0", "p1"], ["p2", "p3"]], primary=["p0", "p1", "p2", "p3"],
+                         costs=[0, 1])
+    for backend in BACKENDS:
+        result = problem.solve_batch([[]], limit=None, backend=backend)
+        assert result.found[0] == 1 and result.solution(0) == [0, 1]
