@@ -8,7 +8,6 @@ paused, which is what slicing (time-outs, Ctrl-C) relies on. Skipped without num
 from __future__ import annotations
 
 import os
-import signal
 import threading
 import time
 import warnings
@@ -16,6 +15,7 @@ import warnings
 import numpy as np
 import pytest
 from datasets import data_dir
+from interrupt import ctrl_c_after
 
 pytest.importorskip("numba")
 
@@ -266,14 +266,9 @@ def test_ctrl_c_interrupts_the_compiled_kernel():
         pytest.skip("signals reach the main thread only")
     problem = queens(15)  # about 20 s of compiled search: never finishes within the test
     problem.solutions(backend="numba", max_nodes=1).count()  # load the kernel before timing
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     start = time.perf_counter()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            problem.count(backend="numba")
-    finally:
-        timer.cancel()
+    with ctrl_c_after(0.3), pytest.raises(KeyboardInterrupt):
+        problem.count(backend="numba")
     assert time.perf_counter() - start < 5.0
     assert problem.stats.nodes > 0 and not problem.stats.complete
     assert problem.stats.status is Status.INTERRUPTED and problem.stats.stopped

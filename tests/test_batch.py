@@ -10,7 +10,6 @@ must give what ``solve_string`` and ``count_solutions`` give, errors included.
 from __future__ import annotations
 
 import os
-import signal
 import threading
 import time
 import warnings
@@ -21,6 +20,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from interrupt import ctrl_c_after
 from oracle import brute_force
 from pinned import PYTHON_KERNELS, is_pristine, pinned
 from test_dlx_properties import shared_color_problems, xcc_problems
@@ -723,14 +723,9 @@ def test_ctrl_c_interrupts_a_compiled_batch():
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
     count_solutions(LEETCODE, backend="numba")  # load the kernel before timing
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     start = time.perf_counter()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            count_solutions("1" + "." * 80, backend="numba")
-    finally:
-        timer.cancel()
+    with ctrl_c_after(0.3), pytest.raises(KeyboardInterrupt):
+        count_solutions("1" + "." * 80, backend="numba")
     assert time.perf_counter() - start < 5.0
     assert count_solutions(LEETCODE, backend="numba") == 1
     assert solve_string(HARD1, backend="numba") == solve_string(HARD1, backend="python")
