@@ -90,10 +90,8 @@ def solve_many(
     out: list[str | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
         if is_hard(geo, strategy):
-            for k, answer in zip(where.tolist(), _one_by_one(
-                    values, done.hook(len(where)),
-                    partial(_solved_hard, geo, unique=unique, engine=engine))):
-                out[k] = answer
+            _one_by_one(out, where, values, done.hook(len(where)),
+                        partial(_solved_hard, geo, unique=unique, engine=engine))
             continue
         result = _search(geo, values, 2 if unique else 1, engine["backend"],
                          engine["max_nodes"], done.hook(len(where)))
@@ -141,10 +139,8 @@ def count_many(
     out: list[int | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
         if is_hard(geo, strategy):
-            for k, count in zip(where.tolist(), _one_by_one(
-                    values, done.hook(len(where)),
-                    partial(count_hard, geo, limit=limit, engine=engine))):
-                out[k] = count
+            _one_by_one(out, where, values, done.hook(len(where)),
+                        partial(count_hard, geo, limit=limit, engine=engine))
             continue
         result = _search(geo, values, limit, engine["backend"], engine["max_nodes"],
                          done.hook(len(where)))
@@ -154,16 +150,16 @@ def count_many(
     return out  # type: ignore[return-value]
 
 
-def _one_by_one(values: np.ndarray, progress: Callable[[int], object] | None,
-                work: Callable[[list[int]], Any]) -> list[Any]:
-    """``work`` on each puzzle of a batch (a row of ``values``) in turn, ``progress``
-    told after each: the hard strategy's way through a batch."""
-    out = []
-    for k, row in enumerate(values.tolist(), 1):
-        out.append(work(row))
+def _one_by_one(out: list[Any], where: np.ndarray, values: np.ndarray,
+                progress: Callable[[int], object] | None,
+                work: Callable[[list[int]], Any]) -> None:
+    """``work`` on each puzzle of a batch (a row of ``values``) in turn, its result put in
+    ``out`` at the puzzle's place (``where``), ``progress`` told after each: the hard
+    strategy's way through a batch."""
+    for k, (place, row) in enumerate(zip(where.tolist(), values.tolist()), 1):
+        out[place] = work(row)
         if progress is not None:
             progress(k)
-    return out
 
 
 def _solved_hard(geo: Geometry, values: list[int], *, unique: bool,
