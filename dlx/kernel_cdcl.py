@@ -104,7 +104,6 @@ RESCALE = 1e100
 KEEP_LBD = 2
 """Learned clauses of at most this many levels ("glue clauses") are never deleted."""
 
-
 # Statuses returned by cdcl().
 RUNNING = 0  # a budget of the slice ran out: call again to go on
 FOUND = 1  # every option is assigned: the true ones are a solution

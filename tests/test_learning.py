@@ -18,8 +18,15 @@ from test_dlx_properties import as_set, build, xcc_problems
 
 from dlx import ArgumentError, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
 from dlx import kernel_cdcl as K
-from dlx.learning import _arrays, check_learner, forced_clash
+from dlx.learning import _arrays, check_learner, forced_clash, problem_lists
 from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
+
+
+def _state(problem: ExactCover, seed: int | None) -> K.Learner:
+    """A fresh learning state of ``problem``, as ``solutions(learn=True)`` makes it."""
+    return _arrays(problem_lists(len(problem.primary) + len(problem.secondary),
+                                 len(problem.primary), problem._indptr, problem._items,
+                                 problem._colors), seed)
 
 
 def _both(problem: ExactCover, **kw) -> list[list[int]]:
@@ -102,12 +109,7 @@ def test_counts_of_the_data_files():
 def test_invariants_hold_after_every_slice(problem):
     """Knuth's sanity check between slices of a single conflict or decision, while the
     python kernel enumerates every solution (restarts and blocking clauses included)."""
-    from dlx.learning import problem_lists
-
-    lists = problem_lists(len(problem.primary) + len(problem.secondary),
-                          len(problem.primary), problem._indptr, problem._items,
-                          problem._colors)
-    S = _arrays(lists, 1)
+    S = _state(problem, 1)
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     check_learner(S)
     found = set()
@@ -133,13 +135,8 @@ def test_clause_database_is_reduced_and_stays_sound():
     """With a tiny budget of learned clauses the reduction runs many times; the count
     (each solution blocked by a clause that is never deleted) stays right and the
     invariants hold."""
-    from dlx.learning import problem_lists
-
     problem = langford(7)
-    lists = problem_lists(len(problem.primary) + len(problem.secondary),
-                          len(problem.primary), problem._indptr, problem._items,
-                          problem._colors)
-    S = _arrays(lists, None)
+    S = _state(problem, None)
     S.REG[K.MAX_LEARNED] = 10
     S.REG[K.RESTART_UNIT] = 4
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
@@ -228,13 +225,10 @@ def test_no_room_for_a_clause_grows_the_arrays():
     """A learned clause that does not fit even after a reduction makes the kernel return
     FULL (never a write past the arena: a segfault under numba); the driver's larger
     arrays then take it, and the enumeration ends with the right count."""
-    from dlx.learning import _grown, problem_lists
+    from dlx.learning import _grown
 
     problem = queens(8)
-    lists = problem_lists(len(problem.primary) + len(problem.secondary),
-                          len(problem.primary), problem._indptr, problem._items,
-                          problem._colors)
-    S = _arrays(lists, None)
+    S = _state(problem, None)
     tiny = np.zeros(2, dtype=np.int64)
     S = S._replace(CL_START=tiny, CL_SIZE=tiny.copy(), CL_LBD=tiny.copy(),
                    CL_KEEP=tiny.copy(), CL_LITS=np.zeros(8, dtype=np.int64),
@@ -267,13 +261,8 @@ def test_reduction_deletes_the_worse_half(clauses):
     """The reduction (counting by LBD, so that the kernel allocates nothing) deletes the
     clauses that sorting would: of the deletable ones (not kept, LBD above
     ``KEEP_LBD``), half, largest LBD first and then oldest; the rest keep their order."""
-    from dlx.learning import problem_lists
-
     problem = queens(4)
-    lists = problem_lists(len(problem.primary) + len(problem.secondary),
-                          len(problem.primary), problem._indptr, problem._items,
-                          problem._colors)
-    S = _arrays(lists, None)
+    S = _state(problem, None)
     for c, (lbd, keep) in enumerate(clauses):
         S.LEARNT[0], S.LEARNT[1] = 2 * (c % 16), 2 * ((c + 1) % 16) + 1
         K.add_clause(S, 2, lbd, int(keep))
