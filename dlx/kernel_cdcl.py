@@ -29,8 +29,9 @@ most active in recent conflicts, from a binary heap), its value the one it had i
 longest assignment free of conflict since the last restart (target phases) or else the
 one it had last (phase saving); restarts follow Luby's sequence times ``RESTART_UNIT``
 conflicts, and learned clauses beyond a growing budget are deleted at a restart, the least
-useful (largest LBD, Audemard and Simon's "glucose level") first. Blocking clauses, kept
-for good, enumerate further solutions.
+useful (largest LBD, Audemard and Simon's "glucose level") first, sparing those that took
+part in a conflict since the last reduction (two reductions for LBD <= 6: CaDiCaL's and
+Kissat's tiers). Blocking clauses, kept for good, enumerate further solutions.
 
 All the state is in the arrays of :class:`Learner`, a pointer is an index, and the kernel
 returns after a budget of conflicts or decisions with everything needed to go on, so
@@ -103,6 +104,9 @@ RESCALE = 1e100
 """Activities are scaled down together when one passes this."""
 KEEP_LBD = 2
 """Learned clauses of at most this many levels ("glue clauses") are never deleted."""
+TIER2_LBD = 6
+"""A clause of at most this many levels survives two reductions after it last took part
+in a conflict, any other one reduction (CaDiCaL's tier two and ``used`` flag)."""
 
 # Statuses returned by cdcl().
 RUNNING = 0  # a budget of the slice ran out: call again to go on
@@ -129,7 +133,8 @@ class Learner(NamedTuple):
     learned; ``LEVEL_STAMP`` by level; ``BY_LBD`` (zeros between uses) counts clauses by
     LBD for :func:`reduce_clauses`. Learned clause ``c``: literals
     ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
-    the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted). Watch ``e =
+    the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted), ``CL_USED[c]``
+    (reductions it is spared for: it took part in a conflict since). Watch ``e =
     2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list ``WHEAD``, linked by
     ``WNEXT``; ``WBLOCK[e]``, another literal of the clause, is looked at first (MiniSat's
     blocker): while it is true the clause is satisfied and not read.
@@ -164,6 +169,7 @@ class Learner(NamedTuple):
     CL_SIZE: np.ndarray
     CL_LBD: np.ndarray
     CL_KEEP: np.ndarray
+    CL_USED: np.ndarray
     CL_LITS: np.ndarray
     WHEAD: np.ndarray
     WNEXT: np.ndarray
@@ -470,6 +476,25 @@ def redundant(S, v, levels):
     return True
 
 
+def use_clause(S, c):
+    """Learned clause ``c`` takes part in a conflict: spare it at the next reductions, and
+    lower its LBD if its literals now lie on fewer levels (Glucose's dynamic LBD)."""
+    if S.CL_KEEP[c] or S.CL_LBD[c] <= KEEP_LBD:
+        return
+    S.REG[STAMP] += 1
+    stamp = S.REG[STAMP]
+    n = 0
+    s = S.CL_START[c]
+    for p in range(s, s + S.CL_SIZE[c]):
+        lv = S.LVL[S.CL_LITS[p] >> 1]
+        if S.LEVEL_STAMP[lv] != stamp:
+            S.LEVEL_STAMP[lv] = stamp
+            n += 1
+    if n < S.CL_LBD[c]:
+        S.CL_LBD[c] = n
+    S.CL_USED[c] = 2 if S.CL_LBD[c] <= TIER2_LBD else 1
+
+
 def analyze(S):
     """The 1-UIP clause of the conflict in ``LEARNT``, its asserting literal first and a
     literal of the level to jump back to second. Returns (size, that level)."""
@@ -491,6 +516,7 @@ def analyze(S):
             for m in range(S.ITEM_PTR[a], S.ITEM_PTR[a + 1]):
                 size, path = see(S, S.ITEM_OPT[m], skip, level, size, path)
         else:
+            use_clause(S, a)
             s = S.CL_START[a]
             for p in range(s, s + S.CL_SIZE[a]):
                 size, path = see(S, S.CL_LITS[p] >> 1, skip, level, size, path)
@@ -562,6 +588,7 @@ def add_clause(S, size, lbd, keep):
     S.CL_SIZE[c] = size
     S.CL_LBD[c] = lbd
     S.CL_KEEP[c] = keep
+    S.CL_USED[c] = 2 if lbd <= TIER2_LBD else 1  # as if it had just been used
     for j in range(size):
         S.CL_LITS[s + j] = S.LEARNT[j]
     REG[CLAUSES] = c + 1
@@ -598,8 +625,9 @@ def learn(S, size, back, keep):
 
 
 def reduce_clauses(S):
-    """At level 0: delete the worse half of the deletable learned clauses (largest LBD,
-    then oldest), compact the arena and watch every clause anew; then allow 10% more
+    """At level 0: delete the worse half of the deletable learned clauses (not kept for
+    good, LBD above ``KEEP_LBD``, not used since the last reduction; largest LBD, then
+    oldest, first), compact the arena and watch every clause anew; then allow 10% more
     clauses before the next reduction, at most as many as the arrays hold."""
     REG = S.REG
     n = REG[CLAUSES]
@@ -608,7 +636,7 @@ def reduce_clauses(S):
     worst = 0
     for c in range(n):
         lbd = S.CL_LBD[c]
-        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD:
+        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD and S.CL_USED[c] == 0:
             BY_LBD[lbd] += 1
             deletable += 1
             worst = max(worst, lbd)
@@ -623,7 +651,8 @@ def reduce_clauses(S):
     top = 0
     for c in range(n):
         lbd = S.CL_LBD[c]
-        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD and lbd >= cut:
+        used = S.CL_USED[c]
+        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD and used == 0 and lbd >= cut:
             if lbd > cut:
                 continue
             if drop > 0:
@@ -635,8 +664,9 @@ def reduce_clauses(S):
             S.CL_LITS[top + j] = S.CL_LITS[s + j]
         S.CL_START[kept] = top
         S.CL_SIZE[kept] = size
-        S.CL_LBD[kept] = S.CL_LBD[c]
+        S.CL_LBD[kept] = lbd
         S.CL_KEEP[kept] = S.CL_KEEP[c]
+        S.CL_USED[kept] = max(used - 1, 0)
         top += size
         kept += 1
     REG[DELETED] += n - kept
@@ -781,7 +811,7 @@ def cdcl(S):
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
-             "redundant", "analyze", "glue", "room", "add_clause", "learn",
+             "redundant", "use_clause", "analyze", "glue", "room", "add_clause", "learn",
              "reduce_clauses", "luby", "keep_target", "restart", "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""

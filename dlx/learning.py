@@ -92,6 +92,7 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         CL_SIZE=np.zeros(capacity // 4, dtype=np.int64),
         CL_LBD=np.zeros(capacity // 4, dtype=np.int64),
         CL_KEEP=np.zeros(capacity // 4, dtype=np.int64),
+        CL_USED=np.zeros(capacity // 4, dtype=np.int64),
         CL_LITS=np.zeros(capacity, dtype=np.int64),
         WHEAD=np.full(2 * n, -1, dtype=np.int64),
         WNEXT=np.zeros(2 * (capacity // 4), dtype=np.int64),
@@ -132,6 +133,7 @@ def _grown(S: K.Learner) -> K.Learner:
 
     return S._replace(CL_START=grow(S.CL_START, clauses), CL_SIZE=grow(S.CL_SIZE, clauses),
                       CL_LBD=grow(S.CL_LBD, clauses), CL_KEEP=grow(S.CL_KEEP, clauses),
+                      CL_USED=grow(S.CL_USED, clauses),
                       CL_LITS=grow(S.CL_LITS, literals), WNEXT=grow(S.WNEXT, 2 * clauses),
                       WBLOCK=grow(S.WBLOCK, 2 * clauses))
 
@@ -298,6 +300,9 @@ def check_learner(S: K.Learner) -> None:
     for k in range(int(REG[K.HEAP_N])):
         if S.HEAP_POS[S.HEAP[k]] != k or (k and S.ACT[S.HEAP[(k - 1) >> 1]] < S.ACT[S.HEAP[k]]):
             raise AssertionError(f"the heap is out of order at {k}")
+    used = S.CL_USED[:int(REG[K.CLAUSES])]
+    if used.size and (used.min() < 0 or used.max() > 2):
+        raise AssertionError(f"a clause is to be spared {int(used.max())} reductions; 2 at most")
     for lit in range(len(S.WHEAD)):
         e = S.WHEAD[lit]
         while e >= 0:

@@ -231,7 +231,7 @@ def test_no_room_for_a_clause_grows_the_arrays():
     S = _state(problem, None)
     tiny = np.zeros(2, dtype=np.int64)
     S = S._replace(CL_START=tiny, CL_SIZE=tiny.copy(), CL_LBD=tiny.copy(),
-                   CL_KEEP=tiny.copy(), CL_LITS=np.zeros(8, dtype=np.int64),
+                   CL_KEEP=tiny.copy(), CL_USED=tiny.copy(), CL_LITS=np.zeros(8, dtype=np.int64),
                    WNEXT=np.zeros(4, dtype=np.int64), WBLOCK=np.zeros(4, dtype=np.int64))
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
@@ -256,22 +256,48 @@ def test_kernel_luby_is_the_restarts_luby():
     assert [K.luby(i) for i in range(1, 300)] == [luby(i) for i in range(1, 300)]
 
 
-@given(st.lists(st.tuples(st.integers(1, 9), st.booleans()), max_size=60))
+@given(st.lists(st.tuples(st.integers(1, 9), st.booleans(), st.integers(0, 2)), max_size=60))
 def test_reduction_deletes_the_worse_half(clauses):
     """The reduction (counting by LBD, so that the kernel allocates nothing) deletes the
-    clauses that sorting would: of the deletable ones (not kept, LBD above
-    ``KEEP_LBD``), half, largest LBD first and then oldest; the rest keep their order."""
+    clauses that sorting would: of the deletable ones (not kept, LBD above ``KEEP_LBD``,
+    not used since the last reduction), half, largest LBD first and then oldest; the rest
+    keep their order, and each spared clause has one reduction less to be spared for."""
     problem = queens(4)
     S = _state(problem, None)
-    for c, (lbd, keep) in enumerate(clauses):
+    for c, (lbd, keep, used) in enumerate(clauses):
         S.LEARNT[0], S.LEARNT[1] = 2 * (c % 16), 2 * ((c + 1) % 16) + 1
         K.add_clause(S, 2, lbd, int(keep))
-    deletable = [c for c, (lbd, keep) in enumerate(clauses) if not keep and lbd > K.KEEP_LBD]
+        S.CL_USED[c] = used
+    deletable = [c for c, (lbd, keep, used) in enumerate(clauses)
+                 if not keep and lbd > K.KEEP_LBD and not used]
     gone = set(sorted(deletable, key=lambda c: (-clauses[c][0], c))[:len(deletable) // 2])
     K.reduce_clauses(S)
-    left = [(int(S.CL_LBD[c]), bool(S.CL_KEEP[c])) for c in range(S.REG[K.CLAUSES])]
-    assert left == [clause for c, clause in enumerate(clauses) if c not in gone]
+    left = [(int(S.CL_LBD[c]), bool(S.CL_KEEP[c]), int(S.CL_USED[c]))
+            for c in range(S.REG[K.CLAUSES])]
+    assert left == [(lbd, keep, max(used - 1, 0)) for c, (lbd, keep, used) in enumerate(clauses)
+                    if c not in gone]
     check_learner(S)
+
+
+def test_a_clause_in_a_conflict_is_spared_and_its_lbd_lowered():
+    """``use_clause``: a learned clause that takes part in a conflict is spared by the next
+    reduction, the next two if its LBD is at most ``TIER2_LBD``; its LBD drops to the
+    number of levels its literals lie on now (Glucose's dynamic LBD), never rises, and a
+    glue clause (never deleted) is left as it is."""
+    S = _state(queens(6), None)
+    S.LEARNT[:8] = 2 * np.arange(8)
+    c = K.add_clause(S, 8, 9, 0)
+
+    def use(lbd, levels):
+        S.CL_LBD[c], S.CL_USED[c] = lbd, 0
+        S.LVL[:8] = levels
+        K.use_clause(S, c)
+        return int(S.CL_LBD[c]), int(S.CL_USED[c])
+
+    assert use(9, [1, 2, 3, 4, 5, 6, 7, 8]) == (8, 1)
+    assert use(9, [1, 1, 2, 2, 3, 3, 4, 4]) == (4, 2)
+    assert use(3, [1, 2, 3, 4, 5, 6, 7, 8]) == (3, 2)
+    assert use(K.KEEP_LBD, [1, 2, 3, 4, 5, 6, 7, 8]) == (K.KEEP_LBD, 0)
 
 
 def test_the_compiled_kernel_counts_no_references():
