@@ -476,23 +476,33 @@ def redundant(S, v, levels):
     return True
 
 
+def glue(S, lits, start, size):
+    """The number of distinct levels among the options of ``lits[start:start+size]`` (a
+    clause's LBD)."""
+    S.REG[STAMP] += 1
+    stamp = S.REG[STAMP]
+    n = 0
+    for j in range(start, start + size):
+        lv = S.LVL[lits[j] >> 1]
+        if S.LEVEL_STAMP[lv] != stamp:
+            S.LEVEL_STAMP[lv] = stamp
+            n += 1
+    return n
+
+
+def spare(S, c):
+    """Learned clause ``c`` was just learned or used: the next reductions pass it over,
+    two of them if its LBD is at most ``TIER2_LBD``."""
+    S.CL_USED[c] = 2 if S.CL_LBD[c] <= TIER2_LBD else 1
+
+
 def use_clause(S, c):
     """Learned clause ``c`` takes part in a conflict: spare it at the next reductions, and
     lower its LBD if its literals now lie on fewer levels (Glucose's dynamic LBD)."""
     if S.CL_KEEP[c] or S.CL_LBD[c] <= KEEP_LBD:
         return
-    S.REG[STAMP] += 1
-    stamp = S.REG[STAMP]
-    n = 0
-    s = S.CL_START[c]
-    for p in range(s, s + S.CL_SIZE[c]):
-        lv = S.LVL[S.CL_LITS[p] >> 1]
-        if S.LEVEL_STAMP[lv] != stamp:
-            S.LEVEL_STAMP[lv] = stamp
-            n += 1
-    if n < S.CL_LBD[c]:
-        S.CL_LBD[c] = n
-    S.CL_USED[c] = 2 if S.CL_LBD[c] <= TIER2_LBD else 1
+    S.CL_LBD[c] = min(S.CL_LBD[c], glue(S, S.CL_LITS, S.CL_START[c], S.CL_SIZE[c]))
+    spare(S, c)
 
 
 def analyze(S):
@@ -561,19 +571,6 @@ def analyze(S):
     return kept, back
 
 
-def glue(S, size):
-    """The number of distinct levels among ``LEARNT[:size]`` (the clause's LBD)."""
-    S.REG[STAMP] += 1
-    stamp = S.REG[STAMP]
-    n = 0
-    for j in range(size):
-        lv = S.LVL[S.LEARNT[j] >> 1]
-        if S.LEVEL_STAMP[lv] != stamp:
-            S.LEVEL_STAMP[lv] = stamp
-            n += 1
-    return n
-
-
 def room(S, size):
     """Whether one more clause of ``size`` literals fits in the arena."""
     return S.REG[CLAUSES] < len(S.CL_START) and S.REG[ARENA] + size <= len(S.CL_LITS)
@@ -588,7 +585,7 @@ def add_clause(S, size, lbd, keep):
     S.CL_SIZE[c] = size
     S.CL_LBD[c] = lbd
     S.CL_KEEP[c] = keep
-    S.CL_USED[c] = 2 if lbd <= TIER2_LBD else 1  # as if it had just been used
+    spare(S, c)  # as if it had just been used
     for j in range(size):
         S.CL_LITS[s + j] = S.LEARNT[j]
     REG[CLAUSES] = c + 1
@@ -618,10 +615,16 @@ def learn(S, size, back, keep):
     if size == 1:
         assign(S, lit >> 1, 1 - (lit & 1), DECIDED, -1)
         return True
-    c = add_clause(S, size, glue(S, size), keep)
+    c = add_clause(S, size, glue(S, S.LEARNT, 0, size), keep)
     if lit_value(S, S.LEARNT[1]) == 0:  # else at level 0 the clause implies nothing yet
         assign(S, lit >> 1, 1 - (lit & 1), LEARNED, c)
     return True
+
+
+def deletable(S, c):
+    """Whether a reduction may delete learned clause ``c``: not kept for good, not a glue
+    clause, not spared."""
+    return S.CL_KEEP[c] == 0 and S.CL_LBD[c] > KEEP_LBD and S.CL_USED[c] == 0
 
 
 def reduce_clauses(S):
@@ -632,15 +635,15 @@ def reduce_clauses(S):
     REG = S.REG
     n = REG[CLAUSES]
     BY_LBD = S.BY_LBD
-    deletable = 0
+    candidates = 0
     worst = 0
     for c in range(n):
         lbd = S.CL_LBD[c]
-        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD and S.CL_USED[c] == 0:
+        if deletable(S, c):
             BY_LBD[lbd] += 1
-            deletable += 1
+            candidates += 1
             worst = max(worst, lbd)
-    drop = deletable // 2
+    drop = candidates // 2
     cut = worst  # delete those of LBD above cut, and the oldest ``drop`` of LBD cut
     while cut > KEEP_LBD and BY_LBD[cut] <= drop:
         drop -= BY_LBD[cut]
@@ -652,7 +655,7 @@ def reduce_clauses(S):
     for c in range(n):
         lbd = S.CL_LBD[c]
         used = S.CL_USED[c]
-        if S.CL_KEEP[c] == 0 and lbd > KEEP_LBD and used == 0 and lbd >= cut:
+        if lbd >= cut and deletable(S, c):
             if lbd > cut:
                 continue
             if drop > 0:
@@ -767,7 +770,7 @@ def cdcl(S):
     With ``REG[BLOCK]`` set, the solution found last is forbidden first."""
     REG = S.REG
     if REG[PENDING]:  # the arrays were made larger for the clause waiting in LEARNT
-        add_clause(S, REG[PENDING], glue(S, REG[PENDING]), REG[PENDING_KEEP])
+        add_clause(S, REG[PENDING], glue(S, S.LEARNT, 0, REG[PENDING]), REG[PENDING_KEEP])
         REG[PENDING] = 0
     if REG[BLOCK]:
         REG[BLOCK] = 0
@@ -811,7 +814,8 @@ def cdcl(S):
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
-             "redundant", "use_clause", "analyze", "glue", "room", "add_clause", "learn",
-             "reduce_clauses", "luby", "keep_target", "restart", "block", "begin", "cdcl")
+             "redundant", "glue", "spare", "use_clause", "analyze", "room", "add_clause",
+             "learn", "deletable", "reduce_clauses", "luby", "keep_target", "restart",
+             "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""
