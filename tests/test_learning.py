@@ -309,3 +309,19 @@ def test_the_compiled_kernel_counts_no_references():
     _, cdcl = learning_entry()
     assert cdcl.targetoptions.get("_nrt") is False
     assert queens(6).count(learn=True, backend="numba") == 4
+
+
+def test_the_search_reads_narrow_integers():
+    """The learning kernel spends its time reading the watch lists and the clauses: they
+    are 32-bit (the flags 8-bit), half the memory of int64, while the positions fit; the
+    arrays are widened, not overflowed, when they would not."""
+    from dlx.learning import _grown, index_type
+
+    S = _state(queens(6), 0)
+    assert {S.CL_LITS.dtype, S.WNEXT.dtype, S.OPT_ITEM.dtype, S.ITEM_OPT.dtype} == {
+        np.dtype(np.int32)}
+    assert S.VAL.dtype == S.SEEN.dtype == np.dtype(np.int8)
+    assert index_type(2**31 - 2) is np.int32 and index_type(2**31 - 1) is np.int64
+    grown = _grown(S)
+    assert grown.CL_START.dtype == np.dtype(np.int32) and grown.CL_KEEP.dtype == np.int8
+    assert np.array_equal(grown.CL_LITS[:len(S.CL_LITS)], S.CL_LITS)
