@@ -28,10 +28,11 @@ minimization), and learns the rest; the choice of the next option is VSIDS (the 
 most active in recent conflicts, from a binary heap), its value the one it had in the
 longest assignment free of conflict since the last restart (target phases) or else the
 one it had last (phase saving); restarts follow Luby's sequence times ``RESTART_UNIT``
-conflicts, and learned clauses beyond a growing budget are deleted at a restart, the least
-useful (largest LBD, Audemard and Simon's "glucose level") first, sparing those that took
-part in a conflict since the last reduction (two reductions for LBD <= 6: CaDiCaL's and
-Kissat's tiers). Blocking clauses, kept for good, enumerate further solutions.
+conflicts, and when the learned clauses pass a growing budget after a conflict, the least
+useful are deleted (largest LBD, Audemard and Simon's "glucose level", first), sparing
+those that took part in a conflict since the last reduction (two reductions for LBD <= 6:
+CaDiCaL's and Kissat's tiers) and those that are the reason of an option assigned.
+Blocking clauses, kept for good, enumerate further solutions.
 
 All the state is in the arrays of :class:`Learner`, a pointer is an index, and the kernel
 returns after a budget of conflicts or decisions with everything needed to go on, so
@@ -133,7 +134,8 @@ class Learner(NamedTuple):
     learned; ``LEVEL_STAMP`` by level; ``BY_LBD`` (zeros between uses) counts clauses by
     LBD for :func:`reduce_clauses`. Learned clause ``c``: literals
     ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
-    the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted), ``CL_USED[c]``
+    the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted; 2, during a
+    reduction only: locked, the reason of an option assigned), ``CL_USED[c]``
     (reductions it is spared for: it took part in a conflict since). Watch ``e =
     2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list ``WHEAD``, linked by
     ``WNEXT``; ``WBLOCK[e]``, another literal of the clause, is looked at first (MiniSat's
@@ -631,14 +633,24 @@ def deletable(S, c):
     return S.CL_KEEP[c] == 0 and S.CL_LBD[c] > KEEP_LBD and S.CL_USED[c] == 0
 
 
+def reduce_due(S):
+    """Whether the learned clauses have passed their budget, or fill 3/4 of the arena."""
+    return S.REG[CLAUSES] >= S.REG[MAX_LEARNED] or 4 * S.REG[ARENA] >= 3 * len(S.CL_LITS)
+
+
 def reduce_clauses(S):
-    """At level 0: delete the worse half of the deletable learned clauses (not kept for
-    good, LBD above ``KEEP_LBD``, not used since the last reduction; largest LBD, then
-    oldest, first), compact the arena and watch every clause anew; then allow 10% more
-    clauses before the next reduction, at most as many as the arrays hold."""
+    """Delete the worse half of the deletable learned clauses (not kept for good, not the
+    reason of an option assigned, LBD above ``KEEP_LBD``, not used since the last
+    reduction; largest LBD, then oldest, first), compact the arena, renumber the reasons
+    and watch every clause anew (the same two literals); then allow 10% more clauses
+    before the next reduction, at most as many as the arrays hold."""
     REG = S.REG
     n = REG[CLAUSES]
     BY_LBD = S.BY_LBD
+    for t in range(REG[TOP]):  # lock the reasons on the trail
+        v = S.TRAIL[t]
+        if S.RKIND[v] == LEARNED:
+            S.CL_KEEP[S.RID[v]] |= 2
     candidates = 0
     worst = 0
     for c in range(n):
@@ -672,11 +684,16 @@ def reduce_clauses(S):
         S.CL_START[kept] = top
         S.CL_SIZE[kept] = size
         S.CL_LBD[kept] = lbd
-        S.CL_KEEP[kept] = S.CL_KEEP[c]
+        S.CL_KEEP[kept] = S.CL_KEEP[c] & 1
         S.CL_USED[kept] = max(used - 1, 0)
+        S.WNEXT[c] = kept  # its new number (the watches are made anew below)
         top += size
         kept += 1
     REG[DELETED] += n - kept
+    for t in range(REG[TOP]):
+        v = S.TRAIL[t]
+        if S.RKIND[v] == LEARNED:
+            S.RID[v] = S.WNEXT[S.RID[v]]
     REG[CLAUSES] = kept
     REG[ARENA] = top
     for lit in range(len(S.WHEAD)):
@@ -715,13 +732,11 @@ def keep_target(S):
 
 
 def restart(S):
-    """Back to level 0; delete clauses if there are too many; schedule the next restart."""
+    """Back to level 0; schedule the next restart."""
     REG = S.REG
     backtrack(S, 0)
     REG[RESTARTS] += 1
     REG[TARGET_TOP] = 0
-    if REG[CLAUSES] >= REG[MAX_LEARNED] or 4 * REG[ARENA] >= 3 * len(S.CL_LITS):
-        reduce_clauses(S)
     REG[LUBY_I] += 1
     REG[NEXT_RESTART] = REG[CONFLICTS] + REG[RESTART_UNIT] * luby(REG[LUBY_I])
 
@@ -794,6 +809,8 @@ def cdcl(S):
             if not learn(S, size, back, 0):
                 return FULL
             S.FREG[VAR_INC] *= 1.0 / VAR_DECAY
+            if reduce_due(S):
+                reduce_clauses(S)
             if REG[CONFLICTS] >= REG[NEXT_RESTART]:
                 restart(S)
             if REG[CONFLICTS] >= REG[STOP_CONFLICTS]:
@@ -819,7 +836,7 @@ def cdcl(S):
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
              "redundant", "glue", "spare", "use_clause", "analyze", "room", "add_clause",
-             "learn", "deletable", "reduce_clauses", "luby", "keep_target", "restart",
+             "learn", "deletable", "reduce_due", "reduce_clauses", "luby", "keep_target", "restart",
              "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""

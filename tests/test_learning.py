@@ -108,8 +108,11 @@ def test_counts_of_the_data_files():
     ids=["queens6", "langford7", "pentominoes4x5"])
 def test_invariants_hold_after_every_slice(problem):
     """Knuth's sanity check between slices of a single conflict or decision, while the
-    python kernel enumerates every solution (restarts and blocking clauses included)."""
+    python kernel enumerates every solution (restarts, reductions at any level and
+    blocking clauses included: short runs and a tiny budget of clauses)."""
     S = _state(problem, 1)
+    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
+    S.REG[K.MAX_LEARNED] = 12
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     check_learner(S)
     found = set()
@@ -128,7 +131,42 @@ def test_invariants_hold_after_every_slice(problem):
     else:
         pytest.fail("the search did not end")
     assert len(found) == problem.count()
-    assert S.REG[K.RESTARTS] > 0 or problem.count() < 10
+    assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0
+
+
+def test_a_reduction_below_level_0_keeps_and_renumbers_the_reasons():
+    """A reduction may come after any conflict: the learned clauses that are the reason of
+    an option assigned are not deleted, whatever their LBD, and the options' ``RID``
+    follow them to their new numbers (``check_learner`` reads every reason)."""
+    S = _state(langford(8), 0)
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    S.REG[K.MAX_LEARNED] = 1 << 40  # no reduction but ours
+    reduced = 0
+    while reduced < 20:
+        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
+        S.REG[K.STOP_DECISIONS] = 1 << 62
+        status = K.cdcl(S)
+        if status == K.FOUND:
+            S.REG[K.BLOCK] = 1
+            continue
+        assert status == K.RUNNING
+        trail = S.TRAIL[:S.REG[K.TOP]]
+        reasons = {int(S.RID[v]) for v in trail if S.RKIND[v] == K.LEARNED and S.LVL[v] > 0}
+        if not reasons or min(reasons) == 0:
+            continue
+        S.CL_LBD[:S.REG[K.CLAUSES]] = K.KEEP_LBD + 9  # all deletable: only locks save them
+        S.CL_USED[:S.REG[K.CLAUSES]] = 0
+        literals = {c: S.CL_LITS[S.CL_START[c]:S.CL_START[c] + S.CL_SIZE[c]].tolist()
+                    for c in reasons}
+        K.reduce_clauses(S)
+        check_learner(S)
+        assert S.REG[K.DELETED] > 0
+        for v in trail:
+            if S.RKIND[v] == K.LEARNED and S.LVL[v] > 0:
+                c = int(S.RID[v])
+                assert S.CL_LITS[S.CL_START[c]:S.CL_START[c] + S.CL_SIZE[c]].tolist() in (
+                    literals.values())
+        reduced += 1
 
 
 def test_clause_database_is_reduced_and_stays_sound():
@@ -138,7 +176,7 @@ def test_clause_database_is_reduced_and_stays_sound():
     problem = langford(7)
     S = _state(problem, None)
     S.REG[K.MAX_LEARNED] = 10
-    S.REG[K.RESTART_UNIT] = 4
+    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 4
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     count = 0
     S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
