@@ -351,3 +351,20 @@ def test_dlx1_count_runs_and_parses(tmp_path: Path) -> None:
     for stderr, status in [(DLX1_STDERR["queens8"], 255), ("TIMEOUT!\n", 0), ("", 0)]:
         with pytest.raises(RuntimeError, match="dlx1"):
             peers.dlx1_count(_fake_dlx1(tmp_path, stderr, status), dlx)
+
+
+# ----- the hard group's engine runs ------------------------------------------------------
+
+
+def test_hard_group_reports_a_capped_plain_search_as_unsolved() -> None:
+    """``dlx-plain`` stopped by its cap is a row "not solved" with its nodes, not a failed
+    benchmark (``first`` raises SearchStoppedError when its budget runs out)."""
+    from benchmarks.cases import numba_available
+    from benchmarks.test_bench_hard import _PLAIN_SOLVED, _engine
+
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    puzzle = KNOWN[0].values[0]
+    answer, nodes = _engine(puzzle, "plain", 0.0)
+    assert answer is None and nodes <= 1
+    assert _engine(puzzle, "plain", 60.0)[0] == _PLAIN_SOLVED
