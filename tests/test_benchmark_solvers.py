@@ -368,3 +368,42 @@ def test_hard_group_reports_a_capped_plain_search_as_unsolved() -> None:
     answer, nodes = _engine(puzzle, "plain", 0.0)
     assert answer is None and nodes <= 1
     assert _engine(puzzle, "plain", 60.0)[0] == _PLAIN_SOLVED
+
+
+class _Untimed:
+    """Just enough of pytest-benchmark's fixture to run a benchmark body once, untimed."""
+
+    def __init__(self) -> None:
+        self.group = ""
+        self.extra_info: dict[str, object] = {}
+
+    def pedantic(self, fn, rounds: int = 1, iterations: int = 1):  # type: ignore[no-untyped-def]
+        return fn()
+
+
+def test_mcc_benchmark_warms_up_past_its_node_budget() -> None:
+    """The weighted pentomino benchmark loads the kernel with a search of 10 nodes, which
+    raises SearchStoppedError now that ``best`` states a spent budget: it must carry on."""
+    from benchmarks.cases import numba_available
+    from benchmarks.test_bench_mcc import test_best_weighted_pentominoes
+
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    bench = _Untimed()
+    test_best_weighted_pentominoes(bench)  # asserts the ten best costs itself
+    assert bench.group == "best-pentomino-5x12" and bench.extra_info["nodes"] > 0
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")  # registered in benchmarks/
+def test_scale_benchmark_warms_up_past_its_node_budget() -> None:
+    """The same for the scale group's counts (``count(max_nodes=1000)`` first)."""
+    from benchmarks.cases import EXACT_COVER_DIR, numba_available
+    from benchmarks.test_bench_scale import test_scale_count
+
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    if not (EXACT_COVER_DIR / "queens14.dlx").exists():
+        pytest.skip("queens14.dlx not found")
+    bench = _Untimed()
+    test_scale_count(bench, "queens14", "serial")  # asserts the count, 365,596
+    assert bench.extra_info["solutions"] == 365_596
