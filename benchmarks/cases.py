@@ -8,6 +8,8 @@ groups ``sudoku-<set>`` on the sets of ``SUDOKU_SETS``, the exact-cover groups
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -22,6 +24,7 @@ __all__ = [
     "SUDOKU_SETS",
     "ExactCoverCase",
     "is_long",
+    "load_kernel",
     "numba_available",
     "param",
 ]
@@ -85,3 +88,11 @@ def numba_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def load_kernel(call: Callable[[], object]) -> None:
+    """Run ``call`` once, untimed, so that the kernel is loaded (or compiled) before the
+    timing starts; a small budget (``max_nodes``) running out is the point of such a call,
+    so its ``dlx.SearchStoppedError`` (sudoku's is a subclass) is not an error here."""
+    with contextlib.suppress(dlx.SearchStoppedError):
+        call()

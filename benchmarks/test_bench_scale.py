@@ -20,7 +20,6 @@ same parts in one batch: the difference per task is the cost of a task.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import contextlib
 import resource
 import time
 from collections.abc import Callable
@@ -28,8 +27,8 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from benchmarks.cases import EXACT_COVER_DIR, numba_available
-from dlx import ExactCover, Progress, SearchStoppedError
+from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
+from dlx import ExactCover, Progress
 from dlx import distribute as dist
 from dlx.problems import queens
 
@@ -77,8 +76,7 @@ def test_scale_count(benchmark: BenchmarkFixture, name: str, how: str) -> None:
     if not path.exists():
         pytest.skip(f"{path} not found")
     problem = ExactCover.from_dlx(path.read_text())
-    with contextlib.suppress(SearchStoppedError):  # the kernel loaded, untimed
-        problem.count(backend="numba", max_nodes=1000)
+    load_kernel(lambda: problem.count(backend="numba", max_nodes=1000))
     benchmark.group = "scale"
     if how == "serial":
         found = _timed(benchmark, lambda: problem.count(backend="numba"))

@@ -12,7 +12,7 @@ import pytest
 
 import sudoku
 from benchmarks import peers, report
-from benchmarks.cases import EXACT_COVER_CASES, LONG, param
+from benchmarks.cases import EXACT_COVER_CASES, EXACT_COVER_DIR, LONG, numba_available, param
 from benchmarks.grid import parse
 from benchmarks.puzzles import (
     ENV_VAR,
@@ -359,7 +359,6 @@ def test_dlx1_count_runs_and_parses(tmp_path: Path) -> None:
 def test_hard_group_reports_a_capped_plain_search_as_unsolved() -> None:
     """``dlx-plain`` stopped by its cap is a row "not solved" with its nodes, not a failed
     benchmark (``first`` raises SearchStoppedError when its budget runs out)."""
-    from benchmarks.cases import numba_available
     from benchmarks.test_bench_hard import _PLAIN_SOLVED, _engine
 
     if not numba_available():
@@ -384,7 +383,6 @@ class _Untimed:
 def test_mcc_benchmark_warms_up_past_its_node_budget() -> None:
     """The weighted pentomino benchmark loads the kernel with a search of 10 nodes, which
     raises SearchStoppedError now that ``best`` states a spent budget: it must carry on."""
-    from benchmarks.cases import numba_available
     from benchmarks.test_bench_mcc import test_best_weighted_pentominoes
 
     if not numba_available():
@@ -397,7 +395,6 @@ def test_mcc_benchmark_warms_up_past_its_node_budget() -> None:
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")  # registered in benchmarks/
 def test_scale_benchmark_warms_up_past_its_node_budget() -> None:
     """The same for the scale group's counts (``count(max_nodes=1000)`` first)."""
-    from benchmarks.cases import EXACT_COVER_DIR, numba_available
     from benchmarks.test_bench_scale import test_scale_count
 
     if not numba_available():
