@@ -24,7 +24,9 @@ A reason or conflict is read as a clause: ``EXCLUDED`` by ``p`` is ``{not p, not
 ``COVERED`` by item ``i`` (or the conflict "item ``i`` empty") is "some option of ``i``";
 ``LEARNED`` is the clause itself. Conflict analysis resolves these back to the first
 unique implication point (1-UIP), drops literals implied by the others (recursive
-minimization), and learns the rest; the choice of the next option is VSIDS (the option
+minimization), replaces the literals of each lower level by that level's own unique
+implication point where the level's reasons allow it (Fleury and Biere's shrinking),
+and learns the rest; the choice of the next option is VSIDS (the option
 most active in recent conflicts, from a binary heap), its value the one it had in the
 longest assignment free of conflict since the last restart (target phases) or else the
 one it had last (phase saving); restarts follow Luby's sequence times ``RESTART_UNIT``
@@ -93,7 +95,8 @@ CLEAR_N = 24  # options listed in CLEAR
 PENDING = 25  # the size of a learned clause waiting in LEARNT for room (0: none)
 PENDING_KEEP = 26  # whether it is to be kept for good (a blocking clause)
 TARGET_TOP = 27  # the longest trail free of conflict since the last restart
-N_REGS = 28
+SHRUNK = 28  # literals taken out of learned clauses by shrinking
+N_REGS = 29
 
 # Float registers (FREG).
 VAR_INC = 0
@@ -127,7 +130,9 @@ class Learner(NamedTuple):
     assignment free of conflict, -1: none; decisions take it first), ``ACT`` (VSIDS
     activity), ``HEAP_POS`` (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis: 1 in
     the learned clause, 2 implied by the rest of it, 3 implied, found by
-    :func:`redundant`) are by option; ``STACK`` and ``CLEAR`` are :func:`redundant`'s;
+    :func:`redundant`; bit 8: being resolved by :func:`block_uip`), ``TPOS`` (its place
+    on ``TRAIL``) are by option; ``STACK`` is :func:`redundant`'s, ``CLEAR`` lists the
+    options marked in ``SEEN``, to unmark them;
     ``FREE`` is by primary item, and ``FREE_XOR``, the exclusive or of the options it
     counts (the last one, when ``FREE`` is 1); ``TRAIL`` the options in the order
     assigned, ``TRAIL_LIM[l]`` where level ``l`` begins in it; ``LEARNT`` the clause being
@@ -167,6 +172,7 @@ class Learner(NamedTuple):
     FREE: np.ndarray
     FREE_XOR: np.ndarray
     TRAIL: np.ndarray
+    TPOS: np.ndarray
     TRAIL_LIM: np.ndarray
     LEARNT: np.ndarray
     LEVEL_STAMP: np.ndarray
@@ -274,6 +280,7 @@ def assign(S, v, value, kind, rid):
     S.RKIND[v] = kind
     S.RID[v] = rid
     S.TRAIL[S.REG[TOP]] = v
+    S.TPOS[v] = S.REG[TOP]
     S.REG[TOP] += 1
     S.REG[ASSIGNS] += 1
     if value == 0:
@@ -482,6 +489,114 @@ def redundant(S, v, levels):
     return True
 
 
+def block_uip(S, level, start, kept, levels):
+    """Shrinking, for one level: the option whose literal alone can stand for the
+    literals of ``level`` in ``LEARNT[start:kept]`` (their unique implication point on
+    that level: the others follow from it and from the clause's literals of lower
+    levels), or -1 (one literal only, or a reason needs a literal of a lower level that
+    the clause does not imply). Marks the options of ``level`` being resolved with bit 8
+    of ``SEEN``, and clears it again."""
+    SEEN = S.SEEN
+    n = 0  # options of the level marked and not yet resolved
+    t = 0
+    for j in range(start, kept):
+        v = S.LEARNT[j] >> 1
+        if S.LVL[v] == level:
+            SEEN[v] |= 8
+            n += 1
+            t = max(t, S.TPOS[v])
+    if n < 2:
+        for j in range(start, kept):
+            SEEN[S.LEARNT[j] >> 1] &= 7
+        return -1
+    hi = t + 1
+    failed = False
+    while n > 1:  # resolve the latest marked option with its reason
+        u = S.TRAIL[t]
+        t -= 1
+        if SEEN[u] & 8 == 0:
+            continue
+        n -= 1
+        kind = S.RKIND[u]
+        rid = S.RID[u]
+        if kind == DECIDED:  # the first of its level: the others cannot all be above it
+            failed = True
+            break
+        if kind == EXCLUDED:
+            a, b = 0, 1
+        elif kind == COVERED:
+            a, b = S.ITEM_PTR[rid], S.ITEM_PTR[rid + 1]
+        else:
+            a, b = S.CL_START[rid], S.CL_START[rid] + S.CL_SIZE[rid]
+        for m in range(a, b):
+            if kind == EXCLUDED:
+                r = rid
+            elif kind == COVERED:
+                r = S.ITEM_OPT[m]
+            else:
+                r = S.CL_LITS[m] >> 1
+            lv = S.LVL[r]
+            if r == u or lv == 0:
+                continue
+            if lv == level:
+                if SEEN[r] & 8 == 0:
+                    SEEN[r] |= 8
+                    n += 1
+            elif SEEN[r] == 0:
+                if (S.RKIND[r] == DECIDED or (1 << (lv & 31)) & levels == 0
+                        or not redundant(S, r, levels)):
+                    failed = True
+                    break
+                SEEN[r] = 3
+                S.CLEAR[S.REG[CLEAR_N]] = r
+                S.REG[CLEAR_N] += 1
+        if failed:
+            break
+    for j in range(t + 1, hi):  # the options looked at
+        SEEN[S.TRAIL[j]] &= 7
+    uip = -1
+    while n > 0:  # the n options still marked are below: the last one is the UIP
+        u = S.TRAIL[t]
+        t -= 1
+        if SEEN[u] & 8:
+            SEEN[u] &= 7
+            n -= 1
+            uip = u
+    return -1 if failed else uip
+
+
+def shrink(S, kept, levels):
+    """Fleury and Biere's shrinking (CaDiCaL's ``shrink``): the literals of each lower
+    level of the learned clause ``LEARNT[:kept]`` replaced by their level's unique
+    implication point, where there is one. Returns the new size."""
+    REG = S.REG
+    REG[STAMP] += 2
+    done = REG[STAMP]  # LEVEL_STAMP of a level shrunk to one literal; done - 1: kept as is
+    out = 1
+    for j in range(1, kept):
+        lit = S.LEARNT[j]
+        lv = S.LVL[lit >> 1]
+        stamp = S.LEVEL_STAMP[lv]
+        if stamp == done:
+            continue
+        if stamp != done - 1:
+            u = block_uip(S, lv, j, kept, levels)
+            if u >= 0:
+                S.LEVEL_STAMP[lv] = done
+                if S.SEEN[u] == 0:
+                    S.SEEN[u] = 1
+                    S.CLEAR[REG[CLEAR_N]] = u
+                    REG[CLEAR_N] += 1
+                S.LEARNT[out] = false_literal(S, u)
+                out += 1
+                continue
+            S.LEVEL_STAMP[lv] = done - 1
+        S.LEARNT[out] = lit
+        out += 1
+    REG[SHRUNK] += kept - out
+    return out
+
+
 def glue(S, lits, start, size):
     """The number of distinct levels among the options of ``lits[start:start+size]`` (a
     clause's LBD)."""
@@ -563,7 +678,9 @@ def analyze(S):
         if S.SEEN[v] == 1:
             S.LEARNT[kept] = S.LEARNT[j]
             kept += 1
-        S.SEEN[v] = 0
+        S.CLEAR[REG[CLEAR_N]] = v  # unmarked below: shrinking reads the marks
+        REG[CLEAR_N] += 1
+    kept = shrink(S, kept, levels)
     for j in range(REG[CLEAR_N]):
         S.SEEN[S.CLEAR[j]] = 0
     back = 0
@@ -835,8 +952,8 @@ def cdcl(S):
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
-             "redundant", "glue", "spare", "use_clause", "analyze", "room", "add_clause",
-             "learn", "deletable", "reduce_due", "reduce_clauses", "luby", "keep_target", "restart",
-             "block", "begin", "cdcl")
+             "redundant", "block_uip", "shrink", "glue", "spare", "use_clause", "analyze",
+             "room", "add_clause", "learn", "deletable", "reduce_due", "reduce_clauses", "luby",
+             "keep_target", "restart", "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""

@@ -99,7 +99,7 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         HEAP=np.zeros(n, dtype=index), HEAP_POS=np.full(n, -1, dtype=index),
         SEEN=np.zeros(n, dtype=flag), STACK=np.zeros(n + 1, dtype=index),
         CLEAR=np.zeros(n + 1, dtype=index), FREE=free, FREE_XOR=free_xor,
-        TRAIL=np.zeros(n, dtype=index),
+        TRAIL=np.zeros(n, dtype=index), TPOS=np.zeros(n, dtype=index),
         TRAIL_LIM=np.zeros(n + 2, dtype=index), LEARNT=np.zeros(n + 1, dtype=index),
         LEVEL_STAMP=np.zeros(n + 2, dtype=np.int64), BY_LBD=np.zeros(n + 2, dtype=index),
         CL_START=np.zeros(capacity // 4, dtype=index),
@@ -275,6 +275,8 @@ def check_learner(S: K.Learner) -> None:
     if len(set(on_trail.tolist())) != top:
         raise AssertionError("an option is on the trail twice")
     for t, v in enumerate(on_trail.tolist()):
+        if S.TPOS[v] != t:
+            raise AssertionError(f"option {v} is at {t} on the trail, not at TPOS {S.TPOS[v]}")
         if S.VAL[v] == K.UNSET:
             raise AssertionError(f"option {v} is on the trail (position {t}) but not assigned")
     assigned = np.flatnonzero(S.VAL != K.UNSET)

@@ -134,6 +134,69 @@ def test_invariants_hold_after_every_slice(problem):
     assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0
 
 
+def _learned_clauses_hold(S: K.Learner, solutions: set[frozenset[int]]) -> None:
+    """Every learned clause is true in every solution not yet found: learning,
+    minimization and shrinking only derive, from the problem and from the clauses that
+    block the solutions found."""
+    for c in range(int(S.REG[K.CLAUSES])):
+        lits = S.CL_LITS[S.CL_START[c]:S.CL_START[c] + S.CL_SIZE[c]].tolist()
+        for solution in solutions:
+            assert any((lit >> 1 in solution) != (lit & 1) for lit in lits), (
+                f"learned clause {c} {lits} is false in solution {sorted(solution)}")
+
+
+@pytest.mark.parametrize("problem", [queens(8), langford(7), tiling(
+    rectangle(4, 5), {k: PENTOMINOES[k] for k in "LPUY"})], ids=["queens8", "langford7",
+                                                                "pentominoes4x5"])
+def test_shrunk_clauses_hold_in_every_solution(problem):
+    """Shrinking replaces a level's literals by one (the level's own implication point);
+    each clause so made, checked after every conflict, is still true in every solution,
+    the count is right, and shrinking did take literals out."""
+    solutions = {frozenset(s) for s in problem.solutions()}
+    S = _state(problem, 3)
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    for _ in range(20_000):
+        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
+        S.REG[K.STOP_DECISIONS] = 1 << 62
+        status = K.cdcl(S)
+        if status == K.FOUND:
+            solutions.remove(frozenset(np.flatnonzero(S.VAL == 1).tolist()))
+            S.REG[K.BLOCK] = 1
+        _learned_clauses_hold(S, solutions)
+        if status == K.EXHAUSTED:
+            break
+    else:
+        pytest.fail("the search did not end")
+    check_learner(S)
+    assert not solutions
+    assert S.REG[K.SHRUNK] > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(xcc_problems(), st.sampled_from([None, 0, 5]))
+def test_learned_clauses_hold_in_every_solution(spec, seed):
+    """Against brute force: on random problems (colors included), every clause learned
+    is true in every solution, at every conflict of a whole enumeration."""
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    solutions = set(brute_force(options, primary, secondary))
+    S = _state(problem, seed)
+    if K.begin(S, np.zeros(0, dtype=np.int64)) == K.EXHAUSTED:
+        assert not solutions
+        return
+    for _ in range(5_000):
+        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
+        S.REG[K.STOP_DECISIONS] = 1 << 62
+        status = K.cdcl(S)
+        if status == K.FOUND:
+            solutions.remove(frozenset(np.flatnonzero(S.VAL == 1).tolist()))
+            S.REG[K.BLOCK] = 1
+        _learned_clauses_hold(S, solutions)
+        if status == K.EXHAUSTED:
+            break
+    assert not solutions
+
+
 def test_a_reduction_below_level_0_keeps_and_renumbers_the_reasons():
     """A reduction may come after any conflict: the learned clauses that are the reason of
     an option assigned are not deleted, whatever their LBD, and the options' ``RID``
