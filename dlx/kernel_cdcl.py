@@ -444,6 +444,26 @@ def see(S, v, skip, level, size, path):
     return size, path
 
 
+def reason_span(S, kind, rid):
+    """Where the options of reason ``(kind, rid)`` lie: positions ``lo..hi`` for
+    :func:`reason_option`."""
+    if kind == EXCLUDED:
+        return 0, 1
+    if kind == COVERED:
+        return S.ITEM_PTR[rid], S.ITEM_PTR[rid + 1]
+    return S.CL_START[rid], S.CL_START[rid] + S.CL_SIZE[rid]
+
+
+def reason_option(S, kind, rid, m):
+    """The option at position ``m`` of reason ``(kind, rid)`` (the option it implies
+    is among them, for the caller to pass over)."""
+    if kind == EXCLUDED:
+        return rid
+    if kind == COVERED:
+        return S.ITEM_OPT[m]
+    return S.CL_LITS[m] >> 1
+
+
 def redundant(S, v, levels):
     """Recursive minimization (MiniSat's, with an explicit stack): option ``v``'s literal
     follows from the others of the learned clause, because every option of its reason is
@@ -460,19 +480,9 @@ def redundant(S, v, levels):
         q = S.STACK[n]
         kind = S.RKIND[q]
         rid = S.RID[q]
-        if kind == EXCLUDED:
-            lo, hi = 0, 1
-        elif kind == COVERED:
-            lo, hi = S.ITEM_PTR[rid], S.ITEM_PTR[rid + 1]
-        else:
-            lo, hi = S.CL_START[rid], S.CL_START[rid] + S.CL_SIZE[rid]
+        lo, hi = reason_span(S, kind, rid)
         for m in range(lo, hi):
-            if kind == EXCLUDED:
-                r = rid
-            elif kind == COVERED:
-                r = S.ITEM_OPT[m]
-            else:
-                r = S.CL_LITS[m] >> 1
+            r = reason_option(S, kind, rid, m)
             if r == q or S.SEEN[r] != 0 or S.LVL[r] == 0:
                 continue
             if S.RKIND[r] != DECIDED and (1 << (S.LVL[r] & 31)) & levels:
@@ -522,19 +532,9 @@ def block_uip(S, level, start, kept, levels):
         if kind == DECIDED:  # the first of its level: the others cannot all be above it
             failed = True
             break
-        if kind == EXCLUDED:
-            a, b = 0, 1
-        elif kind == COVERED:
-            a, b = S.ITEM_PTR[rid], S.ITEM_PTR[rid + 1]
-        else:
-            a, b = S.CL_START[rid], S.CL_START[rid] + S.CL_SIZE[rid]
+        a, b = reason_span(S, kind, rid)
         for m in range(a, b):
-            if kind == EXCLUDED:
-                r = rid
-            elif kind == COVERED:
-                r = S.ITEM_OPT[m]
-            else:
-                r = S.CL_LITS[m] >> 1
+            r = reason_option(S, kind, rid, m)
             lv = S.LVL[r]
             if r == u or lv == 0:
                 continue
@@ -952,8 +952,9 @@ def cdcl(S):
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
-             "redundant", "block_uip", "shrink", "glue", "spare", "use_clause", "analyze",
-             "room", "add_clause", "learn", "deletable", "reduce_due", "reduce_clauses", "luby",
-             "keep_target", "restart", "block", "begin", "cdcl")
+             "reason_span", "reason_option", "redundant", "block_uip", "shrink", "glue",
+             "spare", "use_clause", "analyze", "room", "add_clause", "learn", "deletable",
+             "reduce_due", "reduce_clauses", "luby", "keep_target", "restart", "block",
+             "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""

@@ -145,17 +145,11 @@ def _learned_clauses_hold(S: K.Learner, solutions: set[frozenset[int]]) -> None:
                 f"learned clause {c} {lits} is false in solution {sorted(solution)}")
 
 
-@pytest.mark.parametrize("problem", [queens(8), langford(7), tiling(
-    rectangle(4, 5), {k: PENTOMINOES[k] for k in "LPUY"})], ids=["queens8", "langford7",
-                                                                "pentominoes4x5"])
-def test_shrunk_clauses_hold_in_every_solution(problem):
-    """Shrinking replaces a level's literals by one (the level's own implication point);
-    each clause so made, checked after every conflict, is still true in every solution,
-    the count is right, and shrinking did take literals out."""
-    solutions = {frozenset(s) for s in problem.solutions()}
-    S = _state(problem, 3)
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
-    for _ in range(20_000):
+def _enumerate_checking_clauses(S: K.Learner, solutions: set[frozenset[int]],
+                                conflicts: int) -> None:
+    """Enumerate every solution of ``S`` (begun), one conflict per slice, each found
+    taken out of ``solutions``, and check the learned clauses after every slice."""
+    for _ in range(conflicts):
         S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
         S.REG[K.STOP_DECISIONS] = 1 << 62
         status = K.cdcl(S)
@@ -167,8 +161,21 @@ def test_shrunk_clauses_hold_in_every_solution(problem):
             break
     else:
         pytest.fail("the search did not end")
-    check_learner(S)
     assert not solutions
+
+
+@pytest.mark.parametrize("problem", [queens(8), langford(7), tiling(
+    rectangle(4, 5), {k: PENTOMINOES[k] for k in "LPUY"})], ids=["queens8", "langford7",
+                                                                "pentominoes4x5"])
+def test_shrunk_clauses_hold_in_every_solution(problem):
+    """Shrinking replaces a level's literals by one (the level's own implication point);
+    each clause so made, checked after every conflict, is still true in every solution,
+    the count is right, and shrinking did take literals out."""
+    solutions = {frozenset(s) for s in problem.solutions()}
+    S = _state(problem, 3)
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    _enumerate_checking_clauses(S, solutions, 20_000)
+    check_learner(S)
     assert S.REG[K.SHRUNK] > 0
 
 
@@ -184,17 +191,7 @@ def test_learned_clauses_hold_in_every_solution(spec, seed):
     if K.begin(S, np.zeros(0, dtype=np.int64)) == K.EXHAUSTED:
         assert not solutions
         return
-    for _ in range(5_000):
-        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
-        S.REG[K.STOP_DECISIONS] = 1 << 62
-        status = K.cdcl(S)
-        if status == K.FOUND:
-            solutions.remove(frozenset(np.flatnonzero(S.VAL == 1).tolist()))
-            S.REG[K.BLOCK] = 1
-        _learned_clauses_hold(S, solutions)
-        if status == K.EXHAUSTED:
-            break
-    assert not solutions
+    _enumerate_checking_clauses(S, solutions, 5_000)
 
 
 def test_a_reduction_below_level_0_keeps_and_renumbers_the_reasons():
