@@ -568,7 +568,8 @@ def block_uip(S, level, start, kept, levels):
 def shrink(S, kept, levels):
     """Fleury and Biere's shrinking (CaDiCaL's ``shrink``): the literals of each lower
     level of the learned clause ``LEARNT[:kept]`` replaced by their level's unique
-    implication point, where there is one. Returns the new size."""
+    implication point, where there is one; a point not seen by the analysis is bumped, as
+    CaDiCaL bumps it. Returns the new size."""
     REG = S.REG
     REG[STAMP] += 2
     done = REG[STAMP]  # LEVEL_STAMP of a level shrunk to one literal; done - 1: kept as is
@@ -583,8 +584,9 @@ def shrink(S, kept, levels):
             u = block_uip(S, lv, j, kept, levels)
             if u >= 0:
                 S.LEVEL_STAMP[lv] = done
-                if S.SEEN[u] == 0:
+                if S.SEEN[u] == 0:  # new to the clause: bumped as the others were
                     S.SEEN[u] = 1
+                    bump(S, u)
                     S.CLEAR[REG[CLEAR_N]] = u
                     REG[CLEAR_N] += 1
                 S.LEARNT[out] = false_literal(S, u)
