@@ -347,20 +347,46 @@ compile an allocation without it), and the arrays belong to the caller."""
 def learning_entry() -> tuple[Any, Any]:
     """:mod:`dlx.kernel_cdcl`'s ``begin`` and ``cdcl`` wrapped by numba over one namespace
     of their own (the module itself is left as written, for the python backend), each
-    under a name tagged by the module's constants; compiled, or loaded from the disk
-    cache, on their first call."""
+    under a name tagged by the module's constants; compiled without index wrap-around
+    (:func:`_nonnegative_indexing`: 1.1x as fast), or loaded from the disk cache, on the
+    first call with each new set of array types (32-bit or 64-bit positions)."""
     namespace = dict(vars(kernel_cdcl))
     constants = sorted((k, v) for k, v in namespace.items()
                        if isinstance(v, (int, float)) and not k.startswith("_"))
+    nonnegative = _indexing_hook_available()
     tag = hashlib.sha256(repr((constants, sorted(_OPTIONS.items()),
-                               sorted(_LEARNING_OPTIONS.items()))).encode()
+                               sorted(_LEARNING_OPTIONS.items()), nonnegative)).encode()
                          ).hexdigest()[:10]
     for name in kernel_cdcl.FUNCTIONS:
         f = namespace[name]
         g = types.FunctionType(f.__code__, namespace, name)
         g.__qualname__ = f"{name}__{tag}"
         namespace[name] = _njit(g, **_LEARNING_OPTIONS)
-    return namespace["begin"], namespace["cdcl"]
+    return _compiled_on_call(namespace["begin"]), _compiled_on_call(namespace["cdcl"])
+
+
+def _compiled_on_call(dispatcher: Any) -> Callable[..., Any]:
+    """``dispatcher`` as a function that compiles it, under :func:`_nonnegative_indexing`,
+    for the argument types of each call that brings new ones (numba would compile them
+    itself, but with the wrap-around)."""
+    import numba
+
+    done: set[tuple[str, ...]] = set()
+
+    def call(S: Any, *rest: Any) -> Any:
+        key = tuple(a.dtype.str for a in S)
+        if key not in done:
+            with _compile_lock, _without_scipy_linalg(_skip_blas_check):
+                _announce_compiling(dispatcher)
+                with _nonnegative_indexing() as nonnegative:
+                    dispatcher.compile(tuple(numba.typeof(a) for a in (S, *rest)))
+            call.nonnegative_indexing = nonnegative  # type: ignore[attr-defined]
+            done.add(key)
+        return dispatcher(S, *rest)
+
+    call.__name__ = dispatcher.py_func.__name__
+    call.dispatcher = dispatcher  # type: ignore[attr-defined]
+    return call
 
 
 class NumbaBackend(Backend):
