@@ -142,9 +142,11 @@ class Learner(NamedTuple):
     the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted; 2, during a
     reduction only: locked, the reason of an option assigned), ``CL_USED[c]``
     (reductions it is spared for: it took part in a conflict since). Watch ``e =
-    2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list ``WHEAD``, linked by
-    ``WNEXT``; ``WBLOCK[e]``, another literal of the clause, is looked at first (MiniSat's
-    blocker): while it is true the clause is satisfied and not read.
+    2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list, from ``WHEAD`` to
+    ``WTAIL`` (a watch joins at the end, as in MiniSat's and CaDiCaL's vectors: the
+    clauses kept longest are visited first), linked by ``WNEXT``; ``WBLOCK[e]``, another
+    literal of the clause, is looked at first (MiniSat's blocker): while it is true the
+    clause is satisfied and not read.
 
     The integers are 32-bit while the positions fit (:func:`dlx.learning.index_type`),
     the flags (``VAL``, ``RKIND``, ``PHASE``, ``TARGET``, ``SEEN``, ``CL_KEEP``) bytes:
@@ -184,6 +186,7 @@ class Learner(NamedTuple):
     CL_USED: np.ndarray
     CL_LITS: np.ndarray
     WHEAD: np.ndarray
+    WTAIL: np.ndarray
     WNEXT: np.ndarray
     WBLOCK: np.ndarray
     REG: np.ndarray
@@ -327,6 +330,17 @@ def lit_value(S, lit):
     return x ^ (lit & 1)
 
 
+def append_watch(S, lit, e):
+    """Watch ``e`` put last on literal ``lit``'s list."""
+    S.WNEXT[e] = -1
+    t = S.WTAIL[lit]
+    if t < 0:
+        S.WHEAD[lit] = e
+    else:
+        S.WNEXT[t] = e
+    S.WTAIL[lit] = e
+
+
 def watch(S, x):
     """Visit the clauses watching literal ``x``, just made false: move each watch to
     another literal not false, or imply the other watched literal, or find a conflict
@@ -362,8 +376,9 @@ def watch(S, x):
                 S.WHEAD[x] = nxt
             else:
                 WNEXT[prev] = nxt
-            WNEXT[e] = S.WHEAD[y]
-            S.WHEAD[y] = e
+            if nxt < 0:
+                S.WTAIL[x] = prev
+            append_watch(S, y, e)
             e = nxt
             continue
         if lit_value(S, other) == 0:
@@ -717,8 +732,7 @@ def add_clause(S, size, lbd, keep):
     REG[ARENA] = s + size
     for k in range(2):
         lit = S.LEARNT[k]
-        S.WNEXT[2 * c + k] = S.WHEAD[lit]
-        S.WHEAD[lit] = 2 * c + k
+        append_watch(S, lit, 2 * c + k)
         S.WBLOCK[2 * c + k] = S.LEARNT[1 - k]
     return c
 
@@ -817,12 +831,12 @@ def reduce_clauses(S):
     REG[ARENA] = top
     for lit in range(len(S.WHEAD)):
         S.WHEAD[lit] = -1
+        S.WTAIL[lit] = -1
     for c in range(kept):
         s = S.CL_START[c]
         for k in range(2):
             lit = S.CL_LITS[s + k]
-            S.WNEXT[2 * c + k] = S.WHEAD[lit]
-            S.WHEAD[lit] = 2 * c + k
+            append_watch(S, lit, 2 * c + k)
             S.WBLOCK[2 * c + k] = S.CL_LITS[s + 1 - k]
     REG[MAX_LEARNED] = min(REG[MAX_LEARNED] + REG[MAX_LEARNED] // 10, len(S.CL_START))
 
@@ -953,7 +967,7 @@ def cdcl(S):
 
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
-             "backtrack", "lit_value", "watch", "propagate", "false_literal", "see",
+             "backtrack", "lit_value", "append_watch", "watch", "propagate", "false_literal", "see",
              "reason_span", "reason_option", "redundant", "block_uip", "shrink", "glue",
              "spare", "use_clause", "analyze", "room", "add_clause", "learn", "deletable",
              "reduce_due", "reduce_clauses", "luby", "keep_target", "restart", "block",

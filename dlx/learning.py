@@ -109,6 +109,7 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         CL_USED=np.zeros(capacity // 4, dtype=index),
         CL_LITS=np.zeros(capacity, dtype=index),
         WHEAD=np.full(2 * n, -1, dtype=index),
+        WTAIL=np.full(2 * n, -1, dtype=index),
         WNEXT=np.zeros(2 * (capacity // 4), dtype=index),
         WBLOCK=np.zeros(2 * (capacity // 4), dtype=index), REG=reg, FREG=freg)
     order = np.argsort(-act, kind="stable")  # a heap already: activities non-increasing
@@ -321,11 +322,18 @@ def check_learner(S: K.Learner) -> None:
     used = S.CL_USED[:int(REG[K.CLAUSES])]
     if used.size and (used.min() < 0 or used.max() > 2):
         raise AssertionError(f"a clause is to be spared {int(used.max())} reductions; 2 at most")
+    visited = 0
     for lit in range(len(S.WHEAD)):
-        e = S.WHEAD[lit]
+        e, last = S.WHEAD[lit], -1
         while e >= 0:
             c, k = e >> 1, e & 1
             if S.CL_LITS[S.CL_START[c] + k] != lit:
                 raise AssertionError(f"watch {e} of clause {c} is on literal {lit}'s list, "
                                      f"not on its literal's")
-            e = S.WNEXT[e]
+            last, e = e, S.WNEXT[e]
+            visited += 1
+        if S.WTAIL[lit] != last:
+            raise AssertionError(f"literal {lit}'s list ends at watch {last}, its WTAIL says "
+                                 f"{S.WTAIL[lit]}")
+    if visited != 2 * REG[K.CLAUSES]:
+        raise AssertionError(f"{visited} watches on the lists for {REG[K.CLAUSES]} clauses")
