@@ -343,6 +343,13 @@ learning search runs 3-4 times as fast. The kernel allocates nothing (numba refu
 compile an allocation without it), and the arrays belong to the caller."""
 
 
+_LEARNING_INLINE = frozenset({"watch", "push_watch"})
+"""The learning kernel's functions inlined by numba itself (``inline="always"``) where
+LLVM would not: a call passes the state, ~37 arrays of several words each, on the stack,
+and ``watch`` is called for every option assigned (the search was 1.25x slower with the
+watch lists as vectors until it was inlined: the cost once put down to the vectors)."""
+
+
 @functools.cache
 def learning_entry() -> tuple[Any, Any]:
     """:mod:`dlx.kernel_cdcl`'s ``begin`` and ``cdcl`` wrapped by numba over one namespace
@@ -355,13 +362,15 @@ def learning_entry() -> tuple[Any, Any]:
                        if isinstance(v, (int, float)) and not k.startswith("_"))
     nonnegative = _indexing_hook_available()
     tag = hashlib.sha256(repr((constants, sorted(_OPTIONS.items()),
-                               sorted(_LEARNING_OPTIONS.items()), nonnegative)).encode()
+                               sorted(_LEARNING_OPTIONS.items()), sorted(_LEARNING_INLINE),
+                               nonnegative)).encode()
                          ).hexdigest()[:10]
     for name in kernel_cdcl.FUNCTIONS:
         f = namespace[name]
         g = types.FunctionType(f.__code__, namespace, name)
         g.__qualname__ = f"{name}__{tag}"
-        namespace[name] = _njit(g, **_LEARNING_OPTIONS)
+        inline = {"inline": "always"} if name in _LEARNING_INLINE else {}
+        namespace[name] = _njit(g, **_LEARNING_OPTIONS, **inline)
     return _compiled_on_call(namespace["begin"]), _compiled_on_call(namespace["cdcl"])
 
 

@@ -96,7 +96,9 @@ PENDING = 25  # the size of a learned clause waiting in LEARNT for room (0: none
 PENDING_KEEP = 26  # whether it is to be kept for good (a blocking clause)
 TARGET_TOP = 27  # the longest trail free of conflict since the last restart
 SHRUNK = 28  # literals taken out of learned clauses by shrinking
-N_REGS = 29
+WTOP = 29  # pairs of WL in use (lists and the room left behind by the lists moved)
+RELAYOUTS = 30  # times the watch lists were laid out anew
+N_REGS = 31
 
 # Float registers (FREG).
 VAR_INC = 0
@@ -142,11 +144,14 @@ class Learner(NamedTuple):
     the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted; 2, during a
     reduction only: locked, the reason of an option assigned), ``CL_USED[c]``
     (reductions it is spared for: it took part in a conflict since). Watch ``e =
-    2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list, from ``WHEAD`` to
-    ``WTAIL`` (a watch joins at the end, as in MiniSat's and CaDiCaL's vectors: the
-    clauses kept longest are visited first), linked by ``WNEXT``; ``WBLOCK[e]``, another
-    literal of the clause, is looked at first (MiniSat's blocker): while it is true the
-    clause is satisfied and not read.
+    2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list, a vector (MiniSat's and
+    CaDiCaL's layout): pairs ``WL[2p], WL[2p+1]`` for ``p`` in ``WS[lit]..WS[lit]+WN[lit]``,
+    room for ``WC[lit]``, each pair the watch and its *blocker*, another literal of the
+    clause looked at first (MiniSat's): while it is true the clause is satisfied and not
+    read. A watch joins the end of its list, so the clauses kept longest are visited
+    first; a full list moves to ``WL``'s free end (``REG[WTOP]``) with twice the room,
+    and :func:`relayout` lays all of them out anew, oldest clause first, at each
+    reduction or when that end is reached.
 
     The integers are 32-bit while the positions fit (:func:`dlx.learning.index_type`),
     the flags (``VAL``, ``RKIND``, ``PHASE``, ``TARGET``, ``SEEN``, ``CL_KEEP``) bytes:
@@ -185,10 +190,10 @@ class Learner(NamedTuple):
     CL_KEEP: np.ndarray
     CL_USED: np.ndarray
     CL_LITS: np.ndarray
-    WHEAD: np.ndarray
-    WTAIL: np.ndarray
-    WNEXT: np.ndarray
-    WBLOCK: np.ndarray
+    WS: np.ndarray
+    WN: np.ndarray
+    WC: np.ndarray
+    WL: np.ndarray
     REG: np.ndarray
     FREG: np.ndarray
 
@@ -330,38 +335,88 @@ def lit_value(S, lit):
     return x ^ (lit & 1)
 
 
-def append_watch(S, lit, e):
-    """Watch ``e`` put last on literal ``lit``'s list."""
-    S.WNEXT[e] = -1
-    t = S.WTAIL[lit]
-    if t < 0:
-        S.WHEAD[lit] = e
-    else:
-        S.WNEXT[t] = e
-    S.WTAIL[lit] = e
+def relayout(S):
+    """Lay every watch list out anew from the clauses, oldest clause first, each with
+    room for half as many more watches again (and 4): in ``WL``'s
+    :func:`dlx.learning.watch_room`, which leaves room for any list to double after."""
+    WS, WN, WC, WL = S.WS, S.WN, S.WC, S.WL
+    for lit in range(len(WN)):
+        WN[lit] = 0
+    n = S.REG[CLAUSES]
+    for c in range(n):
+        s = S.CL_START[c]
+        WN[S.CL_LITS[s]] += 1
+        WN[S.CL_LITS[s + 1]] += 1
+    top = 0
+    for lit in range(len(WN)):
+        WS[lit] = top
+        cap = WN[lit] + (WN[lit] >> 1) + 4
+        WC[lit] = cap
+        top += cap
+        WN[lit] = 0
+    S.REG[WTOP] = top
+    S.REG[RELAYOUTS] += 1
+    for c in range(n):
+        s = S.CL_START[c]
+        for k in range(2):
+            lit = S.CL_LITS[s + k]
+            p = WS[lit] + WN[lit]
+            WL[2 * p] = 2 * c + k
+            WL[2 * p + 1] = S.CL_LITS[s + 1 - k]
+            WN[lit] += 1
+
+
+def push_watch(S, lit, e, blocker):
+    """Watch ``e`` with ``blocker`` put last on literal ``lit``'s list, moved to the end
+    of ``WL`` with twice the room when it is full; False if ``WL`` has no room left."""
+    WS, WN, WC, WL = S.WS, S.WN, S.WC, S.WL
+    n = WN[lit]
+    if n == WC[lit]:
+        cap = 2 * n + 4
+        top = S.REG[WTOP]
+        if 2 * (top + cap) > len(WL):
+            return False
+        old = WS[lit]
+        for j in range(2 * n):
+            WL[2 * top + j] = WL[2 * old + j]
+        WS[lit] = top
+        WC[lit] = cap
+        S.REG[WTOP] = top + cap
+    p = WS[lit] + n
+    WL[2 * p] = e
+    WL[2 * p + 1] = blocker
+    WN[lit] = n + 1
+    return True
 
 
 def watch(S, x):
     """Visit the clauses watching literal ``x``, just made false: move each watch to
     another literal not false, or imply the other watched literal, or find a conflict
-    (True)."""
-    CL_LITS, WNEXT = S.CL_LITS, S.WNEXT
-    prev = -1
-    e = S.WHEAD[x]
-    while e >= 0:
-        nxt = WNEXT[e]
-        if lit_value(S, S.WBLOCK[e]) == 1:  # satisfied: the clause is not even read
-            prev = e
-            e = nxt
+    (1); 2 if a watch could not move for want of room in ``WL`` (the list is left whole,
+    ``x`` to be visited again after :func:`relayout`); else 0."""
+    CL_LITS, WL = S.CL_LITS, S.WL
+    start = S.WS[x]
+    end = start + S.WN[x]
+    i = start
+    j = start
+    result = 0
+    while i < end:
+        e = WL[2 * i]
+        blocker = WL[2 * i + 1]
+        i += 1
+        if lit_value(S, blocker) == 1:  # satisfied: the clause is not even read
+            WL[2 * j] = e
+            WL[2 * j + 1] = blocker
+            j += 1
             continue
         c = e >> 1
         k = e & 1
         s = S.CL_START[c]
         other = CL_LITS[s + 1 - k]
         if lit_value(S, other) == 1:
-            S.WBLOCK[e] = other
-            prev = e
-            e = nxt
+            WL[2 * j] = e
+            WL[2 * j + 1] = other
+            j += 1
             continue
         found = -1
         for p in range(s + 2, s + S.CL_SIZE[c]):
@@ -370,25 +425,28 @@ def watch(S, x):
                 break
         if found >= 0:  # the watch moves to the literal at ``found``
             y = CL_LITS[found]
-            CL_LITS[found] = x
-            CL_LITS[s + k] = y
-            if prev < 0:
-                S.WHEAD[x] = nxt
-            else:
-                WNEXT[prev] = nxt
-            if nxt < 0:
-                S.WTAIL[x] = prev
-            append_watch(S, y, e)
-            e = nxt
-            continue
-        if lit_value(S, other) == 0:
+            if push_watch(S, y, e, other):
+                CL_LITS[found] = x
+                CL_LITS[s + k] = y
+                continue
+            result = 2
+        elif lit_value(S, other) == 0:
             S.REG[CONFLICT_KIND] = LEARNED
             S.REG[CONFLICT_A] = c
-            return True
-        assign(S, other >> 1, 1 - (other & 1), LEARNED, c)
-        prev = e
-        e = nxt
-    return False
+            result = 1
+        else:
+            assign(S, other >> 1, 1 - (other & 1), LEARNED, c)
+        WL[2 * j] = e
+        WL[2 * j + 1] = blocker
+        j += 1
+        if result:
+            while i < end:
+                WL[2 * j] = WL[2 * i]
+                WL[2 * j + 1] = WL[2 * i + 1]
+                i += 1
+                j += 1
+    S.WN[x] = j - start
+    return result
 
 
 def propagate(S):
@@ -415,7 +473,12 @@ def propagate(S):
                         return True
                     if VAL[q] < 0:
                         assign(S, q, 0, EXCLUDED, v)
-            if watch(S, 2 * v + 1):
+            w = watch(S, 2 * v + 1)
+            if w:
+                if w == 2:
+                    REG[QHEAD] -= 1
+                    relayout(S)
+                    continue
                 return True
         else:  # each primary item of v may be left with one option, or none
             for k in range(OPT_PTR[v], OPT_PTR[v + 1]):
@@ -431,7 +494,12 @@ def propagate(S):
                     q = S.FREE_XOR[i]
                     if VAL[q] < 0:
                         assign(S, q, 1, COVERED, i)
-            if watch(S, 2 * v):
+            w = watch(S, 2 * v)
+            if w:
+                if w == 2:
+                    REG[QHEAD] -= 1
+                    relayout(S)
+                    continue
                 return True
     return False
 
@@ -731,9 +799,9 @@ def add_clause(S, size, lbd, keep):
     REG[CLAUSES] = c + 1
     REG[ARENA] = s + size
     for k in range(2):
-        lit = S.LEARNT[k]
-        append_watch(S, lit, 2 * c + k)
-        S.WBLOCK[2 * c + k] = S.LEARNT[1 - k]
+        if not push_watch(S, S.LEARNT[k], 2 * c + k, S.LEARNT[1 - k]):
+            relayout(S)  # the clause is among them
+            break
     return c
 
 
@@ -819,25 +887,17 @@ def reduce_clauses(S):
         S.CL_LBD[kept] = lbd
         S.CL_KEEP[kept] = S.CL_KEEP[c] & 1
         S.CL_USED[kept] = max(used - 1, 0)
-        S.WNEXT[c] = kept  # its new number (the watches are made anew below)
+        S.WL[c] = kept  # its new number (the watches are laid out anew below)
         top += size
         kept += 1
     REG[DELETED] += n - kept
     for t in range(REG[TOP]):
         v = S.TRAIL[t]
         if S.RKIND[v] == LEARNED:
-            S.RID[v] = S.WNEXT[S.RID[v]]
+            S.RID[v] = S.WL[S.RID[v]]
     REG[CLAUSES] = kept
     REG[ARENA] = top
-    for lit in range(len(S.WHEAD)):
-        S.WHEAD[lit] = -1
-        S.WTAIL[lit] = -1
-    for c in range(kept):
-        s = S.CL_START[c]
-        for k in range(2):
-            lit = S.CL_LITS[s + k]
-            append_watch(S, lit, 2 * c + k)
-            S.WBLOCK[2 * c + k] = S.CL_LITS[s + 1 - k]
+    relayout(S)
     REG[MAX_LEARNED] = min(REG[MAX_LEARNED] + REG[MAX_LEARNED] // 10, len(S.CL_START))
 
 
@@ -967,10 +1027,10 @@ def cdcl(S):
 
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
-             "backtrack", "lit_value", "append_watch", "watch", "propagate", "false_literal", "see",
-             "reason_span", "reason_option", "redundant", "block_uip", "shrink", "glue",
-             "spare", "use_clause", "analyze", "room", "add_clause", "learn", "deletable",
-             "reduce_due", "reduce_clauses", "luby", "keep_target", "restart", "block",
-             "begin", "cdcl")
+             "backtrack", "lit_value", "relayout", "push_watch", "watch", "propagate",
+             "false_literal", "see", "reason_span", "reason_option", "redundant",
+             "block_uip", "shrink", "glue", "spare", "use_clause", "analyze", "room",
+             "add_clause", "learn", "deletable", "reduce_due", "reduce_clauses", "luby",
+             "keep_target", "restart", "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""

@@ -10,6 +10,7 @@ search's nodes), ``updates`` assignments, ``restarts`` and ``conflicts`` as name
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 
@@ -66,12 +67,21 @@ def problem_lists(n_items: int, n_primary: int, indptr: np.ndarray, items: np.nd
             opt_color[order].copy(), dropped)
 
 
+def watch_room(clauses: int, n: int) -> int:
+    """Pairs of ``WL`` for ``clauses`` learned clauses over ``n`` options. A relayout
+    takes at most ``3 * clauses + 8 * n`` (each list its watches, half again, and 4), and
+    a list holds at most ``clauses`` watches (a clause watches two literals), so any list
+    can still move to the free end with twice its room after one."""
+    return 6 * clauses + 8 * n + 16
+
+
 def _arrays(problem: Problem, seed: int | None) -> K.Learner:
     """A fresh state: nothing assigned but the options without a primary item (false)."""
     n1, opt_ptr, opt_item, opt_color, item_ptr, item_opt, item_color, dropped = problem
     n = len(opt_ptr) - 1
     capacity = max(1 << 16, 64 * n)  # literals of learned clauses
-    index = index_type(max(capacity, len(opt_item), 2 * n + 2))
+    index = index_type(max(capacity, len(opt_item), 2 * n + 2,
+                           2 * watch_room(capacity // 4, n)))
     flag = np.int8  # VAL, RKIND, PHASE, TARGET, SEEN and CL_KEEP: -1..3
     val = np.full(n, K.UNSET, dtype=flag)
     val[dropped] = 0
@@ -108,10 +118,11 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         CL_KEEP=np.zeros(capacity // 4, dtype=flag),
         CL_USED=np.zeros(capacity // 4, dtype=index),
         CL_LITS=np.zeros(capacity, dtype=index),
-        WHEAD=np.full(2 * n, -1, dtype=index),
-        WTAIL=np.full(2 * n, -1, dtype=index),
-        WNEXT=np.zeros(2 * (capacity // 4), dtype=index),
-        WBLOCK=np.zeros(2 * (capacity // 4), dtype=index), REG=reg, FREG=freg)
+        WS=np.zeros(2 * n, dtype=index), WN=np.zeros(2 * n, dtype=index),
+        WC=np.full(2 * n, 4, dtype=index),
+        WL=np.zeros(2 * watch_room(capacity // 4, n), dtype=index), REG=reg, FREG=freg)
+    S.WS[:] = np.arange(2 * n) * 4
+    reg[K.WTOP] = 8 * n
     order = np.argsort(-act, kind="stable")  # a heap already: activities non-increasing
     live = order[val[order] == K.UNSET]
     S.HEAP[:len(live)] = live
@@ -140,7 +151,8 @@ def forced_clash(problem: Problem, forced: list[int]) -> int | None:
 def _grown(S: K.Learner) -> K.Learner:
     """``S`` with twice the room for learned clauses (their arrays copied)."""
     clauses, literals = 2 * len(S.CL_START), 2 * len(S.CL_LITS)
-    index = index_type(literals)  # the positions may need 64 bits now; the flags stay bytes
+    room = 2 * watch_room(clauses, len(S.VAL))
+    index = index_type(max(literals, room))  # perhaps 64 bits now; the flags stay bytes
 
     def grow(a: np.ndarray, n: int) -> np.ndarray:
         dtype = a.dtype if a.itemsize == 1 else np.promote_types(a.dtype, index)
@@ -151,8 +163,8 @@ def _grown(S: K.Learner) -> K.Learner:
     return S._replace(CL_START=grow(S.CL_START, clauses), CL_SIZE=grow(S.CL_SIZE, clauses),
                       CL_LBD=grow(S.CL_LBD, clauses), CL_KEEP=grow(S.CL_KEEP, clauses),
                       CL_USED=grow(S.CL_USED, clauses),
-                      CL_LITS=grow(S.CL_LITS, literals), WNEXT=grow(S.WNEXT, 2 * clauses),
-                      WBLOCK=grow(S.WBLOCK, 2 * clauses))
+                      CL_LITS=grow(S.CL_LITS, literals),
+                      WL=grow(S.WL, room))
 
 
 class LearningSearch:
@@ -267,7 +279,8 @@ class LearningSearch:
 
 def check_learner(S: K.Learner) -> None:
     """Knuth's sanity check of a learning search's state between slices (or steps):
-    ``FREE``, the trail and levels, the heap and the watches agree with one another.
+    ``FREE``, the trail and levels, the heap and the watches agree with one another, and
+    once the trail is propagated no learned clause is left unit or false.
     Raises AssertionError naming what is wrong (a test and debugging aid)."""
     REG = S.REG
     n1 = int(REG[K.N_PRIMARY])
@@ -323,17 +336,31 @@ def check_learner(S: K.Learner) -> None:
     if used.size and (used.min() < 0 or used.max() > 2):
         raise AssertionError(f"a clause is to be spared {int(used.max())} reductions; 2 at most")
     visited = 0
-    for lit in range(len(S.WHEAD)):
-        e, last = S.WHEAD[lit], -1
-        while e >= 0:
+    spans = []
+    for lit in range(len(S.WS)):
+        start, n, cap = int(S.WS[lit]), int(S.WN[lit]), int(S.WC[lit])
+        if not 0 <= n <= cap or start + cap > REG[K.WTOP] or 2 * REG[K.WTOP] > len(S.WL):
+            raise AssertionError(f"literal {lit}'s watch list ({start}, {n}, {cap}) is out "
+                                 f"of its room")
+        spans.append((start, start + cap))
+        for p in range(start, start + n):
+            e = int(S.WL[2 * p])
             c, k = e >> 1, e & 1
-            if S.CL_LITS[S.CL_START[c] + k] != lit:
+            if not 0 <= c < REG[K.CLAUSES] or S.CL_LITS[S.CL_START[c] + k] != lit:
                 raise AssertionError(f"watch {e} of clause {c} is on literal {lit}'s list, "
                                      f"not on its literal's")
-            last, e = e, S.WNEXT[e]
             visited += 1
-        if S.WTAIL[lit] != last:
-            raise AssertionError(f"literal {lit}'s list ends at watch {last}, its WTAIL says "
-                                 f"{S.WTAIL[lit]}")
+    spans.sort()
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        if start < end:
+            raise AssertionError("two watch lists overlap")
     if visited != 2 * REG[K.CLAUSES]:
         raise AssertionError(f"{visited} watches on the lists for {REG[K.CLAUSES]} clauses")
+    if REG[K.QHEAD] == top and not REG[K.PENDING]:  # propagated: no clause is unit or false
+        for c in range(int(REG[K.CLAUSES])):
+            lits = S.CL_LITS[S.CL_START[c]:S.CL_START[c] + S.CL_SIZE[c]].tolist()
+            values = [-1 if S.VAL[lit >> 1] < 0 else int(S.VAL[lit >> 1]) ^ (lit & 1)
+                      for lit in lits]
+            if 1 not in values and values.count(-1) < 2:
+                raise AssertionError(f"learned clause {c} {lits} is unit or false after "
+                                     f"propagation")

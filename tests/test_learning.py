@@ -134,6 +134,18 @@ def test_invariants_hold_after_every_slice(problem):
     assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0
 
 
+def _count_to_the_end(S: K.Learner) -> int:
+    """Every solution of ``S`` (begun), counted in calls without a budget, each blocked
+    before the next; the search must end ``EXHAUSTED``."""
+    count = 0
+    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
+    while (status := K.cdcl(S)) == K.FOUND:
+        count += 1
+        S.REG[K.BLOCK] = 1
+    assert status == K.EXHAUSTED
+    return count
+
+
 class _NonNegative(np.ndarray):
     """An array that fails on a negative index: the compiled kernel indexes without
     numba's wrap-around (:func:`dlx.compiled._nonnegative_indexing`), where one would
@@ -165,12 +177,7 @@ def test_the_kernel_never_indexes_below_zero(problem):
     S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
     S.REG[K.MAX_LEARNED] = 12
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
-    count = 0
-    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
-    while (status := K.cdcl(S)) == K.FOUND:
-        count += 1
-        S.REG[K.BLOCK] = 1
-    assert status == K.EXHAUSTED and count == problem.count()
+    assert _count_to_the_end(S) == problem.count()
     assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0 and S.REG[K.SHRUNK] > 0
 
 
@@ -183,13 +190,8 @@ def test_the_kernel_never_indexes_below_zero_on_random_problems(spec, seed):
     S = S._replace(**{name: getattr(S, name).view(_NonNegative) for name in S._fields})
     S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 2
     S.REG[K.MAX_LEARNED] = 3
-    count = 0
-    if K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING:
-        S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
-        while (status := K.cdcl(S)) == K.FOUND:
-            count += 1
-            S.REG[K.BLOCK] = 1
-        assert status == K.EXHAUSTED
+    running = K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    count = _count_to_the_end(S) if running else 0
     assert count == len(brute_force(options, primary, secondary))
 
 
@@ -297,12 +299,7 @@ def test_clause_database_is_reduced_and_stays_sound():
     S.REG[K.MAX_LEARNED] = 10
     S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 4
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
-    count = 0
-    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
-    while (status := K.cdcl(S)) == K.FOUND:
-        count += 1
-        S.REG[K.BLOCK] = 1
-    assert status == K.EXHAUSTED and count == 52  # Langford pairs of 7
+    assert _count_to_the_end(S) == 52  # Langford pairs of 7
     assert S.REG[K.DELETED] > 0
     check_learner(S)
 
@@ -378,43 +375,67 @@ def test_a_minimal_25x25_sudoku():
     assert chosen is not None and problem.is_solution(chosen)
 
 
+def _watches(S: K.Learner, lit: int) -> list[int]:
+    """The watches on literal ``lit``'s list, in the order they are visited."""
+    start = int(S.WS[lit])
+    return [int(S.WL[2 * p]) for p in range(start, start + int(S.WN[lit]))]
+
+
 def test_a_watch_joins_the_end_of_its_list():
     """Clauses learned later are visited later (MiniSat's and CaDiCaL's order: over 216
-    runs of the 25x25 puzzles, 207 solved within 10 s against 203 newest first), and a
-    reduction lays the lists out again oldest first."""
+    runs of the 25x25 puzzles, 207 solved within 10 s against 203 newest first); a full
+    list moves with twice its room, and a reduction lays the lists out again oldest
+    first."""
     S = _state(queens(6), None)
     lit = 2 * 5  # option 5 chosen
-    for j, other in enumerate((2 * 7, 2 * 9, 2 * 11)):
+    others = [2 * v for v in range(6, 36) if v != 5][:9]
+    for j, other in enumerate(others):
         S.LEARNT[0], S.LEARNT[1] = lit, other
         assert K.add_clause(S, 2, 2, 0) == j
-
-    def watches(lit):
-        out, e = [], S.WHEAD[lit]
-        while e >= 0:
-            out.append(int(e))
-            e = S.WNEXT[e]
-        return out
-
-    assert watches(lit) == [0, 2, 4] and S.WTAIL[lit] == 4
-    check_learner(S)
-    S.CL_LBD[:3] = K.KEEP_LBD  # kept by the reduction
+        check_learner(S)
+    assert _watches(S, lit) == [2 * j for j in range(9)]
+    assert S.WC[lit] == 12 and S.WS[lit] >= 2 * len(S.VAL) * 4  # moved to the free end
+    S.CL_LBD[:9] = K.KEEP_LBD  # kept by the reduction
     K.reduce_clauses(S)
-    assert watches(lit) == [0, 2, 4] and watches(2 * 9) == [3]
+    assert _watches(S, lit) == [2 * j for j in range(9)] and _watches(S, others[3]) == [7]
+    assert S.WC[lit] == 9 + 4 + 4 and S.REG[K.RELAYOUTS] == 1
     check_learner(S)
 
 
+def test_no_room_to_move_a_watch_lays_the_lists_out_again():
+    """A watch that cannot move for want of room at ``WL``'s end leaves its list whole;
+    the option is propagated again after a relayout, and the enumeration is the same."""
+    problem = langford(7)
+    S = _state(problem, 0)
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    count = relayouts = 0
+    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
+    S.REG[K.MAX_LEARNED] = 1 << 40  # no reductions: every relayout is for room
+    while True:
+        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
+        S.REG[K.STOP_DECISIONS] = S.REG[K.DECISIONS] + 1  # often stopped propagated
+        S.REG[K.WTOP] = len(S.WL) // 2 - 2  # the free end all but used up
+        status = K.cdcl(S)
+        check_learner(S)
+        if status == K.FOUND:
+            count += 1
+            S.REG[K.BLOCK] = 1
+        elif status == K.EXHAUSTED:
+            break
+        relayouts = int(S.REG[K.RELAYOUTS])
+    assert count == 52 and relayouts > 10
 def test_no_room_for_a_clause_grows_the_arrays():
     """A learned clause that does not fit even after a reduction makes the kernel return
     FULL (never a write past the arena: a segfault under numba); the driver's larger
     arrays then take it, and the enumeration ends with the right count."""
-    from dlx.learning import _grown
+    from dlx.learning import _grown, watch_room
 
     problem = queens(8)
     S = _state(problem, None)
     tiny = np.zeros(2, dtype=np.int64)
     S = S._replace(CL_START=tiny, CL_SIZE=tiny.copy(), CL_LBD=tiny.copy(),
                    CL_KEEP=tiny.copy(), CL_USED=tiny.copy(), CL_LITS=np.zeros(8, dtype=np.int64),
-                   WNEXT=np.zeros(4, dtype=np.int64), WBLOCK=np.zeros(4, dtype=np.int64))
+                   WL=np.zeros(2 * watch_room(2, len(S.VAL)), dtype=np.int64))
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
     found = full = 0
@@ -510,7 +531,7 @@ def test_the_search_reads_narrow_integers():
     from dlx.learning import _grown, index_type
 
     S = _state(queens(6), 0)
-    assert {S.CL_LITS.dtype, S.WNEXT.dtype, S.OPT_ITEM.dtype, S.ITEM_OPT.dtype} == {
+    assert {S.CL_LITS.dtype, S.WL.dtype, S.OPT_ITEM.dtype, S.ITEM_OPT.dtype} == {
         np.dtype(np.int32)}
     assert S.VAL.dtype == S.SEEN.dtype == np.dtype(np.int8)
     assert index_type(2**31 - 2) is np.int32 and index_type(2**31 - 1) is np.int64
