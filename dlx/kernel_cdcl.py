@@ -461,6 +461,9 @@ def propagate(S):
         if VAL[v] == 1:  # every option that shares an item with v is false
             for k in range(OPT_PTR[v], OPT_PTR[v + 1]):
                 i = OPT_ITEM[k]
+                primary = i < n1
+                if primary and S.FREE[i] == 1:  # v is the only option of i not false
+                    continue
                 color = OPT_COLOR[k]
                 for m in range(ITEM_PTR[i], ITEM_PTR[i + 1]):
                     q = ITEM_OPT[m]
@@ -473,6 +476,8 @@ def propagate(S):
                         return True
                     if VAL[q] < 0:
                         assign(S, q, 0, EXCLUDED, v)
+                        if primary and S.FREE[i] == 1:  # the rest are false already
+                            break
             w = watch(S, 2 * v + 1)
             if w:
                 if w == 2:
