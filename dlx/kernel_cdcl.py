@@ -138,7 +138,8 @@ class Learner(NamedTuple):
     ``FREE`` is by primary item, and ``FREE_XOR``, the exclusive or of the options it
     counts (the last one, when ``FREE`` is 1); ``TRAIL`` the options in the order
     assigned, ``TRAIL_LIM[l]`` where level ``l`` begins in it; ``LEARNT`` the clause being
-    learned; ``LEVEL_STAMP`` by level; ``BY_LBD`` (zeros between uses) counts clauses by
+    learned; ``LEVEL_STAMP`` and ``LEVEL_FIRST`` (the earliest place on the trail of the
+    clause's literals of the level) by level; ``BY_LBD`` (zeros between uses) counts clauses by
     LBD for :func:`reduce_clauses`. Learned clause ``c``: literals
     ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``,
     the first two watched; ``CL_LBD[c]``, ``CL_KEEP[c]`` (1: never deleted; 2, during a
@@ -183,6 +184,7 @@ class Learner(NamedTuple):
     TRAIL_LIM: np.ndarray
     LEARNT: np.ndarray
     LEVEL_STAMP: np.ndarray
+    LEVEL_FIRST: np.ndarray
     BY_LBD: np.ndarray
     CL_START: np.ndarray
     CL_SIZE: np.ndarray
@@ -557,8 +559,12 @@ def redundant(S, v, levels):
     follows from the others of the learned clause, because every option of its reason is
     in the clause, at level 0, or (recursively) implied by such options. ``levels`` is the
     clause's levels as bits (``1 << (level & 31)``), to give up early on options implied
-    at other levels. Options found implied are marked 3 in ``SEEN`` and listed in
-    ``CLEAR``; a failure unmarks those it marked."""
+    at other levels, and an option placed on the trail before every option of the clause
+    at its level (``LEVEL_FIRST``) fails at once: without chronological backtracking an
+    option's level holds an option of its reason, so its implication goes back to that
+    level's own options of the clause, or to its decision (CaDiCaL's test). Options found
+    implied are marked 3 in ``SEEN`` and listed in ``CLEAR``; a failure unmarks those it
+    marked."""
     REG = S.REG
     top = REG[CLEAR_N]
     S.STACK[0] = v
@@ -573,7 +579,8 @@ def redundant(S, v, levels):
             r = reason_option(S, kind, rid, m)
             if r == q or S.SEEN[r] != 0 or S.LVL[r] == 0:
                 continue
-            if S.RKIND[r] != DECIDED and (1 << (S.LVL[r] & 31)) & levels:
+            if (S.RKIND[r] != DECIDED and (1 << (S.LVL[r] & 31)) & levels
+                    and S.TPOS[r] > S.LEVEL_FIRST[S.LVL[r]]):
                 S.SEEN[r] = 3
                 S.STACK[n] = r
                 n += 1
@@ -672,6 +679,7 @@ def shrink(S, kept, levels):
             u = block_uip(S, lv, j, kept, levels)
             if u >= 0:
                 S.LEVEL_STAMP[lv] = done
+                S.LEVEL_FIRST[lv] = min(S.LEVEL_FIRST[lv], S.TPOS[u])
                 if S.SEEN[u] == 0:  # new to the clause: bumped as the others were
                     S.SEEN[u] = 1
                     bump(S, u)
@@ -756,11 +764,17 @@ def analyze(S):
     S.LEARNT[0] = false_literal(S, u)
     levels = 0
     for j in range(1, size):
-        levels |= 1 << (S.LVL[S.LEARNT[j] >> 1] & 31)
+        lv = S.LVL[S.LEARNT[j] >> 1]
+        levels |= 1 << (lv & 31)
+        S.LEVEL_FIRST[lv] = REG[TOP]
+    for j in range(1, size):
+        v = S.LEARNT[j] >> 1
+        S.LEVEL_FIRST[S.LVL[v]] = min(S.LEVEL_FIRST[S.LVL[v]], S.TPOS[v])
     REG[CLEAR_N] = 0
     for j in range(1, size):  # marked 2: implied by the rest (still "in the clause")
         v = S.LEARNT[j] >> 1
-        if S.RKIND[v] != DECIDED and redundant(S, v, levels):
+        if (S.RKIND[v] != DECIDED and S.TPOS[v] > S.LEVEL_FIRST[S.LVL[v]]
+                and redundant(S, v, levels)):
             S.SEEN[v] = 2
     kept = 1
     for j in range(1, size):
