@@ -461,6 +461,7 @@ def propagate(S):
         v = S.TRAIL[REG[QHEAD]]
         REG[QHEAD] += 1
         if VAL[v] == 1:  # every option that shares an item with v is false
+            x = 2 * v + 1  # v's literal now false: "not v"
             for k in range(OPT_PTR[v], OPT_PTR[v + 1]):
                 i = OPT_ITEM[k]
                 primary = i < n1
@@ -480,14 +481,8 @@ def propagate(S):
                         assign(S, q, 0, EXCLUDED, v)
                         if primary and S.FREE[i] == 1:  # the rest are false already
                             break
-            w = watch(S, 2 * v + 1)
-            if w:
-                if w == 2:
-                    REG[QHEAD] -= 1
-                    relayout(S)
-                    continue
-                return True
         else:  # each primary item of v may be left with one option, or none
+            x = 2 * v  # "v"
             for k in range(OPT_PTR[v], OPT_PTR[v + 1]):
                 i = OPT_ITEM[k]
                 if i >= n1:
@@ -501,13 +496,12 @@ def propagate(S):
                     q = S.FREE_XOR[i]
                     if VAL[q] < 0:
                         assign(S, q, 1, COVERED, i)
-            w = watch(S, 2 * v)
-            if w:
-                if w == 2:
-                    REG[QHEAD] -= 1
-                    relayout(S)
-                    continue
-                return True
+        w = watch(S, x)
+        if w == 2:  # no room to move a watch: v is propagated again after a relayout
+            REG[QHEAD] -= 1
+            relayout(S)
+        elif w:
+            return True
     return False
 
 
@@ -554,17 +548,27 @@ def reason_option(S, kind, rid, m):
     return S.CL_LITS[m] >> 1
 
 
+def may_follow(S, r, levels):
+    """Whether option ``r``'s literal may follow from the other literals of the learned
+    clause: it has a reason, its level is one of the clause's (``levels``, as bits
+    ``1 << (level & 31)``), and it lies on the trail after the clause's first literal of
+    that level (``LEVEL_FIRST``). Without chronological backtracking an implied option's
+    level holds an option of its reason, so its implication can only go back through
+    that level's own literals of the clause, or to its decision (CaDiCaL's test)."""
+    lv = S.LVL[r]
+    return (S.RKIND[r] != DECIDED and ((1 << (lv & 31)) & levels) != 0
+            and S.TPOS[r] > S.LEVEL_FIRST[lv])
+
+
 def redundant(S, v, levels):
     """Recursive minimization (MiniSat's, with an explicit stack): option ``v``'s literal
     follows from the others of the learned clause, because every option of its reason is
-    in the clause, at level 0, or (recursively) implied by such options. ``levels`` is the
-    clause's levels as bits (``1 << (level & 31)``), to give up early on options implied
-    at other levels, and an option placed on the trail before every option of the clause
-    at its level (``LEVEL_FIRST``) fails at once: without chronological backtracking an
-    option's level holds an option of its reason, so its implication goes back to that
-    level's own options of the clause, or to its decision (CaDiCaL's test). Options found
-    implied are marked 3 in ``SEEN`` and listed in ``CLEAR``; a failure unmarks those it
+    in the clause, at level 0, or (recursively) implied by such options; it gives up at
+    once on any option for which :func:`may_follow` does not hold. Options found implied
+    are marked 3 in ``SEEN`` and listed in ``CLEAR``; a failure unmarks those it
     marked."""
+    if not may_follow(S, v, levels):
+        return False
     REG = S.REG
     top = REG[CLEAR_N]
     S.STACK[0] = v
@@ -579,8 +583,7 @@ def redundant(S, v, levels):
             r = reason_option(S, kind, rid, m)
             if r == q or S.SEEN[r] != 0 or S.LVL[r] == 0:
                 continue
-            if (S.RKIND[r] != DECIDED and (1 << (S.LVL[r] & 31)) & levels
-                    and S.TPOS[r] > S.LEVEL_FIRST[S.LVL[r]]):
+            if may_follow(S, r, levels):
                 S.SEEN[r] = 3
                 S.STACK[n] = r
                 n += 1
@@ -638,8 +641,7 @@ def block_uip(S, level, start, kept, levels):
                     SEEN[r] |= 8
                     n += 1
             elif SEEN[r] == 0:
-                if (S.RKIND[r] == DECIDED or (1 << (lv & 31)) & levels == 0
-                        or not redundant(S, r, levels)):
+                if not redundant(S, r, levels):
                     failed = True
                     break
                 SEEN[r] = 3
@@ -773,8 +775,7 @@ def analyze(S):
     REG[CLEAR_N] = 0
     for j in range(1, size):  # marked 2: implied by the rest (still "in the clause")
         v = S.LEARNT[j] >> 1
-        if (S.RKIND[v] != DECIDED and S.TPOS[v] > S.LEVEL_FIRST[S.LVL[v]]
-                and redundant(S, v, levels)):
+        if redundant(S, v, levels):
             S.SEEN[v] = 2
     kept = 1
     for j in range(1, size):
@@ -1047,7 +1048,7 @@ def cdcl(S):
 
 FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign",
              "backtrack", "lit_value", "relayout", "push_watch", "watch", "propagate",
-             "false_literal", "see", "reason_span", "reason_option", "redundant",
+             "false_literal", "see", "reason_span", "reason_option", "may_follow", "redundant",
              "block_uip", "shrink", "glue", "spare", "use_clause", "analyze", "room",
              "add_clause", "learn", "deletable", "reduce_due", "reduce_clauses", "luby",
              "keep_target", "restart", "block", "begin", "cdcl")

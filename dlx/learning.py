@@ -80,8 +80,8 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
     n1, opt_ptr, opt_item, opt_color, item_ptr, item_opt, item_color, dropped = problem
     n = len(opt_ptr) - 1
     capacity = max(1 << 16, 64 * n)  # literals of learned clauses
-    index = index_type(max(capacity, len(opt_item), 2 * n + 2,
-                           2 * watch_room(capacity // 4, n)))
+    room = 2 * watch_room(capacity // 4, n)
+    index = index_type(max(capacity, len(opt_item), 2 * n + 2, room))
     flag = np.int8  # VAL, RKIND, PHASE, TARGET, SEEN and CL_KEEP: -1..3
     val = np.full(n, K.UNSET, dtype=flag)
     val[dropped] = 0
@@ -121,7 +121,7 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         CL_LITS=np.zeros(capacity, dtype=index),
         WS=np.zeros(2 * n, dtype=index), WN=np.zeros(2 * n, dtype=index),
         WC=np.full(2 * n, 4, dtype=index),
-        WL=np.zeros(2 * watch_room(capacity // 4, n), dtype=index), REG=reg, FREG=freg)
+        WL=np.zeros(room, dtype=index), REG=reg, FREG=freg)
     S.WS[:] = np.arange(2 * n) * 4
     reg[K.WTOP] = 8 * n
     order = np.argsort(-act, kind="stable")  # a heap already: activities non-increasing
@@ -336,11 +336,13 @@ def check_learner(S: K.Learner) -> None:
     used = S.CL_USED[:int(REG[K.CLAUSES])]
     if used.size and (used.min() < 0 or used.max() > 2):
         raise AssertionError(f"a clause is to be spared {int(used.max())} reductions; 2 at most")
+    if 2 * REG[K.WTOP] > len(S.WL):
+        raise AssertionError(f"WTOP {REG[K.WTOP]} is past the end of WL")
     visited = 0
     spans = []
     for lit in range(len(S.WS)):
         start, n, cap = int(S.WS[lit]), int(S.WN[lit]), int(S.WC[lit])
-        if not 0 <= n <= cap or start + cap > REG[K.WTOP] or 2 * REG[K.WTOP] > len(S.WL):
+        if not 0 <= n <= cap or start + cap > REG[K.WTOP]:
             raise AssertionError(f"literal {lit}'s watch list ({start}, {n}, {cap}) is out "
                                  f"of its room")
         spans.append((start, start + cap))
