@@ -29,7 +29,9 @@ implication point where the level's reasons allow it (Fleury and Biere's shrinki
 and learns the rest; the choice of the next option is VSIDS (the option
 most active in recent conflicts, from a binary heap), its value the one it had in the
 longest assignment free of conflict since the last restart (target phases) or else the
-one it had last (phase saving); restarts follow Luby's sequence times ``RESTART_UNIT``
+one it had last (phase saving), these saved phases being set, ever more seldom, in turn
+to the longest assignment's since the last such setting (best phases) and to their
+opposites (CaDiCaL's rephasing); restarts follow Luby's sequence times ``RESTART_UNIT``
 conflicts, and when the learned clauses pass a growing budget after a conflict, the least
 useful are deleted (largest LBD, Audemard and Simon's "glucose level", first), sparing
 those that took part in a conflict since the last reduction (two reductions for LBD <= 6:
@@ -98,7 +100,11 @@ TARGET_TOP = 27  # the longest trail free of conflict since the last restart
 SHRUNK = 28  # literals taken out of learned clauses by shrinking
 WTOP = 29  # pairs of WL in use (lists and the room left behind by the lists moved)
 RELAYOUTS = 30  # times the watch lists were laid out anew
-N_REGS = 31
+BEST_TOP = 31  # the longest trail free of conflict since the last rephasing to BEST
+REPHASES = 32  # rephasings so far
+NEXT_REPHASE = 33  # CONFLICTS at which the next rephasing happens
+REPHASE_UNIT = 34  # conflicts before the first rephasing; the k-th comes k times as many after
+N_REGS = 35
 
 # Float registers (FREG).
 VAR_INC = 0
@@ -129,7 +135,8 @@ class Learner(NamedTuple):
     ``ITEM_PTR[i]..ITEM_PTR[i+1]`` index ``ITEM_OPT`` (its options) and ``ITEM_COLOR``.
     ``VAL`` (``UNSET``, 0 or 1), ``LVL``, ``RKIND`` and ``RID`` (its reason), ``PHASE``
     (the value saved when it was last unassigned), ``TARGET`` (the value in the longest
-    assignment free of conflict, -1: none; decisions take it first), ``ACT`` (VSIDS
+    assignment free of conflict, -1: none; decisions take it first), ``BEST`` (the same
+    since the last rephasing to it, the saved phases at the next), ``ACT`` (VSIDS
     activity), ``HEAP_POS`` (-1: not in ``HEAP``), ``SEEN`` (marks of the analysis: 1 in
     the learned clause, 2 implied by the rest of it, 3 implied, found by
     :func:`redundant`; bit 8: being resolved by :func:`block_uip`), ``TPOS`` (its place
@@ -155,8 +162,9 @@ class Learner(NamedTuple):
     reduction or when that end is reached.
 
     The integers are 32-bit while the positions fit (:func:`dlx.learning.index_type`),
-    the flags (``VAL``, ``RKIND``, ``PHASE``, ``TARGET``, ``SEEN``, ``CL_KEEP``) bytes:
-    the search is bound by the memory it reads, and int64 made it 1.2x slower.
+    the flags (``VAL``, ``RKIND``, ``PHASE``, ``TARGET``, ``BEST``, ``SEEN``,
+    ``CL_KEEP``) bytes: the search is bound by the memory it reads, and int64 made it
+    1.2x slower.
     """
 
     OPT_PTR: np.ndarray
@@ -171,6 +179,7 @@ class Learner(NamedTuple):
     RID: np.ndarray
     PHASE: np.ndarray
     TARGET: np.ndarray
+    BEST: np.ndarray
     ACT: np.ndarray
     HEAP: np.ndarray
     HEAP_POS: np.ndarray
@@ -935,13 +944,19 @@ def luby(i):
 def keep_target(S):
     """Target phases (Biere's CaDiCaL): at a conflict, if the assignment before the last
     decision is the longest free of conflict since the last restart, its values become
-    the phases that decisions take."""
+    the phases that decisions take; if since the last rephasing to the best phases, they
+    become the best phases (:func:`rephase`)."""
     top = S.TRAIL_LIM[S.REG[LEVEL]]
     if top > S.REG[TARGET_TOP]:
         S.REG[TARGET_TOP] = top
         for t in range(top):
             v = S.TRAIL[t]
             S.TARGET[v] = S.VAL[v]
+    if top > S.REG[BEST_TOP]:
+        S.REG[BEST_TOP] = top
+        for t in range(top):
+            v = S.TRAIL[t]
+            S.BEST[v] = S.VAL[v]
 
 
 def restart(S):
@@ -952,6 +967,28 @@ def restart(S):
     REG[TARGET_TOP] = 0
     REG[LUBY_I] += 1
     REG[NEXT_RESTART] = REG[CONFLICTS] + REG[RESTART_UNIT] * luby(REG[LUBY_I])
+
+
+def rephase(S):
+    """Rephasing (Biere's CaDiCaL, its stable mode without local search): back to level
+    0, the saved phases become in turn the best ones (``BEST``, where known) and their
+    own opposites, and the target phases are forgotten; the ``k``-th rephasing comes
+    ``k * REPHASE_UNIT`` conflicts after the one before."""
+    REG = S.REG
+    backtrack(S, 0)
+    best = REG[REPHASES] % 2 == 0
+    PHASE, BEST, TARGET = S.PHASE, S.BEST, S.TARGET
+    for v in range(len(PHASE)):
+        if not best:
+            PHASE[v] ^= 1
+        elif BEST[v] >= 0:
+            PHASE[v] = BEST[v]
+        TARGET[v] = -1
+    if best:
+        REG[BEST_TOP] = 0
+    REG[TARGET_TOP] = 0
+    REG[REPHASES] += 1
+    REG[NEXT_REPHASE] = REG[CONFLICTS] + REG[REPHASE_UNIT] * (REG[REPHASES] + 1)
 
 
 def block(S):
@@ -1026,6 +1063,8 @@ def cdcl(S):
                 reduce_clauses(S)
             if REG[CONFLICTS] >= REG[NEXT_RESTART]:
                 restart(S)
+            if REG[CONFLICTS] >= REG[NEXT_REPHASE]:
+                rephase(S)
             if REG[CONFLICTS] >= REG[STOP_CONFLICTS]:
                 return RUNNING
             continue
@@ -1051,6 +1090,6 @@ FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign"
              "false_literal", "see", "reason_span", "reason_option", "may_follow", "redundant",
              "block_uip", "shrink", "glue", "spare", "use_clause", "analyze", "room",
              "add_clause", "learn", "deletable", "reduce_due", "reduce_clauses", "luby",
-             "keep_target", "restart", "block", "begin", "cdcl")
+             "keep_target", "restart", "rephase", "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""

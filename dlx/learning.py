@@ -27,6 +27,9 @@ RESTART_UNIT = 1024
 """Conflicts in the first run; run ``k`` has ``RESTART_UNIT * luby(k)`` (CaDiCaL's
 "reluctant doubling" in its stable mode; MiniSat's 100 solved fewer of the 25x25 Sudokus
 once the reductions no longer waited for a restart)."""
+REPHASE_UNIT = 1000
+"""Conflicts before the first rephasing; the ``k``-th comes ``k * REPHASE_UNIT`` after the
+one before (CaDiCaL's ``rephaseint``)."""
 FIRST_SLICE = 256
 """Conflicts (and decisions, times 16) in a slice before the first look at the clock."""
 SLICE_SECONDS = 0.05
@@ -82,7 +85,7 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
     capacity = max(1 << 16, 64 * n)  # literals of learned clauses
     room = 2 * watch_room(capacity // 4, n)
     index = index_type(max(capacity, len(opt_item), 2 * n + 2, room))
-    flag = np.int8  # VAL, RKIND, PHASE, TARGET, SEEN and CL_KEEP: -1..3
+    flag = np.int8  # VAL, RKIND, PHASE, TARGET, BEST, SEEN and CL_KEEP: -1..3
     val = np.full(n, K.UNSET, dtype=flag)
     val[dropped] = 0
     free = np.diff(item_ptr)[:n1].astype(index)
@@ -98,6 +101,7 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
     reg[K.LUBY_I] = 1
     reg[K.NEXT_RESTART] = RESTART_UNIT
     reg[K.MAX_LEARNED] = 2000 + n // 2
+    reg[K.REPHASE_UNIT] = reg[K.NEXT_REPHASE] = REPHASE_UNIT
     freg = np.zeros(K.N_FREGS, dtype=np.float64)
     freg[K.VAR_INC] = 1.0
     S = K.Learner(
@@ -105,7 +109,7 @@ def _arrays(problem: Problem, seed: int | None) -> K.Learner:
         ITEM_OPT=item_opt, ITEM_COLOR=item_color, VAL=val,
         LVL=np.zeros(n, dtype=index), RKIND=np.zeros(n, dtype=flag),
         RID=np.zeros(n, dtype=index), PHASE=np.ones(n, dtype=flag),
-        TARGET=np.full(n, -1, dtype=flag), ACT=act,
+        TARGET=np.full(n, -1, dtype=flag), BEST=np.full(n, -1, dtype=flag), ACT=act,
         HEAP=np.zeros(n, dtype=index), HEAP_POS=np.full(n, -1, dtype=index),
         SEEN=np.zeros(n, dtype=flag), STACK=np.zeros(n + 1, dtype=index),
         CLEAR=np.zeros(n + 1, dtype=index), FREE=free, FREE_XOR=free_xor,
@@ -280,8 +284,8 @@ class LearningSearch:
 
 def check_learner(S: K.Learner) -> None:
     """Knuth's sanity check of a learning search's state between slices (or steps):
-    ``FREE``, the trail and levels, the heap and the watches agree with one another, and
-    once the trail is propagated no learned clause is left unit or false.
+    ``FREE``, the trail and levels, the heap, the phases and the watches agree with one
+    another, and once the trail is propagated no learned clause is left unit or false.
     Raises AssertionError naming what is wrong (a test and debugging aid)."""
     REG = S.REG
     n1 = int(REG[K.N_PRIMARY])
@@ -333,6 +337,13 @@ def check_learner(S: K.Learner) -> None:
     for k in range(int(REG[K.HEAP_N])):
         if S.HEAP_POS[S.HEAP[k]] != k or (k and S.ACT[S.HEAP[(k - 1) >> 1]] < S.ACT[S.HEAP[k]]):
             raise AssertionError(f"the heap is out of order at {k}")
+    for name, low in (("PHASE", 0), ("TARGET", -1), ("BEST", -1)):
+        phases = getattr(S, name)
+        if phases.size and (phases.min() < low or phases.max() > 1):
+            raise AssertionError(f"{name} holds a value outside {low}..1")
+    for name in ("TARGET_TOP", "BEST_TOP"):
+        if not 0 <= REG[getattr(K, name)] <= len(S.VAL):
+            raise AssertionError(f"{name} is {REG[getattr(K, name)]}, not a trail's length")
     used = S.CL_USED[:int(REG[K.CLAUSES])]
     if used.size and (used.min() < 0 or used.max() > 2):
         raise AssertionError(f"a clause is to be spared {int(used.max())} reductions; 2 at most")

@@ -112,6 +112,7 @@ def test_invariants_hold_after_every_slice(problem):
     blocking clauses included: short runs and a tiny budget of clauses)."""
     S = _state(problem, 1)
     S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
+    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 3
     S.REG[K.MAX_LEARNED] = 12
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     check_learner(S)
@@ -131,7 +132,7 @@ def test_invariants_hold_after_every_slice(problem):
     else:
         pytest.fail("the search did not end")
     assert len(found) == problem.count()
-    assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0
+    assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0 and S.REG[K.REPHASES] > 0
 
 
 def _count_to_the_end(S: K.Learner) -> int:
@@ -180,10 +181,12 @@ def test_the_kernel_never_indexes_below_zero(problem):
     S = _state(problem, 2)
     S = _refusing_negative_indices(S)
     S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
+    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 3
     S.REG[K.MAX_LEARNED] = 12
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     assert _count_to_the_end(S) == problem.count()
     assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0 and S.REG[K.SHRUNK] > 0
+    assert S.REG[K.REPHASES] > 0
 
 
 @settings(max_examples=40, deadline=None)
@@ -194,6 +197,7 @@ def test_the_kernel_never_indexes_below_zero_on_random_problems(spec, seed):
     S = _state(problem, seed)
     S = _refusing_negative_indices(S)
     S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 2
+    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 1
     S.REG[K.MAX_LEARNED] = 3
     running = K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     count = _count_to_the_end(S) if running else 0
@@ -458,6 +462,38 @@ def test_no_room_for_a_clause_grows_the_arrays():
         check_learner(S)
     assert found == 92 and full > 0 and len(S.CL_LITS) > 8
     assert 0 < S.REG[K.MAX_LEARNED] <= len(S.CL_START)  # grown at each reduction, capped
+
+
+def test_rephasing_alternates_the_best_phases_and_flipped_ones():
+    """The saved phases become in turn the best ones (where known) and their opposites;
+    each time the target phases are forgotten and the next rephasing is one unit further
+    off than the last; the best phases start again after each use."""
+    S = _state(queens(6), None)
+    n = len(S.PHASE)
+    rng = np.random.default_rng(5)
+    phases = rng.integers(0, 2, n).astype(np.int8)
+    best = rng.integers(-1, 2, n).astype(np.int8)
+    S.PHASE[:] = phases
+    S.BEST[:] = best
+    S.REG[K.BEST_TOP] = 7
+    S.REG[K.REPHASE_UNIT] = 10
+    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    known = best >= 0
+    want = phases
+    for k in range(12):
+        want = np.where(known, best, want) if k % 2 == 0 else 1 - want
+        S.TARGET[:] = rng.integers(0, 2, n)
+        S.REG[K.TARGET_TOP] = S.REG[K.BEST_TOP] = 7
+        S.REG[K.CONFLICTS] = 100 * k
+        K.rephase(S)
+        assert S.PHASE.tolist() == want.tolist(), f"rephasing {k}"
+        assert (S.TARGET == -1).all() and S.REG[K.TARGET_TOP] == 0
+        assert S.REG[K.BEST_TOP] == (0 if k % 2 == 0 else 7), f"rephasing {k}"
+        assert S.REG[K.NEXT_REPHASE] == 100 * k + 10 * (k + 2)
+        assert S.REG[K.REPHASES] == k + 1
+        assert S.BEST.tolist() == best.tolist()
+        check_learner(S)
+    assert S.REG[K.LEVEL] == 0
 
 
 def test_kernel_luby_is_the_restarts_luby():
