@@ -558,6 +558,38 @@ def test_the_compiled_kernel_counts_no_references():
     assert queens(6).count(learn=True, backend="numba") == 4
 
 
+@pytest.mark.parametrize("problem", [queens(8), langford(7)], ids=["queens8", "langford7"])
+def test_the_compiled_kernel_runs_the_python_kernels_search(problem):
+    """The compiled kernel and the python one, a conflict at a time with frequent
+    restarts, rephasings and reductions, leave every array of the state the same."""
+    pytest.importorskip("numba")
+    from dlx.compiled import learning_entry
+
+    begin, cdcl = learning_entry()
+    states = (_state(problem, 3), _state(problem, 3))
+    for S in states:
+        S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
+        S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 3
+        S.REG[K.MAX_LEARNED] = 12
+    forced = np.zeros(0, dtype=np.int64)
+    assert K.begin(states[0], forced) == begin(states[1], forced) == K.RUNNING
+    for _ in range(5_000):
+        statuses = []
+        for S, run in zip(states, (K.cdcl, cdcl)):
+            S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
+            S.REG[K.STOP_DECISIONS] = 1 << 62
+            statuses.append(run(S))
+            S.REG[K.BLOCK] = statuses[-1] == K.FOUND
+        assert statuses[0] == statuses[1]
+        for name in K.Learner._fields:
+            assert np.array_equal(getattr(states[0], name), getattr(states[1], name)), name
+        if statuses[0] == K.EXHAUSTED:
+            break
+    else:
+        pytest.fail("the search did not end")
+    assert states[0].REG[K.REPHASES] > 0 and states[0].REG[K.DELETED] > 0
+
+
 def test_the_compiled_kernel_indexes_without_wraparound():
     """Compiled under the indexing hook (1.1x as fast), for each set of array types."""
     pytest.importorskip("numba")
