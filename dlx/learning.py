@@ -27,9 +27,10 @@ RESTART_UNIT = 1024
 """Conflicts in the first run; run ``k`` has ``RESTART_UNIT * luby(k)`` (CaDiCaL's
 "reluctant doubling" in its stable mode; MiniSat's 100 solved fewer of the 25x25 Sudokus
 once the reductions no longer waited for a restart)."""
-REPHASE_UNIT = 1000
+REPHASE_UNIT = 500
 """Conflicts before the first rephasing; the ``k``-th comes ``k * REPHASE_UNIT`` after the
-one before (CaDiCaL's ``rephaseint``)."""
+one before (CaDiCaL's ``rephaseint``, 1,000 there: 500 solved more of the 25x25 Sudokus
+within 10 s, 250 fewer)."""
 FIRST_SLICE = 256
 """Conflicts (and decisions, times 16) in a slice before the first look at the clock."""
 SLICE_SECONDS = 0.05
