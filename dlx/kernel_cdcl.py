@@ -941,22 +941,24 @@ def luby(i):
         i -= (1 << (k - 1)) - 1
 
 
+def keep_phases(S, phases, longest, top):
+    """If the trail's first ``top`` options are more than register ``longest`` holds, it
+    holds ``top`` now and ``phases`` takes their values."""
+    if top > S.REG[longest]:
+        S.REG[longest] = top
+        for t in range(top):
+            v = S.TRAIL[t]
+            phases[v] = S.VAL[v]
+
+
 def keep_target(S):
     """Target phases (Biere's CaDiCaL): at a conflict, if the assignment before the last
     decision is the longest free of conflict since the last restart, its values become
     the phases that decisions take; if since the last rephasing to the best phases, they
     become the best phases (:func:`rephase`)."""
     top = S.TRAIL_LIM[S.REG[LEVEL]]
-    if top > S.REG[TARGET_TOP]:
-        S.REG[TARGET_TOP] = top
-        for t in range(top):
-            v = S.TRAIL[t]
-            S.TARGET[v] = S.VAL[v]
-    if top > S.REG[BEST_TOP]:
-        S.REG[BEST_TOP] = top
-        for t in range(top):
-            v = S.TRAIL[t]
-            S.BEST[v] = S.VAL[v]
+    keep_phases(S, S.TARGET, TARGET_TOP, top)
+    keep_phases(S, S.BEST, BEST_TOP, top)
 
 
 def restart(S):
@@ -1090,6 +1092,6 @@ FUNCTIONS = ("heap_up", "heap_down", "heap_insert", "heap_pop", "bump", "assign"
              "false_literal", "see", "reason_span", "reason_option", "may_follow", "redundant",
              "block_uip", "shrink", "glue", "spare", "use_clause", "analyze", "room",
              "add_clause", "learn", "deletable", "reduce_due", "reduce_clauses", "luby",
-             "keep_target", "restart", "rephase", "block", "begin", "cdcl")
+             "keep_phases", "keep_target", "restart", "rephase", "block", "begin", "cdcl")
 """Every function above, in an order where each calls only earlier ones (numba wraps
 them over one namespace: :func:`dlx.compiled.learning_entry`)."""

@@ -29,6 +29,17 @@ def _state(problem: ExactCover, seed: int | None) -> K.Learner:
                                  problem._colors), seed)
 
 
+def _hurried(S: K.Learner, restarts: int = 8, rephasings: int = 3,
+             learned: int = 12) -> K.Learner:
+    """``S`` restarting every ``restarts`` conflicts (times Luby's sequence), rephasing
+    every ``rephasings`` (times its count) and reducing past ``learned`` clauses: every
+    path of the kernel taken within a small enumeration."""
+    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = restarts
+    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = rephasings
+    S.REG[K.MAX_LEARNED] = learned
+    return S
+
+
 def _both(problem: ExactCover, **kw) -> list[list[int]]:
     """The solutions of a learning search with ``kw``, the same run (solutions in the same
     order, decisions, assignments, conflicts) on the python and numba backends."""
@@ -110,10 +121,7 @@ def test_invariants_hold_after_every_slice(problem):
     """Knuth's sanity check between slices of a single conflict or decision, while the
     python kernel enumerates every solution (restarts, reductions at any level and
     blocking clauses included: short runs and a tiny budget of clauses)."""
-    S = _state(problem, 1)
-    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
-    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 3
-    S.REG[K.MAX_LEARNED] = 12
+    S = _hurried(_state(problem, 1))
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     check_learner(S)
     found = set()
@@ -179,10 +187,7 @@ def test_the_kernel_never_indexes_below_zero(problem):
     solution with frequent restarts and reductions: the compiled twin, which does not
     wrap indices around, would have done the same without a stray access."""
     S = _state(problem, 2)
-    S = _refusing_negative_indices(S)
-    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
-    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 3
-    S.REG[K.MAX_LEARNED] = 12
+    S = _hurried(_refusing_negative_indices(S))
     assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     assert _count_to_the_end(S) == problem.count()
     assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0 and S.REG[K.SHRUNK] > 0
@@ -195,10 +200,7 @@ def test_the_kernel_never_indexes_below_zero_on_random_problems(spec, seed):
     options, primary, secondary = spec
     problem = build(options, primary, secondary)
     S = _state(problem, seed)
-    S = _refusing_negative_indices(S)
-    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 2
-    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 1
-    S.REG[K.MAX_LEARNED] = 3
+    S = _hurried(_refusing_negative_indices(S), restarts=2, rephasings=1, learned=3)
     running = K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
     count = _count_to_the_end(S) if running else 0
     assert count == len(brute_force(options, primary, secondary))
@@ -566,11 +568,7 @@ def test_the_compiled_kernel_runs_the_python_kernels_search(problem):
     from dlx.compiled import learning_entry
 
     begin, cdcl = learning_entry()
-    states = (_state(problem, 3), _state(problem, 3))
-    for S in states:
-        S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 8
-        S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = 3
-        S.REG[K.MAX_LEARNED] = 12
+    states = (_hurried(_state(problem, 3)), _hurried(_state(problem, 3)))
     forced = np.zeros(0, dtype=np.int64)
     assert K.begin(states[0], forced) == begin(states[1], forced) == K.RUNNING
     for _ in range(5_000):
