@@ -8,6 +8,7 @@
 
 from .backend import Backend
 from .batch import BatchResult
+from .budget import NEVER, count_budget, time_budget
 from .compiled import own_process
 from .distribute import RayExecutor, RunProgress, map_ordered, open_executor
 from .draw import Picture, svg_document
@@ -44,6 +45,7 @@ __version__ = "0.1.0"
 is written); ``sudoku.__version__`` is the same string."""
 
 __all__ = [
+    "NEVER",
     "ArgumentError",
     "Backend",
     "BackendName",
@@ -79,10 +81,12 @@ __all__ = [
     "Subproblem",
     "UnknownItemError",
     "backend_names",
+    "count_budget",
     "get_backend",
     "map_ordered",
     "open_executor",
     "own_process",
     "register_backend",
     "svg_document",
+    "time_budget",
 ]

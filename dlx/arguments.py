@@ -13,67 +13,20 @@ Whole-number floats are accepted for counts (``max_nodes=1e6``); other floats ar
 
 from __future__ import annotations
 
-import math
-import numbers
-import operator
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
-from .backend import NEVER
+from .budget import NEVER
+from .budget import as_index as _index
 from .errors import ArgumentError, ForcedOptionError
 
-__all__ = ["NEVER", "ORDERS", "check_forced", "check_forced_rows", "count_arg", "flag_arg",
-           "order_arg", "seed_arg", "timeout_arg"]
+__all__ = ["NEVER", "ORDERS", "check_forced", "check_forced_rows", "flag_arg", "order_arg",
+           "seed_arg"]
 
 ORDERS = ("search", "cost")
 """``order``: solutions as the search finds them, or the cheapest first."""
-
-
-def _index(value: Any) -> int | None:
-    """``value`` as an int if it is an integer (bools excluded: True is no option), else
-    None."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
-
-
-def _integer(value: Any) -> int | None:
-    """:func:`_index`, whole floats accepted too (``max_nodes=1e6``)."""
-    number = _index(value)
-    if number is None and isinstance(value, (float, np.floating)) and math.isfinite(value) \
-            and value == int(value):
-        return int(value)
-    return number
-
-
-def count_arg(value: Any, name: str, minimum: int) -> int:
-    """A count budget (``limit``, ``max_nodes``): None -> NEVER; an integer >= ``minimum``,
-    clamped to NEVER."""
-    if value is None:
-        return NEVER
-    number = value if type(value) is int else _integer(value)
-    if number is None:
-        raise ArgumentError(f"{name} must be an integer or None, got {value!r}")
-    if number < minimum:
-        raise ArgumentError(f"{name} must be at least {minimum}, got {number}")
-    return min(number, NEVER)
-
-
-def timeout_arg(value: Any) -> float | None:
-    """``timeout`` in seconds: None or infinity -> None; a real number >= 0 (not NaN)."""
-    if value is None:
-        return None
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise ArgumentError(f"timeout must be a number of seconds or None, got {value!r}")
-    seconds = float(value)
-    if math.isnan(seconds) or seconds < 0:
-        raise ArgumentError(f"timeout must be at least 0 seconds, got {value!r}")
-    return None if math.isinf(seconds) else seconds
 
 
 def seed_arg(value: Any) -> int | None:

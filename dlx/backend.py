@@ -36,8 +36,6 @@ KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommi
 
 _RESTRICTED = ("U", "D", "LEN", "LL", "RL")
 """The arrays :meth:`Links.restricted` returns, in its order."""
-NEVER = 1 << 62
-"""A budget that never runs out (and fits the compiled kernel's int64 registers)."""
 
 
 def specialize(

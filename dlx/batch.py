@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 
 from . import kernel
-from .arguments import NEVER, check_csr, check_forced, check_forced_rows
+from .arguments import check_csr, check_forced, check_forced_rows
 from .backend import BatchJob
+from .budget import NEVER
 from .errors import ArgumentError
 from .links import Links
 from .registry import NUMBA_MIN_WORK, charge_python, get_backend

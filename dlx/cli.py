@@ -17,6 +17,7 @@ import warnings
 from typing import TextIO
 
 from . import __version__, dlxformat
+from .budget import NEVER
 from .draw import draw
 from .errors import ArgumentError, DistributedError, InputError
 from .problem import ExactCover
@@ -27,7 +28,7 @@ from .status import ExitCode, Status
 
 __all__ = ["main"]
 
-UNBOUNDED = 1 << 62
+UNBOUNDED = NEVER
 """--limit and --max-nodes above this are clamped to it: effectively no bound, and still
 an int64 for the compiled kernel (no OverflowError)."""
 

@@ -75,6 +75,7 @@ from typing import Any
 
 import numpy as np
 
+from .budget import NEVER
 from .state import FIELDS, N_REGS, REGISTER_INDEX, State, field_length
 
 __all__ = ["INACTIVE", "Links", "build_links", "check_links"]
@@ -380,7 +381,7 @@ def build_links(
     return Links(N, n_primary, n_opts, State(**built), option_of_node, mcc, tax)
 
 
-NO_CUTOFF = 1 << 62
+NO_CUTOFF = NEVER
 """``REG[CUTOFF]`` when nothing is pruned (no cost bound known yet): no net cost reaches
 it (costs are checked to sum below it)."""
 

@@ -9,7 +9,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .arguments import _index
+from .budget import NEVER
+from .budget import as_index as _index
 from .errors import BoundError, CostError, InputError, ItemNameError, MatrixError
 
 __all__ = ["Colored", "bound_arrays", "cost_array", "hashable", "integer_array",
@@ -17,7 +18,7 @@ __all__ = ["Colored", "bound_arrays", "cost_array", "hashable", "integer_array",
 
 MAX_BOUND = 1 << 40
 """The largest upper bound of an item (far beyond any search)."""
-MAX_TOTAL_COST = 1 << 62
+MAX_TOTAL_COST = NEVER
 """The costs of all options together stay below this (the kernel's int64 registers)."""
 
 
@@ -67,7 +68,7 @@ def integer_array(value: Any, name: str) -> np.ndarray:
         a = a.astype(np.float64)
         if np.abs(a).max() < 2.0**62:
             return a.astype(np.int64)
-    if a.dtype.kind == "u" and int(a.max()) < 1 << 62:
+    if a.dtype.kind == "u" and int(a.max()) < NEVER:
         return a.astype(np.int64)
     if a.dtype.kind == "i":
         return a.astype(np.int64, copy=False)
@@ -84,7 +85,7 @@ def count_of(value: Any, name: str) -> int:
             isinstance(value, float) and math.isfinite(value) and value == int(value)) else None
     except (TypeError, ValueError):
         number = None
-    if number is None or number < 0 or number >= 1 << 62:
+    if number is None or number < 0 or number >= NEVER:
         raise MatrixError(f"{name} must be a nonnegative integer, got {value!r}")
     return number
 

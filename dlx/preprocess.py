@@ -38,7 +38,8 @@ from typing import Any, NamedTuple, cast
 
 import numpy as np
 
-from .arguments import check_forced, count_arg, flag_arg
+from .arguments import check_forced, flag_arg
+from .budget import count_budget
 from .errors import ArgumentError
 
 __all__ = ["Preprocessed", "Removal", "preprocess"]
@@ -122,7 +123,7 @@ def preprocess(problem: Any, forced: Any = None, *, blocked: Any = True,
     forced_ = check_forced(forced, len(problem), problem.dropped)
     blocked_ = flag_arg(blocked, "blocked")
     dominated_ = flag_arg(dominated, "dominated")
-    max_rounds = count_arg(rounds, "rounds", 0)
+    max_rounds = count_budget(rounds, "rounds", 0)
     return _Reduction(problem, blocked_, dominated_).run(forced_, max_rounds)
 
 

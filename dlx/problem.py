@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from .arguments import check_forced, count_arg, flag_arg, order_arg, seed_arg, timeout_arg
+from .arguments import check_forced, flag_arg, order_arg, seed_arg
 from .batch import BatchResult, run_batch
+from .budget import NEVER, count_budget, time_budget
 from .errors import (
     ArgumentError,
     ColorError,
@@ -441,7 +442,7 @@ class ExactCover:
             return cast(Search, solutions_split(
                 self, run[0], executor=executor, workers=run[1], backend=run[2],
                 limit=None if limit is None else run[3]))
-        limit_ = count_arg(limit, "limit", 1)
+        limit_ = count_budget(limit, "limit", 1)
         if flag_arg(learn, "learn"):
             return self._learning(limit_, order_, forced, max_nodes, timeout, seed, weighted,
                                   lookahead, backend)
@@ -518,7 +519,7 @@ class ExactCover:
                           lookahead: int = 0, learn: bool = False,
                           backend: BackendName | str = "auto") -> list[int] | None:
         """:meth:`first` with restarts (:func:`dlx.restarts.first_restarting`)."""
-        unit_ = count_arg(unit, "restarts", 1)
+        unit_ = count_budget(unit, "restarts", 1)
         if flag_arg(learn, "learn"):
             raise ArgumentError("learn=True restarts on its own (Luby's sequence of "
                                 "conflicts): it takes no restarts")
@@ -538,11 +539,11 @@ class ExactCover:
         """A single search's arguments checked, in this order, and normalized (see
         :mod:`dlx.arguments`), as keyword arguments of :class:`~dlx.search.Search`;
         ``plain_only`` names more strategies that problems with bounds or costs refuse."""
-        max_nodes_ = count_arg(max_nodes, "max_nodes", 0)
-        timeout_ = timeout_arg(timeout)
+        max_nodes_ = count_budget(max_nodes, "max_nodes", 0)
+        timeout_ = time_budget(timeout)
         seed_ = seed_arg(seed)
         weighted_ = flag_arg(weighted, "weighted")
-        lookahead_ = count_arg(lookahead, "lookahead", 0)
+        lookahead_ = count_budget(lookahead, "lookahead", 0)
         self._plain_only(**plain_only, weighted=weighted_, lookahead=lookahead_)
         return {"forced": check_forced(forced, len(self), self.dropped),
                 "max_nodes": max_nodes_, "timeout": timeout_, "seed": seed_,
@@ -627,11 +628,11 @@ class ExactCover:
                                     "(executor, workers, checkpoint or split) takes none")
         if given.get("checkpoint") is not None and given.get("limit") is not None:
             raise ArgumentError("a checkpoint records whole counts: give no limit with it")
-        workers_ = None if workers is None else count_arg(workers, "workers", 1)
+        workers_ = None if workers is None else count_budget(workers, "workers", 1)
         if workers_ is not None and workers_ > 4096:
             raise ArgumentError(f"workers must be at most 4096, got {workers!r}")
-        limit_ = count_arg(given.get("limit"), "limit", 1)
-        chosen = get_backend(backend, 1 << 62).name
+        limit_ = count_budget(given.get("limit"), "limit", 1)
+        chosen = get_backend(backend, NEVER).name
         if split is None:
             split = self.split(parts=DEFAULT_PARTS, probes=4)
         elif not isinstance(split, Split):
@@ -673,9 +674,9 @@ class ExactCover:
         if progress is not None and not callable(progress):
             raise ArgumentError(f"progress must be callable or None, got {progress!r}")
         return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
-                         indices=indices, limit=count_arg(limit, "limit", 1),
-                         max_nodes=count_arg(max_nodes, "max_nodes", 0), backend=backend,
-                         timeout=timeout_arg(timeout), progress=progress)
+                         indices=indices, limit=count_budget(limit, "limit", 1),
+                         max_nodes=count_budget(max_nodes, "max_nodes", 0), backend=backend,
+                         timeout=time_budget(timeout), progress=progress)
 
     def preprocess(self, forced: Iterable[int] | None = None, *, blocked: bool = True,
                    dominated: bool = True, rounds: int | None = None) -> Preprocessed:

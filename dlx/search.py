@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import kernel, kernel_m
-from .backend import NEVER, Backend, Kernel
+from .backend import Backend, Kernel
+from .budget import NEVER
 from .links import Links, check_links
 from .slices import TIMEOUT_SLICE_SECONDS, Slices
 from .state import State

@@ -3,6 +3,8 @@ timeout, or to let Ctrl-C through (compiled code never sees it)."""
 
 from __future__ import annotations
 
+from .budget import NEVER
+
 __all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Slices"]
 
 COMPILED_SLICE_SECONDS = 0.2
@@ -12,7 +14,6 @@ Ctrl-C gets through."""
 TIMEOUT_SLICE_SECONDS = 0.02
 """With a timeout, slices this short, so that the clock is read often."""
 
-_MOST = 1 << 62
 
 
 class Slices:
@@ -29,7 +30,7 @@ class Slices:
 
     def __init__(self, seconds: float | None, first: int = 1024) -> None:
         self.seconds = seconds
-        self.nodes = max(1, min(first, _MOST)) if seconds is not None else _MOST
+        self.nodes = max(1, min(first, NEVER)) if seconds is not None else NEVER
 
     def ran(self, nodes: int, seconds: float, left: float | None = None) -> None:
         """Adapt after a slice that ran ``nodes`` nodes in ``seconds``; ``left``: seconds
@@ -39,5 +40,5 @@ class Slices:
         target = self.seconds if left is None else max(min(self.seconds, left), 0.0)
         if nodes <= 0:  # a slice that only returned (a solution): keep the pace
             return
-        fit = int(target * nodes / seconds) if seconds > 0 else _MOST
-        self.nodes = max(1, min(fit, 2 * nodes, _MOST))
+        fit = int(target * nodes / seconds) if seconds > 0 else NEVER
+        self.nodes = max(1, min(fit, 2 * nodes, NEVER))

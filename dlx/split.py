@@ -29,7 +29,8 @@ from typing import Any, overload
 import numpy as np
 
 from . import pure
-from .arguments import count_arg, seed_arg
+from .arguments import seed_arg
+from .budget import count_budget
 from .errors import ArgumentError
 from .links import Links
 
@@ -173,9 +174,9 @@ def split_problem(links: Links, digest: str, depth: int | None = None,
                   smallest: float = 0.0) -> Split:
     """See :meth:`dlx.ExactCover.split`: ``links`` are the problem's, ``digest`` its
     :func:`problem_digest`."""
-    depth_ = None if depth is None else count_arg(depth, "depth", 0)
-    parts_ = None if parts is None else count_arg(parts, "parts", 1)
-    probes_ = count_arg(probes, "probes", 1)
+    depth_ = None if depth is None else count_budget(depth, "depth", 0)
+    parts_ = None if parts is None else count_budget(parts, "parts", 1)
+    probes_ = count_budget(probes, "probes", 1)
     if depth_ is None and parts_ is None:
         parts_ = 1
     seed_ = seed_arg(seed) or 0
