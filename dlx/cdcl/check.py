@@ -92,7 +92,7 @@ def check_learner(S: Learner) -> None:
     if used.size and (used.min() < 0 or used.max() > 2):
         raise AssertionError(f"a clause is to be spared {int(used.max())} reductions; 2 at most")
     if 2 * REG[REG_WL_END] > len(S.WL):
-        raise AssertionError(f"WTOP {REG[REG_WL_END]} is past the end of WL")
+        raise AssertionError(f"WL_END {REG[REG_WL_END]} is past the end of WL")
     visited = 0
     spans = []
     for lit in range(len(S.WS)):

@@ -92,7 +92,7 @@ def add_pending(S):
 def learn(S, size, back, keep):
     """Jump back to level ``back`` and learn ``LEARNT[:size]``, asserting its first literal
     (with no room left: at level 0, after deleting clauses). False if there is still no
-    room: the clause waits in ``LEARNT`` (``REG[REG_PENDING]``) for larger arrays."""
+    room: the clause waits in ``LEARNT`` (``REG_PENDING``) for larger arrays."""
     if size > 1 and not room(S, size):
         backtrack(S, 0)
         reduce_clauses(S)
