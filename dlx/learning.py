@@ -163,7 +163,8 @@ class LearningSearch:
 
 
 _MOVED = {"check_learner": "dlx.cdcl.check", "index_type": "dlx.cdcl.state",
-          "watch_room": "dlx.cdcl.state"}
+          "watch_room": "dlx.cdcl.state", "RESTART_UNIT": "dlx.cdcl.state",
+          "REPHASE_UNIT": "dlx.cdcl.state"}
 
 
 def __getattr__(name: str) -> Any:

@@ -704,3 +704,17 @@ def test_moved_names_warn():
         assert dlx.learning.index_type is state.index_type
     with pytest.raises(AttributeError):
         dlx.learning.no_such_name  # noqa: B018
+
+
+def test_the_cache_tag_covers_every_kernel_module(monkeypatch):
+    """numba keys a cached function by its own file, but its machine code holds its
+    callees', which may live in other modules of :mod:`dlx.cdcl`: the tag under which
+    every kernel is cached hashes the source of every kernel module, so that an edit to
+    any of them compiles anew instead of loading stale code."""
+    from dlx import cdcl, compiled
+
+    assert {*cdcl.MODULES, cdcl} <= set(compiled._KERNEL_MODULES)
+    before = compiled._cache_tag(True, {})
+    assert compiled._cache_tag(True, {}) == before
+    monkeypatch.setattr(compiled, "_kernel_sources", lambda: "an edited kernel")
+    assert compiled._cache_tag(True, {}) != before
