@@ -178,7 +178,6 @@ def _wrapper(tag: str, inline: frozenset[str], **more: Any) -> Callable[[Any], A
     return wrap
 
 
-
 @functools.cache
 def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False,
                reduce: bool = False, mcc: bool = False) -> Any:

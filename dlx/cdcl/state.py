@@ -137,7 +137,8 @@ FIELDS: tuple[Field, ...] = (
     Field("FREE_XOR", "primary", "index", 0, "the exclusive or of those options (the last "
           "one, when FREE is 1)"),
     # The trail (dlx.cdcl.trail).
-    Field("TRAIL", "option", "index", 0, "the options in the order assigned"),
+    Field("TRAIL", "option", "index", 0, "the options in the order assigned (Knuth's "
+          "trail L of Algorithm C; not dlx.state's TRAIL, the lookahead's hidden options)"),
     Field("TPOS", "option", "index", 0, "an option's place on TRAIL"),
     Field("TRAIL_LIM", "level", "index", 0, "where level l begins on TRAIL"),
     Field("LEARNT", "option+1", "index", 0, "the clause being learned (literals)"),
