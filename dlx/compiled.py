@@ -111,8 +111,16 @@ modules into one namespace): what the cache tag hashes."""
 
 @functools.cache
 def _kernel_sources() -> str:
-    """A hash of the source of every kernel module (read once per process)."""
-    text = "".join(inspect.getsource(m) for m in _KERNEL_MODULES)
+    """A hash of the source of every kernel module (read once per process; a module
+    without its source, which numba could not cache either, counts by its name)."""
+
+    def source(m: types.ModuleType) -> str:
+        try:
+            return inspect.getsource(m)
+        except (OSError, TypeError):
+            return m.__name__
+
+    text = "".join(source(m) for m in _KERNEL_MODULES)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
