@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_cdcl, kernel_m
+from . import kernel, kernel_m
+from .cdcl import search as learner
 from .links import Links
 from .state import FIELDS, State
 
@@ -208,9 +209,9 @@ class Backend(ABC):
         """Search ``job.links`` once per instance of ``job``, filling ``job.table``."""
 
     def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:
-        """The learning search's ``begin`` and ``cdcl`` (:mod:`dlx.kernel_cdcl`); by
-        default as written, in Python."""
-        return kernel_cdcl.begin, kernel_cdcl.cdcl
+        """The learning search's ``begin`` and ``cdcl`` (:mod:`dlx.cdcl.search`), which
+        return :class:`dlx.Status` values; by default as written, in Python."""
+        return learner.begin, learner.cdcl
 
     def __repr__(self) -> str:
         return f"<dlx backend {self.name!r}>"

@@ -20,10 +20,16 @@ Two details decide the speed and the correctness of that cache:
   negative, so while numba compiles the kernel (under its compiler lock) we plug in an
   index fix-up that only casts. With it the kernel runs as fast as the same loops in C.
 * **A tagged cache.** numba keys its cache by source file, qualified name and bytecode,
-  not by the globals the functions see. The functions are therefore renamed
-  ``<name>__<tag>``, where the tag hashes the kernel's constants, the overrides, the njit
-  options and the indexing mode, so that a change to any of them compiles anew instead of
-  loading stale machine code.
+  not by the globals the functions see nor by the functions they call, which may live in
+  other files (:mod:`dlx.cdcl` is a package). The functions are therefore renamed
+  ``<name>__<tag>``, where the tag hashes the source of every kernel module, their
+  constants and state tables, the overrides, the njit options and the indexing mode, so
+  that a change to any of them compiles anew instead of loading stale machine code.
+
+Every kernel goes through the same pipeline: its functions re-created over one namespace
+(:func:`_namespace` for the DLX kernels, :func:`_learning_namespace` for the learner),
+each wrapped by :func:`_wrapper` under the tag of :func:`_cache_tag`, and compiled for a
+signature derived from its state table by :func:`_compile`.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_cdcl, kernel_m
+from . import cdcl, kernel, kernel_m
 from .backend import Backend, BatchJob, Kernel, specialize
 from .errors import warn_once
 from .links import Links
@@ -98,13 +104,38 @@ def _nonnegative_indexing() -> Iterator[bool]:
             arrayobj.fix_integer_index = original
 
 
-def _cache_tag(nonnegative: bool, overrides: dict[str, Any]) -> str:
-    """A short hash of everything that shapes the machine code but not numba's cache key."""
-    constants = sorted((f"{m.__name__}.{k}", v) for m in (kernel, kernel_m)
-                       for k, v in vars(m).items() if isinstance(v, int) and not k.startswith("_"))
-    text = repr((constants, sorted(overrides.items()), sorted(_OPTIONS.items()), nonnegative,
-                 sorted(_INLINE),
-                 FIELDS))
+_KERNEL_MODULES = (kernel, kernel_m, cdcl, *cdcl.MODULES)
+"""Every module whose functions are compiled (and :mod:`dlx.cdcl`, which merges its
+modules into one namespace): what the cache tag hashes."""
+
+
+@functools.cache
+def _kernel_sources() -> str:
+    """A hash of the source of every kernel module (read once per process; a module
+    without its source, which numba could not cache either, counts by its name)."""
+
+    def source(m: types.ModuleType) -> str:
+        try:
+            return inspect.getsource(m)
+        except (OSError, TypeError):
+            return m.__name__
+
+    text = "".join(source(m) for m in _KERNEL_MODULES)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _cache_tag(nonnegative: bool, overrides: dict[str, Any],
+               options: dict[str, Any] | None = None, inline: frozenset[str] = frozenset()
+               ) -> str:
+    """A short hash of everything that shapes the machine code but not numba's cache key:
+    the kernels' sources, constants and state tables, the ``overrides``, the njit
+    ``options`` (:data:`_OPTIONS` and more), the functions inlined, the indexing mode."""
+    constants = sorted((f"{m.__name__}.{k}", v) for m in _KERNEL_MODULES
+                       for k, v in vars(m).items()
+                       if isinstance(v, (int, float)) and not k.startswith("_"))
+    text = repr((_kernel_sources(), constants, sorted(overrides.items()),
+                 sorted({**_OPTIONS, **(options or {})}.items()), nonnegative, sorted(inline),
+                 FIELDS, cdcl.state.FIELDS, cdcl.state.REGISTERS))
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
@@ -127,13 +158,13 @@ _INLINE = frozenset({"begin", "force_instance", "undo_instance", "record_first",
 the state as a call, they cost a Sudoku batch of one ~3 µs."""
 
 
-def _njit(f: Any, **more: Any) -> Any:
-    """``numba.njit`` with :data:`_OPTIONS` and ``more``; without the disk cache if numba
-    finds no writable place for it (then each process compiles anew: slower to start, as
-    fast)."""
+def _njit(f: Any, inline: frozenset[str], **more: Any) -> Any:
+    """``numba.njit`` with :data:`_OPTIONS` and ``more``, inlined if its name is in
+    ``inline``; without the disk cache if numba finds no writable place for it (then each
+    process compiles anew: slower to start, as fast)."""
     import numba
 
-    options = {**_OPTIONS, **more, **({"inline": "always"} if f.__name__ in _INLINE else {})}
+    options = {**_OPTIONS, **more, **({"inline": "always"} if f.__name__ in inline else {})}
     try:
         return numba.njit(**options)(f)
     except RuntimeError as e:  # "cannot cache function ...: no locator available"
@@ -143,6 +174,16 @@ def _njit(f: Any, **more: Any) -> Any:
                   "process instead", stacklevel=4)
         return numba.njit(**{**options, "cache": False})(f)
 
+
+def _wrapper(tag: str, inline: frozenset[str], **more: Any) -> Callable[[Any], Any]:
+    """What wraps each function of a kernel: renamed ``<name>__<tag>`` for the disk cache,
+    then :func:`_njit` with the ``inline`` set and the options ``more``."""
+
+    def wrap(f: Any) -> Any:
+        f.__qualname__ = f"{f.__name__}__{tag}"
+        return _njit(f, inline, **more)
+
+    return wrap
 
 
 @functools.cache
@@ -157,13 +198,8 @@ def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False,
     kernel's own code over other callees, gets its own tag, so its own cache entry)."""
     overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "WEIGHTED": weighted,
                  "REDUCE": reduce, "MCC": mcc}
-    tag = _cache_tag(_indexing_hook_available(), overrides)
-
-    def wrap(f):
-        f.__qualname__ = f"{f.__name__}__{tag}"
-        return _njit(f)
-
-    return specialize(overrides, wrap, mcc)
+    tag = _cache_tag(_indexing_hook_available(), overrides, inline=_INLINE)
+    return specialize(overrides, _wrapper(tag, _INLINE), mcc)
 
 
 _compile_lock = threading.Lock()
@@ -223,17 +259,26 @@ def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool =
     with _compile_lock:  # one thread compiles; the others wait for it
         dispatcher = _compiled.get(key)
         if dispatcher is None:
-            with _without_scipy_linalg(_skip_blas_check):
-                ns = _namespace(colors, walk, weighted, reduce, mcc)
-                dispatcher = getattr(ns, name)
-                _announce_compiling(dispatcher)
-                with _nonnegative_indexing() as nonnegative:
-                    ns.nonnegative_indexing = nonnegative
-                    dispatcher.compile(_signature(name))
-            dispatcher.disable_compile()
+            ns = _namespace(colors, walk, weighted, reduce, mcc)
+            dispatcher = getattr(ns, name)
+            ns.nonnegative_indexing = _compile(dispatcher, _signature(name))
             _entries[key] = dispatcher.overloads[dispatcher.signatures[0]].entry_point
             _compiled[key] = dispatcher
     return dispatcher
+
+
+def _compile(dispatcher: Any, signature: tuple) -> bool:
+    """Compile ``dispatcher`` for ``signature`` (or load it from the disk cache), under
+    :func:`_nonnegative_indexing`, then refuse any other signature (a call with other
+    types raises TypeError rather than compile a slower kernel without the hook). The
+    caller holds ``_compile_lock``. Returns whether the hook was in place."""
+    with _without_scipy_linalg(_skip_blas_check):
+        _announce_compiling(dispatcher)
+        dispatcher.disable_compile(False)
+        with _nonnegative_indexing() as nonnegative:
+            dispatcher.compile(signature)
+    dispatcher.disable_compile()
+    return nonnegative
 
 
 _WHERE = np.array([0, 0, 0, -1], dtype=np.int64)
@@ -336,64 +381,71 @@ def _entry(name: str, colors: bool, walk: bool, weighted: bool = False,
 
 
 _LEARNING_OPTIONS: dict[str, Any] = {"_nrt": False}
-"""More numba options for :mod:`dlx.kernel_cdcl`: no reference counting. Its functions
-take the state, a tuple of ~35 arrays, and numba counted a reference to each array at
-every call (two atomic operations apiece): 60% of the time, by ``perf``; without it the
-learning search runs 3-4 times as fast. The kernel allocates nothing (numba refuses to
-compile an allocation without it), and the arrays belong to the caller."""
+"""More numba options for :mod:`dlx.cdcl`: no reference counting. Its functions take the
+state, a tuple of ~40 arrays, and numba counted a reference to each array at every call
+(two atomic operations apiece): 60% of the time, by ``perf``; without it the learning
+search runs 3-4 times as fast. The kernel allocates nothing (numba refuses to compile an
+allocation without it), and the arrays belong to the caller."""
 
 
 _LEARNING_INLINE = frozenset({"watch", "push_watch"})
 """The learning kernel's functions inlined by numba itself (``inline="always"``) where
-LLVM would not: a call passes the state, ~37 arrays of several words each, on the stack,
+LLVM would not: a call passes the state, ~40 arrays of several words each, on the stack,
 and ``watch`` is called for every option assigned (the search was 1.25x slower with the
 watch lists as vectors until it was inlined: the cost once put down to the vectors)."""
 
 
 @functools.cache
+def _learning_namespace() -> types.SimpleNamespace:
+    """:mod:`dlx.cdcl`'s functions wrapped by numba over one namespace of their own, the
+    modules' globals merged (:func:`dlx.cdcl.namespace`; the modules themselves are left
+    as written, for the python backend); nothing is compiled yet."""
+    namespace = cdcl.namespace()
+    tag = _cache_tag(_indexing_hook_available(), {}, _LEARNING_OPTIONS, _LEARNING_INLINE)
+    wrap = _wrapper(tag, _LEARNING_INLINE, **_LEARNING_OPTIONS)
+    for name in cdcl.FUNCTIONS:
+        namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
+    return types.SimpleNamespace(**{name: namespace[name] for name in cdcl.FUNCTIONS})
+
+
+def _learning_signature(dtypes: tuple[np.dtype, ...], name: str) -> tuple:
+    """The numba signature of the learner's entry point ``name`` (``begin``: the state and
+    the forced options, int64; ``cdcl``: the state) for arrays of ``dtypes``, the kinds of
+    :data:`dlx.cdcl.state.FIELDS` made concrete (:func:`dlx.cdcl.state.dtypes`)."""
+    import numba
+
+    arrays = [numba.types.Array(numba.from_dtype(d), 1, "C") for d in dtypes]
+    state = numba.types.NamedTuple(arrays, cdcl.state.Learner)
+    forced = numba.types.Array(numba.types.int64, 1, "C")
+    return (state, forced) if name == "begin" else (state,)
+
+
+@functools.cache
 def learning_entry() -> tuple[Any, Any]:
-    """:mod:`dlx.kernel_cdcl`'s ``begin`` and ``cdcl`` wrapped by numba over one namespace
-    of their own (the module itself is left as written, for the python backend), each
-    under a name tagged by the module's constants; compiled without index wrap-around
-    (:func:`_nonnegative_indexing`: 1.1x as fast), or loaded from the disk cache, on the
-    first call with each new set of array types (32-bit or 64-bit positions)."""
-    namespace = dict(vars(kernel_cdcl))
-    constants = sorted((k, v) for k, v in namespace.items()
-                       if isinstance(v, (int, float)) and not k.startswith("_"))
-    nonnegative = _indexing_hook_available()
-    tag = hashlib.sha256(repr((constants, sorted(_OPTIONS.items()),
-                               sorted(_LEARNING_OPTIONS.items()), sorted(_LEARNING_INLINE),
-                               nonnegative)).encode()
-                         ).hexdigest()[:10]
-    for name in kernel_cdcl.FUNCTIONS:
-        f = namespace[name]
-        g = types.FunctionType(f.__code__, namespace, name)
-        g.__qualname__ = f"{name}__{tag}"
-        inline = {"inline": "always"} if name in _LEARNING_INLINE else {}
-        namespace[name] = _njit(g, **_LEARNING_OPTIONS, **inline)
-    return _compiled_on_call(namespace["begin"]), _compiled_on_call(namespace["cdcl"])
+    """The learner's ``begin`` and ``cdcl`` (:func:`_learning_namespace`), each compiled
+    without index wrap-around (:func:`_compile`: 1.1x as fast), or loaded from the disk
+    cache, on the first call with each new set of array types (32-bit or 64-bit
+    positions)."""
+    ns = _learning_namespace()
+    return _compiled_on_call(ns.begin), _compiled_on_call(ns.cdcl)
 
 
 def _compiled_on_call(dispatcher: Any) -> Callable[..., Any]:
-    """``dispatcher`` as a function that compiles it, under :func:`_nonnegative_indexing`,
-    for the argument types of each call that brings new ones (numba would compile them
-    itself, but with the wrap-around)."""
-    import numba
-
-    done: set[tuple[str, ...]] = set()
+    """``dispatcher`` as a function that compiles it (:func:`_compile`) for the array
+    types of each call that brings new ones."""
+    done: set[tuple[np.dtype, ...]] = set()
+    name = dispatcher.py_func.__name__
 
     def call(S: Any, *rest: Any) -> Any:
-        key = tuple(a.dtype.str for a in S)
+        key = cdcl.state.dtypes(S)
         if key not in done:
-            with _compile_lock, _without_scipy_linalg(_skip_blas_check):
-                _announce_compiling(dispatcher)
-                with _nonnegative_indexing() as nonnegative:
-                    dispatcher.compile(tuple(numba.typeof(a) for a in (S, *rest)))
+            with _compile_lock:
+                nonnegative = _compile(dispatcher, _learning_signature(key, name))
             call.nonnegative_indexing = nonnegative  # type: ignore[attr-defined]
             done.add(key)
         return dispatcher(S, *rest)
 
-    call.__name__ = dispatcher.py_func.__name__
+    call.__name__ = name
     call.dispatcher = dispatcher  # type: ignore[attr-defined]
     return call
 

@@ -21,22 +21,12 @@ from collections.abc import Callable
 import numpy as np
 
 from .backend import Backend
+from .cdcl.restart import luby
 from .links import Links
 from .search import Search, SearchStats
 from .status import Status
 
 __all__ = ["first_restarting", "luby"]
-
-
-def luby(i: int) -> int:
-    """The ``i``-th term (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
-    if i < 1:
-        raise ValueError(f"luby({i}): the sequence starts at 1")
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
 
 
 def first_restarting(

@@ -25,7 +25,9 @@ class Status(IntEnum):
     ran out, which is *not* the same as "no solution". ``RUNNING``: a lazy search that has
     not ended yet. ``INVALID`` is never the status of a finished call: a forced option
     that is not in the problem raises :class:`dlx.ForcedOptionError` instead; the kernel
-    uses it internally to report which one.
+    uses it internally to report which one. ``NO_ROOM`` is internal too: the learning
+    kernel (:mod:`dlx.cdcl`) has no room left for a learned clause, and its driver gives
+    it larger arrays and goes on.
     """
 
     COMPLETE = 0
@@ -36,6 +38,7 @@ class Status(IntEnum):
     TIMEOUT = 5
     INTERRUPTED = 6
     RUNNING = 7
+    NO_ROOM = 8
 
     @property
     def complete(self) -> bool:

@@ -1,11 +1,12 @@
-"""The learning search (``learn=True``, :mod:`dlx.kernel_cdcl` driven by
+"""The learning search (``learn=True``, :mod:`dlx.cdcl` driven by
 :mod:`dlx.learning`): exactly the brute-force solutions, each once, with colors and
 secondary items; the same run on both backends; the shared files' counts; the state's
-invariants (:func:`dlx.learning.check_learner`) after every step; forced options,
+invariants (:func:`dlx.cdcl.check.check_learner`) after every step; forced options,
 budgets and bad arguments as on every other path."""
 
 from __future__ import annotations
 
+import time
 import warnings
 
 import numpy as np
@@ -17,26 +18,30 @@ from test_dlx_known import DATA, NODE_LIMIT, _table
 from test_dlx_properties import as_set, build, xcc_problems
 
 from dlx import ArgumentError, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
-from dlx import kernel_cdcl as K
-from dlx.learning import _arrays, check_learner, forced_clash, problem_lists
+from dlx.cdcl import reduce, rephase, restart, state
+from dlx.cdcl import search as learner
+from dlx.cdcl.check import check_learner
+from dlx.cdcl.clauses import add_clause, use_clause
+from dlx.cdcl.state import Learner
+from dlx.learning import forced_clash, problem_lists
 from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
 
 
-def _state(problem: ExactCover, seed: int | None) -> K.Learner:
+def _state(problem: ExactCover, seed: int | None) -> Learner:
     """A fresh learning state of ``problem``, as ``solutions(learn=True)`` makes it."""
-    return _arrays(problem_lists(len(problem.primary) + len(problem.secondary),
+    return state.allocate(problem_lists(len(problem.primary) + len(problem.secondary),
                                  len(problem.primary), problem._indptr, problem._items,
                                  problem._colors), seed)
 
 
-def _hurried(S: K.Learner, restarts: int = 8, rephasings: int = 3,
-             learned: int = 12) -> K.Learner:
+def _hurried(S: Learner, restarts: int = 8, rephasings: int = 3,
+             learned: int = 12) -> Learner:
     """``S`` restarting every ``restarts`` conflicts (times Luby's sequence), rephasing
     every ``rephasings`` (times its count) and reducing past ``learned`` clauses: every
     path of the kernel taken within a small enumeration."""
-    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = restarts
-    S.REG[K.REPHASE_UNIT] = S.REG[K.NEXT_REPHASE] = rephasings
-    S.REG[K.MAX_LEARNED] = learned
+    S.REG[state.REG_RESTART_UNIT] = S.REG[state.REG_NEXT_RESTART] = restarts
+    S.REG[state.REG_REPHASE_UNIT] = S.REG[state.REG_NEXT_REPHASE] = rephasings
+    S.REG[state.REG_MAX_LEARNED] = learned
     return S
 
 
@@ -122,36 +127,37 @@ def test_invariants_hold_after_every_slice(problem):
     python kernel enumerates every solution (restarts, reductions at any level and
     blocking clauses included: short runs and a tiny budget of clauses)."""
     S = _hurried(_state(problem, 1))
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
     check_learner(S)
     found = set()
     for _ in range(5_000):
-        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
-        S.REG[K.STOP_DECISIONS] = S.REG[K.DECISIONS] + 1
-        status = K.cdcl(S)
+        S.REG[state.REG_STOP_CONFLICTS] = S.REG[state.REG_CONFLICTS] + 1
+        S.REG[state.REG_STOP_DECISIONS] = S.REG[state.REG_DECISIONS] + 1
+        status = learner.cdcl(S)
         check_learner(S)
-        if status == K.FOUND:
+        if status == Status.LIMIT:
             solution = frozenset(np.flatnonzero(S.VAL == 1).tolist())
             assert problem.is_solution(sorted(solution)) and solution not in found
             found.add(solution)
-            S.REG[K.BLOCK] = 1
-        elif status == K.EXHAUSTED:
+            S.REG[state.REG_BLOCK] = 1
+        elif status == Status.COMPLETE:
             break
     else:
         pytest.fail("the search did not end")
     assert len(found) == problem.count()
-    assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0 and S.REG[K.REPHASES] > 0
+    assert S.REG[state.REG_RESTARTS] > 0 and S.REG[state.REG_DELETED] > 0
+    assert S.REG[state.REG_REPHASES] > 0
 
 
-def _count_to_the_end(S: K.Learner) -> int:
+def _count_to_the_end(S: Learner) -> int:
     """Every solution of ``S`` (begun), counted in calls without a budget, each blocked
     before the next; the search must end ``EXHAUSTED``."""
     count = 0
-    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
-    while (status := K.cdcl(S)) == K.FOUND:
+    S.REG[state.REG_STOP_CONFLICTS] = S.REG[state.REG_STOP_DECISIONS] = 1 << 62
+    while (status := learner.cdcl(S)) == Status.LIMIT:
         count += 1
-        S.REG[K.BLOCK] = 1
-    assert status == K.EXHAUSTED
+        S.REG[state.REG_BLOCK] = 1
+    assert status == Status.COMPLETE
     return count
 
 
@@ -174,7 +180,7 @@ def _check_index(key) -> None:
         raise AssertionError(f"negative index {key}")
 
 
-def _refusing_negative_indices(S: K.Learner) -> K.Learner:
+def _refusing_negative_indices(S: Learner) -> Learner:
     """``S`` with every array viewed as a :class:`_NonNegative`."""
     return S._replace(**{name: getattr(S, name).view(_NonNegative) for name in S._fields})
 
@@ -188,10 +194,11 @@ def test_the_kernel_never_indexes_below_zero(problem):
     wrap indices around, would have done the same without a stray access."""
     S = _state(problem, 2)
     S = _hurried(_refusing_negative_indices(S))
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
     assert _count_to_the_end(S) == problem.count()
-    assert S.REG[K.RESTARTS] > 0 and S.REG[K.DELETED] > 0 and S.REG[K.SHRUNK] > 0
-    assert S.REG[K.REPHASES] > 0
+    assert S.REG[state.REG_RESTARTS] > 0 and S.REG[state.REG_DELETED] > 0
+    assert S.REG[state.REG_SHRUNK] > 0
+    assert S.REG[state.REG_REPHASES] > 0
 
 
 @settings(max_examples=40, deadline=None)
@@ -201,35 +208,35 @@ def test_the_kernel_never_indexes_below_zero_on_random_problems(spec, seed):
     problem = build(options, primary, secondary)
     S = _state(problem, seed)
     S = _hurried(_refusing_negative_indices(S), restarts=2, rephasings=1, learned=3)
-    running = K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    running = learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
     count = _count_to_the_end(S) if running else 0
     assert count == len(brute_force(options, primary, secondary))
 
 
-def _learned_clauses_hold(S: K.Learner, solutions: set[frozenset[int]]) -> None:
+def _learned_clauses_hold(S: Learner, solutions: set[frozenset[int]]) -> None:
     """Every learned clause is true in every solution not yet found: learning,
     minimization and shrinking only derive, from the problem and from the clauses that
     block the solutions found."""
-    for c in range(int(S.REG[K.CLAUSES])):
+    for c in range(int(S.REG[state.REG_CLAUSES])):
         lits = S.CL_LITS[S.CL_START[c]:S.CL_START[c] + S.CL_SIZE[c]].tolist()
         for solution in solutions:
             assert any((lit >> 1 in solution) != (lit & 1) for lit in lits), (
                 f"learned clause {c} {lits} is false in solution {sorted(solution)}")
 
 
-def _enumerate_checking_clauses(S: K.Learner, solutions: set[frozenset[int]],
+def _enumerate_checking_clauses(S: Learner, solutions: set[frozenset[int]],
                                 conflicts: int) -> None:
     """Enumerate every solution of ``S`` (begun), one conflict per slice, each found
     taken out of ``solutions``, and check the learned clauses after every slice."""
     for _ in range(conflicts):
-        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
-        S.REG[K.STOP_DECISIONS] = 1 << 62
-        status = K.cdcl(S)
-        if status == K.FOUND:
+        S.REG[state.REG_STOP_CONFLICTS] = S.REG[state.REG_CONFLICTS] + 1
+        S.REG[state.REG_STOP_DECISIONS] = 1 << 62
+        status = learner.cdcl(S)
+        if status == Status.LIMIT:
             solutions.remove(frozenset(np.flatnonzero(S.VAL == 1).tolist()))
-            S.REG[K.BLOCK] = 1
+            S.REG[state.REG_BLOCK] = 1
         _learned_clauses_hold(S, solutions)
-        if status == K.EXHAUSTED:
+        if status == Status.COMPLETE:
             break
     else:
         pytest.fail("the search did not end")
@@ -245,10 +252,10 @@ def test_shrunk_clauses_hold_in_every_solution(problem):
     the count is right, and shrinking did take literals out."""
     solutions = {frozenset(s) for s in problem.solutions()}
     S = _state(problem, 3)
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
     _enumerate_checking_clauses(S, solutions, 20_000)
     check_learner(S)
-    assert S.REG[K.SHRUNK] > 0
+    assert S.REG[state.REG_SHRUNK] > 0
 
 
 @settings(max_examples=60, deadline=None)
@@ -260,7 +267,7 @@ def test_learned_clauses_hold_in_every_solution(spec, seed):
     problem = build(options, primary, secondary)
     solutions = set(brute_force(options, primary, secondary))
     S = _state(problem, seed)
-    if K.begin(S, np.zeros(0, dtype=np.int64)) == K.EXHAUSTED:
+    if learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.COMPLETE:
         assert not solutions
         return
     _enumerate_checking_clauses(S, solutions, 5_000)
@@ -271,30 +278,31 @@ def test_a_reduction_below_level_0_keeps_and_renumbers_the_reasons():
     an option assigned are not deleted, whatever their LBD, and the options' ``RID``
     follow them to their new numbers (``check_learner`` reads every reason)."""
     S = _state(langford(8), 0)
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
-    S.REG[K.MAX_LEARNED] = 1 << 40  # no reduction but ours
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
+    S.REG[state.REG_MAX_LEARNED] = 1 << 40  # no reduction but ours
     reduced = 0
     while reduced < 20:
-        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
-        S.REG[K.STOP_DECISIONS] = 1 << 62
-        status = K.cdcl(S)
-        if status == K.FOUND:
-            S.REG[K.BLOCK] = 1
+        S.REG[state.REG_STOP_CONFLICTS] = S.REG[state.REG_CONFLICTS] + 1
+        S.REG[state.REG_STOP_DECISIONS] = 1 << 62
+        status = learner.cdcl(S)
+        if status == Status.LIMIT:
+            S.REG[state.REG_BLOCK] = 1
             continue
-        assert status == K.RUNNING
-        trail = S.TRAIL[:S.REG[K.TOP]]
-        reasons = {int(S.RID[v]) for v in trail if S.RKIND[v] == K.LEARNED and S.LVL[v] > 0}
+        assert status == Status.MAX_NODES
+        trail = S.TRAIL[:S.REG[state.REG_TRAIL_LEN]]
+        reasons = {int(S.RID[v]) for v in trail if S.RKIND[v] == state.LEARNED and S.LVL[v] > 0}
         if not reasons or min(reasons) == 0:
             continue
-        S.CL_LBD[:S.REG[K.CLAUSES]] = K.KEEP_LBD + 9  # all deletable: only locks save them
-        S.CL_USED[:S.REG[K.CLAUSES]] = 0
+        n = S.REG[state.REG_CLAUSES]
+        S.CL_LBD[:n] = reduce.KEEP_LBD + 9  # all deletable: only locks save them
+        S.CL_USED[:n] = 0
         literals = {c: S.CL_LITS[S.CL_START[c]:S.CL_START[c] + S.CL_SIZE[c]].tolist()
                     for c in reasons}
-        K.reduce_clauses(S)
+        reduce.reduce_clauses(S)
         check_learner(S)
-        assert S.REG[K.DELETED] > 0
+        assert S.REG[state.REG_DELETED] > 0
         for v in trail:
-            if S.RKIND[v] == K.LEARNED and S.LVL[v] > 0:
+            if S.RKIND[v] == state.LEARNED and S.LVL[v] > 0:
                 c = int(S.RID[v])
                 assert S.CL_LITS[S.CL_START[c]:S.CL_START[c] + S.CL_SIZE[c]].tolist() in (
                     literals.values())
@@ -307,11 +315,11 @@ def test_clause_database_is_reduced_and_stays_sound():
     invariants hold."""
     problem = langford(7)
     S = _state(problem, None)
-    S.REG[K.MAX_LEARNED] = 10
-    S.REG[K.RESTART_UNIT] = S.REG[K.NEXT_RESTART] = 4
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    S.REG[state.REG_MAX_LEARNED] = 10
+    S.REG[state.REG_RESTART_UNIT] = S.REG[state.REG_NEXT_RESTART] = 4
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
     assert _count_to_the_end(S) == 52  # Langford pairs of 7
-    assert S.REG[K.DELETED] > 0
+    assert S.REG[state.REG_DELETED] > 0
     check_learner(S)
 
 
@@ -386,7 +394,7 @@ def test_a_minimal_25x25_sudoku():
     assert chosen is not None and problem.is_solution(chosen)
 
 
-def _watches(S: K.Learner, lit: int) -> list[int]:
+def _watches(S: Learner, lit: int) -> list[int]:
     """The watches on literal ``lit``'s list, in the order they are visited."""
     start = int(S.WS[lit])
     return [int(S.WL[2 * p]) for p in range(start, start + int(S.WN[lit]))]
@@ -402,14 +410,14 @@ def test_a_watch_joins_the_end_of_its_list():
     others = [2 * v for v in range(6, 15)]
     for j, other in enumerate(others):
         S.LEARNT[0], S.LEARNT[1] = lit, other
-        assert K.add_clause(S, 2, 2, 0) == j
+        assert add_clause(S, 2, 2, 0) == j
         check_learner(S)
     assert _watches(S, lit) == [2 * j for j in range(9)]
     assert S.WC[lit] == 12 and S.WS[lit] >= 2 * len(S.VAL) * 4  # moved to the free end
-    S.CL_LBD[:9] = K.KEEP_LBD  # kept by the reduction
-    K.reduce_clauses(S)
+    S.CL_LBD[:9] = reduce.KEEP_LBD  # kept by the reduction
+    reduce.reduce_clauses(S)
     assert _watches(S, lit) == [2 * j for j in range(9)] and _watches(S, others[3]) == [7]
-    assert S.WC[lit] == 9 + 4 + 4 and S.REG[K.RELAYOUTS] == 1
+    assert S.WC[lit] == 9 + 4 + 4 and S.REG[state.REG_RELAYOUTS] == 1
     check_learner(S)
 
 
@@ -418,21 +426,21 @@ def test_no_room_to_move_a_watch_lays_the_lists_out_again():
     the option is propagated again after a relayout, and the enumeration is the same."""
     problem = langford(7)
     S = _state(problem, 0)
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
     count = relayouts = 0
-    S.REG[K.MAX_LEARNED] = 1 << 40  # no reductions: every relayout is for room
+    S.REG[state.REG_MAX_LEARNED] = 1 << 40  # no reductions: every relayout is for room
     for _ in range(50_000):
-        S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
-        S.REG[K.STOP_DECISIONS] = S.REG[K.DECISIONS] + 1  # often stopped propagated
-        S.REG[K.WTOP] = len(S.WL) // 2 - 2  # the free end all but used up
-        status = K.cdcl(S)
+        S.REG[state.REG_STOP_CONFLICTS] = S.REG[state.REG_CONFLICTS] + 1
+        S.REG[state.REG_STOP_DECISIONS] = S.REG[state.REG_DECISIONS] + 1  # often stopped propagated
+        S.REG[state.REG_WL_END] = len(S.WL) // 2 - 2  # the free end all but used up
+        status = learner.cdcl(S)
         check_learner(S)
-        if status == K.FOUND:
+        if status == Status.LIMIT:
             count += 1
-            S.REG[K.BLOCK] = 1
-        elif status == K.EXHAUSTED:
+            S.REG[state.REG_BLOCK] = 1
+        elif status == Status.COMPLETE:
             break
-        relayouts = int(S.REG[K.RELAYOUTS])
+        relayouts = int(S.REG[state.REG_RELAYOUTS])
     else:
         pytest.fail("the search did not end")
     assert count == 52 and relayouts > 10
@@ -442,28 +450,26 @@ def test_no_room_for_a_clause_grows_the_arrays():
     """A learned clause that does not fit even after a reduction makes the kernel return
     FULL (never a write past the arena: a segfault under numba); the driver's larger
     arrays then take it, and the enumeration ends with the right count."""
-    from dlx.learning import _grown, watch_room
-
     problem = queens(8)
     S = _state(problem, None)
     tiny = np.zeros(2, dtype=np.int64)
     S = S._replace(CL_START=tiny, CL_SIZE=tiny.copy(), CL_LBD=tiny.copy(),
                    CL_KEEP=tiny.copy(), CL_USED=tiny.copy(), CL_LITS=np.zeros(8, dtype=np.int64),
-                   WL=np.zeros(2 * watch_room(2, len(S.VAL)), dtype=np.int64))
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
-    S.REG[K.STOP_CONFLICTS] = S.REG[K.STOP_DECISIONS] = 1 << 62
+                   WL=np.zeros(2 * state.watch_room(2, len(S.VAL)), dtype=np.int64))
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
+    S.REG[state.REG_STOP_CONFLICTS] = S.REG[state.REG_STOP_DECISIONS] = 1 << 62
     found = full = 0
-    while (status := K.cdcl(S)) != K.EXHAUSTED:
-        if status == K.FULL:
+    while (status := learner.cdcl(S)) != Status.COMPLETE:
+        if status == Status.NO_ROOM:
             full += 1
-            S = _grown(S)
+            S = state.grown(S)
             continue
-        assert status == K.FOUND
+        assert status == Status.LIMIT
         found += 1
-        S.REG[K.BLOCK] = 1
+        S.REG[state.REG_BLOCK] = 1
         check_learner(S)
     assert found == 92 and full > 0 and len(S.CL_LITS) > 8
-    assert 0 < S.REG[K.MAX_LEARNED] <= len(S.CL_START)  # grown at each reduction, capped
+    assert 0 < S.REG[state.REG_MAX_LEARNED] <= len(S.CL_START)  # grown at each reduction, capped
 
 
 def test_rephasing_alternates_the_best_phases_and_flipped_ones():
@@ -477,32 +483,35 @@ def test_rephasing_alternates_the_best_phases_and_flipped_ones():
     best = rng.integers(-1, 2, n).astype(np.int8)
     S.PHASE[:] = phases
     S.BEST[:] = best
-    S.REG[K.BEST_TOP] = 7
-    S.REG[K.REPHASE_UNIT] = 10
-    assert K.begin(S, np.zeros(0, dtype=np.int64)) == K.RUNNING
+    S.REG[state.REG_BEST_LEN] = 7
+    S.REG[state.REG_REPHASE_UNIT] = 10
+    assert learner.begin(S, np.zeros(0, dtype=np.int64)) == Status.RUNNING
     known = best >= 0
     want = phases
     for k in range(12):
         want = np.where(known, best, want) if k % 2 == 0 else 1 - want
         S.TARGET[:] = rng.integers(0, 2, n)
-        S.REG[K.TARGET_TOP] = S.REG[K.BEST_TOP] = 7
-        S.REG[K.CONFLICTS] = 100 * k
-        K.rephase(S)
+        S.REG[state.REG_TARGET_LEN] = S.REG[state.REG_BEST_LEN] = 7
+        S.REG[state.REG_CONFLICTS] = 100 * k
+        rephase.rephase(S)
         assert S.PHASE.tolist() == want.tolist(), f"rephasing {k}"
-        assert (S.TARGET == -1).all() and S.REG[K.TARGET_TOP] == 0
-        assert S.REG[K.BEST_TOP] == (0 if k % 2 == 0 else 7), f"rephasing {k}"
-        assert S.REG[K.NEXT_REPHASE] == 100 * k + 10 * (k + 2)
-        assert S.REG[K.REPHASES] == k + 1
+        assert (S.TARGET == -1).all() and S.REG[state.REG_TARGET_LEN] == 0
+        assert S.REG[state.REG_BEST_LEN] == (0 if k % 2 == 0 else 7), f"rephasing {k}"
+        assert S.REG[state.REG_NEXT_REPHASE] == 100 * k + 10 * (k + 2)
+        assert S.REG[state.REG_REPHASES] == k + 1
         assert S.BEST.tolist() == best.tolist()
         check_learner(S)
-    assert S.REG[K.LEVEL] == 0
+    assert S.REG[state.REG_LEVEL] == 0
 
 
-def test_kernel_luby_is_the_restarts_luby():
-    """The kernel keeps its own Luby (numba compiles no ``int.bit_length``); the two agree."""
-    from dlx.restarts import luby
+def test_luby_lives_once():
+    """The restarts of the plain search and of the learner read one Luby sequence (written
+    without ``int.bit_length``, which numba does not compile)."""
+    from dlx import restarts
 
-    assert [K.luby(i) for i in range(1, 300)] == [luby(i) for i in range(1, 300)]
+    assert restarts.luby is restart.luby
+    assert [restart.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
+                                                       4, 8]
 
 
 @given(st.lists(st.tuples(st.integers(1, 9), st.booleans(), st.integers(0, 2)), max_size=60))
@@ -515,14 +524,14 @@ def test_reduction_deletes_the_worse_half(clauses):
     S = _state(problem, None)
     for c, (lbd, keep, used) in enumerate(clauses):
         S.LEARNT[0], S.LEARNT[1] = 2 * (c % 16), 2 * ((c + 1) % 16) + 1
-        K.add_clause(S, 2, lbd, int(keep))
+        add_clause(S, 2, lbd, int(keep))
         S.CL_USED[c] = used
     deletable = [c for c, (lbd, keep, used) in enumerate(clauses)
-                 if not keep and lbd > K.KEEP_LBD and not used]
+                 if not keep and lbd > reduce.KEEP_LBD and not used]
     gone = set(sorted(deletable, key=lambda c: (-clauses[c][0], c))[:len(deletable) // 2])
-    K.reduce_clauses(S)
+    reduce.reduce_clauses(S)
     left = [(int(S.CL_LBD[c]), bool(S.CL_KEEP[c]), int(S.CL_USED[c]))
-            for c in range(S.REG[K.CLAUSES])]
+            for c in range(S.REG[state.REG_CLAUSES])]
     assert left == [(lbd, keep, max(used - 1, 0)) for c, (lbd, keep, used) in enumerate(clauses)
                     if c not in gone]
     check_learner(S)
@@ -535,18 +544,18 @@ def test_a_clause_in_a_conflict_is_spared_and_its_lbd_lowered():
     glue clause (never deleted) is left as it is."""
     S = _state(queens(6), None)
     S.LEARNT[:8] = 2 * np.arange(8)
-    c = K.add_clause(S, 8, 9, 0)
+    c = add_clause(S, 8, 9, 0)
 
     def use(lbd, levels):
         S.CL_LBD[c], S.CL_USED[c] = lbd, 0
         S.LVL[:8] = levels
-        K.use_clause(S, c)
+        use_clause(S, c)
         return int(S.CL_LBD[c]), int(S.CL_USED[c])
 
     assert use(9, [1, 2, 3, 4, 5, 6, 7, 8]) == (8, 1)
     assert use(9, [1, 1, 2, 2, 3, 3, 4, 4]) == (4, 2)
     assert use(3, [1, 2, 3, 4, 5, 6, 7, 8]) == (3, 2)
-    assert use(K.KEEP_LBD, [1, 2, 3, 4, 5, 6, 7, 8]) == (K.KEEP_LBD, 0)
+    assert use(reduce.KEEP_LBD, [1, 2, 3, 4, 5, 6, 7, 8]) == (reduce.KEEP_LBD, 0)
 
 
 def test_the_compiled_kernel_counts_no_references():
@@ -570,22 +579,22 @@ def test_the_compiled_kernel_runs_the_python_kernels_search(problem):
     begin, cdcl = learning_entry()
     states = (_hurried(_state(problem, 3)), _hurried(_state(problem, 3)))
     forced = np.zeros(0, dtype=np.int64)
-    assert K.begin(states[0], forced) == begin(states[1], forced) == K.RUNNING
+    assert learner.begin(states[0], forced) == begin(states[1], forced) == Status.RUNNING
     for _ in range(5_000):
         statuses = []
-        for S, run in zip(states, (K.cdcl, cdcl)):
-            S.REG[K.STOP_CONFLICTS] = S.REG[K.CONFLICTS] + 1
-            S.REG[K.STOP_DECISIONS] = 1 << 62
+        for S, run in zip(states, (learner.cdcl, cdcl)):
+            S.REG[state.REG_STOP_CONFLICTS] = S.REG[state.REG_CONFLICTS] + 1
+            S.REG[state.REG_STOP_DECISIONS] = 1 << 62
             statuses.append(run(S))
-            S.REG[K.BLOCK] = statuses[-1] == K.FOUND
+            S.REG[state.REG_BLOCK] = statuses[-1] == Status.LIMIT
         assert statuses[0] == statuses[1]
-        for name in K.Learner._fields:
+        for name in Learner._fields:
             assert np.array_equal(getattr(states[0], name), getattr(states[1], name)), name
-        if statuses[0] == K.EXHAUSTED:
+        if statuses[0] == Status.COMPLETE:
             break
     else:
         pytest.fail("the search did not end")
-    assert states[0].REG[K.REPHASES] > 0 and states[0].REG[K.DELETED] > 0
+    assert states[0].REG[state.REG_REPHASES] > 0 and states[0].REG[state.REG_DELETED] > 0
 
 
 def test_the_compiled_kernel_indexes_without_wraparound():
@@ -602,13 +611,110 @@ def test_the_search_reads_narrow_integers():
     """The learning kernel spends its time reading the watch lists and the clauses: they
     are 32-bit (the flags 8-bit), half the memory of int64, while the positions fit; the
     arrays are widened, not overflowed, when they would not."""
-    from dlx.learning import _grown, index_type
-
     S = _state(queens(6), 0)
     assert {S.CL_LITS.dtype, S.WL.dtype, S.OPT_ITEM.dtype, S.ITEM_OPT.dtype} == {
         np.dtype(np.int32)}
     assert S.VAL.dtype == S.SEEN.dtype == np.dtype(np.int8)
-    assert index_type(2**31 - 2) is np.int32 and index_type(2**31 - 1) is np.int64
-    grown = _grown(S)
+    assert state.index_type(2**31 - 2) is np.int32 and state.index_type(2**31 - 1) is np.int64
+    grown = state.grown(S)
     assert grown.CL_START.dtype == np.dtype(np.int32) and grown.CL_KEEP.dtype == np.int8
     assert np.array_equal(grown.CL_LITS[:len(S.CL_LITS)], S.CL_LITS)
+
+
+@pytest.mark.parametrize("backend", ["python", "numba"])
+def test_budgets_are_honoured_after_slices_that_found_solutions(backend):
+    """R1 (issue 32): the clock and the node budget are looked at after every slice, one
+    that found a solution included. Queens have a solution every few decisions, so almost
+    every slice ends with one: the search used to run to its end (queens 12 on numba:
+    14,200 solutions in 24 s, status COMPLETE, for a timeout of 0.5 s)."""
+    if backend == "numba":
+        pytest.importorskip("numba")
+    n = 12 if backend == "numba" else 11  # each takes well over 20 s to count in full
+    queens(6).count(learn=True, backend=backend)  # compiled before the clock starts
+    search = queens(n).solutions(learn=True, backend=backend, timeout=0.3)
+    start = time.perf_counter()
+    for _ in search:
+        if time.perf_counter() - start > 15:
+            pytest.fail("the timeout was not honoured")
+    assert search.stats.status is Status.TIMEOUT and search.stats.solutions > 0
+    with pytest.raises(SearchStoppedError):
+        queens(n).count(learn=True, backend=backend, timeout=0.3)
+    search = queens(n).solutions(learn=True, backend=backend, max_nodes=3000)
+    found = list(search)
+    assert search.stats.status is Status.MAX_NODES and search.stats.nodes == 3000
+    assert len(found) == search.stats.solutions > 0
+
+
+def test_the_state_is_the_table():
+    """The learner's arrays and registers, named once: the state allocated has the fields
+    of ``FIELDS`` in order, each of its kind's type; every register has its ``REG_``
+    index; the kernel's return values are ``dlx.Status`` members."""
+    S = _state(langford(5), 0)
+    assert Learner._fields == tuple(f.name for f in state.FIELDS)
+    kinds = {"flag": {np.int8}, "float": {np.float64}, "int64": {np.int64},
+             "index": {np.int32, np.int64}}
+    for f, a in zip(state.FIELDS, S):
+        assert a.dtype.type in kinds[f.kind], f.name
+    assert len(S.REG) == len(state.REGISTERS) and len(S.FREG) == len(state.FREGISTERS)
+    for k, r in enumerate(state.REGISTERS):
+        assert getattr(state, f"REG_{r.name}") == k, r.name
+    for k, r in enumerate(state.FREGISTERS):
+        assert getattr(state, f"FREG_{r.name}") == k, r.name
+    assert S.REG[state.REG_RESTART_UNIT] == state.RESTART_UNIT
+    assert S.REG[state.REG_REPHASE_UNIT] == state.REPHASE_UNIT
+    assert state.dtypes(S) == tuple(a.dtype for a in S)
+    with pytest.raises(TypeError, match="CL_KEEP"):
+        state.dtypes(S._replace(CL_KEEP=S.CL_KEEP.astype(np.int64)))
+    assert (state.COMPLETE, state.LIMIT, state.MAX_NODES, state.NO_ROOM, state.RUNNING) == (
+        Status.COMPLETE, Status.LIMIT, Status.MAX_NODES, Status.NO_ROOM, Status.RUNNING)
+    assert not Status.NO_ROOM.stopped and not Status.NO_ROOM.complete
+
+
+def test_the_package_imports_only_earlier_modules():
+    """Each module of :mod:`dlx.cdcl` imports only those before it in ``MODULES`` (the
+    check last), and nothing of :mod:`dlx` but :mod:`dlx.status`: no cycle, and the
+    driver (:mod:`dlx.learning`) stays outside."""
+    import ast
+    from pathlib import Path
+
+    from dlx import cdcl
+
+    order = [m.__name__.rsplit(".", 1)[1] for m in cdcl.MODULES] + ["check"]
+    for k, name in enumerate(order):
+        tree = ast.parse((Path(cdcl.__file__).parent / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                assert node.module in order[:k], f"dlx.cdcl.{name} imports {node.module}"
+            elif isinstance(node, ast.ImportFrom) and node.level == 2:
+                assert node.module == "status", f"dlx.cdcl.{name} imports {node.module}"
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [
+                    node.module or ""]
+                assert not any(n.startswith("dlx") for n in names), name
+
+
+def test_moved_names_warn():
+    """What left :mod:`dlx.learning` for :mod:`dlx.cdcl` is still found there, with a
+    DeprecationWarning."""
+    import dlx.learning
+
+    with pytest.warns(DeprecationWarning, match="dlx.cdcl.check.check_learner"):
+        assert dlx.learning.check_learner is check_learner
+    with pytest.warns(DeprecationWarning, match="dlx.cdcl.state.index_type"):
+        assert dlx.learning.index_type is state.index_type
+    with pytest.raises(AttributeError):
+        dlx.learning.no_such_name  # noqa: B018
+
+
+def test_the_cache_tag_covers_every_kernel_module(monkeypatch):
+    """numba keys a cached function by its own file, but its machine code holds its
+    callees', which may live in other modules of :mod:`dlx.cdcl`: the tag under which
+    every kernel is cached hashes the source of every kernel module, so that an edit to
+    any of them compiles anew instead of loading stale code."""
+    from dlx import cdcl, compiled
+
+    assert {*cdcl.MODULES, cdcl} <= set(compiled._KERNEL_MODULES)
+    before = compiled._cache_tag(True, {})
+    assert compiled._cache_tag(True, {}) == before
+    monkeypatch.setattr(compiled, "_kernel_sources", lambda: "an edited kernel")
+    assert compiled._cache_tag(True, {}) != before
