@@ -230,13 +230,13 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
     rng.shuffle(order)
     given = len(puzzle)
     peers = tables(geo.layout).peers
-    full = geo.side  # N - 1 values and the blank (0) among a cell's peers
+    others = geo.side - 1  # the other N - 1 values among a cell's peers' clues
     for orbit in order:
         if given <= target:
             break
         for c in orbit:
             puzzle[c] = 0
-        keep = all(len({puzzle[p] for p in peers[c]}) == full for c in orbit) \
+        keep = all(len({puzzle[p] for p in peers[c]} - {0}) == others for c in orbit) \
             or _unique(geo, puzzle, engine)
         if keep is None:
             if restart:
