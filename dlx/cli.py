@@ -24,7 +24,7 @@ from .command import (
     Progress,
     SearchLine,
     count_type,
-    open_executor,
+    executor,
     seconds_type,
     show_progress,
 )
@@ -396,15 +396,15 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
     if args.count and args.svg is not None:
         raise ArgumentError("--svg draws the first solution printed: not with --count and "
                             "--workers, --executor, --checkpoint or --parts")
-    owned = _executor(args.executor, args.workers) if args.executor else None
+    owned = executor(args.executor, args.workers) if args.executor else None
     line = Progress(sys.stderr, enabled=show, interval=1.0)
     first = None
     try:
-        executor = owned.executor if owned else None
+        pool = owned.executor if owned else None
         split = problem.split(parts=args.parts or DEFAULT_PARTS, probes=4)
         if args.count:
             try:
-                count = problem.count(args.limit, executor=executor, workers=args.workers,
+                count = problem.count(args.limit, executor=pool, workers=args.workers,
                                       checkpoint=args.checkpoint, split=split,
                                       backend=args.backend,
                                       progress=lambda p: line.show(p.line()))
@@ -414,7 +414,7 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
             line.clear()
             out.write(f"{count}\n")
         else:
-            search = problem.solutions(args.limit, executor=executor, workers=args.workers,
+            search = problem.solutions(args.limit, executor=pool, workers=args.workers,
                                        split=split, backend=args.backend)
             for number, solution in enumerate(search, 1):
                 if first is None:
@@ -431,11 +431,3 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
             owned.close()
     return problem.stats, first  # a split run keeps no Search: its outcome is the problem's
 
-
-def _executor(spec: str, workers: int | None) -> Any:
-    """:func:`dlx.command.open_executor`, a cluster that cannot be reached (or a spec that
-    names none) a usage error naming ``--executor``."""
-    try:
-        return open_executor(spec, workers)
-    except (ArgumentError, OSError) as err:
-        raise CommandError(f"--executor: {err}") from None

@@ -37,8 +37,8 @@ from .progress import Progress, SearchLine
 from .status import ExitCode
 
 __all__ = ["BOM", "Command", "CommandError", "Output", "OutputError", "Progress",
-           "SearchLine", "WorkerError", "Workers", "count_type", "isatty", "open_executor",
-           "own_process", "seconds_type", "show_progress", "silence_stdout",
+           "SearchLine", "WorkerError", "Workers", "count_type", "executor", "isatty",
+           "open_executor", "own_process", "seconds_type", "show_progress", "silence_stdout",
            "usable_cpus", "worker_count"]
 
 BOM = "\ufeff"
@@ -203,6 +203,16 @@ def show_progress(flag: bool | None, default: bool | None = None) -> bool:
     if flag is not None:
         return flag
     return isatty(sys.stderr) if default is None else default
+
+
+def executor(spec: str, workers: int | None = None) -> Any:
+    """``--executor SPEC``: :func:`dlx.distribute.open_executor` (use its ``executor``,
+    then call its ``close``); a spec that names none, or a cluster that cannot be
+    reached, is a usage error naming ``--executor``, not a failed stdout."""
+    try:
+        return open_executor(spec, workers)
+    except (ArgumentError, OSError) as e:
+        raise CommandError(f"--executor: {e}") from None
 
 
 # ----- argparse types of budgets ----------------------------------------------------------
