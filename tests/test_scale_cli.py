@@ -136,3 +136,23 @@ def test_progress_line_says_what_is_left():
     assert p.line() == ("3/10 parts, 1,234 solutions, 2,500 nodes/s, 2s elapsed, "
                         "~1m15s left")
     assert "~?" in RunProgress(0, 10, 0, 0, 0.0, None).line()
+
+
+def test_dlx_names_a_checkpoint_or_an_executor_that_cannot_serve(queens9, tmp_path, capsys,
+                                                                 monkeypatch):
+    """R2 (issue 32): an OSError of the checkpoint or of the cluster was reported as
+    "cannot write to standard output", exit 4. It names them, exit 2."""
+    missing = tmp_path / "no-such-dir" / "cp.json"
+    assert dlx_main(["-c", "--checkpoint", str(missing), queens9]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"dlx: --checkpoint {missing}: ")
+    assert "standard output" not in err
+    pytest.importorskip("distributed")
+    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "1s")
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert dlx_main(["-c", "--executor", "dask://127.0.0.1:1", queens9]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("dlx: --executor: ") and len(err.splitlines()) == 1
+    assert "standard output" not in err
