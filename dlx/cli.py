@@ -10,6 +10,8 @@ progress go to stderr, so that ``dlx --count`` prints just the number.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import sys
 import time
 import warnings
@@ -21,12 +23,14 @@ from .command import (
     CommandError,
     Output,
     OutputError,
+    Pool,
     Progress,
     SearchLine,
     count_type,
     executor,
     seconds_type,
     show_progress,
+    usable_cpus,
 )
 from .draw import draw
 from .errors import ArgumentError, InputError
@@ -396,11 +400,11 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
     if args.count and args.svg is not None:
         raise ArgumentError("--svg draws the first solution printed: not with --count and "
                             "--workers, --executor, --checkpoint or --parts")
-    owned = executor(args.executor, args.workers) if args.executor else None
     line = Progress(sys.stderr, enabled=show, interval=1.0)
     first = None
-    try:
-        pool = owned.executor if owned else None
+    with contextlib.ExitStack() as stack:
+        stack.callback(line.clear)
+        pool = _pool(problem, args, stack)
         split = problem.split(parts=args.parts or DEFAULT_PARTS, probes=4)
         if args.count:
             try:
@@ -425,9 +429,18 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
                     out.write(f"{number}:\n" + "".join(
                         f" {option_lines[k]}\n" for k in solution))
         out.flush()
-    finally:
-        line.clear()
-        if owned is not None:
-            owned.close()
     return problem.stats, first  # a split run keeps no Search: its outcome is the problem's
 
+
+def _pool(problem: ExactCover, args: argparse.Namespace,
+          stack: contextlib.ExitStack) -> concurrent.futures.Executor:
+    """Where a split run's chunks go: ``--executor``, or the commands' one local pool
+    (:class:`dlx.command.Pool`) of ``--workers`` processes (default: one per CPU), closed
+    with ``stack`` (killed if the run fails or is interrupted)."""
+    if args.executor:
+        owned = executor(args.executor, args.workers)
+        stack.callback(owned.close)
+        return owned.executor
+    if args.backend != "python":  # forked workers inherit the kernel loaded here
+        problem.solve_batch([[]], max_nodes=0, backend=args.backend)
+    return stack.enter_context(Pool(args.workers or usable_cpus()))

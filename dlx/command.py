@@ -21,11 +21,15 @@ a cluster) is not mistaken for a failed stdout.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
 import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -36,8 +40,8 @@ from .errors import ArgumentError, DistributedError
 from .progress import Progress, SearchLine
 from .status import ExitCode
 
-__all__ = ["BOM", "Command", "CommandError", "Output", "OutputError", "Progress",
-           "SearchLine", "WorkerError", "Workers", "count_type", "executor", "isatty",
+__all__ = ["BOM", "Command", "CommandError", "Output", "OutputError", "Pool", "Progress",
+           "SearchLine", "WorkerError", "count_type", "executor", "isatty",
            "open_executor", "own_process", "seconds_type", "show_progress", "silence_stdout",
            "usable_cpus", "worker_count"]
 
@@ -277,94 +281,160 @@ def worker_count(jobs: int, tasks: int) -> int:
 
 
 class WorkerError(DistributedError):
-    """A worker process failed: its task raised (a bug), or the process died (killed,
-    out of memory). A :class:`dlx.DistributedError`: the run stops, exit 3."""
+    """A task failed in a worker process: it raised (a bug), or its process died (killed,
+    out of memory). The callers try a failed task again a few times, then stop the run
+    with a :class:`dlx.DistributedError`: one line, exit 3."""
 
 
-def _serve(conn: Any, work: Callable[[Any], Any], tasks: list[Any]) -> None:
-    """A worker's loop: receive a task number, send back ``work(tasks[k])``; None ends it.
-    Ctrl-C is the parent's to handle: it kills the workers."""
+def _serve(conn: Any) -> None:
+    """A worker's loop: receive ``(fn, args)``, send back ``(True, fn(*args))`` or
+    ``(False, "ErrorName: message")``; None ends it. Ctrl-C is the parent's to handle: it
+    kills the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     own_process()
-    while (k := conn.recv()) is not None:
+    while (call := conn.recv()) is not None:
+        fn, args = call
         try:
-            result = work(tasks[k])
-        except Exception as e:  # sent back whole, for the parent to re-raise as its own
-            conn.send(WorkerError(f"worker failed on task {k}: {type(e).__name__}: {e}"))
+            result = fn(*args)
+        except Exception as e:  # the message travels, not the exception (it may not pickle)
+            conn.send((False, f"{type(e).__name__}: {e}"))
         else:
-            conn.send(result)
+            conn.send((True, result))
 
 
-class Workers:
-    """``count`` worker processes that run ``work`` on ``tasks`` and hand back the results
-    in order (:meth:`results`): the local pool of both commands.
+class Pool(cf.Executor):
+    """``count`` local worker processes, a ``concurrent.futures.Executor``: the one pool
+    of both commands (``dlx --workers``, through :mod:`dlx.distribute`; ``sudoku -j``,
+    through :func:`dlx.map_ordered`), so that both stop the same way.
 
-    Each worker has its own duplex pipe. The tasks go to the workers with the process (so
-    a task message is just its number, a few bytes that never fill a pipe), task ``k`` to
-    worker ``k % count``, two at a time each; results are read in task order, so a worker
-    waits, its result written, until its turn. Nothing is shared between workers, no
-    lock and no thread, so :meth:`kill` can end them at any moment and return at once (a
-    ``multiprocessing.Pool`` can hang forever in ``terminate()`` when a worker holds its
-    shared result queue's lock). Use as a context manager: a normal exit ends them
-    politely, an exception (Ctrl-C, a broken pipe, a worker that died) kills them.
+    Each worker has its own duplex pipe, and a task goes to the worker with the fewest
+    tasks under way; one thread reads the results as they come and completes the
+    futures. Nothing is shared between workers, no queue and no lock, so :meth:`kill` can
+    end them at any moment and return at once (a ``multiprocessing.Pool`` can hang forever
+    in ``terminate()`` when a worker holds its shared result queue's lock). A worker that
+    dies fails its tasks with :class:`WorkerError` (the callers send them again) and is
+    replaced at the next task. Use as a context manager: a normal exit lets the workers
+    finish and end, an exception (Ctrl-C, a broken pipe, a run that failed) kills them.
     """
 
-    DEPTH = 2
-    """Tasks sent ahead to each worker, so that it never waits for its next one."""
+    POLL = 0.05
+    """Seconds the reading thread waits before it looks again for new workers and tasks."""
 
-    def __init__(self, count: int, work: Callable[[Any], Any], tasks: list[Any]) -> None:
-        import multiprocessing
-
-        self.tasks = tasks
-        self.processes: list[Any] = []
-        self.pipes: list[Any] = []
+    def __init__(self, count: int) -> None:
+        self._max_workers = count  # how many tasks to keep ahead: read by dlx.distribute
+        self._lock = threading.Lock()
+        self._processes: list[Any] = [None] * count
+        self._pipes: list[Any] = [None] * count
+        self._pending: list[deque[cf.Future]] = [deque() for _ in range(count)]
+        self._closed = False
         try:
-            for _ in range(count):
-                mine, theirs = multiprocessing.Pipe()
-                process = multiprocessing.Process(target=_serve, args=(theirs, work, tasks),
-                                                  daemon=True)
-                self.processes.append(process)
-                self.pipes.append(mine)
-                process.start()
-                theirs.close()
+            for w in range(count):
+                self._start(w)
         except BaseException:  # a fork that failed, Ctrl-C: no worker is left behind
             self.kill()
             raise
+        self._reader = threading.Thread(target=self._read, daemon=True, name="dlx-pool")
+        self._reader.start()
 
-    def results(self) -> Iterator[Any]:
-        """``work(task)`` for each task, in order; :class:`WorkerError` if a task raised
-        or a worker process died."""
-        count = len(self.pipes)
-        ahead = min(len(self.tasks), self.DEPTH * count)
-        for k in range(ahead):
-            self.pipes[k % count].send(k)
-        for k in range(len(self.tasks)):
-            pipe = self.pipes[k % count]
+    def _start(self, w: int) -> None:
+        import multiprocessing
+
+        mine, theirs = multiprocessing.Pipe()
+        process = multiprocessing.Process(target=_serve, args=(theirs,), daemon=True)
+        self._processes[w], self._pipes[w] = process, mine
+        process.start()
+        theirs.close()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future:
+        """Run ``fn(*args)`` on the worker with the fewest tasks under way."""
+        if kwargs:
+            raise TypeError("Pool.submit takes positional arguments only")
+        future: cf.Future = cf.Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the pool is shut down")
+            w = min(range(len(self._pending)), key=lambda k: len(self._pending[k]))
+            if self._pipes[w] is None:  # died: a new one in its place
+                self._start(w)
+            self._pending[w].append(future)
+            pipe = self._pipes[w]
+        with contextlib.suppress(OSError, ValueError):  # died since: the reader fails its tasks
+            pipe.send((fn, args))  # outside the lock: a large task waits for the worker
+        return future
+
+    def _read(self) -> None:
+        """The reading thread: each result to its future, in each worker's order."""
+        from multiprocessing.connection import wait
+
+        while True:
+            with self._lock:
+                if self._closed:
+                    return
+                busy: dict[Any, int] = {pipe: w for w, pipe in enumerate(self._pipes)
+                        if pipe is not None and self._pending[w]}
             try:
-                result = pipe.recv()
-            except EOFError:
-                code = self.processes[k % count].exitcode
-                raise WorkerError(f"worker process {k % count + 1} ended unexpectedly "
-                                  f"(exit status {code})") from None
-            if isinstance(result, WorkerError):
-                raise result
-            if ahead < len(self.tasks):
-                pipe.send(ahead)  # the next task for this worker: ahead % count == k % count
-                ahead += 1
-            yield result
+                ready: list[Any] = wait(list(busy), timeout=self.POLL) if busy else []
+                if not busy:
+                    time.sleep(self.POLL)
+                for pipe in ready:
+                    w = busy[pipe]
+                    try:
+                        ok, value = pipe.recv()
+                    except (EOFError, OSError):
+                        self._lost(w)
+                        continue
+                    with self._lock:
+                        future = self._pending[w].popleft()
+                    with contextlib.suppress(cf.InvalidStateError):  # cancelled meanwhile
+                        if ok:
+                            future.set_result(value)
+                        else:
+                            future.set_exception(WorkerError(value))
+            except (OSError, ValueError):  # a pipe closed by kill() under our feet
+                if self._closed:
+                    return
+                raise
 
-    def close(self) -> None:
-        """Let the workers finish and exit (after all results were read)."""
-        for pipe in self.pipes:
-            with contextlib.suppress(OSError):
-                pipe.send(None)
-        for process in self.processes:
-            process.join()
+    def _lost(self, w: int) -> None:
+        """Worker ``w`` died: its tasks fail, and it is reaped (replaced at the next task)."""
+        with self._lock:
+            if self._closed:  # killed: kill() reaps it
+                return
+            process, pipe, failed = self._processes[w], self._pipes[w], self._pending[w]
+            self._processes[w] = self._pipes[w] = None
+            self._pending[w] = deque()
+        process.join(timeout=5)
+        error = WorkerError(f"worker process {w + 1} ended unexpectedly (exit status "
+                            f"{process.exitcode})")
+        pipe.close()
+        process.close()
+        for future in failed:
+            with contextlib.suppress(cf.InvalidStateError):
+                future.set_exception(error)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """With ``wait`` and no task under way, let the workers end; else :meth:`kill`
+        them (tasks still under way have no one left to read them)."""
+        with self._lock:
+            busy = any(self._pending)
+        if busy or not wait or cancel_futures:
+            self.kill()
+            return
+        for pipe in self._pipes:
+            if pipe is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    pipe.send(None)
+        for process in self._processes:
+            if process is not None:
+                process.join()
         self._release()
 
     def kill(self) -> None:
-        """End the workers now, whatever they are doing (SIGKILL), and reap them."""
-        started = [process for process in self.processes if process.pid is not None]
+        """End the workers now, whatever they are doing (SIGKILL), and reap them; the
+        tasks under way fail."""
+        with self._lock:
+            self._closed = True
+        started = [p for p in self._processes if p is not None and p.pid is not None]
         for process in started:
             process.kill()
         for process in started:
@@ -372,17 +442,27 @@ class Workers:
         self._release()
 
     def _release(self) -> None:
-        for pipe in self.pipes:
-            pipe.close()
-        for process in self.processes:
-            process.close()
-        self.processes, self.pipes = [], []
-
-    def __enter__(self) -> Workers:
-        return self
+        with self._lock:
+            self._closed = True
+            pending = [future for futures in self._pending for future in futures]
+            self._pending = [deque() for _ in self._pending]
+        reader = getattr(self, "_reader", None)
+        if reader is not None and reader is not threading.current_thread():
+            reader.join()
+        for pipe in self._pipes:
+            if pipe is not None:
+                pipe.close()
+        for process in self._processes:
+            if process is not None:
+                process.close()
+        self._processes = [None] * len(self._processes)
+        self._pipes = [None] * len(self._pipes)
+        for future in pending:
+            with contextlib.suppress(cf.InvalidStateError):
+                future.set_exception(WorkerError("the pool was stopped"))
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         if kind is None:
-            self.close()
+            self.shutdown()
         else:
             self.kill()

@@ -267,27 +267,41 @@ def test_budgets_reach_the_generator(capsys):
 
 
 def _dies(task, progress=None):
-    """A worker's task that kills its process on the second chunk (out of memory, say)."""
+    """A worker's task that kills its process on the chunk of two LEETCODEs (out of memory,
+    say): every time, or (with DIES_ONCE naming a file) only the first time."""
     import os
 
     from sudoku.cli.solving import run_chunk
 
-    if isinstance(task, tuple) and task[1][0] == LEETCODE and len(task[1]) == 2:
-        os._exit(9)
+    if isinstance(task, tuple) and task[1] == [LEETCODE] * 2:
+        once = os.environ.get("DIES_ONCE")
+        if once is None or not os.path.exists(once):
+            if once is not None:
+                open(once, "w").close()  # noqa: SIM115
+            os._exit(9)
     return task if isinstance(task, list) else run_chunk(*task, progress=progress)
 
 
-def test_a_worker_that_dies_is_one_line_and_an_exit_code(capsys, monkeypatch):
-    """R10 (issue 32): a -j worker process that dies was a WorkerError traceback."""
+@pytest.mark.parametrize("once", [False, True])
+def test_a_worker_that_dies(capsys, monkeypatch, tmp_path, once):
+    """R10 (issue 32): a -j worker process that dies was a WorkerError traceback. Its
+    chunk is tried again on a new worker; a chunk that kills every worker it is given
+    stops the run with one line and exit 3."""
     import os
 
     import sudoku.cli.solving
 
+    if once:
+        monkeypatch.setenv("DIES_ONCE", str(tmp_path / "died"))
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setattr(sudoku.cli.solving, "CHUNK", 2)
     monkeypatch.setattr(sudoku.cli.solving, "run_task", _dies)
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join([INKALA] * 4 + [LEETCODE] * 2)))
-    code, _, err = run(capsys, "-j", "2")
-    assert code == ExitCode.STOPPED
-    assert err.startswith("sudoku: worker process ") and len(err.splitlines()) == 1
-    assert "exit status 9" in err
+    code, out, err = run(capsys, "-j", "2")
+    if once:
+        assert (code, err) == (ExitCode.OK, "")
+        assert out.split() == [INKALA_ANSWER] * 4 + [LEET_ANSWER] * 2
+        return
+    assert code == ExitCode.STOPPED and len(err.splitlines()) == 1
+    assert err.startswith("sudoku: task 2 failed 4 times; last error: WorkerError: worker "
+                          "process ") and err.endswith("ended unexpectedly (exit status 9)\n")

@@ -45,7 +45,6 @@ from dlx.command import (
     CommandError,
     Output,
     OutputError,
-    Workers,
     count_type,
     isatty,
     own_process,
@@ -78,7 +77,7 @@ from .solving import (
     variant_tasks,
 )
 
-__all__ = ["CHUNK", "PRECEDENCE", "Answer", "Options", "Task", "Workers", "exit_code", "main",
+__all__ = ["CHUNK", "PRECEDENCE", "Answer", "Options", "Task", "exit_code", "main",
            "run_chunk", "run_one", "run_task", "usage_problem", "variant_tasks",
            "worker_count"]
 

@@ -5,9 +5,9 @@ cut into chunks and solved in batches, here, on ``-j N`` worker processes or on
 Many puzzles are solved by chunks (:data:`CHUNK` puzzles), each in one batch search
 (:func:`sudoku.solve_many`), spread over ``-j N`` worker processes, at most one per usable
 CPU and one per chunk: the local pool shared with the ``dlx`` command
-(:class:`dlx.command.Workers`), whose workers can be killed on the spot when the reader
-goes away or Ctrl-C comes. A worker that fails or dies stops the run with one line and
-exit 3 (:class:`dlx.command.WorkerError`).
+(:class:`dlx.command.Pool`), whose workers can be killed on the spot when the reader
+goes away or Ctrl-C comes. A chunk whose worker fails or dies is tried again; one that
+fails every time stops the run with one line and exit 3 (:class:`dlx.DistributedError`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from math import isqrt
 from typing import Any, NamedTuple
 
 from dlx import BackendName, ExitCode, map_ordered
-from dlx.command import CommandError, Output, Progress, Workers, executor, worker_count
+from dlx.command import CommandError, Output, Pool, Progress, executor, worker_count
 
 from ..batch import count_many, solve_many
 from ..draw import draw_board
@@ -263,15 +263,16 @@ def _answers(tasks: list[Task], jobs: int,
         else:  # one puzzle at a time: small chunks, some for each worker
             size = max(1, min(256, total // (worker_count(jobs, total) * 8)))
         chunks.extend((opts, puzzles[i : i + size]) for i in range(0, len(puzzles), size))
+    calls: list[tuple[Any, ...]] = [(chunk,) for chunk in chunks]
     if executor is not None:
-        yield map_ordered(executor, run_task, [(chunk,) for chunk in chunks])
+        yield map_ordered(executor, run_task, calls)
         return
     count = worker_count(jobs, len(chunks))
     if count == 1:  # progress within each chunk too (worker processes report by chunk)
         yield (run_task(chunk, progress) for chunk in chunks)
         return
-    with Workers(count, run_task, chunks) as workers:
-        yield workers.results()
+    with Pool(count) as pool:
+        yield map_ordered(pool, run_task, calls)
 
 
 def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
