@@ -182,19 +182,15 @@ def _run(args: argparse.Namespace) -> int:
         problem, numbers, forced = record.problem, record.options, record.taken
         option_lines = [option_lines[k] for k in numbers]
     out = Output(sys.stdout)
-    first: list[int] | None = None
     try:
-        stats, first = _solve(problem, args, option_lines, out, numbers, forced)
-    except KeyboardInterrupt as stop:  # the search's statistics so far, if it began
-        partial = stop.args[0] if stop.args and isinstance(stop.args[0], SearchStats) \
-            else problem.stats
-        _summary(partial, args, time.perf_counter() - start, True, sys.stderr)
-        return ExitCode.INTERRUPTED
+        stats, first, interrupted = _solve(problem, args, option_lines, out, numbers, forced)
     except ImportError as err:  # --backend numba without numba
         raise CommandError(str(err)) from None
     except ArgumentError as err:  # a scale-out option that cannot serve (a checkpoint...)
         raise CommandError(str(err)) from None
-    _summary(stats, args, time.perf_counter() - start, False, sys.stderr)
+    _summary(stats, args, time.perf_counter() - start, interrupted, sys.stderr)
+    if interrupted:
+        return ExitCode.INTERRUPTED
     if args.svg is not None and _write_svg(problem, args, first) is not None:
         return ExitCode.OUTPUT
     if stats.status in (Status.MAX_NODES, Status.TIMEOUT):
@@ -269,16 +265,18 @@ def _write_svg(problem: ExactCover, args: argparse.Namespace,
 
 def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
            out: Output, numbers: list[int] | None = None,
-           forced: list[int] | None = None) -> tuple[SearchStats, list[int] | None]:
+           forced: list[int] | None = None) -> tuple[SearchStats, list[int] | None, bool]:
     """Print the solutions (or their number) to ``out``, with progress on stderr if
-    asked; return the search's statistics and its first solution (for ``--svg``).
-    ``numbers`` (--reduce) gives the input's number of each option of ``problem``, whose
-    ``forced`` options the search takes first. Ctrl-C raises KeyboardInterrupt with the
-    statistics so far as its argument."""
+    asked; return the search's statistics, its first solution (for ``--svg``) and
+    whether Ctrl-C stopped it. ``numbers`` (--reduce) gives the input's number of each
+    option of ``problem``, whose ``forced`` options the search takes first."""
     progress = show_progress(args.progress, default=sys.stderr.isatty() and (
         args.count or not sys.stdout.isatty()))
     if _distributed(args):
-        return _solve_distributed(problem, args, option_lines, out, progress)
+        try:
+            return (*_solve_distributed(problem, args, option_lines, out, progress), False)
+        except KeyboardInterrupt:  # the pool is killed; a split run keeps no Search
+            return problem.stats, None, True
     # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
     # updates its stats each time, which the progress line reads.
     search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
@@ -307,11 +305,11 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
                         out.write(f"{number}:{cost}\n" + "".join(
                             f" {option_lines[k]}\n" for k in solution))
     except KeyboardInterrupt:
-        raise KeyboardInterrupt(search.stats) from None
+        return search.stats, None, True
     if args.count:
         out.write(f"{count}\n")
     out.flush()
-    return search.stats, first
+    return search.stats, first, False
 
 
 def _summary(s: SearchStats, args: argparse.Namespace, total: float,
