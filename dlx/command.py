@@ -12,8 +12,9 @@ included, and fails on any other ``dlx`` import.
 **Failures.** A command raises :class:`CommandError` (a usage error, unreadable input, a
 failed write: :class:`OutputError`) and :func:`guarded` reports it as ``prog: message``
 with the error's exit code. A broken pipe (``dlx ... | head``) means the reader has had
-enough: exit 0, quietly. A distributed run or a worker process that fails
-(:class:`dlx.DistributedError`, :class:`WorkerError`) stops the run: exit 3. Ctrl-C: 130.
+enough: exit 0, quietly. A distributed run that fails (:class:`dlx.DistributedError`: a
+cluster, or a task of the local :class:`Pool` that failed on every try) stops the run:
+exit 3. Ctrl-C: 130.
 Only writes to stdout go through :class:`Output`, so any other ``OSError`` (a checkpoint,
 a cluster) is not mistaken for a failed stdout.
 """
