@@ -9,8 +9,7 @@
 from .backend import Backend
 from .batch import BatchResult
 from .budget import NEVER, count_budget, time_budget
-from .compiled import own_process
-from .distribute import RayExecutor, RunProgress, map_ordered, open_executor
+from .distribute import RayExecutor, RunProgress, map_ordered
 from .draw import Picture, svg_document
 from .errors import (
     ArgumentError,
@@ -34,7 +33,6 @@ from .learning import LearningSearch
 from .options import Colored
 from .preprocess import Preprocessed, Removal
 from .problem import ExactCover
-from .progress import Progress
 from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
 from .split import Split, Subproblem
@@ -68,7 +66,6 @@ __all__ = [
     "NoPrimaryItemWarning",
     "Picture",
     "Preprocessed",
-    "Progress",
     "RayExecutor",
     "Removal",
     "RepeatedItemError",
@@ -84,9 +81,24 @@ __all__ = [
     "count_budget",
     "get_backend",
     "map_ordered",
-    "open_executor",
-    "own_process",
     "register_backend",
     "svg_document",
     "time_budget",
 ]
+
+_MOVED = ("own_process", "Progress", "open_executor")
+"""Names that left ``__all__`` (issue 29): the commands' plumbing, reached through
+:mod:`dlx.command`. ``from dlx import Progress`` still works, with a DeprecationWarning."""
+
+
+def __getattr__(name: str) -> object:
+    """The names of :data:`_MOVED`, from :mod:`dlx.command`, with a DeprecationWarning."""
+    if name not in _MOVED:
+        raise AttributeError(f"module 'dlx' has no attribute {name!r}")
+    import warnings
+
+    from . import command
+
+    warnings.warn(f"dlx.{name} is no longer public: import it from dlx.command (the "
+                  "commands' plumbing)", DeprecationWarning, stacklevel=2)
+    return getattr(command, name)

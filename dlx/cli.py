@@ -10,27 +10,40 @@ progress go to stderr, so that ``dlx --count`` prints just the number.
 from __future__ import annotations
 
 import argparse
-import os
+import concurrent.futures
+import contextlib
 import sys
 import time
 import warnings
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import __version__, dlxformat
-from .budget import NEVER
+from .command import (
+    Command,
+    CommandError,
+    Output,
+    OutputError,
+    Pool,
+    Progress,
+    SearchLine,
+    count_type,
+    executor,
+    seconds_type,
+    show_progress,
+    usable_cpus,
+)
 from .draw import draw
-from .errors import ArgumentError, DistributedError, InputError
+from .errors import ArgumentError, InputError
 from .problem import ExactCover
-from .progress import Progress, SearchLine
 from .registry import backend_names
-from .search import Search
+from .search import Search, SearchStats
 from .status import ExitCode, Status
 
 __all__ = ["main"]
 
-UNBOUNDED = NEVER
-"""--limit and --max-nodes above this are clamped to it: effectively no bound, and still
-an int64 for the compiled kernel (no OverflowError)."""
+COMMAND = Command("dlx", stdin="<stdin>", stdin_closed="standard input is closed",
+                  output="cannot write to standard output")
+"""How the command speaks: its messages' prefix and words (:class:`dlx.command.Command`)."""
 
 _INPUT = """\
 input: UTF-8 text (a leading byte-order mark is ignored). Lines starting with '|' are
@@ -80,14 +93,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="print only the number of solutions")
     p.add_argument("-i", "--indices", action="store_true",
                    help="print each solution as its options' 0-based indices on one line")
-    p.add_argument("-n", "--limit", type=_positive, metavar="N",
+    p.add_argument("-n", "--limit", type=count_type("limit"), metavar="N",
                    help="stop after N solutions (N >= 1)")
-    p.add_argument("--best", type=_positive, metavar="K",
+    p.add_argument("--best", type=count_type("best"), metavar="K",
                    help="print the K cheapest solutions (option costs '|n'), cheapest "
                         "first, each with its cost")
-    p.add_argument("--max-nodes", type=_positive, metavar="N",
+    p.add_argument("--max-nodes", type=count_type("max_nodes"), metavar="N",
                    help="stop after N search-tree nodes (N >= 1)")
-    p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds_type(), metavar="SECONDS",
                    help="stop after SECONDS (>= 0; inf: never)")
     p.add_argument("--seed", type=int, metavar="N",
                    help="shuffle the items and each item's options once (reproducibly), "
@@ -95,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--weighted", action="store_true",
                    help="branch on the least options / weight, an item's weight growing "
                         "each time it runs out of options (dom/wdeg): for hard instances")
-    p.add_argument("--lookahead", type=_positive, metavar="K",
+    p.add_argument("--lookahead", type=count_type("lookahead"), metavar="K",
                    help="at every node, hide the options that item domination excludes "
                         "(testing items of at most K options)")
     p.add_argument("--learn", action="store_true",
@@ -123,104 +136,75 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _positive(text: str) -> int:
-    """An argparse type: a whole number >= 1, clamped to :data:`UNBOUNDED`."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return min(value, UNBOUNDED)
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a number of seconds >= 0 (``inf`` allowed, NaN not: a NaN
-    deadline is never reached, so it would mean "no timeout" in disguise)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value >= 0:  # also refuses NaN
-        raise argparse.ArgumentTypeError(f"must be a number >= 0, got {text!r}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``); return its exit
     code, an :class:`dlx.ExitCode` (a bad command line returns ``USAGE`` instead of
     raising ``SystemExit``)."""
-    if sys.stderr is None:  # 2>&-: the messages are lost, but they must not go to stdout
-        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process's own stderr)
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as stop:  # --help (0) or a bad command line (2)
-        return ExitCode.OK if stop.code in (0, None) else ExitCode.USAGE
+    return COMMAND.main(_parser(), argv, _run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command on its parsed arguments; failures are raised, for
+    :meth:`Command.main` to report (:mod:`dlx.command`)."""
     if args.file_option is not None:  # -f FILE: the same as the argument, not both
         if args.file != "-":
-            return _fail("give the problem as FILE or as -f FILE, not both", ExitCode.USAGE)
+            raise CommandError("give the problem as FILE or as -f FILE, not both")
         args.file = args.file_option
     start = time.perf_counter()
     source = "<stdin>" if args.file == "-" else args.file
     if sys.stdout is None:  # >&-
-        return _fail("cannot write to standard output: it is closed", ExitCode.OUTPUT)
+        raise OutputError("it is closed")
     try:
-        text = _read(args.file)
+        text = COMMAND.read(args.file, dlxformat.decode_dlx)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # reported below, with line numbers
             problem = ExactCover.from_dlx(text)
-    except OSError as err:
-        return _fail(f"cannot read {source}: {err.strerror or err}", ExitCode.USAGE)
     except InputError as err:  # malformed, or not UTF-8
-        return _fail(f"{source}: {err}", ExitCode.USAGE)
-    except KeyboardInterrupt:  # waiting for a terminal's stdin, say
-        return ExitCode.INTERRUPTED
+        raise CommandError(f"{source}: {err}") from None
     lines = dlxformat.option_lines(text)
     for k in problem.dropped:
         lineno, line = lines[k]
-        print(f"dlx: {source}: line {lineno}: warning: option has no primary item, "
-              f"ignored: {line!r}", file=sys.stderr)
+        COMMAND.say(f"dlx: {source}: line {lineno}: warning: option has no primary item, "
+                    f"ignored: {line!r}")
     if args.preprocess:
         return _preprocess(problem, args, lines, source)
     option_lines = [line for _, line in lines]
     numbers: list[int] | None = None  # with --reduce: the input's number of each option
+    forced: list[int] = []
     if args.reduce:
         if args.svg is not None or _distributed(args):
-            return _fail("--reduce searches the reduced problem in this process: it takes "
-                         "no --svg, --workers, --executor, --checkpoint or --parts",
-                         ExitCode.USAGE)
-        try:
-            record = problem.preprocess()
-        except ArgumentError as err:  # bounds or costs
-            return _fail(f"{source}: {err}", ExitCode.USAGE)
-        except KeyboardInterrupt:
-            return ExitCode.INTERRUPTED
+            raise CommandError("--reduce searches the reduced problem in this process: it "
+                               "takes no --svg, --workers, --executor, --checkpoint or --parts")
+        record = _reduced(problem, source)
         removed = len(record.removed) - len(problem.dropped)
-        print(f"Reduced at the root: {removed} of {len(problem)} options removed, "
-              f"{len(record.forced)} forced.", file=sys.stderr)
-        problem, numbers = record.problem, record.options
+        COMMAND.say(f"Reduced at the root: {removed} of {len(problem)} options removed, "
+                    f"{len(record.forced)} forced.")
+        problem, numbers, forced = record.problem, record.options, record.taken
         option_lines = [option_lines[k] for k in numbers]
-    interrupted = False
+    out = Output(sys.stdout)
     try:
-        _solve(problem, args, option_lines, numbers, [] if numbers is None else record.taken)
-    except KeyboardInterrupt:
-        interrupted = True
+        stats, first, interrupted = _solve(problem, args, option_lines, out, numbers, forced)
     except ImportError as err:  # --backend numba without numba
-        return _fail(str(err), ExitCode.USAGE)
+        raise CommandError(str(err)) from None
     except ArgumentError as err:  # a scale-out option that cannot serve (a checkpoint...)
-        return _fail(str(err), ExitCode.USAGE)
-    except DistributedError as err:
-        return _fail(str(err), ExitCode.STOPPED)
-    except (OSError, UnicodeEncodeError) as err:  # | head; >/dev/full; an ASCII-only stdout
-        return _write_failed(err)
-    _summary(problem, args, time.perf_counter() - start, interrupted, sys.stderr)
+        raise CommandError(str(err)) from None
+    _summary(stats, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
         return ExitCode.INTERRUPTED
-    if args.svg is not None and _write_svg(problem, args) is not None:
+    if args.svg is not None and _write_svg(problem, args, first) is not None:
         return ExitCode.OUTPUT
-    if problem.stats.status in (Status.MAX_NODES, Status.TIMEOUT):
+    if stats.status in (Status.MAX_NODES, Status.TIMEOUT):
         return ExitCode.STOPPED
     return ExitCode.OK
+
+
+def _reduced(problem: ExactCover, source: str) -> Any:
+    """:meth:`ExactCover.preprocess`, its refusals (bounds, costs; a name that cannot be
+    written) a usage error naming the input."""
+    try:
+        return problem.preprocess()
+    except ArgumentError as err:
+        raise CommandError(f"{source}: {err}") from None
 
 
 _SEARCH_ONLY = ("count", "indices", "limit", "best", "max_nodes", "timeout", "seed",
@@ -236,16 +220,14 @@ def _preprocess(problem: ExactCover, args: argparse.Namespace,
     on stderr."""
     given = [name for name in _SEARCH_ONLY if getattr(args, name) not in (None, False)]
     if given:
-        return _fail(f"--preprocess writes the reduced problem and does not search: it "
-                     f"takes no --{given[0].replace('_', '-')}", ExitCode.USAGE)
+        raise CommandError(f"--preprocess writes the reduced problem and does not search: "
+                           f"it takes no --{given[0].replace('_', '-')}")
     start = time.perf_counter()
+    record = _reduced(problem, source)
     try:
-        record = problem.preprocess()
         head, *options = record.problem.to_dlx().splitlines()
-    except ArgumentError as err:  # bounds or costs; a name that cannot be written
-        return _fail(f"{source}: {err}", ExitCode.USAGE)
-    except KeyboardInterrupt:
-        return ExitCode.INTERRUPTED
+    except ArgumentError as err:  # a name that cannot be written
+        raise CommandError(f"{source}: {err}") from None
     seconds = time.perf_counter() - start
     removed = len(record.removed) - len(problem.dropped)
     text = [f"| {source} reduced by dlx --preprocess: {removed} of {len(problem)} options "
@@ -253,11 +235,9 @@ def _preprocess(problem: ExactCover, args: argparse.Namespace,
             "options forced", head]
     for option, k in zip(options, record.options):
         text += [option, f"| (from option {k}, line {lines[k][0]})"]
-    try:
-        sys.stdout.write("\n".join(text) + "\n")
-        sys.stdout.flush()
-    except (OSError, UnicodeEncodeError) as err:
-        return _write_failed(err)
+    out = Output(sys.stdout)
+    out.write("\n".join(text) + "\n")
+    out.flush()
     why = "no solution: item " + repr(record.infeasible) + " has no option left" \
         if record.infeasible is not None else f"{len(record.forced)} forced"
     print(f"Removed {removed} option{'' if removed == 1 else 's'} and "
@@ -267,62 +247,36 @@ def _preprocess(problem: ExactCover, args: argparse.Namespace,
     return ExitCode.OK
 
 
-def _write_svg(problem: ExactCover, args: argparse.Namespace) -> ExitCode | None:
-    """``--svg FILE``: draw the first solution (the one printed first: same backend and
-    seed) into FILE; None, or OUTPUT (reported) if FILE cannot be written. No solution
-    within the budgets: said on stderr, and no file."""
-    searched = problem.stats
-    if searched.solutions == 0 and searched.status is Status.COMPLETE:  # none at all
-        first = None
-    else:
-        first = problem.solutions(1, max_nodes=args.max_nodes, seed=args.seed,
-                                  backend=args.backend, timeout=args.timeout)
-    try:
-        solution = None if first is None else next(first, None)
-    except KeyboardInterrupt:
-        return None
-    if solution is None:
-        print(f"dlx: no solution to draw, so {args.svg} was not written", file=sys.stderr)
+def _write_svg(problem: ExactCover, args: argparse.Namespace,
+               first: list[int] | None) -> ExitCode | None:
+    """``--svg FILE``: draw ``first``, the first solution the search found (the one
+    printed first), into FILE; None, or OUTPUT (reported) if FILE cannot be written. No
+    solution within the budgets: said on stderr, and no file."""
+    if first is None:
+        COMMAND.say(f"dlx: no solution to draw, so {args.svg} was not written")
         return None
     try:
-        draw(problem, solution).save(args.svg)
+        draw(problem, first).save(args.svg)
     except (OSError, ValueError) as err:
-        return _fail(f"cannot write {args.svg}: {getattr(err, 'strerror', None) or err}",
-                     ExitCode.OUTPUT)
+        return COMMAND.fail(f"cannot write {args.svg}: "
+                            f"{getattr(err, 'strerror', None) or err}", ExitCode.OUTPUT)
     return None
 
 
-def _write_failed(err: OSError | UnicodeEncodeError) -> ExitCode:
-    """The exit code for a write to stdout that failed with ``err``, reported on stderr.
-
-    A broken pipe (``dlx problem.dlx | head``) means the reader has had enough: no error,
-    ``OK``, quietly. Anything else (``>/dev/full``, a stdout that cannot encode a name)
-    is ``OUTPUT``. Either way stdout is silenced, so that the exit flush cannot fail again.
-    """
-    _silence_stdout()
-    if isinstance(err, BrokenPipeError):
-        return ExitCode.OK
-    reason = err.strerror if isinstance(err, OSError) and err.strerror else err
-    return _fail(f"cannot write to standard output: {reason}", ExitCode.OUTPUT)
-
-
-def _fail(message: str, code: ExitCode) -> ExitCode:
-    """Report ``message`` as one line on stderr, prefixed ``dlx:``; return ``code``."""
-    print(f"dlx: {message}", file=sys.stderr)
-    return code
-
-
 def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
-           numbers: list[int] | None = None, forced: list[int] | None = None) -> None:
-    """Print the solutions (or their number) to stdout, with progress on stderr if asked.
-    ``numbers`` (--reduce) gives the input's number of each option of ``problem``, whose
-    ``forced`` options the search takes first."""
-    show_progress = args.progress
-    if show_progress is None:
-        show_progress = sys.stderr.isatty() and (args.count or not sys.stdout.isatty())
+           out: Output, numbers: list[int] | None = None,
+           forced: list[int] | None = None) -> tuple[SearchStats, list[int] | None, bool]:
+    """Print the solutions (or their number) to ``out``, with progress on stderr if
+    asked; return the search's statistics, its first solution (for ``--svg``) and
+    whether Ctrl-C stopped it. ``numbers`` (--reduce) gives the input's number of each
+    option of ``problem``, whose ``forced`` options the search takes first."""
+    progress = show_progress(args.progress, default=sys.stderr.isatty() and (
+        args.count or not sys.stdout.isatty()))
     if _distributed(args):
-        _solve_distributed(problem, args, option_lines, show_progress)
-        return
+        try:
+            return (*_solve_distributed(problem, args, option_lines, out, progress), False)
+        except KeyboardInterrupt:  # the pool is killed; a split run keeps no Search
+            return problem.stats, None, True
     # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
     # updates its stats each time, which the progress line reads.
     search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
@@ -331,48 +285,36 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
                                order="cost" if args.best else "search",
                                weighted=args.weighted, lookahead=args.lookahead or 0,
                                learn=args.learn)
-    out = sys.stdout
-    with _Progress(search, sys.stderr, enabled=show_progress):
-        if args.count:
-            count = search.count()
-        else:
-            for number, solution in enumerate(search, 1):
-                cost = f" (cost {search.costs[number - 1]})" if args.best else ""
-                if args.indices:
-                    shown = solution if numbers is None else sorted(numbers[k] for k in solution)
-                    out.write(" ".join(map(str, shown)) + cost + "\n")
-                else:
-                    out.write(f"{number}:{cost}\n" + "".join(
-                        f" {option_lines[k]}\n" for k in solution))
+    first = None
+    try:
+        with _Progress(search, sys.stderr, enabled=progress):
+            if args.count:
+                if args.svg is not None:  # the one to draw, then the rest counted
+                    first = next(search, None)
+                count = search.count()
+            else:
+                for number, solution in enumerate(search, 1):
+                    if first is None:
+                        first = solution
+                    cost = f" (cost {search.costs[number - 1]})" if args.best else ""
+                    if args.indices:
+                        shown = solution if numbers is None \
+                            else sorted(numbers[k] for k in solution)
+                        out.write(" ".join(map(str, shown)) + cost + "\n")
+                    else:
+                        out.write(f"{number}:{cost}\n" + "".join(
+                            f" {option_lines[k]}\n" for k in solution))
+    except KeyboardInterrupt:
+        return search.stats, None, True
     if args.count:
         out.write(f"{count}\n")
     out.flush()
+    return search.stats, first, False
 
 
-def _read(path: str) -> str:
-    """The text of ``path`` (``-``: standard input), decoded as UTF-8 whatever the locale.
-
-    Raises OSError if it cannot be read (stdin closed included) and DLXFormatError
-    naming the line if it is not UTF-8. A text stream without a byte buffer (a StringIO
-    put in place of stdin) is read as it is.
-    """
-    if path != "-":
-        try:
-            f = open(path, "rb")  # noqa: SIM115 (closed below)
-        except ValueError as err:  # a NUL in the name: not an OSError, but as unreadable
-            raise OSError(f"bad file name ({err})") from None
-        with f:
-            return dlxformat.decode_dlx(f.read())
-    if sys.stdin is None:  # <&-
-        raise OSError("standard input is closed")
-    buffer = getattr(sys.stdin, "buffer", None)
-    return sys.stdin.read() if buffer is None else dlxformat.decode_dlx(buffer.read())
-
-
-def _summary(problem: ExactCover, args: argparse.Namespace, total: float,
+def _summary(s: SearchStats, args: argparse.Namespace, total: float,
              interrupted: bool, err: TextIO) -> None:
     """Knuth's closing line, then the time, then why the search ended early (if it did)."""
-    s = problem.stats
     plural = "" if s.solutions == 1 else "s"
     print(f"Altogether {s.solutions} solution{plural}, {s.updates} updates, {s.nodes} nodes; "
           f"search {s.seconds:.3f} s, total {total:.3f} s ({s.backend or '?'} backend).",
@@ -388,19 +330,6 @@ def _summary(problem: ExactCover, args: argparse.Namespace, total: float,
     elif s.status is Status.TIMEOUT:
         print(f"Stopped: --timeout {args.timeout:g} s ran out, so the search is incomplete.",
               file=err)
-
-
-def _silence_stdout() -> None:
-    """After a broken pipe or a failed write, point stdout at /dev/null so that Python's
-    flush at exit neither fails again nor prints "Exception ignored" (and exits 120).
-    A stdout with no file descriptor (a StringIO in tests) is left alone."""
-    try:
-        fd = sys.stdout.fileno()
-    except (AttributeError, OSError, ValueError):
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)
 
 
 class _Progress(Progress):
@@ -435,7 +364,7 @@ def _scale_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("scale-out", "split the search into subproblems and run them "
                              "on worker processes, a Dask cluster or Ray; the solutions come "
                              "out in the serial order, the count is the same")
-    g.add_argument("--workers", type=_positive, metavar="N",
+    g.add_argument("--workers", type=count_type("workers"), metavar="N",
                    help="run on N local worker processes")
     g.add_argument("--executor", metavar="URL",
                    help="run on dask://HOST:PORT (a Dask scheduler), ray://HOST:PORT or "
@@ -443,7 +372,7 @@ def _scale_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--checkpoint", metavar="FILE",
                    help="(with --count) record finished subproblems in FILE (JSON); "
                         "run again with the same FILE to resume")
-    g.add_argument("--parts", type=_positive, metavar="N", default=None,
+    g.add_argument("--parts", type=count_type("parts"), metavar="N", default=None,
                    help="split into about N subproblems of comparable size (default 64)")
 
 
@@ -451,11 +380,12 @@ def _distributed(args: argparse.Namespace) -> bool:
     return bool(args.workers or args.executor or args.checkpoint or args.parts)
 
 
-def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
-                       option_lines: list[str], show_progress: bool) -> None:
+def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
+                       out: Output, show: bool) -> tuple[SearchStats, list[int] | None]:
     """:func:`_solve` through :mod:`dlx.distribute`, with a progress line that says how
-    many subproblems are done and about how long the rest will take."""
-    from .distribute import DEFAULT_PARTS, open_executor
+    many subproblems are done and about how long the rest will take. A checkpoint or an
+    executor that cannot serve is a usage error naming it (not a failed stdout)."""
+    from .distribute import DEFAULT_PARTS
 
     for name in ("max_nodes", "timeout", "seed", "weighted", "lookahead", "learn"):
         value = getattr(args, name)  # None or False: not given (0 is a timeout or seed)
@@ -465,30 +395,50 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace,
     if args.checkpoint and not args.count:
         raise ArgumentError("--checkpoint needs --count (solutions are printed in order, "
                             "as they come)")
-    owned = open_executor(args.executor, args.workers) if args.executor else None
-    line = Progress(sys.stderr, enabled=show_progress, interval=1.0)
-    try:
-        executor = owned.executor if owned else None
+    if args.count and args.svg is not None:
+        raise ArgumentError("--svg draws the first solution printed: not with --count and "
+                            "--workers, --executor, --checkpoint or --parts")
+    line = Progress(sys.stderr, enabled=show, interval=1.0)
+    first = None
+    with contextlib.ExitStack() as stack:
+        stack.callback(line.clear)
+        pool = _pool(problem, args, stack)
         split = problem.split(parts=args.parts or DEFAULT_PARTS, probes=4)
-        out = sys.stdout
         if args.count:
-            count = problem.count(args.limit, executor=executor, workers=args.workers,
-                                  checkpoint=args.checkpoint, split=split,
-                                  backend=args.backend,
-                                  progress=lambda p: line.show(p.line()))
+            try:
+                count = problem.count(args.limit, executor=pool, workers=args.workers,
+                                      checkpoint=args.checkpoint, split=split,
+                                      backend=args.backend,
+                                      progress=lambda p: line.show(p.line()))
+            except OSError as err:  # the checkpoint's file; stdout is not written here
+                raise CommandError(f"--checkpoint {args.checkpoint}: "
+                                   f"{err.strerror or err}") from None
             line.clear()
             out.write(f"{count}\n")
         else:
-            search = problem.solutions(args.limit, executor=executor, workers=args.workers,
+            search = problem.solutions(args.limit, executor=pool, workers=args.workers,
                                        split=split, backend=args.backend)
             for number, solution in enumerate(search, 1):
+                if first is None:
+                    first = solution
                 if args.indices:
                     out.write(" ".join(map(str, solution)) + "\n")
                 else:
                     out.write(f"{number}:\n" + "".join(
                         f" {option_lines[k]}\n" for k in solution))
         out.flush()
-    finally:
-        line.clear()
-        if owned is not None:
-            owned.close()
+    return problem.stats, first  # a split run keeps no Search: its outcome is the problem's
+
+
+def _pool(problem: ExactCover, args: argparse.Namespace,
+          stack: contextlib.ExitStack) -> concurrent.futures.Executor:
+    """Where a split run's chunks go: ``--executor``, or the commands' one local pool
+    (:class:`dlx.command.Pool`) of ``--workers`` processes (default: one per CPU), closed
+    with ``stack`` (killed if the run fails or is interrupted)."""
+    if args.executor:
+        owned = executor(args.executor, args.workers)
+        stack.callback(owned.close)
+        return owned.executor
+    if args.backend != "python":  # forked workers inherit the kernel loaded here
+        problem.solve_batch([[]], max_nodes=0, backend=args.backend)
+    return stack.enter_context(Pool(args.workers or usable_cpus()))

@@ -4,59 +4,48 @@
 Every public call checks these first, before reading any board, and raises ArgumentError
 naming the argument and the value given, so that no TypeError or plain ValueError from
 the engine ever reaches the caller. The engine's own checks stay in place; these make the
-Sudoku calls say the same thing for every backend and every entry point.
+Sudoku calls say the same thing for every backend and every entry point. Budgets follow
+``dlx``'s one rule (:func:`dlx.count_budget`, :func:`dlx.time_budget`): the same bad budget
+gets the same message from both packages, raised here as :class:`sudoku.ArgumentError`
+(which is also a :class:`dlx.ArgumentError`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
-from numbers import Integral, Real
 from typing import Any
 
+import dlx
 from dlx import backend_names
 
 from .errors import ArgumentError, culprit
 
-__all__ = ["BACKENDS", "MAX_BUDGET", "STRATEGIES", "backend_name", "count_budget",
-           "engine_arguments", "puzzle_list", "strategy_name", "time_budget"]
+__all__ = ["BACKENDS", "STRATEGIES", "backend_name", "count_budget", "engine_arguments",
+           "puzzle_list", "strategy_name", "time_budget"]
 
 BACKENDS = backend_names()
 """The ``backend`` names the engine takes: ``auto`` and its registered backends."""
 
-MAX_BUDGET = 2**62
-"""Larger ``limit`` and ``max_nodes`` are clamped to this, which no search reaches: the
-compiled kernel counts in int64, and 2**70 means "no bound" as much as None does."""
 
-
-def count_budget(value: Any, name: str) -> int | None:
-    """``limit`` or ``max_nodes``: None (no bound) or an int >= 1 (not a bool), clamped to
-    :data:`MAX_BUDGET`."""
+def count_budget(value: Any, name: str, minimum: int = 1) -> int | None:
+    """A count (``limit``, ``max_nodes``, ``clues``...) by :func:`dlx.count_budget`'s rule
+    and message (an integer or whole float of at least ``minimum``, clamped to
+    :data:`dlx.NEVER`), raised as :class:`sudoku.ArgumentError`; None stays None."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise ArgumentError(f"{name} must be an int >= 1 or None, got {_shown(value)}")
-    if value < 1:
-        raise ArgumentError(f"{name} must be at least 1, got {value}")
-    return min(int(value), MAX_BUDGET)
+    try:
+        return dlx.count_budget(value, name, minimum)
+    except dlx.ArgumentError as e:
+        raise ArgumentError(str(e)) from None
 
 
 def time_budget(value: Any, name: str = "timeout") -> float | None:
-    """``timeout``: None or a real number of seconds >= 0 (not a bool, not NaN); infinity,
-    or a number too large for a float, is None (no bound)."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise ArgumentError(f"{name} must be a number of seconds >= 0 or None, got "
-                            f"{_shown(value)}")
+    """A time in seconds by :func:`dlx.time_budget`'s rule and message (None, infinity or
+    a number too large for a float: no bound), raised as :class:`sudoku.ArgumentError`."""
     try:
-        seconds = float(value)
-    except OverflowError:  # an int beyond 1e308: as unbounded as infinity
-        number: Any = value  # a Real: compared as one (Real declares no <)
-        seconds = math.inf if number > 0 else -math.inf
-    if math.isnan(seconds) or seconds < 0:
-        raise ArgumentError(f"{name} must be a number of seconds >= 0 or None, got {value}")
-    return None if math.isinf(seconds) else seconds
+        return dlx.time_budget(value, name)
+    except dlx.ArgumentError as e:
+        raise ArgumentError(str(e)) from None
 
 
 def backend_name(value: Any) -> str:
@@ -78,7 +67,8 @@ def engine_arguments(backend: Any, max_nodes: Any, timeout: Any = None) -> dict[
     if max_nodes is None and timeout is None and type(backend) is str \
             and backend in _UNBOUNDED:
         return _UNBOUNDED[backend]
-    return {"backend": backend_name(backend), "max_nodes": count_budget(max_nodes, "max_nodes"),
+    return {"backend": backend_name(backend),
+            "max_nodes": count_budget(max_nodes, "max_nodes", 0),
             "timeout": time_budget(timeout)}
 
 

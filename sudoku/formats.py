@@ -35,7 +35,7 @@ from .grid import parse_string, region_owners
 from .layout import Layout
 
 __all__ = ["CAGE_LABELS", "REGION_LABELS", "VARIANTS", "Cages", "cage_map", "killer_cages",
-           "read_killer", "read_variant", "region_map", "write_variant"]
+           "read_killer", "read_line", "read_variant", "region_map", "write_variant"]
 
 VARIANTS = ("x", "windoku", "jigsaw", "killer", "rect")
 """The variant names :func:`read_variant` reads (and the ``sudoku --variant`` choices)."""
@@ -95,6 +95,20 @@ def read_killer(line: str, *, block: tuple[int, int] | None = None,
                 alphabet: str | None = None) -> tuple[Layout, str, Cages]:
     """:func:`read_variant` of a killer line, with its cages too (for drawing them)."""
     return _read_killer(line, block, alphabet)
+
+
+def read_line(line: str, variant: str | None, *, block: tuple[int, int] | None = None,
+              alphabet: str | None = None) -> tuple[Layout | None, str, Cages | None]:
+    """One puzzle line of ``variant``, or of a plain puzzle (None: boxes of ``block`` if
+    given, else square boxes by its size): its layout (None for square boxes), its givens
+    and, for a killer, its cages (else None). The one dispatch on the variant, which every
+    path of the ``sudoku`` command takes; errors as for :func:`read_variant`."""
+    if variant is None:
+        return (None if block is None else Layout.rect(*block)), line, None
+    if variant == "killer":
+        return _read_killer(line, block, alphabet)
+    layout, givens = read_variant(line, variant, block=block, alphabet=alphabet)
+    return layout, givens, None
 
 
 def write_variant(variant: str, givens: str, *, layout: Layout | None = None,

@@ -113,6 +113,7 @@ def generate(
     max_nodes: int | None = None,
     attempts: int = ATTEMPTS,
     backend: dlx.BackendName = "auto",
+    timeout: float | None = None,
 ) -> str:
     """A puzzle with a unique solution, as one line (``.`` for blanks).
 
@@ -125,8 +126,10 @@ def generate(
     puzzle above the band asked for is kept instead (quicker for the easy levels, and more
     clues). ``seed`` (an int; None: a random one) fixes the result; ``clues`` stops the
     removal at that many clues; ``max_nodes`` bounds each uniqueness check (a check that
-    runs out keeps its clue: large boards, at the price of more clues); without it, a check
-    that runs over :data:`RESTART_NODES_PER_CELL` abandons the grid for a new one. After
+    runs out keeps its clue: large boards, at the price of more clues); ``timeout`` (in
+    seconds) bounds each check the same way; without either, a check that runs over
+    :data:`RESTART_NODES_PER_CELL` abandons the grid for a new one. Budgets follow
+    :func:`dlx.count_budget` and :func:`dlx.time_budget`, as everywhere. After
     ``attempts`` grids none of which gave a puzzle of the difficulty asked,
     SearchStoppedError.
     """
@@ -138,14 +141,14 @@ def generate(
     orbits = symmetry_orbits(layout, symmetry)
     if not isinstance(minimal, bool):
         raise ArgumentError(f"minimal must be True or False, got {minimal!r}")
-    engine = engine_arguments(backend, max_nodes)
+    engine = engine_arguments(backend, max_nodes, timeout)
     target = count_budget(clues, "clues") or 0
     attempts = count_budget(attempts, "attempts") or ATTEMPTS
     seed = _seed(seed)
     geo = geometry(layout.side, None, layout)
     rng = random.Random(seed)
     grid_seed = seed
-    restart = max_nodes is None
+    restart = engine["max_nodes"] is None and engine["timeout"] is None
     budget = RESTART_NODES_PER_CELL * layout.cells
     for _ in range(attempts):
         if restart:
@@ -230,13 +233,13 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
     rng.shuffle(order)
     given = len(puzzle)
     peers = tables(geo.layout).peers
-    full = geo.side  # N - 1 values and the blank (0) among a cell's peers
+    others = geo.side - 1  # the other N - 1 values among a cell's peers' clues
     for orbit in order:
         if given <= target:
             break
         for c in orbit:
             puzzle[c] = 0
-        keep = all(len({puzzle[p] for p in peers[c]}) == full for c in orbit) \
+        keep = all(len({puzzle[p] for p in peers[c]} - {0}) == others for c in orbit) \
             or _unique(geo, puzzle, engine)
         if keep is None:
             if restart:

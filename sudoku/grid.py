@@ -57,6 +57,7 @@ __all__ = [
     "box_owners",
     "check_alphabet",
     "check_writable",
+    "draw_grid",
     "draw_regions",
     "format_grid",
     "geometry",
@@ -366,10 +367,16 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
     chars = list(map(("." + geo.alphabet).__getitem__, values))  # value 0 is '.'
     if not pretty:
         return "".join(chars)
-    side = geo.side
-    layout = geo.layout
+    return draw_grid(geo.layout, chars, cages)
+
+
+def draw_grid(layout: Layout, chars: Sequence[str],
+              cages: Sequence[tuple[Sequence[int], int]] | None = None) -> str:
+    """:func:`format_grid` with ``pretty``, of a grid given by its cells' symbols (a
+    solved line as it is printed, say: nothing to parse again)."""
+    side = layout.side
     if cages is not None:
-        return _draw_cages(geo, chars, cages)
+        return _draw_cages(layout, chars, cages)
     owner = region_owners(layout)
     marked = _marked_cells(layout)
     boxed = owner is None and bool(marked) and layout.block is not None
@@ -424,17 +431,17 @@ def region_owners(layout: Layout) -> list[int] | None:
     return None if -1 in owner else owner
 
 
-def _draw_cages(geo: Geometry, chars: list[str],
+def _draw_cages(layout: Layout, chars: Sequence[str],
                 cages: Sequence[tuple[Sequence[int], int]]) -> str:
     """A killer drawn twice side by side with its cage borders and its box lines (dotted
     where no cage border runs): the symbols, and each cage's sum at the cage's first cell
     (row-major). ArgumentError unless the cages are (cells, int sum) pairs that cover each
     cell once."""
-    side = geo.side
-    owner = [-1] * geo.cells
-    sums = ["   "] * geo.cells
+    side = layout.side
+    owner = [-1] * side * side
+    sums = ["   "] * side * side
     for k, (cells, total) in enumerate(cages):
-        if not cells or not all(type(c) is int and 0 <= c < geo.cells and owner[c] == -1
+        if not cells or not all(type(c) is int and 0 <= c < side * side and owner[c] == -1
                                 for c in cells) or type(total) is not int:
             raise ArgumentError(f"cage {k + 1} ({culprit(cells)}, {culprit(total)}) is not "
                                 "a set of cells of the grid, in no other cage, with an int sum")
@@ -442,8 +449,9 @@ def _draw_cages(geo: Geometry, chars: list[str],
             owner[c] = k
         sums[min(cells)] = f"{total:>3}" if 0 <= total < 1000 else "###"
     if -1 in owner:
-        raise ArgumentError(f"the cages leave {geo.where(owner.index(-1))} out")
-    boxes = box_owners(geo.layout)
+        r, c = divmod(owner.index(-1), side)
+        raise ArgumentError(f"the cages leave r{r + 1}c{c + 1} out")
+    boxes = box_owners(layout)
     left = draw_regions(side, [f" {ch} " for ch in chars], owner, boxes)
     right = draw_regions(side, sums, owner, boxes)
     return "\n".join(f"{a}   {b}" for a, b in zip(left, right))

@@ -171,8 +171,13 @@ class Layout:
         base = Layout.rect(*block)
         if isinstance(cages, (str, bytes)):
             raise LayoutError("cages must be (cells, total) pairs, got a string")
+        try:
+            given = iter(cages)
+        except TypeError:  # None, a number: no cages at all
+            raise LayoutError(f"cages must be an iterable of (cells, total) pairs, got "
+                              f"{type(cages).__name__}") from None
         pairs = []
-        for i, cage in enumerate(cages, 1):
+        for i, cage in enumerate(given, 1):
             try:
                 cells, total = cage
                 cells = tuple(sorted(cells))

@@ -86,8 +86,9 @@ def solve(
     ``board`` is a list of N lists of one-character strings (``'.'`` blank), a list of N
     lists of ints (0 blank), or an N x N numpy array of integers or whole floats (0 blank).
     With ``unique=True``, raise MultipleSolutionsError unless the solution is unique.
-    ``max_nodes`` (an int >= 1) and ``timeout`` (seconds >= 0) bound the search
-    (SearchStoppedError); None, or a huge value, is no bound. Raises a SudokuError (a
+    ``max_nodes`` (an int >= 0) and ``timeout`` (seconds >= 0) bound the search
+    (SearchStoppedError); None, or a huge value, is no bound (:func:`dlx.count_budget`,
+    :func:`dlx.time_budget`: the same rule and messages as ``dlx``). Raises a SudokuError (a
     ValueError) for a bad argument (ArgumentError, AlphabetError), a bad shape, a board that
     cannot be written (ReadOnlyError: tuple rows, a read-only array), a bad symbol,
     clashing givens or no solution; the board is then unchanged.

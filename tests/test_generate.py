@@ -525,3 +525,13 @@ def test_threads_agree():
     alone = [explain(p) for p in puzzles]
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(explain, puzzles * 2)) == alone * 2
+
+
+@pytest.mark.parametrize("side", [9, 16])
+def test_a_starved_generator_still_removes_naked_singles(side):
+    """R5 (issue 32): with ``max_nodes=1`` every uniqueness check stops, so only the cells
+    whose peers' clues hold the other N-1 values may go; they were kept, and the solved
+    grid came back with no blank."""
+    puzzle = generate(side, seed=1, max_nodes=1)
+    assert puzzle.count(".") > 0
+    assert count_solutions(puzzle, 2) == 1

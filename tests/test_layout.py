@@ -406,3 +406,10 @@ def test_both_unit_checks_agree_with_brute_force(layout, rnd, changes):
         table, full = grid_module._unit_sums(layout)
         assert (sum(map(operator.getitem, table, values)) == full) is expected
     assert is_solution(geo, [0] * len(values), values) is expected
+
+
+@pytest.mark.parametrize("cages", [None, 5, 2.5])
+def test_killer_without_cages_is_a_layout_error(cages):
+    """R6 (issue 32): ``Layout.killer(None)`` raised TypeError."""
+    with pytest.raises(LayoutError, match="cages must be an iterable"):
+        Layout.killer(cages)  # type: ignore[arg-type]

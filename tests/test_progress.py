@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import sudoku
-from dlx import ArgumentError, ExactCover, Progress, Status
+from dlx import ArgumentError, ExactCover, Status
 from dlx.problems import pentominoes, queens
-from dlx.progress import COMPILING, SearchLine, duration, left
+from dlx.progress import COMPILING, Progress, SearchLine, duration, left
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKENDS = ["python", "numba"]
@@ -136,7 +136,7 @@ def test_compile_notice_once_per_machine(tmp_path: Path) -> None:
     pytest.importorskip("numba")
     shutil.copytree(ROOT / "dlx", tmp_path / "dlx",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    code = ("import sys\nfrom dlx import Progress\nfrom dlx.problems import queens\n"
+    code = ("import sys\nfrom dlx.command import Progress\nfrom dlx.problems import queens\n"
             "with Progress(sys.stderr, enabled=True):\n"
             "    print(queens(6).count(backend='numba'))\n")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}

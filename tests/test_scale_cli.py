@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import dlx.distribute
 import sudoku
 from dlx import DistributedError, RunProgress
 from dlx.cli import main as dlx_main
@@ -136,3 +137,57 @@ def test_progress_line_says_what_is_left():
     assert p.line() == ("3/10 parts, 1,234 solutions, 2,500 nodes/s, 2s elapsed, "
                         "~1m15s left")
     assert "~?" in RunProgress(0, 10, 0, 0, 0.0, None).line()
+
+
+def test_dlx_names_a_checkpoint_or_an_executor_that_cannot_serve(queens9, tmp_path, capsys,
+                                                                 monkeypatch):
+    """R2 (issue 32): an OSError of the checkpoint or of the cluster was reported as
+    "cannot write to standard output", exit 4. It names them, exit 2."""
+    missing = tmp_path / "no-such-dir" / "cp.json"
+    assert dlx_main(["-c", "--checkpoint", str(missing), queens9]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"dlx: --checkpoint {missing}: ")
+    assert "standard output" not in err
+    pytest.importorskip("distributed")
+    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "1s")
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert dlx_main(["-c", "--executor", "dask://127.0.0.1:1", queens9]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("dlx: --executor: ") and len(err.splitlines()) == 1
+    assert "standard output" not in err
+
+
+_RUN_CHUNK = dlx.distribute.run_chunk
+
+
+def _chunk_that_dies(*args):
+    """dlx.distribute.run_chunk, but the process dies (killed, out of memory) on its first
+    chunk: every time, or (with DIES_ONCE naming a file) only once in all."""
+    import os
+
+    once = os.environ.get("DIES_ONCE")
+    if once is None or not os.path.exists(once):
+        if once is not None:
+            open(once, "w").close()
+        os._exit(9)
+    return _RUN_CHUNK(*args)
+
+
+@pytest.mark.parametrize("once", [False, True])
+def test_dlx_worker_that_dies(queens9, capsys, monkeypatch, tmp_path, once):
+    """``dlx --workers`` runs on the commands' one pool (dlx.command.Pool), as ``sudoku -j``
+    does, and stops the same way: a chunk whose worker died is tried again on a new
+    worker; one that kills every worker stops the run, one line, exit 3."""
+    if once:
+        monkeypatch.setenv("DIES_ONCE", str(tmp_path / "died"))
+    monkeypatch.setattr("dlx.distribute.run_chunk", _chunk_that_dies)
+    code = dlx_main(["--count", "--workers", "2", "--backend", "python", queens9])
+    out, err = capsys.readouterr()
+    if once:
+        assert (code, out) == (0, "352\n") and "Altogether 352 solutions" in err
+        return
+    assert (code, out) == (3, "") and len(err.splitlines()) == 1
+    assert err.startswith("dlx: a chunk of subproblems failed 4 times; last error: "
+                          "WorkerError: worker process ")

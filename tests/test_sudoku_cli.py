@@ -239,3 +239,69 @@ def test_strategy(capsys, tmp_path):
     assert run(capsys, "--max-nodes", "3", "--strategy", "hard", INKALA)[0] == ExitCode.STOPPED
     code, _, err = run(capsys, "--strategy", "clever", LEETCODE)
     assert code == ExitCode.USAGE and "--strategy" in err
+
+
+@pytest.mark.parametrize("flags", [["--difficulty", "expert"], ["--symmetry", "mirror"],
+                                   ["--seed", "3"]])
+def test_generator_flags_without_generate_are_usage_errors(capsys, flags):
+    """R4 (issue 32): they were ignored when solving."""
+    code, out, err = run(capsys, *flags, LEETCODE)
+    assert (code, out) == (ExitCode.USAGE, "")
+    assert "--difficulty, --symmetry and --seed go with --generate" in err
+
+
+def test_budgets_reach_the_generator(capsys):
+    """R4 (issue 32): --max-nodes and --timeout bound the generator's uniqueness checks
+    (each check that runs out keeps its clue), as they bound sudoku.generate's."""
+    import sudoku
+
+    code, out, _ = run(capsys, "--generate", "1", "--seed", "5", "--max-nodes", "1")
+    assert code == ExitCode.OK
+    assert out == sudoku.generate(9, seed=5, max_nodes=1) + "\n"
+    assert out != sudoku.generate(9, seed=5) + "\n"
+    code, starved, _ = run(capsys, "--generate", "1", "--seed", "5", "--timeout", "1e-6")
+    assert code == ExitCode.OK and sudoku.count_solutions(starved.strip(), 2) == 1
+    assert starved.count(".") < sudoku.generate(9, seed=5).count(".")
+    code, _, err = run(capsys, "--rate", LEETCODE, "--max-nodes", "5")
+    assert code == ExitCode.USAGE and "--max-nodes and --timeout go with" in err
+
+
+def _dies(task, progress=None):
+    """A worker's task that kills its process on the chunk of two LEETCODEs (out of memory,
+    say): every time, or (with DIES_ONCE naming a file) only the first time."""
+    import os
+
+    from sudoku.cli.solving import run_chunk
+
+    if isinstance(task, tuple) and task[1] == [LEETCODE] * 2:
+        once = os.environ.get("DIES_ONCE")
+        if once is None or not os.path.exists(once):
+            if once is not None:
+                open(once, "w").close()
+            os._exit(9)
+    return task if isinstance(task, list) else run_chunk(*task, progress=progress)
+
+
+@pytest.mark.parametrize("once", [False, True])
+def test_a_worker_that_dies(capsys, monkeypatch, tmp_path, once):
+    """R10 (issue 32): a -j worker process that dies was a WorkerError traceback. Its
+    chunk is tried again on a new worker; a chunk that kills every worker it is given
+    stops the run with one line and exit 3."""
+    import os
+
+    import sudoku.cli.solving
+
+    if once:
+        monkeypatch.setenv("DIES_ONCE", str(tmp_path / "died"))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(sudoku.cli.solving, "CHUNK", 2)
+    monkeypatch.setattr(sudoku.cli.solving, "run_task", _dies)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join([INKALA] * 4 + [LEETCODE] * 2)))
+    code, out, err = run(capsys, "-j", "2")
+    if once:
+        assert (code, err) == (ExitCode.OK, "")
+        assert out.split() == [INKALA_ANSWER] * 4 + [LEET_ANSWER] * 2
+        return
+    assert code == ExitCode.STOPPED and len(err.splitlines()) == 1
+    assert err.startswith("sudoku: task 2 failed 4 times; last error: WorkerError: worker "
+                          "process ") and err.endswith("ended unexpectedly (exit status 9)\n")

@@ -31,6 +31,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import dlx
 import sudoku
 from sudoku import (
     AlphabetError,
@@ -200,9 +201,9 @@ BAD_BUDGETS = [  # (keyword, value, pattern)
     ("timeout", -1, r"timeout .*got -1"),
     ("timeout", True, r"timeout .*got True \(bool\)"),
     ("timeout", [1], r"timeout .*\(list\)"),
-    ("max_nodes", 0, r"max_nodes must be at least 1, got 0"),
+    ("max_nodes", -1, r"max_nodes must be at least 0, got -1"),
     ("max_nodes", -5, r"max_nodes .*got -5"),
-    ("max_nodes", 1.5, r"max_nodes must be an int >= 1 or None, got 1.5 \(float\)"),
+    ("max_nodes", 1.5, r"max_nodes must be an integer or None, got 1.5 \(float\)"),
     ("max_nodes", "9", r"max_nodes .*got '9' \(str\)"),
     ("max_nodes", False, r"max_nodes .*got False \(bool\)"),
     ("backend", "fortran", r"backend must be one of 'auto', 'python', 'numba', got 'fortran'"),
@@ -228,12 +229,60 @@ def test_d9_bad_budgets_and_backends(keyword, value, pattern):
 
 @pytest.mark.parametrize("limit, pattern", [
     (0, r"limit must be at least 1, got 0"), (-1, r"limit .*got -1"),
-    (True, r"limit .*\(bool\)"), (2.0, r"limit .*\(float\)"), ("2", r"limit .*\(str\)")])
+    (True, r"limit .*\(bool\)"), (2.5, r"limit .*\(float\)"), ("2", r"limit .*\(str\)")])
 def test_d9_bad_limits(limit, pattern):
     with pytest.raises(ArgumentError, match=pattern):
         count_solutions(LEETCODE, limit)
     with pytest.raises(ArgumentError, match=pattern):
         count_many([LEETCODE], limit)
+
+
+BUDGETS = [0, -1, 1, 1.5, 1e3, 2.0, 2**70, True, None, "9", [1], float("nan"), float("inf"),
+           -0.5, np.int64(3), np.float64(4.0), 10**400]
+"""Budgets good and bad, for :func:`test_budgets_are_dlx_budgets`."""
+
+
+def _refusal(call, *args, **kwargs):
+    """The message of the ArgumentError ``call(*args, **kwargs)`` raises, or None if it
+    raises none (an answer, or another error: a budget that ran out)."""
+    try:
+        call(*args, **kwargs)
+    except dlx.ArgumentError as e:
+        return str(e)
+    except (SudokuError, dlx.SearchStoppedError):
+        return None
+    return None
+
+
+@pytest.mark.parametrize("keyword", ["limit", "max_nodes", "timeout"])
+def test_budgets_are_dlx_budgets(keyword):
+    """The same bad budget gets the same ArgumentError, with the same message, from every
+    public sudoku call that takes it as from dlx (issue 29); a good one none. Each sudoku
+    call raises sudoku.ArgumentError (also a dlx.ArgumentError), as its docs say."""
+    problem = dlx.ExactCover([["a"], ["b"]])
+    calls = {
+        "limit": [lambda v: count_solutions(FOUR, v), lambda v: count_many([FOUR], v)],
+        "max_nodes": [lambda v: solve(str_rows(FOUR), max_nodes=v),
+                      lambda v: solve_string(FOUR, max_nodes=v),
+                      lambda v: count_solutions(FOUR, max_nodes=v),
+                      lambda v: solve_many([FOUR], max_nodes=v),
+                      lambda v: count_many([FOUR], max_nodes=v),
+                      lambda v: sudoku.generate(4, seed=1, max_nodes=v)],
+        "timeout": [lambda v: solve(str_rows(FOUR), timeout=v),
+                    lambda v: solve_string(FOUR, timeout=v),
+                    lambda v: count_solutions(FOUR, timeout=v),
+                    lambda v: sudoku.generate(4, seed=1, timeout=v)],
+    }[keyword]
+    refused = 0
+    for value in BUDGETS:
+        expected = _refusal(problem.count, **{keyword: value})
+        refused += expected is not None
+        for call in calls:
+            assert _refusal(call, value) == expected, (keyword, value)
+            if expected is not None:
+                with pytest.raises(ArgumentError):  # sudoku's own class
+                    call(value)
+    assert refused >= 5  # the list holds bad budgets of every kind
 
 
 BACKENDS = ["python", "numba"]
@@ -561,7 +610,7 @@ def test_d19_worker_count(monkeypatch):
 def test_d19_j64_starts_at_most_one_process_per_cpu(monkeypatch):
     import multiprocessing.process
 
-    import sudoku.cli
+    import sudoku.cli.solving
 
     started = []
     real_start = multiprocessing.process.BaseProcess.start
@@ -572,7 +621,7 @@ def test_d19_j64_starts_at_most_one_process_per_cpu(monkeypatch):
 
     monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", counting_start)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    monkeypatch.setattr(sudoku.cli, "CHUNK", 4)
+    monkeypatch.setattr(sudoku.cli.solving, "CHUNK", 4)
     puzzles = [LEETCODE, FOUR] * 20  # 10 chunks
     code, out, _ = run_cli(["-j", "64"], stdin="\n".join(puzzles) + "\n")
     assert code == 0 and out.split() == [LEET_ANSWER, FOUR_ANSWER] * 20
@@ -971,12 +1020,16 @@ BUDGET_VALUES = st.one_of(
                                            np.bool_(True), np.float64("nan"), np.int8(-1)]))
 
 
-def _count_budget_ok(value: object) -> bool:
-    """Independent of the library: an int >= 1 (numpy's too, not a bool) or None."""
+def _count_budget_ok(value: object, minimum: int = 1) -> bool:
+    """Independent of the library: an int (numpy's too, not a bool) or a whole finite
+    float of at least ``minimum`` (dlx's rule: 1 for a limit, 0 for max_nodes), or None."""
     if value is None:
         return True
-    integer = isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-    return integer and value >= 1
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    if isinstance(value, (float, np.floating)):
+        return math.isfinite(value) and value == int(value) and value >= minimum
+    return isinstance(value, (int, np.integer)) and value >= minimum
 
 
 def _timeout_ok(value: object) -> bool:
@@ -999,7 +1052,8 @@ def test_fuzz_budgets(which, value):
     if which == "backend":
         ok = value in ("auto", "python", "numba") and isinstance(value, str)
     else:
-        ok = (_timeout_ok if which == "timeout" else _count_budget_ok)(value)
+        ok = _timeout_ok(value) if which == "timeout" \
+            else _count_budget_ok(value, 0 if which == "max_nodes" else 1)
     calls = [lambda: count_solutions(LEETCODE, **{which: value})]
     if which != "limit":
         calls += [lambda: solve_string(LEETCODE, **{which: value}),
