@@ -117,7 +117,7 @@ class Preprocessed:
 def preprocess(problem: Any, forced: Any = None, *, blocked: Any = True,
                dominated: Any = True, rounds: Any = None) -> Preprocessed:
     """:meth:`dlx.ExactCover.preprocess` (``problem`` is an ExactCover)."""
-    if problem.links.mcc:
+    if problem.matrix.mcc:
         raise ArgumentError("preprocess is for problems without bounds or costs (with "
                             "multiplicities an item's options do not exclude one another)")
     forced_ = check_forced(forced, len(problem), problem.dropped)
@@ -134,13 +134,14 @@ class _Reduction:
     def __init__(self, problem: Any, blocked: bool, dominated: bool) -> None:
         self.problem = problem
         self.blocked, self.dominated = blocked, dominated
-        indptr = problem._indptr
+        self.matrix = matrix = problem.matrix
+        indptr = matrix.indptr
         self.n_options = len(indptr) - 1
         self.n_items = len(problem.items)
         self.n_primary = len(problem.primary)
         self.opt = np.repeat(np.arange(self.n_options), np.diff(indptr))
-        self.item = problem._items - 1  # 0-based: primary items first
-        self.color = problem._colors
+        self.item = matrix.items - 1  # 0-based: primary items first
+        self.color = matrix.colors
         self.why = np.zeros(self.n_options, dtype=np.int64)
         self.blame = np.full(self.n_options, -1, dtype=np.int64)
         self.why[problem.dropped] = 1
@@ -194,7 +195,7 @@ class _Reduction:
         """The alive options that clash with each of ``sources`` (options), as triples
         (index into ``sources``, partner option, the item they clash on): one per item
         they clash on, in the order of each source's items."""
-        indptr = self.problem._indptr
+        indptr = self.matrix.indptr
         width = np.diff(indptr)[sources]
         mine = np.repeat(indptr[sources], width) + _runs(width)  # the sources' entries
         source = np.repeat(np.arange(len(sources)), width)
@@ -210,7 +211,7 @@ class _Reduction:
 
     def _clash(self, r: np.ndarray, s: np.ndarray) -> np.ndarray:
         """Whether options ``r`` and ``s`` are two options that clash, for each pair."""
-        indptr = self.problem._indptr
+        indptr = self.matrix.indptr
         width = np.diff(indptr)[s]
         at = np.repeat(indptr[s], width) + _runs(width)  # the entries of each s
         a = self._held(np.repeat(r, width) * self.n_items + self.item[at])
@@ -341,7 +342,7 @@ class _Reduction:
         secondary = [x for x, d in zip(problem.secondary, drop[self.n_primary:].tolist())
                      if not d]
         reduced = _build(problem, primary, secondary, indptr, renumber[self.item[keep]] + 1,
-                         recolor[colors], [problem._color_names[c - 1] for c in used.tolist()])
+                         recolor[colors], [self.matrix.color_names[c - 1] for c in used.tolist()])
         only = entries[starts[: self.n_primary][lengths[: self.n_primary] == 1]]
         forced = np.unique(self.opt[only]).tolist()
         return Preprocessed(reduced, options.tolist(), self._removals(),

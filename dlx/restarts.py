@@ -51,15 +51,16 @@ def first_restarting(
     weighted: bool,
     lookahead: int = 0,
     on_finish: Callable[[SearchStats], None] | None = None,
+    total: SearchStats | None = None,
 ) -> tuple[list[int] | None, SearchStats]:
     """The first solution found by runs of at most ``unit * luby(k)`` nodes (run ``k``
     from 1, shuffled by ``seed`` and ``k``), or None; and the statistics summed over the
-    runs (``restarts``: how many runs were cut short). ``max_nodes`` and ``timeout``
-    bound all the runs together. The status is that of the last run: ``LIMIT`` (found),
-    ``COMPLETE`` (a run exhausted its tree: no solution), ``MAX_NODES``, ``TIMEOUT`` or
-    ``CONFLICT`` (the forced options clash).
+    runs (``restarts``: how many runs were cut short), kept in ``total`` if given.
+    ``max_nodes`` and ``timeout`` bound all the runs together. The status is that of the
+    last run: ``LIMIT`` (found), ``COMPLETE`` (a run exhausted its tree: no solution),
+    ``MAX_NODES``, ``TIMEOUT`` or ``CONFLICT`` (the forced options clash).
     """
-    total = SearchStats(backend=backend.name)
+    total = SearchStats(backend=backend.name) if total is None else total
     start = time.perf_counter()
     weights: np.ndarray | None = None
     run = 0

@@ -44,29 +44,48 @@ needs_numba = pytest.mark.skipif(not HAVE_NUMBA, reason="numba is not installed"
 # ----- structure ------------------------------------------------------------------------
 
 
+def _module_name(path: Path) -> str:
+    """``dlx/kinds/plain.py`` -> ``dlx.kinds.plain`` (a package's ``__init__``: its name)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def _imports(path: Path, package: str) -> set[str]:
-    """Modules of ``package`` that ``path`` imports, at any level (function bodies too)."""
+    """Modules of ``package`` that ``path`` imports, at any level (function bodies too),
+    relative imports resolved against the module's own package."""
+    here = _module_name(path).split(".")
+    if path.stem != "__init__":
+        here = here[:-1]  # the package the module is in
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
-            if node.level:  # relative: from . import x, from .x import y
-                base = node.module or ""
-                if base:
-                    found.add(f"{package}.{base}")
-                else:
-                    found.update(f"{package}.{a.name}" for a in node.names)
+            if node.level:  # relative: from . import x, from ..x import y
+                base = ".".join(here[: len(here) - node.level + 1])
+                source = f"{base}.{node.module}" if node.module else base
             elif node.module and node.module.split(".")[0] == package:
-                found.add(node.module)
+                source = node.module
+            else:
+                continue
+            # the module, and those of the names that are its submodules
+            found.update([source, *(f"{source}.{a.name}" for a in node.names)])
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.split(".")[0] == package)
     return found
 
 
+def _import_graph(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` (its subpackages included) and the package's modules it
+    imports; a subpackage's ``__init__`` is a module like the others."""
+    modules = {_module_name(p): p for p in (ROOT / package).rglob("*.py")
+               if _module_name(p) != package}
+    return {m: {d for d in _imports(p, package) if d in modules and d != m}
+            for m, p in modules.items()}
+
+
 def test_dlx_has_no_import_cycle():
-    modules = {f"dlx.{p.stem}": p for p in (ROOT / "dlx").glob("*.py") if p.stem != "__init__"}
-    graph = {m: {d for d in _imports(p, "dlx") if d in modules and d != m}
-             for m, p in modules.items()}
+    graph = _import_graph("dlx")
     assert graph["dlx.search"] and graph["dlx.problem"]  # the walk sees imports at all
+    assert "dlx.kinds" in graph["dlx.kinds.plain"]  # ... relative ones in subpackages too
     state: dict[str, int] = {}
 
     def visit(m: str, path: list[str]) -> None:
@@ -81,6 +100,21 @@ def test_dlx_has_no_import_cycle():
     for m in sorted(graph):
         if m not in state:
             visit(m, [])
+
+
+def test_kinds_sit_between_the_request_and_the_front_door():
+    """The layering of the front door: problem -> run -> kinds -> request, and no module
+    below the front door reads the problem (``dlx.problem``)."""
+    graph = _import_graph("dlx")
+    assert {"dlx.run", "dlx.request"} <= graph["dlx.problem"]
+    assert {f"dlx.kinds.{k}" for k in ("plain", "learning", "restarts", "distributed")} \
+        <= graph["dlx.run"]
+    for module, imported in graph.items():
+        if module.startswith("dlx.kinds") or module in ("dlx.request", "dlx.run",
+                                                         "dlx.distribute", "dlx.split",
+                                                         "dlx.preprocess", "dlx.matrix"):
+            assert "dlx.problem" not in imported, module
+            assert "dlx.run" not in imported or module == "dlx.problem", module
 
 
 def test_sudoku_imports_only_public_dlx_names():

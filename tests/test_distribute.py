@@ -100,7 +100,7 @@ def test_a_worker_holds_one_problem(small_chunks):
         assert queens(8).count(executor=pool, split=queens(8).split(depth=2)) == 92
         assert langford(7).count(executor=pool, split=langford(7).split(depth=2)) == 52
         assert queens(8).count(executor=pool, split=queens(8).split(depth=1)) == 92
-    assert list(dist._cache) == [queens(8)._digest]
+    assert list(dist._cache) == [queens(8).matrix.digest]
 
 
 @pytest.mark.parametrize("limit", [None, 1, 50, 352, 1000])

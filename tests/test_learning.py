@@ -24,9 +24,8 @@ from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
 
 def _state(problem: ExactCover, seed: int | None) -> K.Learner:
     """A fresh learning state of ``problem``, as ``solutions(learn=True)`` makes it."""
-    return _arrays(problem_lists(len(problem.primary) + len(problem.secondary),
-                                 len(problem.primary), problem._indptr, problem._items,
-                                 problem._colors), seed)
+    m = problem.matrix
+    return _arrays(problem_lists(m.n_items, m.n_primary, m.indptr, m.items, m.colors), seed)
 
 
 def _hurried(S: K.Learner, restarts: int = 8, rephasings: int = 3,
