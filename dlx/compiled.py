@@ -49,8 +49,8 @@ from .errors import warn_once
 from .links import Links
 from .search import SearchStats, first_slice
 from .slices import COMPILED_SLICE_SECONDS, Slices, drive
-from .status import Status
 from .state import FIELDS, State
+from .status import Status
 
 __all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "on_compile",
            "own_process"]

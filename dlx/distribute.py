@@ -454,7 +454,7 @@ def _target(backend: str, nodes: float = float("inf"), workers: int = 1) -> floa
 
 def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | None,
                 workers: int | None, checkpoint: str | os.PathLike[str] | None,
-                progress: Callable[[RunProgress], None] | None, backend: str,
+                progress: Callable[[RunProgress], object] | None, backend: str,
                 limit: int | None = None, retries: int = 3) -> tuple[int, SearchStats]:
     """Count the solutions of ``problem`` through ``split``'s subproblems on ``executor``
     (None: a pool of ``workers`` processes made here); the count and the statistics

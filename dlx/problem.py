@@ -24,9 +24,7 @@ from .batch import BatchResult, run_batch
 from .budget import count_budget, time_budget
 from .errors import (
     ArgumentError,
-    ColorError,
     EmptyOptionError,
-    InputError,
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
@@ -40,9 +38,11 @@ from .options import (
     bound_arrays,
     cost_array,
     count_of,
+    encode_options,
     hashable,
     integer_array,
     option_lists,
+    unique_items,
 )
 from .registry import BackendName
 from .request import SearchRequest, check_request
@@ -92,7 +92,7 @@ class ExactCover:
         costs: Any = None,
     ) -> None:
         options = option_lists(options)
-        secondary_list = _unique_items(secondary or (), "secondary")
+        secondary_list = unique_items(secondary or (), "secondary")
         if primary is None:
             is_secondary = set(secondary_list)
             seen: dict[Hashable, None] = {}
@@ -104,13 +104,13 @@ class ExactCover:
                         seen.setdefault(name, None)
             primary_list = list(seen)
         else:
-            primary_list = _unique_items(primary, "primary")
+            primary_list = unique_items(primary, "primary")
         clash = set(primary_list).intersection(secondary_list)
         if clash:
             raise RepeatedItemError(
                 f"item {next(iter(clash))!r} is listed as both primary and secondary"
             )
-        self._init(primary_list, secondary_list, _encode_options(
+        self._init(primary_list, secondary_list, encode_options(
             options, primary_list, secondary_list), multiplicity, costs)
 
     def _init(self, primary, secondary, csr, multiplicity=None, costs=None) -> None:
@@ -247,7 +247,7 @@ class ExactCover:
                 names = [hashable(x, "item name") for x in names]
                 raise AssertionError("an unhashable name hashed") from None
             if distinct != n_items:
-                _unique_items(names, "names: the")  # raises, naming the one given twice
+                unique_items(names, "names: the")  # raises, naming the one given twice
         bad = np.flatnonzero((cols < 0) | (cols >= n_items))
         rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
         if len(bad):
@@ -259,7 +259,7 @@ class ExactCover:
         if len(twice):
             row, col = divmod(int(keys[twice[0]]), n_items)
             raise RepeatedItemError(f"option {row} names column {col} more than once")
-        sec = _unique_items(secondary or (), "secondary")
+        sec = unique_items(secondary or (), "secondary")
         for c in sec:
             if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
                 raise UnknownItemError(f"secondary column {c!r} is not an integer")
@@ -386,35 +386,35 @@ class ExactCover:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
         Returns a lazy search (:class:`dlx.Search` for the plain search): iterate over it;
-        its ``stats`` are live; ``count()`` runs it to its end. The keyword ``options``
-        are those of :class:`dlx.request.SearchOptions`. ``forced`` options are taken before the search and belong to every solution (a
-        Sudoku's givens): the search is that of the problem left without their items and
-        the options that clash with them. If they exclude one another there is no
-        solution and ``stats.conflict`` names the first that clashes. ``max_nodes`` and
-        ``timeout`` (seconds) stop the search early; ``stats.status`` then says
-        ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped" differs from "no solution".
-        ``seed`` shuffles the order of the items and of the options of each item once,
-        at the start (reproducibly, the same on every backend, as fast as an unseeded
-        search), so that ties between equally short items and the order of the options
-        tried are random; by default the first item is taken, as Knuth does, so ``nodes``
-        and ``updates`` equal those of his DLX1/DLX2 (DLX3 with multiplicities, where a
-        ``seed`` breaks ties between equally good items at random instead). ``weighted``
-        branches on the item of least length / weight, an item's weight growing each time
-        it runs out of options (dom/wdeg, as in Knuth's SSXCC): for hard instances.
-        ``lookahead`` (an int; 0, the default, for none) hides at every node the options
-        that item domination excludes: if every option of an item ``i`` of at most
+        its ``stats`` are live; ``count()`` runs it to its end. The keyword ``options`` are
+        those of :class:`dlx.request.SearchOptions`. ``forced`` options are taken before the
+        search and belong to every solution (a Sudoku's givens): the search is that of the
+        problem left without their items and the options that clash with them. If they
+        exclude one another there is no solution and ``stats.conflict`` names the first that
+        clashes. ``max_nodes`` and ``timeout`` (seconds) stop the search early;
+        ``stats.status`` then says ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped"
+        differs from "no solution". ``seed`` shuffles the order of the items and of the
+        options of each item once, at the start (reproducibly, the same on every backend, as
+        fast as an unseeded search), so that ties between equally short items and the order
+        of the options tried are random; by default the first item is taken, as Knuth does,
+        so ``nodes`` and ``updates`` equal those of his DLX1/DLX2 (DLX3 with multiplicities,
+        where a ``seed`` breaks ties between equally good items at random instead).
+        ``weighted`` branches on the item of least length / weight, an item's weight growing
+        each time it runs out of options (dom/wdeg, as in Knuth's SSXCC): for hard
+        instances. ``lookahead`` (an int; 0, the default, for none) hides at every node the
+        options that item domination excludes: if every option of an item ``i`` of at most
         ``lookahead`` options holds item ``j``, the options of ``j`` without ``i`` go
         (Knuth's DLX-PRE reduction, at every node: fewer nodes, each dearer). None of these
         changes the set of solutions, only their order; ``weighted`` and ``lookahead`` are
-        for problems without bounds or costs. ``learn=True`` runs a search of another
-        kind, which learns from its conflicts (:mod:`dlx.kernel_cdcl`: clause learning,
-        VSIDS, restarts), for instances where a subtree fails for the same reason again
-        and again (the minimal 25x25 Sudokus); its solutions come in no set order, each
-        once, and its ``stats.nodes`` are its decisions. ``order="cost"`` yields the ``limit``
-        cheapest solutions instead, cheapest first, once the search (branch and bound, see
-        :class:`~dlx.search.Search`) is over. Bad arguments raise
-        :class:`dlx.ArgumentError` (forced options: :class:`dlx.ForcedOptionError`), the
-        same on every path and backend.
+        for problems without bounds or costs. ``learn=True`` runs a search of another kind,
+        which learns from its conflicts (:mod:`dlx.kernel_cdcl`: clause learning, VSIDS,
+        restarts), for instances where a subtree fails for the same reason again and again
+        (the minimal 25x25 Sudokus); its solutions come in no set order, each once, and its
+        ``stats.nodes`` are its decisions. ``order="cost"`` yields the ``limit`` cheapest
+        solutions instead, cheapest first, once the search (branch and bound, see
+        :class:`~dlx.search.Search`) is over. Bad arguments raise :class:`dlx.ArgumentError`
+        (forced options: :class:`dlx.ForcedOptionError`), the same on every path and
+        backend.
 
         Given ``executor``, ``workers`` or ``split`` (as for :meth:`count`), the
         subproblems are searched there and their solutions come back *in the serial
@@ -596,65 +596,6 @@ class ExactCover:
 
 
 # ----- helpers --------------------------------------------------------------------------
-
-
-def _unique_items(names: Iterable[Hashable], kind: str) -> list[Hashable]:
-    if isinstance(names, (bytes, int, float)) or not isinstance(names, Iterable):
-        raise InputError(f"{kind} must be an iterable of item names, got {names!r}")
-    out = [hashable(name, f"{kind} item") for name in names]
-    seen: set[Hashable] = set()
-    for name in out:
-        if name in seen:
-            raise RepeatedItemError(f"{kind} item {name!r} is listed twice")
-        seen.add(name)
-    return out
-
-
-def _encode_options(
-    options: Sequence[list[Hashable]],
-    primary: list[Hashable],
-    secondary: list[Hashable],
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Hashable]]:
-    """Validate named options and number them: CSR arrays of item numbers and color ids."""
-    number = {name: k for k, name in enumerate(primary, 1)}
-    n_primary = len(primary)
-    number.update((name, k) for k, name in enumerate(secondary, n_primary + 1))
-    color_id: dict[Hashable, int] = {}
-    items: list[int] = []
-    colors: list[int] = []
-    indptr = [0]
-    for k, opt in enumerate(options):
-        if not opt:
-            raise EmptyOptionError(f"option {k} has no items")
-        start = len(items)
-        for entry in opt:
-            c = 0
-            if isinstance(entry, Colored):
-                color = hashable(entry.color, f"option {k}: color")
-                if color is None:  # "no color" is written as the plain item
-                    raise ColorError(f"option {k} gives item {entry.item!r} the color None; "
-                                     "for no color, name the item alone")
-                entry = entry.item
-                c = color_id.setdefault(color, len(color_id) + 1)
-            try:
-                x = number[entry]
-            except (KeyError, TypeError):
-                raise UnknownItemError(f"option {k} names unknown item {entry!r}") from None
-            if c and x <= n_primary:
-                raise ColorError(f"option {k} gives a color to primary item {entry!r}")
-            items.append(x)
-            colors.append(c)
-        if len(set(items[start:])) != len(items) - start:
-            dup = next(x for x in items[start:] if items[start:].count(x) > 1)
-            raise RepeatedItemError(f"option {k} names item {_name(dup, primary, secondary)!r}"
-                                    " more than once")
-        indptr.append(len(items))
-    return (np.array(indptr, dtype=np.int64), np.array(items, dtype=np.int64),
-            np.array(colors, dtype=np.int64), list(color_id))
-
-
-def _name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashable:
-    return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]
 
 
 def _check_finished(stats: SearchStats, call: str, request: SearchRequest) -> None:

@@ -167,16 +167,16 @@ def check_request(matrix: Matrix, call: str, limit: Any,
             raise ArgumentError("multiplicities and costs are searched by one process: a "
                                 "distributed run (executor, workers, checkpoint or split) "
                                 "splits Algorithm C's tree only")
-        for name, value in zip(PLAIN, (learn, weighted, lookahead, restarts)):
-            if value:
+        for name, asked in zip(PLAIN, (learn, weighted, lookahead, restarts)):
+            if asked:
                 raise ArgumentError(f"{name} is for problems without bounds or costs "
                                     "(Algorithm M chooses its items its own way)")
     forced = tuple(check_forced(get("forced"), matrix.n_options, matrix.dropped))
     if distributed:
-        given = (forced, max_nodes < NEVER, timeout is not None, seed is not None, weighted,
-                 lookahead, learn, order != "search", restarts is not None)
-        for name, value in zip(SINGLE, given):
-            if value:
+        given = (bool(forced), max_nodes < NEVER, timeout is not None, seed is not None,
+                 weighted, lookahead > 0, learn, order != "search", restarts is not None)
+        for name, flag in zip(SINGLE, given):
+            if flag:
                 raise ArgumentError(f"{name} is for a single search; a distributed run "
                                     "(executor, workers, checkpoint or split) takes none")
         return _distributed(matrix, limit_, backend, executor, workers, split, checkpoint,

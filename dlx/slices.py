@@ -69,6 +69,8 @@ class Outcome(Protocol):
     seconds: float
 
 
+O = TypeVar("O", bound="Outcome")
+
 Step = Callable[[int], tuple[Status | None, int, T | None]]
 """One slice: ``step(budget)`` runs at most ``budget`` units of work (nodes; a learner's
 conflicts) and returns ``(end, ran, found)``: the status that ends the search (None: go
@@ -76,9 +78,9 @@ on), the units it ran when it stopped at its budget (0 when it returned early, w
 keeps the pace), and a value to yield (a solution) or None."""
 
 
-def drive(begin: Callable[[], Step[T] | None], outcome: Outcome, slices: Slices,
+def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
           timeout: float | None = None,
-          on_finish: Callable[[Outcome], None] | None = None,
+          on_finish: Callable[[O], None] | None = None,
           on_slice: Callable[[float], None] | None = None) -> Iterator[T]:
     """The one time-sliced loop: ``begin()`` sets the search up (None: it decided the
     search alone, having set ``outcome.status``: a conflict, an empty limit) and returns

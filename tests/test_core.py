@@ -324,6 +324,105 @@ def test_slices_follow_the_cost_of_a_node():
     assert Slices(None).nodes >= 1 << 62
 
 
+def test_the_driver_stops_at_the_deadline_and_on_ctrl_c():
+    """slices.drive: a step that never ends stops at the timeout (status TIMEOUT, read
+    after a slice that found something too); a step that ends keeps its status; what a
+    step found is yielded; Ctrl-C is INTERRUPTED; on_finish is told once, at the end."""
+    from dlx.search import SearchStats
+    from dlx.slices import drive
+
+    finished: list[Status] = []
+
+    def run(step, timeout=None):
+        stats = SearchStats()
+        found = list(drive(lambda: step, stats, Slices(0.001, first=1), timeout,
+                           lambda s: finished.append(s.status)))
+        return found, stats
+
+    budgets: list[int] = []
+
+    def forever(budget):  # finds something in every slice, never ends
+        budgets.append(budget)
+        return None, 0, budget
+
+    found, stats = run(forever, timeout=0.02)
+    assert stats.status is Status.TIMEOUT and found and 0.02 <= stats.seconds < 1
+    assert set(budgets) == {1}  # a slice that only returned keeps the pace
+    found, stats = run(lambda budget: (Status.COMPLETE, budget, "last"), timeout=0)
+    assert (found, stats.status) == (["last"], Status.COMPLETE)  # ended before the clock
+
+    def interrupted(budget):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(interrupted)
+    assert finished == [Status.TIMEOUT, Status.COMPLETE, Status.INTERRUPTED]
+
+
+def test_huge_timeout_is_no_bound():
+    """R9 (#32): timeout=10**400 raised OverflowError; it is no bound, as infinity."""
+    problem = queens(6)
+    assert problem.count(timeout=10**400) == 4
+    assert problem.solutions(timeout=10**400).count() == 4
+    assert problem.first(timeout=10**400, restarts=10) is not None
+    assert problem.count(timeout=math.inf, learn=True) == 4
+
+
+def test_one_list_of_options_for_the_four_calls():
+    """The calls' keyword arguments are written once (request.SearchOptions and its two
+    extensions), each a field of the request; one that a call does not take is a
+    TypeError, as Python's own."""
+    from dataclasses import fields
+
+    from dlx.request import ACCEPTS, CountOptions, FirstOptions, SearchRequest
+
+    assert set(CountOptions.__annotations__) | set(FirstOptions.__annotations__) == \
+        {f.name for f in fields(SearchRequest)} - {"kind", "limit"}
+    assert ACCEPTS["count"] - ACCEPTS["solutions"] == {"checkpoint", "progress"}
+    problem = queens(5)
+    for call, bad in [(problem.solutions, "restarts"), (problem.count, "restarts"),
+                      (problem.first, "checkpoint"), (problem.best, "progress"),
+                      (problem.count, "nodes")]:
+        with pytest.raises(TypeError, match=f"unexpected keyword argument '{bad}'"):
+            call(**{bad: 1})
+
+
+def test_a_kind_of_search_is_one_module_and_one_entry():
+    """run() takes the kind a request names from the registry: a new kind plugs in
+    without a change to ExactCover (here one that yields the forced options, once)."""
+    from dlx import run as runner
+    from dlx.kinds import Kind
+    from dlx.request import SearchRequest
+    from dlx.search import SearchStats
+
+    class Echo:
+        def __init__(self, problem, request, on_finish):
+            self.stats = SearchStats(solutions=1, status=Status.COMPLETE)
+            self._run = iter([sorted(request.forced)])
+
+        def __iter__(self):
+            return self
+
+        def __next__(self):
+            return next(self._run)
+
+        def count(self):
+            return sum(1 for _ in self._run)
+
+    runner.register_kind(Kind("echo", Echo))
+    try:
+        search = runner.run(queens(4), SearchRequest("echo", forced=(3, 1)))
+        assert list(search) == [[1, 3]]
+        assert runner.count(queens(4), SearchRequest("echo", forced=(2,))) == (
+            1, SearchStats(solutions=1, status=Status.COMPLETE))
+    finally:
+        del runner.KINDS["echo"]
+    with pytest.raises(ArgumentError, match="no search of kind 'echo'"):
+        runner.run(queens(4), SearchRequest("echo"))
+    for kind in ("plain", "learning", "restarts", "distributed"):
+        assert kind in runner.KINDS
+
+
 # ----- the choice of item for many primary items (D19) ----------------------------------
 
 
