@@ -15,6 +15,7 @@ import os
 import threading
 import warnings
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from functools import cached_property
 from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -374,9 +375,10 @@ class ExactCover:
         m[rows, self.matrix.items - 1] = 1
         return m
 
-    @property
+    @cached_property
     def links(self) -> Links:
-        """The dancing-links arrays (built on first use, then shared by every search)."""
+        """The dancing-links arrays (built on first use, then shared by every search):
+        ``matrix.links``, kept here too, where ``solve_batch`` reads it at no cost."""
         return self.matrix.links
 
     # ----- solving -----------------------------------------------------------------------

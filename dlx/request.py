@@ -195,6 +195,9 @@ def check_request(matrix: Matrix, call: str, limit: Any,
         if restarts is not None:
             raise ArgumentError("learn=True restarts on its own (Luby's sequence of "
                                 "conflicts): it takes no restarts")
+    if restarts is not None and order != "search":
+        raise ArgumentError("order='cost' searches the whole tree for the cheapest: it "
+                            "takes no restarts")
     kind = "learning" if learn else "restarts" if restarts is not None else "plain"
     return SearchRequest(kind, limit_, forced, max_nodes, timeout,
                          (seed or 0) if kind == "restarts" else seed, weighted, lookahead,
