@@ -32,7 +32,7 @@ clashing options (dense when secondary items have many colors) is never built.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -115,8 +115,11 @@ class Preprocessed:
 
 
 def preprocess(problem: Any, forced: Any = None, *, blocked: Any = True,
-               dominated: Any = True, rounds: Any = None) -> Preprocessed:
-    """:meth:`dlx.ExactCover.preprocess` (``problem`` is an ExactCover)."""
+               dominated: Any = True, rounds: Any = None,
+               build: Callable[..., Any]) -> Preprocessed:
+    """:meth:`dlx.ExactCover.preprocess` (``problem`` is an ExactCover, read through its
+    ``matrix`` and item names; ``build(primary, secondary, csr)`` makes the reduced
+    problem from checked CSR arrays)."""
     if problem.matrix.mcc:
         raise ArgumentError("preprocess is for problems without bounds or costs (with "
                             "multiplicities an item's options do not exclude one another)")
@@ -124,15 +127,17 @@ def preprocess(problem: Any, forced: Any = None, *, blocked: Any = True,
     blocked_ = flag_arg(blocked, "blocked")
     dominated_ = flag_arg(dominated, "dominated")
     max_rounds = count_budget(rounds, "rounds", 0)
-    return _Reduction(problem, blocked_, dominated_).run(forced_, max_rounds)
+    return _Reduction(problem, blocked_, dominated_, build).run(forced_, max_rounds)
 
 
 class _Reduction:
     """The arrays of one preprocessing: entries (one per item of an option) as parallel
     arrays, and per option its state (``why``: 0 while alive) and the item blamed."""
 
-    def __init__(self, problem: Any, blocked: bool, dominated: bool) -> None:
+    def __init__(self, problem: Any, blocked: bool, dominated: bool,
+                 build: Callable[..., Any]) -> None:
         self.problem = problem
+        self.build = build
         self.blocked, self.dominated = blocked, dominated
         self.matrix = matrix = problem.matrix
         indptr = matrix.indptr
@@ -317,7 +322,7 @@ class _Reduction:
             self.why[alive] = _INFEASIBLE
             self.blame[alive] = self.infeasible
             name = names[self.infeasible]
-            reduced = _build(problem, [name], [], [0], [], [], [])
+            reduced = _build(self.build, [name], [], [0], [], [], [])
             return Preprocessed(reduced, [], self._removals(), [x for x in names if x != name],
                                 [], name, rounds)
         entries, starts, lengths = self._alive_lists()
@@ -341,7 +346,7 @@ class _Reduction:
                    if not d]
         secondary = [x for x, d in zip(problem.secondary, drop[self.n_primary:].tolist())
                      if not d]
-        reduced = _build(problem, primary, secondary, indptr, renumber[self.item[keep]] + 1,
+        reduced = _build(self.build, primary, secondary, indptr, renumber[self.item[keep]] + 1,
                          recolor[colors], [self.matrix.color_names[c - 1] for c in used.tolist()])
         only = entries[starts[: self.n_primary][lengths[: self.n_primary] == 1]]
         forced = np.unique(self.opt[only]).tolist()
@@ -376,15 +381,12 @@ class _Reduction:
                                    self.blame[gone].tolist())]
 
 
-def _build(problem: Any, primary: list[Hashable], secondary: list[Hashable], indptr: Any,
-           items: Any, colors: Any, color_names: list[Hashable]) -> Any:
-    """An ExactCover of the same class as ``problem`` from checked CSR arrays."""
-    cls: Any = type(problem)
-    out = cls.__new__(cls)
-    out._init(primary, secondary, (np.asarray(indptr, dtype=np.int64),
-                                   np.asarray(items, dtype=np.int64),
-                                   np.asarray(colors, dtype=np.int64), color_names))
-    return out
+def _build(build: Callable[..., Any], primary: list[Hashable], secondary: list[Hashable],
+           indptr: Any, items: Any, colors: Any, color_names: list[Hashable]) -> Any:
+    """The reduced problem: ``build`` given checked CSR arrays (int64)."""
+    return build(primary, secondary, (np.asarray(indptr, dtype=np.int64),
+                                      np.asarray(items, dtype=np.int64),
+                                      np.asarray(colors, dtype=np.int64), color_names))
 
 
 def _runs(lengths: np.ndarray) -> np.ndarray:

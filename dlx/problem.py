@@ -275,9 +275,18 @@ class ExactCover:
         number[seco] = np.arange(len(prim) + 1, n_items + 1)
         label = list(range(n_items)) if names is None else list(names)
         items = number[cols]
-        self = cls.__new__(cls)
+        self = cls.__new__(cls)  # not _checked: the warnings' stacklevel is the caller's
         self._init([label[c] for c in prim.tolist()], [label[c] for c in seco.tolist()],
                    (indptr, items, np.zeros_like(items), []), multiplicity, costs)
+        return self
+
+    @classmethod
+    def _checked(cls, primary: list[Hashable], secondary: list[Hashable],
+                 csr: Any) -> ExactCover:
+        """A problem from names and CSR arrays already checked (the reduced problem of
+        ``preprocess``)."""
+        self = cls.__new__(cls)
+        self._init(primary, secondary, csr)
         return self
 
     @classmethod
@@ -537,7 +546,8 @@ class ExactCover:
         """
         from .preprocess import preprocess
 
-        return preprocess(self, forced, blocked=blocked, dominated=dominated, rounds=rounds)
+        return preprocess(self, forced, blocked=blocked, dominated=dominated, rounds=rounds,
+                          build=self._checked)
 
     def split(self, depth: int | None = None, parts: int | None = None, *,
               probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:
