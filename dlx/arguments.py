@@ -18,7 +18,7 @@ from .budget import NEVER
 from .budget import as_index as _index
 from .errors import ArgumentError, ForcedOptionError
 
-__all__ = ["NEVER", "ORDERS", "callable_arg", "check_csr", "check_forced", "check_forced_rows",
+__all__ = ["ORDERS", "callable_arg", "check_csr", "check_forced", "check_forced_rows",
            "flag_arg", "order_arg", "seed_arg"]
 
 ORDERS = ("search", "cost")

@@ -615,8 +615,8 @@ def _check_finished(stats: SearchStats, call: str, request: SearchRequest) -> No
     are was stopped by one, naming it, with what was found so far."""
     if stats.status.stopped:
         name = {Status.MAX_NODES: "max_nodes", Status.TIMEOUT: "timeout"}.get(stats.status)
-        what = "an interrupt" if name is None else f"{name}={getattr(request, name)!r}"
+        what = "interrupted" if name is None else f"{name}={getattr(request, name)!r} ran out"
         raise SearchStoppedError(
-            f"{call}: {what} ran out after {stats.nodes:,} nodes and "
+            f"{call}: {what} after {stats.nodes:,} nodes and "
             f"{stats.solutions:,} solutions, before the answer was known (its .stats hold "
             f"them; solutions(...) stops quietly instead)", stats)

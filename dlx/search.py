@@ -114,8 +114,8 @@ class Search:
 
     Each solution is a sorted list of option indices, the forced options included.
     :attr:`stats` is live; :meth:`count` runs the search to its end without building
-    solutions. Made by :meth:`dlx.ExactCover.solutions` (which validates every argument);
-    budgets here are already normalized (``NEVER`` for none).
+    solutions. Made by :meth:`dlx.ExactCover.solutions` (:mod:`dlx.request` checks every
+    argument); budgets here are already normalized (``NEVER`` for none).
 
     With ``order="cost"`` it yields the ``limit`` cheapest solutions, cheapest first
     (ties in the order found), once the search is over: branch and bound, DLX5's way. At

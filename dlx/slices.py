@@ -95,18 +95,30 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
     once the search has ended (not when its caller abandons it while RUNNING).
     ``on_slice(seconds)`` is told the time of each step (``auto``'s charge for python).
 
-    How the kinds plug in. The plain search's step is one call of ``kernel.search`` to
-    ``nodes + budget`` (end: ``COMPLETE``, ``LIMIT`` at the limit, ``MAX_NODES`` at the
-    budget; found: the solution the kernel stopped at). The compiled batch's step is
-    one call of ``search_batch`` (end: ``COMPLETE`` when it returns 0); at a ``TIMEOUT``
-    the batch sweeps the instances left with a node budget of 0. The learning search
-    (:mod:`dlx.learning`) fits as it is: its budget is in conflicts (decisions: 16
-    times as many, and at most ``max_nodes``); its step calls ``cdcl`` once and turns
-    ``FOUND`` into ``found`` (end ``LIMIT`` at the limit, else None: the deadline is read
-    after a solution too), ``EXHAUSTED`` into ``COMPLETE``, the decisions budget into
-    ``MAX_NODES``, and ``FULL`` into ``(None, 0, None)`` after growing the arrays it holds
-    (a slice that only returned keeps the pace); its ``begin`` makes the arrays and
-    returns None for a clash of the forced options or a decision at level 0.
+    How the searches plug in. The plain search's step is one call of ``kernel.search``
+    to ``nodes + budget`` (end: ``COMPLETE``, ``LIMIT`` at the limit, ``MAX_NODES`` at
+    ``max_nodes``; found: the solution the kernel stopped at). A restarting search's step
+    is one whole run (no slices: ``Slices(None)``). The compiled batch calls
+    ``search_batch`` once before it comes here, so that a batch done in one call pays
+    nothing for the loop; its step is one more call (end: ``COMPLETE`` when it returns
+    0), and at a ``TIMEOUT`` the batch sweeps the instances left with a node budget of 0.
+
+    The learning search (:class:`dlx.learning.LearningSearch`) fits as it is: its
+    ``begin`` returns None for a clash of the forced options (``CONFLICT``), a timeout
+    of 0 (``TIMEOUT``) or a decision at level 0 (``COMPLETE``), and else makes its
+    arrays, held by the step. Its budget is in conflicts (``Slices(SLICE_SECONDS,
+    first=FIRST_SLICE)``, or :meth:`Slices.timed`); the step sets ``STOP_CONFLICTS`` to
+    ``CONFLICTS + budget`` and ``STOP_DECISIONS`` to ``DECISIONS + 16 * budget`` (at most
+    ``max_nodes``), calls ``cdcl`` once, copies the registers into the stats, and
+    returns: for ``FOUND`` the solution as found, with end ``LIMIT`` at the limit (else
+    None, after setting ``BLOCK``: the clock is then read after a slice that found a
+    solution too, which issue 32's R1 asks); for ``EXHAUSTED`` end ``COMPLETE``; for
+    ``FULL`` ``(None, 0, None)`` after growing the arrays (a slice that only returned
+    keeps the pace); at ``max_nodes`` decisions end ``MAX_NODES``; else ``ran`` = the
+    conflicts of the slice (or its decisions / 16, if more, so that a slice without
+    conflicts still grows). One change of behaviour comes with it: a learning search
+    abandoned by its caller stays RUNNING and is not reported to ``on_finish``, as a
+    plain one (it is now marked INTERRUPTED and reported).
     """
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
