@@ -44,48 +44,8 @@ needs_numba = pytest.mark.skipif(not HAVE_NUMBA, reason="numba is not installed"
 # ----- structure ------------------------------------------------------------------------
 
 
-def _module_name(path: Path) -> str:
-    """``dlx/kinds/plain.py`` -> ``dlx.kinds.plain`` (a package's ``__init__``: its name)."""
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _imports(path: Path, package: str) -> set[str]:
-    """Modules of ``package`` that ``path`` imports, at any level (function bodies too),
-    relative imports resolved against the module's own package."""
-    here = _module_name(path).split(".")
-    if path.stem != "__init__":
-        here = here[:-1]  # the package the module is in
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:  # relative: from . import x, from ..x import y
-                base = ".".join(here[: len(here) - node.level + 1])
-                source = f"{base}.{node.module}" if node.module else base
-            elif node.module and node.module.split(".")[0] == package:
-                source = node.module
-            else:
-                continue
-            # the module, and those of the names that are its submodules
-            found.update([source, *(f"{source}.{a.name}" for a in node.names)])
-        elif isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name.split(".")[0] == package)
-    return found
-
-
-def _import_graph(package: str) -> dict[str, set[str]]:
-    """Each module of ``package`` (its subpackages included) and the package's modules it
-    imports; a subpackage's ``__init__`` is a module like the others."""
-    modules = {_module_name(p): p for p in (ROOT / package).rglob("*.py")
-               if _module_name(p) != package}
-    return {m: {d for d in _imports(p, package) if d in modules and d != m}
-            for m, p in modules.items()}
-
-
-def test_dlx_has_no_import_cycle():
-    graph = _import_graph("dlx")
-    assert graph["dlx.search"] and graph["dlx.problem"]  # the walk sees imports at all
-    assert "dlx.kinds" in graph["dlx.kinds.plain"]  # ... relative ones in subpackages too
+def _assert_no_cycle(graph: dict[str, set[str]]) -> None:
+    """Fails naming the first cycle of an import graph (module -> modules it imports)."""
     state: dict[str, int] = {}
 
     def visit(m: str, path: list[str]) -> None:
@@ -100,6 +60,51 @@ def test_dlx_has_no_import_cycle():
     for m in sorted(graph):
         if m not in state:
             visit(m, [])
+
+
+def _module_name(path: Path) -> str:
+    """The dotted name of a module file under ROOT (a package's ``__init__`` is the package)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(path: Path) -> list[tuple[str, list[str]]]:
+    """Every import of ``path``, at any level (function bodies too), as (absolute module,
+    names taken from it); relative imports resolved against the module's package."""
+    name = _module_name(path)
+    package = name if path.stem == "__init__" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.append((module, [a.name for a in node.names]))
+        elif isinstance(node, ast.Import):
+            found.extend((a.name, []) for a in node.names)
+    return found
+
+
+def _import_graph(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` (subpackages included; a package's ``__init__`` is the
+    package) -> the modules of ``package`` it imports."""
+    modules = {_module_name(p): p for p in (ROOT / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for m, path in modules.items():
+        for module, names in _imported(path):
+            targets = [module, *(f"{module}.{n}" for n in names)]
+            graph[m] |= {t for t in targets if t in modules and t != m and t != package}
+    return graph
+
+
+def test_dlx_has_no_import_cycle():
+    graph = _import_graph("dlx")
+    assert graph["dlx.search"] and graph["dlx.problem"]  # the walk sees imports at all
+    assert "dlx.kinds" in graph["dlx.kinds.plain"]  # ... relative ones in subpackages too
+    _assert_no_cycle(graph)
 
 
 def test_kinds_sit_between_the_request_and_the_front_door():
