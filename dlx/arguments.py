@@ -1,14 +1,10 @@
-"""Validation of the arguments of every search entry point, written once.
+"""The checks of one argument each, shared by every entry point: a seed, an order, a
+switch, a callback, forced options (one list, or a batch's lists as CSR arrays).
 
-``solutions``, ``count``, ``first`` and ``solve_batch`` take ``limit``, ``max_nodes``,
-``timeout``, ``seed`` and forced options; each goes through the same function here, so
-that a bad value raises the same :class:`dlx.ArgumentError` (or
-:class:`dlx.ForcedOptionError`) with the same message on every path and every backend.
-
-Budgets are normalized for the kernel: None (no budget) and any value beyond
-:data:`NEVER` become :data:`NEVER`, which the compiled kernel's int64 registers hold and
-no search reaches, so that ``limit=2**70`` means "unbounded" on every backend alike.
-Whole-number floats are accepted for counts (``max_nodes=1e6``); other floats are not.
+A bad value raises :class:`dlx.ArgumentError` (forced options
+:class:`dlx.ForcedOptionError`) with the same message on every path and backend. Budgets
+are :mod:`dlx.budget`'s; the rules that tie a search's arguments together are
+:func:`dlx.request.check_request`'s.
 """
 
 from __future__ import annotations
@@ -22,8 +18,8 @@ from .budget import NEVER
 from .budget import as_index as _index
 from .errors import ArgumentError, ForcedOptionError
 
-__all__ = ["NEVER", "ORDERS", "check_forced", "check_forced_rows", "flag_arg", "order_arg",
-           "seed_arg"]
+__all__ = ["ORDERS", "callable_arg", "check_csr", "check_forced", "check_forced_rows",
+           "flag_arg", "order_arg", "seed_arg"]
 
 ORDERS = ("search", "cost")
 """``order``: solutions as the search finds them, or the cheapest first."""
@@ -51,6 +47,13 @@ def flag_arg(value: Any, name: str) -> bool:
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise ArgumentError(f"{name} must be True or False, got {value!r}")
+
+
+def callable_arg(value: Any, name: str) -> Any:
+    """A callback (``progress``): None or something callable, nothing else."""
+    if value is not None and not callable(value):
+        raise ArgumentError(f"{name} must be callable or None, got {value!r}")
+    return value
 
 
 def check_forced(forced: Any, n_options: int, dropped: Iterable[int],

@@ -33,6 +33,11 @@ from .status import Status
 
 __all__ = ["BatchResult", "run_batch"]
 
+_COMPLETE = [status.value for status in Status if status.complete]
+_STOPPED = [status.value for status in Status if status.stopped]
+"""The statuses :attr:`dlx.Status.complete` and :attr:`dlx.Status.stopped` name, for
+whole arrays of them."""
+
 
 class BatchResult:
     """What each instance's search did; arrays indexed by instance.
@@ -115,13 +120,13 @@ class BatchResult:
     @property
     def complete(self) -> np.ndarray:
         """True where the search tree was exhausted (a conflict counts as complete: 0)."""
-        return (self.status == Status.COMPLETE) | (self.status == Status.CONFLICT)
+        return np.isin(self.status, _COMPLETE)
 
     @property
     def stopped(self) -> np.ndarray:
         """True where a budget ran out before the limit or the end: ``max_nodes``, or the
         timeout (see :attr:`timed_out`)."""
-        return (self.status == Status.MAX_NODES) | (self.status == Status.TIMEOUT)
+        return np.isin(self.status, _STOPPED)
 
     @property
     def timed_out(self) -> np.ndarray:

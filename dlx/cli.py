@@ -34,6 +34,7 @@ from .command import (
 )
 from .draw import draw
 from .errors import ArgumentError, InputError
+from .kinds import Solutions
 from .problem import ExactCover
 from .registry import backend_names
 from .search import Search, SearchStats
@@ -193,7 +194,7 @@ def _run(args: argparse.Namespace) -> int:
         return ExitCode.INTERRUPTED
     if args.svg is not None and _write_svg(problem, args, first) is not None:
         return ExitCode.OUTPUT
-    if stats.status in (Status.MAX_NODES, Status.TIMEOUT):
+    if stats.status.stopped:
         return ExitCode.STOPPED
     return ExitCode.OK
 
@@ -285,6 +286,7 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
                                order="cost" if args.best else "search",
                                weighted=args.weighted, lookahead=args.lookahead or 0,
                                learn=args.learn)
+    costs = search.costs if isinstance(search, Search) else []  # order="cost": a Search
     first = None
     try:
         with _Progress(search, sys.stderr, enabled=progress):
@@ -296,7 +298,7 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
                 for number, solution in enumerate(search, 1):
                     if first is None:
                         first = solution
-                    cost = f" (cost {search.costs[number - 1]})" if args.best else ""
+                    cost = f" (cost {costs[number - 1]})" if args.best else ""
                     if args.indices:
                         shown = solution if numbers is None \
                             else sorted(numbers[k] for k in solution)
@@ -341,7 +343,7 @@ class _Progress(Progress):
     times a second: ``Backend.slice_seconds``) and :meth:`dlx.Search.explored`.
     """
 
-    def __init__(self, search: Search, stream: TextIO, *, enabled: bool,
+    def __init__(self, search: Solutions, stream: TextIO, *, enabled: bool,
                  interval: float = 1.0) -> None:
         super().__init__(stream, enabled=enabled)
         self._following = self.follow(SearchLine(search), interval)

@@ -53,9 +53,10 @@ from . import cdcl, kernel, kernel_m
 from .backend import Backend, BatchJob, Kernel, specialize
 from .errors import warn_once
 from .links import Links
-from .search import first_slice
-from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
+from .search import SearchStats, first_slice
+from .slices import COMPILED_SLICE_SECONDS, Slices, drive
 from .state import FIELDS, State
+from .status import Status
 
 __all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "on_compile",
            "own_process"]
@@ -510,29 +511,48 @@ class NumbaBackend(Backend):
         timed = job.deadline is not None
         if timed:
             first = 1
-        n = len(job.indptr) - 1
-        node_stop = job.node_stop
-        job.cut = n
+        job.cut = len(job.indptr) - 1
         out = job.table.reshape(-1)
         state = self._workspace(links)
-        slices = None  # made on the first return before the end: most batches have none
         t0 = time.perf_counter()
-        while search_batch(state, job.indices, job.indptr, out, where, node_stop,
-                           job.solution_stop, job.width, first if slices is None
-                           else slices.nodes):
-            now = time.perf_counter()  # back in Python: Ctrl-C is seen here
-            if slices is None:
-                slices = Slices(TIMEOUT_SLICE_SECONDS if timed else COMPILED_SLICE_SECONDS,
-                                first=first)
-            left = None if job.deadline is None else job.deadline - now
-            if job.progress is not None:
-                job.progress(int(where[kernel.W_INSTANCE]))
-            slices.ran(slices.nodes, now - t0, left)
-            t0 = now
-            if left is not None and left <= 0 and node_stop:
-                job.cut, node_stop = int(where[kernel.W_INSTANCE]), 0  # the rest stop now
+        if search_batch(state, job.indices, job.indptr, out, where, job.node_stop,
+                        job.solution_stop, job.width, first):  # most batches end here
+            self._sliced(job, search_batch, (state, job.indices, job.indptr, out, where),
+                         first, time.perf_counter() - t0)
         links.converted.setdefault("numba-batch", []).append(state)  # pristine: keep it
         job.invalid = int(where[kernel.W_INVALID])
+
+    @staticmethod
+    def _sliced(job: BatchJob, search_batch: Any, args: tuple, first: int,
+                seconds: float) -> None:
+        """The rest of a batch whose first call returned before the end: on the driver
+        (:func:`dlx.slices.drive`), reporting progress after each slice; at the deadline
+        the instance under way and every later one stop (a node budget of 0)."""
+        where = args[-1]
+        slices = Slices.timed(job.deadline is not None, COMPILED_SLICE_SECONDS, first)
+        now = time.perf_counter()
+        if job.progress is not None:
+            job.progress(int(where[kernel.W_INSTANCE]))
+        slices.ran(first, seconds, None if job.deadline is None else job.deadline - now)
+
+        def step(budget: int) -> tuple[Status | None, int, None]:
+            if not search_batch(*args, job.node_stop, job.solution_stop, job.width, budget):
+                return Status.COMPLETE, 0, None
+            if job.progress is not None:
+                job.progress(int(where[kernel.W_INSTANCE]))
+            return None, budget, None
+
+        outcome = SearchStats()
+        timeout = None if job.deadline is None else job.deadline - now
+        if timeout is not None and timeout <= 0:
+            outcome.status = Status.TIMEOUT
+        else:
+            for _ in drive(lambda: step, outcome, slices, timeout):
+                pass
+        if outcome.status is Status.TIMEOUT:
+            job.cut = int(where[kernel.W_INSTANCE])  # the rest stop now
+            while search_batch(*args, 0, job.solution_stop, job.width, first):
+                pass
 
     def _workspace(self, links: Links) -> State:
         """A working state for a batch of ``links``, taken from the problem's pool.

@@ -27,9 +27,11 @@ every earlier chunk's are out), a bounded number of chunks ahead.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import json
 import os
 import pickle
+import tempfile
 import threading
 import time
 from collections import OrderedDict
@@ -47,8 +49,9 @@ if TYPE_CHECKING:
 ExactCover = Any
 """A :class:`dlx.ExactCover` (not imported: :mod:`dlx.problem` imports this module)."""
 
-__all__ = ["CHUNK_SECONDS", "Checkpoint", "RayExecutor", "RunProgress", "chunks",
-           "count_split", "map_ordered", "open_executor", "solutions_split"]
+__all__ = ["CHUNK_SECONDS", "Checkpoint", "RayExecutor", "RunProgress", "SplitSearch",
+           "checkpoint_path", "chunks", "count_split", "map_ordered", "open_executor",
+           "solutions_split"]
 
 CHUNK_SECONDS = 0.25
 """About how long one task's search should take: long enough that the cost of a task
@@ -197,7 +200,7 @@ class Checkpoint:
     VERSION = 1
 
     def __init__(self, path: str | os.PathLike[str], split: Split, every: float = 2.0) -> None:
-        self.path = os.fspath(path)
+        self.path = checkpoint_path(path)
         self.split = split
         self.every = every
         self.done: dict[int, tuple[int, int, int]] = {}
@@ -213,6 +216,9 @@ class Checkpoint:
                 data = json.load(f)
         except json.JSONDecodeError as e:
             raise CheckpointError(f"{where} is not JSON (line {e.lineno}: {e.msg})") from None
+        except RecursionError:
+            raise CheckpointError(f"{where} is not a dlx checkpoint (JSON nested too "
+                                  "deeply)") from None
         except (OSError, UnicodeDecodeError) as e:
             raise CheckpointError(f"{where} cannot be read: {e}") from None
         if not isinstance(data, dict) or data.get("format") != self.FORMAT:
@@ -258,12 +264,40 @@ class Checkpoint:
                 "problem": self.split.problem_digest, "split": self.split.digest,
                 "parts": len(self.split),
                 "done": [[k, *v] for k, v in sorted(self.done.items())]}
-        tmp = f"{self.path}.tmp{os.getpid()}"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f, separators=(",", ":"))
-        os.replace(tmp, self.path)
+        folder, name = os.path.split(self.path)
+        try:  # a temporary file of its own (threads, processes), then an atomic rename
+            fd, tmp = tempfile.mkstemp(prefix=f"{name}.", suffix=".tmp", dir=folder or ".")
+            try:
+                with open(fd, "w", encoding="utf-8") as f:
+                    json.dump(data, f, separators=(",", ":"))
+                os.replace(tmp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError as e:
+            raise CheckpointError(f"checkpoint {self.path} cannot be written: {e}") from None
         self._saved = time.monotonic()
         self._dirty = False
+
+
+def checkpoint_path(value: object) -> str:
+    """``checkpoint`` as a file name (a str, ``os.PathLike`` or bytes, decoded as the file
+    system does) in a directory that exists and may be written to, which is not itself a
+    directory; else :class:`dlx.CheckpointError`, before any work is done."""
+    try:
+        path = os.fsdecode(os.fspath(value))  # type: ignore[call-overload]
+    except TypeError:
+        raise CheckpointError(f"checkpoint must be a file name (str or os.PathLike), got "
+                              f"{value!r}") from None
+    folder = os.path.dirname(path) or "."
+    if not path or "\0" in path or os.path.isdir(path):
+        raise CheckpointError(f"checkpoint {path!r} is not a file name")
+    if not os.path.isdir(folder):
+        raise CheckpointError(f"checkpoint {path}: no directory {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CheckpointError(f"checkpoint {path}: directory {folder} is not writable")
+    return path
 
 
 # ----- executors ------------------------------------------------------------------------------
@@ -420,7 +454,7 @@ def _target(backend: str, nodes: float = float("inf"), workers: int = 1) -> floa
 
 def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | None,
                 workers: int | None, checkpoint: str | os.PathLike[str] | None,
-                progress: Callable[[RunProgress], None] | None, backend: str,
+                progress: Callable[[RunProgress], object] | None, backend: str,
                 limit: int | None = None, retries: int = 3) -> tuple[int, SearchStats]:
     """Count the solutions of ``problem`` through ``split``'s subproblems on ``executor``
     (None: a pool of ``workers`` processes made here); the count and the statistics
@@ -514,16 +548,17 @@ def split_forced(split: Split, group: Sequence[int]) -> list[list[int]]:
 
 def solutions_split(problem: ExactCover, split: Split, *, executor: cf.Executor | None,
                     workers: int | None, backend: str, limit: int | None = None,
-                    retries: int = 3, ahead: int | None = None) -> Iterator[list[int]]:
+                    retries: int = 3, ahead: int | None = None,
+                    stats: SearchStats | None = None) -> Iterator[list[int]]:
     """The solutions of ``problem`` through ``split``'s subproblems on ``executor``, in
     the serial search's order; at most ``ahead`` chunks (default: twice the workers) are
-    searched ahead of the one being yielded, so memory stays bounded."""
+    searched ahead of the one being yielded, so memory stays bounded. ``stats`` (if
+    given) follow the run: solutions yielded, nodes of the chunks done, the status."""
+    stats = SearchStats(backend=backend) if stats is None else stats
     start = time.perf_counter()
-    given = nodes = updates = 0
-    used = backend
+    stats.nodes = split.nodes_above
     if not len(split):  # no part: the tree ends above the cut, without a solution
-        problem._finished(SearchStats(nodes=split.nodes_above, status=Status.COMPLETE,
-                                      backend=backend))
+        stats.status = Status.COMPLETE
         return
     runner = _Runner(problem, split, executor, workers, backend, retries)
     groups = chunks(split, range(len(split)), _target(backend, split.estimate,
@@ -536,22 +571,63 @@ def solutions_split(problem: ExactCover, split: Split, *, executor: cf.Executor 
     try:
         for rows, used in _in_order(len(groups), submit, ahead or 2 * runner.workers,
                                     runner.failed):
+            stats.backend = used
             for sols, part_nodes, part_updates in rows:
-                nodes += part_nodes
-                updates += part_updates
+                stats.nodes += part_nodes
+                stats.updates += part_updates
                 for s in sols:
-                    yield s
-                    given += 1
-                    if limit is not None and given >= limit:
-                        problem._finished(SearchStats(solutions=given, status=Status.LIMIT,
-                                                      seconds=time.perf_counter() - start,
-                                                      backend=used))
+                    stats.solutions += 1
+                    stats.seconds = time.perf_counter() - start
+                    if limit is not None and stats.solutions >= limit:
+                        stats.status = Status.LIMIT
+                        yield s
                         return
-        problem._finished(SearchStats(nodes=nodes + split.nodes_above, updates=updates,
-                                      solutions=given, status=Status.COMPLETE,
-                                      seconds=time.perf_counter() - start, backend=used))
+                    yield s
+        stats.status = Status.COMPLETE
     finally:
+        stats.seconds = time.perf_counter() - start
         runner.close()
+
+
+class SplitSearch:
+    """:func:`solutions_split` with the protocol of :class:`dlx.Search`: iterate for the
+    solutions (in the serial order), ``count()``, live ``stats`` (``nodes`` as the chunks
+    come back); ``on_finish`` gets the stats once the run ends or stops at its limit."""
+
+    def __init__(self, problem: ExactCover, split: Split, *, executor: cf.Executor | None,
+                 workers: int | None, backend: str, limit: int | None,
+                 on_finish: Callable[[SearchStats], None] | None = None) -> None:
+        self.stats = SearchStats(backend=backend)
+        self._on_finish = on_finish
+        self._run = solutions_split(problem, split, executor=executor, workers=workers,
+                                    backend=backend, limit=limit, stats=self.stats)
+
+    def __iter__(self) -> SplitSearch:
+        return self
+
+    def __next__(self) -> list[int]:
+        try:
+            return next(self._run)
+        except StopIteration:
+            self._finish()
+            raise
+        finally:
+            if self.stats.status is Status.LIMIT:
+                self._finish()
+
+    def __repr__(self) -> str:
+        return f"<dlx SplitSearch {self.stats}>"
+
+    def count(self) -> int:
+        """Run to the end (or the limit); the number of solutions yielded in all."""
+        for _ in self:
+            pass
+        return self.stats.solutions
+
+    def _finish(self) -> None:
+        if self._on_finish is not None:
+            self._on_finish(self.stats)
+            self._on_finish = None
 
 
 def _in_order(n: int, submit: Callable[[int, bool], cf.Future], ahead: int,

@@ -36,14 +36,16 @@ item (its item line would begin with ``|``, a comment).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any
 
 from .errors import ArgumentError, DLXFormatError
 from .options import MAX_BOUND, MAX_TOTAL_COST, Colored
 
-__all__ = ["BLANKS", "decode_dlx", "format_dlx", "option_lines", "parse_dlx", "parse_mcc",
-           "split_lines"]
+__all__ = ["BLANKS", "decode_dlx", "dlx_source", "format_dlx", "option_lines", "parse_dlx",
+           "parse_mcc", "split_lines"]
 
 BLANKS = " \t\n\v\f\r"
 """The characters that separate names: C's ``isspace`` in the C locale, as in Knuth's
@@ -82,6 +84,29 @@ def decode_dlx(data: bytes | bytearray) -> str:
         raise DLXFormatError(
             f"not UTF-8: byte 0x{data[err.start]:02x} at column {err.start - begin + 1} "
             f"({err.reason})", lineno, line.decode("utf-8", "replace")) from None
+
+
+def dlx_source(source: Any) -> str | bytes | bytearray:
+    """The DLX text that ``source`` gives: a str or bytes of the text itself, the text of
+    a file named by an ``os.PathLike`` (a ``pathlib.Path``), or what an open file (text
+    or binary) reads. A str without a line break that names an existing file is refused
+    (:class:`dlx.ArgumentError`): it is almost surely a file name, not a problem of no
+    options. A file that cannot be read raises OSError, as ``open`` does."""
+    if isinstance(source, os.PathLike):
+        with open(source, "rb") as f:
+            return f.read()
+    if isinstance(source, str):
+        if "\n" not in source and source.strip() and os.path.isfile(source):
+            raise ArgumentError(f"{source!r} names a file, but a str is read as the text of "
+                                f"a problem: pass pathlib.Path({source!r}) or an open file")
+        return source
+    read = getattr(source, "read", None)
+    if callable(read) and not isinstance(source, (bytes, bytearray)):
+        data = read()
+        if not isinstance(data, (str, bytes, bytearray)):
+            raise ArgumentError(f"the file's read() gave {type(data).__name__}, not text")
+        return data
+    return source
 
 
 def _as_text(text: object) -> str:

@@ -11,10 +11,20 @@ import numpy as np
 
 from .budget import NEVER
 from .budget import as_index as _index
-from .errors import BoundError, CostError, InputError, ItemNameError, MatrixError
+from .errors import (
+    BoundError,
+    ColorError,
+    CostError,
+    EmptyOptionError,
+    InputError,
+    ItemNameError,
+    MatrixError,
+    RepeatedItemError,
+    UnknownItemError,
+)
 
-__all__ = ["Colored", "bound_arrays", "cost_array", "hashable", "integer_array",
-           "option_lists"]
+__all__ = ["Colored", "bound_arrays", "cost_array", "encode_options", "hashable",
+           "integer_array", "item_name", "option_lists", "unique_items"]
 
 MAX_BOUND = 1 << 40
 """The largest upper bound of an item (far beyond any search)."""
@@ -177,3 +187,66 @@ def cost_array(costs: Any, n_options: int) -> np.ndarray | None:
     if not any(out):
         return None
     return np.array(out, dtype=np.int64)
+
+
+def unique_items(names: Iterable[Hashable], kind: str) -> list[Hashable]:
+    """``names`` as a list of item names, or an InputError naming one that is not hashable
+    or given twice (``kind``: which list, for the message)."""
+    if isinstance(names, (bytes, int, float)) or not isinstance(names, Iterable):
+        raise InputError(f"{kind} must be an iterable of item names, got {names!r}")
+    out = [hashable(name, f"{kind} item") for name in names]
+    seen: set[Hashable] = set()
+    for name in out:
+        if name in seen:
+            raise RepeatedItemError(f"{kind} item {name!r} is listed twice")
+        seen.add(name)
+    return out
+
+
+def encode_options(
+    options: Sequence[list[Hashable]],
+    primary: list[Hashable],
+    secondary: list[Hashable],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Hashable]]:
+    """Named options validated and numbered: CSR arrays of item numbers (primary items
+    first, from 1) and of color ids (0: none), and the colors' names."""
+    number = {name: k for k, name in enumerate(primary, 1)}
+    n_primary = len(primary)
+    number.update((name, k) for k, name in enumerate(secondary, n_primary + 1))
+    color_id: dict[Hashable, int] = {}
+    items: list[int] = []
+    colors: list[int] = []
+    indptr = [0]
+    for k, opt in enumerate(options):
+        if not opt:
+            raise EmptyOptionError(f"option {k} has no items")
+        start = len(items)
+        for entry in opt:
+            c = 0
+            if isinstance(entry, Colored):
+                color = hashable(entry.color, f"option {k}: color")
+                if color is None:  # "no color" is written as the plain item
+                    raise ColorError(f"option {k} gives item {entry.item!r} the color None; "
+                                     "for no color, name the item alone")
+                entry = entry.item
+                c = color_id.setdefault(color, len(color_id) + 1)
+            try:
+                x = number[entry]
+            except (KeyError, TypeError):
+                raise UnknownItemError(f"option {k} names unknown item {entry!r}") from None
+            if c and x <= n_primary:
+                raise ColorError(f"option {k} gives a color to primary item {entry!r}")
+            items.append(x)
+            colors.append(c)
+        if len(set(items[start:])) != len(items) - start:
+            dup = next(x for x in items[start:] if items[start:].count(x) > 1)
+            raise RepeatedItemError(f"option {k} names item {item_name(dup, primary, secondary)!r}"
+                                    " more than once")
+        indptr.append(len(items))
+    return (np.array(indptr, dtype=np.int64), np.array(items, dtype=np.int64),
+            np.array(colors, dtype=np.int64), list(color_id))
+
+
+def item_name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashable:
+    """The name of item number ``x`` (from 1, primary items first)."""
+    return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]

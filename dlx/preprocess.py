@@ -32,7 +32,7 @@ clashing options (dense when secondary items have many colors) is never built.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -115,32 +115,38 @@ class Preprocessed:
 
 
 def preprocess(problem: Any, forced: Any = None, *, blocked: Any = True,
-               dominated: Any = True, rounds: Any = None) -> Preprocessed:
-    """:meth:`dlx.ExactCover.preprocess` (``problem`` is an ExactCover)."""
-    if problem.links.mcc:
+               dominated: Any = True, rounds: Any = None,
+               build: Callable[..., Any]) -> Preprocessed:
+    """:meth:`dlx.ExactCover.preprocess` (``problem`` is an ExactCover, read through its
+    ``matrix`` and item names; ``build(primary, secondary, csr)`` makes the reduced
+    problem from checked CSR arrays)."""
+    if problem.matrix.mcc:
         raise ArgumentError("preprocess is for problems without bounds or costs (with "
                             "multiplicities an item's options do not exclude one another)")
     forced_ = check_forced(forced, len(problem), problem.dropped)
     blocked_ = flag_arg(blocked, "blocked")
     dominated_ = flag_arg(dominated, "dominated")
     max_rounds = count_budget(rounds, "rounds", 0)
-    return _Reduction(problem, blocked_, dominated_).run(forced_, max_rounds)
+    return _Reduction(problem, blocked_, dominated_, build).run(forced_, max_rounds)
 
 
 class _Reduction:
     """The arrays of one preprocessing: entries (one per item of an option) as parallel
     arrays, and per option its state (``why``: 0 while alive) and the item blamed."""
 
-    def __init__(self, problem: Any, blocked: bool, dominated: bool) -> None:
+    def __init__(self, problem: Any, blocked: bool, dominated: bool,
+                 build: Callable[..., Any]) -> None:
         self.problem = problem
+        self.build = build
         self.blocked, self.dominated = blocked, dominated
-        indptr = problem._indptr
+        self.matrix = matrix = problem.matrix
+        indptr = matrix.indptr
         self.n_options = len(indptr) - 1
         self.n_items = len(problem.items)
         self.n_primary = len(problem.primary)
         self.opt = np.repeat(np.arange(self.n_options), np.diff(indptr))
-        self.item = problem._items - 1  # 0-based: primary items first
-        self.color = problem._colors
+        self.item = matrix.items - 1  # 0-based: primary items first
+        self.color = matrix.colors
         self.why = np.zeros(self.n_options, dtype=np.int64)
         self.blame = np.full(self.n_options, -1, dtype=np.int64)
         self.why[problem.dropped] = 1
@@ -194,7 +200,7 @@ class _Reduction:
         """The alive options that clash with each of ``sources`` (options), as triples
         (index into ``sources``, partner option, the item they clash on): one per item
         they clash on, in the order of each source's items."""
-        indptr = self.problem._indptr
+        indptr = self.matrix.indptr
         width = np.diff(indptr)[sources]
         mine = np.repeat(indptr[sources], width) + _runs(width)  # the sources' entries
         source = np.repeat(np.arange(len(sources)), width)
@@ -210,7 +216,7 @@ class _Reduction:
 
     def _clash(self, r: np.ndarray, s: np.ndarray) -> np.ndarray:
         """Whether options ``r`` and ``s`` are two options that clash, for each pair."""
-        indptr = self.problem._indptr
+        indptr = self.matrix.indptr
         width = np.diff(indptr)[s]
         at = np.repeat(indptr[s], width) + _runs(width)  # the entries of each s
         a = self._held(np.repeat(r, width) * self.n_items + self.item[at])
@@ -316,7 +322,7 @@ class _Reduction:
             self.why[alive] = _INFEASIBLE
             self.blame[alive] = self.infeasible
             name = names[self.infeasible]
-            reduced = _build(problem, [name], [], [0], [], [], [])
+            reduced = _build(self.build, [name], [], [0], [], [], [])
             return Preprocessed(reduced, [], self._removals(), [x for x in names if x != name],
                                 [], name, rounds)
         entries, starts, lengths = self._alive_lists()
@@ -340,8 +346,8 @@ class _Reduction:
                    if not d]
         secondary = [x for x, d in zip(problem.secondary, drop[self.n_primary:].tolist())
                      if not d]
-        reduced = _build(problem, primary, secondary, indptr, renumber[self.item[keep]] + 1,
-                         recolor[colors], [problem._color_names[c - 1] for c in used.tolist()])
+        reduced = _build(self.build, primary, secondary, indptr, renumber[self.item[keep]] + 1,
+                         recolor[colors], [self.matrix.color_names[c - 1] for c in used.tolist()])
         only = entries[starts[: self.n_primary][lengths[: self.n_primary] == 1]]
         forced = np.unique(self.opt[only]).tolist()
         return Preprocessed(reduced, options.tolist(), self._removals(),
@@ -375,15 +381,12 @@ class _Reduction:
                                    self.blame[gone].tolist())]
 
 
-def _build(problem: Any, primary: list[Hashable], secondary: list[Hashable], indptr: Any,
-           items: Any, colors: Any, color_names: list[Hashable]) -> Any:
-    """An ExactCover of the same class as ``problem`` from checked CSR arrays."""
-    cls: Any = type(problem)
-    out = cls.__new__(cls)
-    out._init(primary, secondary, (np.asarray(indptr, dtype=np.int64),
-                                   np.asarray(items, dtype=np.int64),
-                                   np.asarray(colors, dtype=np.int64), color_names))
-    return out
+def _build(build: Callable[..., Any], primary: list[Hashable], secondary: list[Hashable],
+           indptr: Any, items: Any, colors: Any, color_names: list[Hashable]) -> Any:
+    """The reduced problem: ``build`` given checked CSR arrays (int64)."""
+    return build(primary, secondary, (np.asarray(indptr, dtype=np.int64),
+                                      np.asarray(items, dtype=np.int64),
+                                      np.asarray(colors, dtype=np.int64), color_names))
 
 
 def _runs(lengths: np.ndarray) -> np.ndarray:

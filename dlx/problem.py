@@ -14,47 +14,52 @@ from __future__ import annotations
 import os
 import threading
 import warnings
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from .arguments import check_forced, flag_arg, order_arg, seed_arg
+from .arguments import callable_arg
 from .batch import BatchResult, run_batch
-from .budget import NEVER, count_budget, time_budget
+from .budget import count_budget, time_budget
 from .errors import (
     ArgumentError,
-    ColorError,
     EmptyOptionError,
-    InputError,
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
     SearchStoppedError,
     UnknownItemError,
 )
-from .learning import LearningSearch, problem_lists
-from .links import Links, build_links
+from .links import Links
+from .matrix import Matrix
 from .options import (
     Colored,
     bound_arrays,
     cost_array,
     count_of,
+    encode_options,
     hashable,
     integer_array,
     option_lists,
+    unique_items,
 )
-from .registry import BackendName, charge_python, get_backend
-from .restarts import first_restarting
-from .search import Search, SearchStats
+from .registry import BackendName
+from .request import SearchRequest, check_request
+from .run import count as count_run
+from .run import run
+from .search import SearchStats
 from .status import Status
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from collections.abc import Callable
 
-    from .distribute import RunProgress
+    from typing_extensions import Unpack
+
+    from .kinds import Solutions
     from .preprocess import Preprocessed
+    from .request import CountOptions, FirstOptions, SearchOptions
     from .split import Split
 
 __all__ = ["Colored", "ExactCover"]
@@ -88,7 +93,7 @@ class ExactCover:
         costs: Any = None,
     ) -> None:
         options = option_lists(options)
-        secondary_list = _unique_items(secondary or (), "secondary")
+        secondary_list = unique_items(secondary or (), "secondary")
         if primary is None:
             is_secondary = set(secondary_list)
             seen: dict[Hashable, None] = {}
@@ -100,13 +105,13 @@ class ExactCover:
                         seen.setdefault(name, None)
             primary_list = list(seen)
         else:
-            primary_list = _unique_items(primary, "primary")
+            primary_list = unique_items(primary, "primary")
         clash = set(primary_list).intersection(secondary_list)
         if clash:
             raise RepeatedItemError(
                 f"item {next(iter(clash))!r} is listed as both primary and secondary"
             )
-        self._init(primary_list, secondary_list, _encode_options(
+        self._init(primary_list, secondary_list, encode_options(
             options, primary_list, secondary_list), multiplicity, costs)
 
     def _init(self, primary, secondary, csr, multiplicity=None, costs=None) -> None:
@@ -115,20 +120,23 @@ class ExactCover:
         self.primary: list[Hashable] = list(primary)
         self.secondary: list[Hashable] = list(secondary)
         self.items: list[Hashable] = self.primary + self.secondary
-        self._indptr, self._items, self._colors, self._color_names = csr
-        self._bounds = bound_arrays(multiplicity, self.primary, self.secondary)
-        self._costs = cost_array(costs, len(self._indptr) - 1)
+        indptr, items, colors, color_names = csr
+        bounds = bound_arrays(multiplicity, self.primary, self.secondary)
+        cost = cost_array(costs, len(indptr) - 1)
         self._last = threading.local()
         n_primary = len(self.primary)
-        lens = np.diff(self._indptr)
+        lens = np.diff(indptr)
         empty = np.flatnonzero(lens == 0)
         if len(empty):
             raise EmptyOptionError(f"option {int(empty[0])} has no items")
         entry_opt = np.repeat(np.arange(len(lens)), lens)
         has_primary = np.zeros(len(lens), dtype=bool)
-        has_primary[entry_opt[self._items <= n_primary]] = True
+        has_primary[entry_opt[items <= n_primary]] = True
         self.dropped: list[int] = np.flatnonzero(~has_primary).tolist()
         """Options without a primary item, which no solution can contain."""
+        self.matrix = Matrix(n_primary, len(self.secondary), indptr, items, colors,
+                             color_names, bounds, cost, tuple(self.dropped))
+        """The problem as the modules below read it (:class:`dlx.matrix.Matrix`)."""
         if self.dropped:
             k = self.dropped[0]
             more = f" (and {len(self.dropped) - 1} more)" if len(self.dropped) > 1 else ""
@@ -240,7 +248,7 @@ class ExactCover:
                 names = [hashable(x, "item name") for x in names]
                 raise AssertionError("an unhashable name hashed") from None
             if distinct != n_items:
-                _unique_items(names, "names: the")  # raises, naming the one given twice
+                unique_items(names, "names: the")  # raises, naming the one given twice
         bad = np.flatnonzero((cols < 0) | (cols >= n_items))
         rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
         if len(bad):
@@ -252,7 +260,7 @@ class ExactCover:
         if len(twice):
             row, col = divmod(int(keys[twice[0]]), n_items)
             raise RepeatedItemError(f"option {row} names column {col} more than once")
-        sec = _unique_items(secondary or (), "secondary")
+        sec = unique_items(secondary or (), "secondary")
         for c in sec:
             if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
                 raise UnknownItemError(f"secondary column {c!r} is not an integer")
@@ -267,23 +275,36 @@ class ExactCover:
         number[seco] = np.arange(len(prim) + 1, n_items + 1)
         label = list(range(n_items)) if names is None else list(names)
         items = number[cols]
-        self = cls.__new__(cls)
+        self = cls.__new__(cls)  # not _checked: the warnings' stacklevel is the caller's
         self._init([label[c] for c in prim.tolist()], [label[c] for c in seco.tolist()],
                    (indptr, items, np.zeros_like(items), []), multiplicity, costs)
         return self
 
     @classmethod
-    def from_dlx(cls, text: str | bytes) -> ExactCover:
-        """A problem from Knuth's DLX text format (see :mod:`dlx.dlxformat`), given as a
-        str or as UTF-8 bytes (a leading byte-order mark is skipped). Item bounds
-        ``u:v|name`` and ``v|name`` (DLX3) and option costs ``|n`` (DLX5) are read too.
+    def _checked(cls, primary: list[Hashable], secondary: list[Hashable],
+                 csr: Any) -> ExactCover:
+        """A problem from names and CSR arrays already checked (the reduced problem of
+        ``preprocess``)."""
+        self = cls.__new__(cls)
+        self._init(primary, secondary, csr)
+        return self
+
+    @classmethod
+    def from_dlx(cls, source: str | bytes | os.PathLike[str] | IO[Any]) -> ExactCover:
+        """A problem from Knuth's DLX text format (see :mod:`dlx.dlxformat`): the text as
+        a str or UTF-8 bytes (a leading byte-order mark is skipped), a file's path as an
+        ``os.PathLike`` (``pathlib.Path("queens8.dlx")``), or an open file, text or
+        binary. Item bounds ``u:v|name`` and ``v|name`` (DLX3) and option costs ``|n``
+        (DLX5) are read too.
 
         A malformed line, or bytes that are not UTF-8, raise :class:`dlx.DLXFormatError`
-        naming the line; any other type of ``text`` raises :class:`dlx.ArgumentError`.
+        naming the line; any other type of ``source``, or a str without a line break
+        that names an existing file (a path given as text: pass a ``Path``), raises
+        :class:`dlx.ArgumentError`; a file that cannot be read, OSError.
         """
-        from .dlxformat import parse_mcc
+        from .dlxformat import dlx_source, parse_mcc
 
-        primary, secondary, options, bounds, costs = parse_mcc(text)
+        primary, secondary, options, bounds, costs = parse_mcc(dlx_source(source))
         return cls(options, primary=primary, secondary=secondary,
                    multiplicity=bounds or None, costs=costs)
 
@@ -300,49 +321,52 @@ class ExactCover:
         from .dlxformat import format_dlx
 
         return format_dlx(self.primary, self.secondary, list(self.options()),
-                          self.multiplicity, self.costs if self._costs is not None else None)
+                          self.multiplicity, self.costs if self.matrix.costs is not None else None)
 
     # ----- looking at the problem --------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self._indptr) - 1
+        return self.matrix.n_options
 
     def __repr__(self) -> str:
-        extra = (", multiplicities" if self._bounds is not None else "") + (
-            ", costs" if self._costs is not None else "")
+        extra = (", multiplicities" if self.matrix.bounds is not None else "") + (
+            ", costs" if self.matrix.costs is not None else "")
         return (f"ExactCover({len(self)} options, {len(self.primary)} primary + "
                 f"{len(self.secondary)} secondary items{extra})")
 
     @property
     def multiplicity(self) -> dict[Hashable, tuple[int, int]]:
         """The bounds ``(u, v)`` of the primary items whose bounds are not 1..1."""
-        if self._bounds is None:
+        if self.matrix.bounds is None:
             return {}
-        lower, upper = (b.tolist() for b in self._bounds)
+        lower, upper = (b.tolist() for b in self.matrix.bounds)
         return {x: (u, v) for x, u, v in zip(self.primary, lower, upper) if (u, v) != (1, 1)}
 
     @property
     def costs(self) -> list[int]:
         """Each option's cost (all 0 when none were given)."""
-        return [0] * len(self) if self._costs is None else self._costs.tolist()
+        costs = self.matrix.costs
+        return [0] * len(self) if costs is None else costs.tolist()
 
     def cost(self, solution: Iterable[int]) -> int:
         """The cost of a set of options: the sum of their costs."""
         chosen = list(solution)
         for k in chosen:
             self.option(k)  # ArgumentError for one that is not an option
-        return 0 if self._costs is None else int(sum(self._costs[k] for k in chosen))
+        costs = self.matrix.costs
+        return 0 if costs is None else int(sum(costs[k] for k in chosen))
 
     def option(self, k: int) -> list[Hashable]:
         """Option ``k`` as item names, colored entries as :class:`Colored`."""
         if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
                 or not 0 <= k < len(self):
             raise ArgumentError(f"option {k!r} is not in range 0..{len(self) - 1}")
-        lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
+        m = self.matrix
+        lo, hi = int(m.indptr[k]), int(m.indptr[k + 1])
         out: list[Hashable] = []
-        for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
+        for x, c in zip(m.items[lo:hi].tolist(), m.colors[lo:hi].tolist()):
             name = self.items[x - 1]
-            out.append(Colored(name, self._color_names[c - 1]) if c else name)
+            out.append(Colored(name, m.color_names[c - 1]) if c else name)
         return out
 
     def options(self) -> Iterator[list[Hashable]]:
@@ -356,226 +380,62 @@ class ExactCover:
     def to_matrix(self) -> np.ndarray:
         """The 0/1 matrix (uint8), rows = options, columns = items in item order."""
         m = np.zeros((len(self), len(self.items)), dtype=np.uint8)
-        rows = np.repeat(np.arange(len(self)), np.diff(self._indptr))
-        m[rows, self._items - 1] = 1
+        rows = np.repeat(np.arange(len(self)), np.diff(self.matrix.indptr))
+        m[rows, self.matrix.items - 1] = 1
         return m
 
     @cached_property
     def links(self) -> Links:
-        """The dancing-links arrays (built on first use, then shared by every search)."""
-        return build_links(len(self.items), len(self.primary),
-                           self._indptr, self._items, self._colors, self._bounds, self._costs)
-
-    @cached_property
-    def _min_primary(self) -> int:
-        """The fewest primary items in an option that has any (bounds a solution's size)."""
-        if not len(self):
-            return 1
-        counts = np.add.reduceat(self._items <= len(self.primary), self._indptr[:-1])
-        counts = counts[counts > 0]
-        return int(counts.min()) if len(counts) else 1
+        """The dancing-links arrays (built on first use, then shared by every search):
+        ``matrix.links``, kept here too, where ``solve_batch`` reads it at no cost."""
+        return self.matrix.links
 
     # ----- solving -----------------------------------------------------------------------
 
-    def solutions(
-        self,
-        limit: int | None = None,
-        *,
-        forced: Iterable[int] | None = None,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        seed: int | None = None,
-        weighted: bool = False,
-        lookahead: int = 0,
-        learn: bool = False,
-        backend: BackendName = "auto",
-        order: str = "search",
-        executor: Executor | None = None,
-        workers: int | None = None,
-        split: Split | None = None,
-    ) -> Search:
+    def solutions(self, limit: int | None = None,
+                  **options: Unpack[SearchOptions]) -> Solutions:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
-        Returns a :class:`~dlx.search.Search`: iterate over it; its ``stats`` are live.
-        ``forced`` options are taken before the search and belong to every solution (a
-        Sudoku's givens): the search is that of the problem left without their items and
-        the options that clash with them. If they exclude one another there is no
-        solution and ``stats.conflict`` names the first that clashes. ``max_nodes`` and
-        ``timeout`` (seconds) stop the search early; ``stats.status`` then says
-        ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped" differs from "no solution".
-        ``seed`` shuffles the order of the items and of the options of each item once,
-        at the start (reproducibly, the same on every backend, as fast as an unseeded
-        search), so that ties between equally short items and the order of the options
-        tried are random; by default the first item is taken, as Knuth does, so ``nodes``
-        and ``updates`` equal those of his DLX1/DLX2 (DLX3 with multiplicities, where a
-        ``seed`` breaks ties between equally good items at random instead). ``weighted``
-        branches on the item of least length / weight, an item's weight growing each time
-        it runs out of options (dom/wdeg, as in Knuth's SSXCC): for hard instances.
-        ``lookahead`` (an int; 0, the default, for none) hides at every node the options
-        that item domination excludes: if every option of an item ``i`` of at most
+        Returns a lazy search (:class:`dlx.Search` for the plain search): iterate over it;
+        its ``stats`` are live; ``count()`` runs it to its end. The keyword ``options`` are
+        those of :class:`dlx.request.SearchOptions`. ``forced`` options are taken before the
+        search and belong to every solution (a Sudoku's givens): the search is that of the
+        problem left without their items and the options that clash with them. If they
+        exclude one another there is no solution and ``stats.conflict`` names the first that
+        clashes. ``max_nodes`` and ``timeout`` (seconds) stop the search early;
+        ``stats.status`` then says ``MAX_NODES`` or ``TIMEOUT``, which is how "stopped"
+        differs from "no solution". ``seed`` shuffles the order of the items and of the
+        options of each item once, at the start (reproducibly, the same on every backend, as
+        fast as an unseeded search), so that ties between equally short items and the order
+        of the options tried are random; by default the first item is taken, as Knuth does,
+        so ``nodes`` and ``updates`` equal those of his DLX1/DLX2 (DLX3 with multiplicities,
+        where a ``seed`` breaks ties between equally good items at random instead).
+        ``weighted`` branches on the item of least length / weight, an item's weight growing
+        each time it runs out of options (dom/wdeg, as in Knuth's SSXCC): for hard
+        instances. ``lookahead`` (an int; 0, the default, for none) hides at every node the
+        options that item domination excludes: if every option of an item ``i`` of at most
         ``lookahead`` options holds item ``j``, the options of ``j`` without ``i`` go
         (Knuth's DLX-PRE reduction, at every node: fewer nodes, each dearer). None of these
         changes the set of solutions, only their order; ``weighted`` and ``lookahead`` are
-        for problems without bounds or costs. ``learn=True`` runs a search of another
-        kind, which learns from its conflicts (:mod:`dlx.kernel_cdcl`: clause learning,
-        VSIDS, restarts), for instances where a subtree fails for the same reason again
-        and again (the minimal 25x25 Sudokus); its solutions come in no set order, each
-        once, and its ``stats.nodes`` are its decisions. ``order="cost"`` yields the ``limit``
-        cheapest solutions instead, cheapest first, once the search (branch and bound, see
-        :class:`~dlx.search.Search`) is over. Bad arguments raise
-        :class:`dlx.ArgumentError` (forced options: :class:`dlx.ForcedOptionError`), the
-        same on every path and backend.
+        for problems without bounds or costs. ``learn=True`` runs a search of another kind,
+        which learns from its conflicts (:mod:`dlx.kernel_cdcl`: clause learning, VSIDS,
+        restarts), for instances where a subtree fails for the same reason again and again
+        (the minimal 25x25 Sudokus); its solutions come in no set order, each once, and its
+        ``stats.nodes`` are its decisions. ``order="cost"`` yields the ``limit`` cheapest
+        solutions instead, cheapest first, once the search (branch and bound, see
+        :class:`~dlx.search.Search`) is over. Bad arguments raise :class:`dlx.ArgumentError`
+        (forced options: :class:`dlx.ForcedOptionError`), the same on every path and
+        backend.
 
         Given ``executor``, ``workers`` or ``split`` (as for :meth:`count`), the
         subproblems are searched there and their solutions come back *in the serial
-        order*, the same list as without them, a few chunks searched ahead; the iterator
-        is then a plain generator, without ``stats``.
+        order*, the same list as without them, a few chunks searched ahead
+        (:class:`dlx.distribute.SplitSearch`: its ``stats`` follow the chunks).
         """
-        order_ = order_arg(order)
-        if executor is not None or workers is not None or split is not None:
-            from .distribute import solutions_split
+        return run(self, check_request(self.matrix, "solutions", limit, options),
+                   self._finished)
 
-            if order_ != "search":
-                raise ArgumentError("order is for a single search; a distributed run "
-                                    "(executor, workers or split) takes none")
-            run = self._distributed(locals(), split, workers, backend)
-            return cast(Search, solutions_split(
-                self, run[0], executor=executor, workers=run[1], backend=run[2],
-                limit=None if limit is None else run[3]))
-        limit_ = count_budget(limit, "limit", 1)
-        if flag_arg(learn, "learn"):
-            return self._learning(limit_, order_, forced, max_nodes, timeout, seed, weighted,
-                                  lookahead, backend)
-        checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
-                                         lookahead)
-        links = self.links
-        chosen = get_backend(backend, links.n_nodes)
-        return Search(links, chosen, limit=limit_, **checked, on_finish=self._finished,
-                      on_python_time=(charge_python if backend == "auto"
-                                      and chosen.name == "python" else None), order=order_)
-
-    def _learning(self, limit: int | None, order: str, forced: Any, max_nodes: Any,
-                  timeout: Any, seed: Any, weighted: Any, lookahead: Any,
-                  backend: Any) -> Search:
-        """:meth:`solutions` with ``learn=True`` (:class:`dlx.learning.LearningSearch`)."""
-        checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
-                                         lookahead, learn=True)
-        if checked["weighted"] or checked["lookahead"]:
-            raise ArgumentError("learn=True chooses its options by their part in recent "
-                                "conflicts (VSIDS): it takes no weighted or lookahead")
-        if order != "search":
-            raise ArgumentError("order='cost' is for problems with costs; learn=True "
-                                "takes none")
-        lists = self.links.converted.get("learning")
-        if lists is None:
-            lists = self.links.converted.setdefault("learning", problem_lists(
-                len(self.primary) + len(self.secondary), len(self.primary), self._indptr,
-                self._items, self._colors))
-        return cast(Search, LearningSearch(
-            lists, get_backend(backend, self.links.n_nodes), limit=limit,
-            forced=checked["forced"], max_nodes=checked["max_nodes"],
-            timeout=checked["timeout"], seed=checked["seed"], on_finish=self._finished))
-
-    def best(self, k: int | None = 1, **kwargs: Any) -> list[list[int]]:
-        """The ``k`` cheapest solutions (None: all), cheapest first; ties in the order
-        the search finds them. Their costs: :meth:`cost`. A budget (``max_nodes``,
-        ``timeout``) that runs out first raises :class:`dlx.SearchStoppedError`, as for
-        :meth:`count` (``solutions(k, order="cost", ...)`` yields the best found so far
-        instead, with the stopped status)."""
-        if "limit" in kwargs or "order" in kwargs:
-            raise ArgumentError("best() takes k, not limit or order")
-        search = self.solutions(k, order="cost", **kwargs)
-        found = list(search)
-        _check_finished(search, "best()", kwargs)
-        return found
-
-    def first(self, *, restarts: int | None = None, **kwargs: Any) -> list[int] | None:
-        """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
-        that runs out first raises :class:`dlx.SearchStoppedError`: None always means
-        "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly).
-
-        Takes the keyword arguments of :meth:`solutions` but ``limit``, and ``restarts``:
-        a number of nodes, the unit of Luby's sequence of restarts (run ``k`` searches at
-        most ``restarts * luby(k)`` nodes, shuffled afresh from ``seed``, default 0; a
-        weighted search carries its weights on; see :mod:`dlx.restarts`). With restarts,
-        ``max_nodes`` and ``timeout`` bound all the runs together, and ``stats`` sums
-        them (``stats.restarts`` counts the runs cut short). For hard instances:
-        ``first(weighted=True, restarts=1000)``.
-        """
-        if "limit" in kwargs:
-            raise ArgumentError("first() takes no limit: it is one")
-        if restarts is not None:
-            return self._first_restarting(restarts, **kwargs)
-        search = self.solutions(1, **kwargs)
-        solution = next(search, None)
-        search.count()  # nothing more to search: marks the search finished
-        if solution is None:
-            _check_finished(search, "first()", kwargs)
-        return solution
-
-    def _first_restarting(self, unit: Any, *, forced: Iterable[int] | None = None,
-                          max_nodes: int | None = None, timeout: float | None = None,
-                          seed: int | None = None, weighted: bool = False,
-                          lookahead: int = 0, learn: bool = False,
-                          backend: BackendName | str = "auto") -> list[int] | None:
-        """:meth:`first` with restarts (:func:`dlx.restarts.first_restarting`)."""
-        unit_ = count_budget(unit, "restarts", 1)
-        if flag_arg(learn, "learn"):
-            raise ArgumentError("learn=True restarts on its own (Luby's sequence of "
-                                "conflicts): it takes no restarts")
-        checked = self._search_arguments(forced, max_nodes, timeout, seed, weighted,
-                                         lookahead, restarts=True)
-        checked["seed"] = checked["seed"] or 0
-        links = self.links
-        solution, stats = first_restarting(links, get_backend(backend, links.n_nodes),
-                                           unit=unit_, **checked, on_finish=self._finished)
-        if solution is None:
-            _check_finished(stats, "first(restarts=...)",
-                            {"max_nodes": max_nodes, "timeout": timeout})
-        return solution
-
-    def _search_arguments(self, forced: Any, max_nodes: Any, timeout: Any, seed: Any,
-                          weighted: Any, lookahead: Any, **plain_only: bool) -> dict[str, Any]:
-        """A single search's arguments checked, in this order, and normalized (see
-        :mod:`dlx.arguments`), as keyword arguments of :class:`~dlx.search.Search`;
-        ``plain_only`` names more strategies that problems with bounds or costs refuse."""
-        max_nodes_ = count_budget(max_nodes, "max_nodes", 0)
-        timeout_ = time_budget(timeout)
-        seed_ = seed_arg(seed)
-        weighted_ = flag_arg(weighted, "weighted")
-        lookahead_ = count_budget(lookahead, "lookahead", 0)
-        self._plain_only(**plain_only, weighted=weighted_, lookahead=lookahead_)
-        return {"forced": check_forced(forced, len(self), self.dropped),
-                "max_nodes": max_nodes_, "timeout": timeout_, "seed": seed_,
-                "weighted": weighted_, "lookahead": lookahead_}
-
-    def _plain_only(self, **strategies: Any) -> None:
-        """ArgumentError if a strategy for hard instances is asked of a problem with bounds
-        or costs, which Algorithm M (:mod:`dlx.kernel_m`) searches its own way."""
-        if self.links.mcc:
-            for name, value in strategies.items():
-                if value:
-                    raise ArgumentError(f"{name} is for problems without bounds or costs "
-                                        "(Algorithm M chooses its items its own way)")
-
-    def count(
-        self,
-        limit: int | None = None,
-        *,
-        forced: Iterable[int] | None = None,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        seed: int | None = None,
-        weighted: bool = False,
-        lookahead: int = 0,
-        learn: bool = False,
-        backend: BackendName = "auto",
-        executor: Executor | None = None,
-        workers: int | None = None,
-        checkpoint: str | os.PathLike[str] | None = None,
-        progress: Callable[[RunProgress], None] | None = None,
-        split: Split | None = None,
-    ) -> int:
+    def count(self, limit: int | None = None, **options: Unpack[CountOptions]) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
         The count is this call's own, whatever other threads do with the problem.
 
@@ -588,59 +448,55 @@ class ExactCover:
         subproblems: a rerun with it resumes. ``progress`` is called with a
         :class:`dlx.RunProgress` after each finished chunk. ``forced``,
         ``max_nodes``, ``timeout``, ``seed``, ``weighted``, ``lookahead`` and ``learn`` are
-        for a single search only.
+        for a single search only. The keyword ``options`` are
+        :class:`dlx.request.CountOptions`.
 
         A budget (``max_nodes``, ``timeout``) that runs out first raises
         :class:`dlx.SearchStoppedError`, whose ``stats.solutions`` is the count so far
         (``solutions(...).count()`` returns such a partial count without raising).
         """
-        if executor is None and workers is None and checkpoint is None and split is None:
-            search = self.solutions(limit, forced=forced, max_nodes=max_nodes,
-                                    timeout=timeout, seed=seed, weighted=weighted,
-                                    lookahead=lookahead, learn=learn, backend=backend)
-            count = search.count()
-            _check_finished(search, "count()", {"max_nodes": max_nodes, "timeout": timeout})
-            return count
-        from .distribute import count_split
-
-        run = self._distributed(locals(), split, workers, backend)
-        total, stats = count_split(self, run[0], executor=executor, workers=run[1],
-                                   checkpoint=checkpoint, progress=progress, backend=run[2],
-                                   limit=None if limit is None else run[3])
-        self._finished(stats)
+        request = check_request(self.matrix, "count", limit, options)
+        total, stats = count_run(self, request, self._finished)
+        _check_finished(stats, "count()", request)
         return total
 
-    def _distributed(self, given: dict[str, Any], split: Split | None, workers: Any,
-                     backend: Any) -> tuple[Split, int | None, str, int]:
-        """The checked arguments of a distributed run: its split, workers, the workers'
-        backend (``auto`` resolved here: numba when it runs), and the limit."""
-        from .distribute import DEFAULT_PARTS
-        from .split import Split
+    def best(self, k: int | None = 1, **options: Unpack[SearchOptions]) -> list[list[int]]:
+        """The ``k`` cheapest solutions (None: all), cheapest first; ties in the order
+        the search finds them. Their costs: :meth:`cost`. A budget (``max_nodes``,
+        ``timeout``) that runs out first raises :class:`dlx.SearchStoppedError`, as for
+        :meth:`count` (``solutions(k, order="cost", ...)`` yields the best found so far
+        instead, with the stopped status)."""
+        if "limit" in options or "order" in options:
+            raise ArgumentError("best() takes k, not limit or order")
+        request = check_request(self.matrix, "best", k, {**options, "order": "cost"})
+        search = run(self, request, self._finished)
+        found = list(search)
+        _check_finished(search.stats, "best()", request)
+        return found
 
-        if self.links.mcc:
-            raise ArgumentError("multiplicities and costs are searched by one process: a "
-                                "distributed run (executor, workers, checkpoint or split) "
-                                "splits Algorithm C's tree only")
-        for name in ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead",
-                     "learn"):
-            if given.get(name) not in (None, False, 0):
-                raise ArgumentError(f"{name} is for a single search; a distributed run "
-                                    "(executor, workers, checkpoint or split) takes none")
-        if given.get("checkpoint") is not None and given.get("limit") is not None:
-            raise ArgumentError("a checkpoint records whole counts: give no limit with it")
-        workers_ = None if workers is None else count_budget(workers, "workers", 1)
-        if workers_ is not None and workers_ > 4096:
-            raise ArgumentError(f"workers must be at most 4096, got {workers!r}")
-        limit_ = count_budget(given.get("limit"), "limit", 1)
-        chosen = get_backend(backend, NEVER).name
-        if split is None:
-            split = self.split(parts=DEFAULT_PARTS, probes=4)
-        elif not isinstance(split, Split):
-            raise ArgumentError(f"split must be a dlx Split (from ExactCover.split), got "
-                                f"{split!r}")
-        elif split.problem_digest != self._digest:
-            raise ArgumentError("split was made for another problem")
-        return split, workers_, chosen, limit_
+    def first(self, **options: Unpack[FirstOptions]) -> list[int] | None:
+        """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
+        that runs out first raises :class:`dlx.SearchStoppedError`: None always means
+        "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly).
+
+        Takes the keyword arguments of :meth:`solutions` but ``limit``, and ``restarts``:
+        a number of nodes, the unit of Luby's sequence of restarts (run ``k`` searches at
+        most ``restarts * luby(k)`` nodes, shuffled afresh from ``seed``, default 0; a
+        weighted search carries its weights on; see :mod:`dlx.restarts`). With restarts,
+        ``max_nodes`` and ``timeout`` bound all the runs together, and ``stats`` sums
+        them (``stats.restarts`` counts the runs cut short). For hard instances:
+        ``first(weighted=True, restarts=1000)``.
+        """
+        if "limit" in options:
+            raise ArgumentError("first() takes no limit: it is one")
+        request = check_request(self.matrix, "first", 1, options)
+        search = run(self, request, self._finished)
+        solution = next(search, None)
+        search.count()  # nothing more to search: marks the search finished
+        if solution is None:
+            _check_finished(search.stats, "first(restarts=...)" if request.restarts
+                            else "first()", request)
+        return solution
 
     def solve_batch(
         self,
@@ -671,12 +527,11 @@ class ExactCover:
         finished so far, from time to time (between the kernel's slices, about 5 times a
         second; after each instance in Python), for a progress line.
         """
-        if progress is not None and not callable(progress):
-            raise ArgumentError(f"progress must be callable or None, got {progress!r}")
-        return run_batch(self.links, len(self), self._min_primary, forced, indptr=indptr,
+        return run_batch(self.links, len(self), self.matrix.min_primary, forced, indptr=indptr,
                          indices=indices, limit=count_budget(limit, "limit", 1),
                          max_nodes=count_budget(max_nodes, "max_nodes", 0), backend=backend,
-                         timeout=time_budget(timeout), progress=progress)
+                         timeout=time_budget(timeout),
+                         progress=callable_arg(progress, "progress"))
 
     def preprocess(self, forced: Iterable[int] | None = None, *, blocked: bool = True,
                    dominated: bool = True, rounds: int | None = None) -> Preprocessed:
@@ -691,7 +546,8 @@ class ExactCover:
         """
         from .preprocess import preprocess
 
-        return preprocess(self, forced, blocked=blocked, dominated=dominated, rounds=rounds)
+        return preprocess(self, forced, blocked=blocked, dominated=dominated, rounds=rounds,
+                          build=self._checked)
 
     def split(self, depth: int | None = None, parts: int | None = None, *,
               probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:
@@ -713,17 +569,8 @@ class ExactCover:
             raise ArgumentError("a problem with multiplicities or costs cannot be split: "
                                 "its subtrees are not its options forced (Algorithm M "
                                 "tweaks options and makes null moves)")
-        return split_problem(self.links, self._digest, depth, parts, probes=probes,
+        return split_problem(self.links, self.matrix.digest, depth, parts, probes=probes,
                              seed=seed, smallest=smallest)
-
-    @cached_property
-    def _digest(self) -> str:
-        """:func:`dlx.split.problem_digest` of this problem: names a problem to workers and
-        checkpoints."""
-        from .split import problem_digest
-
-        return problem_digest(len(self.primary), len(self.secondary), self._indptr,
-                              self._items, self._colors)
 
     def is_solution(self, solution: Iterable[int]) -> bool:
         """Independent check: primary items covered exactly once (within their bounds,
@@ -734,6 +581,7 @@ class ExactCover:
                                 f"{solution!r}")
         count: dict[int, int] = {}
         color: dict[int, int] = {}
+        m = self.matrix
         dropped = set(self.dropped)
         n_primary = len(self.primary)
         seen: set[int] = set()
@@ -742,8 +590,8 @@ class ExactCover:
                     or not 0 <= k < len(self) or k in dropped or k in seen:
                 return False
             seen.add(k)
-            lo, hi = int(self._indptr[k]), int(self._indptr[k + 1])
-            for x, c in zip(self._items[lo:hi].tolist(), self._colors[lo:hi].tolist()):
+            lo, hi = int(m.indptr[k]), int(m.indptr[k + 1])
+            for x, c in zip(m.items[lo:hi].tolist(), m.colors[lo:hi].tolist()):
                 if c:
                     if color.setdefault(x, c) != c or count.get(x):
                         return False
@@ -753,8 +601,8 @@ class ExactCover:
                     if x in color or count.get(x):
                         return False
                     count[x] = 1
-        lower, upper = ([1] * n_primary, [1] * n_primary) if self._bounds is None else (
-            b.tolist() for b in self._bounds)
+        lower, upper = ([1] * n_primary, [1] * n_primary) if m.bounds is None else (
+            b.tolist() for b in m.bounds)
         return all(lower[x - 1] <= count.get(x, 0) <= upper[x - 1]
                    for x in range(1, n_primary + 1))
 
@@ -762,72 +610,13 @@ class ExactCover:
 # ----- helpers --------------------------------------------------------------------------
 
 
-def _unique_items(names: Iterable[Hashable], kind: str) -> list[Hashable]:
-    if isinstance(names, (bytes, int, float)) or not isinstance(names, Iterable):
-        raise InputError(f"{kind} must be an iterable of item names, got {names!r}")
-    out = [hashable(name, f"{kind} item") for name in names]
-    seen: set[Hashable] = set()
-    for name in out:
-        if name in seen:
-            raise RepeatedItemError(f"{kind} item {name!r} is listed twice")
-        seen.add(name)
-    return out
-
-
-def _encode_options(
-    options: Sequence[list[Hashable]],
-    primary: list[Hashable],
-    secondary: list[Hashable],
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Hashable]]:
-    """Validate named options and number them: CSR arrays of item numbers and color ids."""
-    number = {name: k for k, name in enumerate(primary, 1)}
-    n_primary = len(primary)
-    number.update((name, k) for k, name in enumerate(secondary, n_primary + 1))
-    color_id: dict[Hashable, int] = {}
-    items: list[int] = []
-    colors: list[int] = []
-    indptr = [0]
-    for k, opt in enumerate(options):
-        if not opt:
-            raise EmptyOptionError(f"option {k} has no items")
-        start = len(items)
-        for entry in opt:
-            c = 0
-            if isinstance(entry, Colored):
-                color = hashable(entry.color, f"option {k}: color")
-                if color is None:  # "no color" is written as the plain item
-                    raise ColorError(f"option {k} gives item {entry.item!r} the color None; "
-                                     "for no color, name the item alone")
-                entry = entry.item
-                c = color_id.setdefault(color, len(color_id) + 1)
-            try:
-                x = number[entry]
-            except (KeyError, TypeError):
-                raise UnknownItemError(f"option {k} names unknown item {entry!r}") from None
-            if c and x <= n_primary:
-                raise ColorError(f"option {k} gives a color to primary item {entry!r}")
-            items.append(x)
-            colors.append(c)
-        if len(set(items[start:])) != len(items) - start:
-            dup = next(x for x in items[start:] if items[start:].count(x) > 1)
-            raise RepeatedItemError(f"option {k} names item {_name(dup, primary, secondary)!r}"
-                                    " more than once")
-        indptr.append(len(items))
-    return (np.array(indptr, dtype=np.int64), np.array(items, dtype=np.int64),
-            np.array(colors, dtype=np.int64), list(color_id))
-
-
-def _name(x: int, primary: list[Hashable], secondary: list[Hashable]) -> Hashable:
-    return primary[x - 1] if x <= len(primary) else secondary[x - 1 - len(primary)]
-
-
-def _check_finished(search: Search | SearchStats, call: str, budgets: dict[str, Any]) -> None:
-    """The rule for budgets: raise SearchStoppedError if ``search`` (or the stats of
-    searches, restarts summed) was stopped by one, naming it, with what was found so far."""
-    s = search if isinstance(search, SearchStats) else search.stats
-    if s.status in (Status.MAX_NODES, Status.TIMEOUT):
-        name = "max_nodes" if s.status is Status.MAX_NODES else "timeout"
+def _check_finished(stats: SearchStats, call: str, request: SearchRequest) -> None:
+    """The rule for budgets: raise SearchStoppedError if the search whose ``stats`` these
+    are was stopped by one, naming it, with what was found so far."""
+    if stats.status.stopped:
+        name = {Status.MAX_NODES: "max_nodes", Status.TIMEOUT: "timeout"}.get(stats.status)
+        what = "interrupted" if name is None else f"{name}={getattr(request, name)!r} ran out"
         raise SearchStoppedError(
-            f"{call}: {name}={budgets.get(name)!r} ran out after {s.nodes:,} nodes and "
-            f"{s.solutions:,} solutions, before the answer was known (its .stats hold "
-            f"them; solutions(...) stops quietly instead)", s)
+            f"{call}: {what} after {stats.nodes:,} nodes and "
+            f"{stats.solutions:,} solutions, before the answer was known (its .stats hold "
+            f"them; solutions(...) stops quietly instead)", stats)

@@ -24,6 +24,7 @@ from .backend import Backend
 from .cdcl.restart import luby
 from .links import Links
 from .search import Search, SearchStats
+from .slices import Slices, Step, drive
 from .status import Status
 
 __all__ = ["first_restarting", "luby"]
@@ -41,46 +42,50 @@ def first_restarting(
     weighted: bool,
     lookahead: int = 0,
     on_finish: Callable[[SearchStats], None] | None = None,
+    total: SearchStats | None = None,
 ) -> tuple[list[int] | None, SearchStats]:
     """The first solution found by runs of at most ``unit * luby(k)`` nodes (run ``k``
     from 1, shuffled by ``seed`` and ``k``), or None; and the statistics summed over the
-    runs (``restarts``: how many runs were cut short). ``max_nodes`` and ``timeout``
-    bound all the runs together. The status is that of the last run: ``LIMIT`` (found),
-    ``COMPLETE`` (a run exhausted its tree: no solution), ``MAX_NODES``, ``TIMEOUT`` or
-    ``CONFLICT`` (the forced options clash).
+    runs (``restarts``: how many runs were cut short), kept in ``total`` if given.
+    ``max_nodes`` and ``timeout`` bound all the runs together. The status is that of the
+    last run: ``LIMIT`` (found), ``COMPLETE`` (a run exhausted its tree: no solution),
+    ``MAX_NODES``, ``TIMEOUT`` or ``CONFLICT`` (the forced options clash).
     """
-    total = SearchStats(backend=backend.name)
-    start = time.perf_counter()
+    total = SearchStats(backend=backend.name) if total is None else total
     weights: np.ndarray | None = None
     run = 0
-    try:
-        while True:
-            run += 1
-            left = max_nodes - total.nodes
-            remaining = None if timeout is None else max(timeout - (time.perf_counter() - start), 0)
-            search = Search(links, backend, limit=1, forced=forced,
-                            max_nodes=min(left, unit * luby(run)), timeout=remaining,
-                            seed=seed, run=run, weighted=weighted, weights=weights,
-                            lookahead=lookahead)
-            solution = next(search, None)
-            stats = search.stats
-            total.nodes += stats.nodes
-            total.updates += stats.updates
-            total.solutions += stats.solutions
-            total.max_level = max(total.max_level, stats.max_level)
-            total.conflict = stats.conflict
-            total.status = Status.LIMIT if solution is not None else stats.status
-            if solution is not None or stats.status is not Status.MAX_NODES \
-                    or total.nodes >= max_nodes:
-                return solution, total
-            total.restarts += 1
-            if weighted:
-                weights = search.weights()
-    except KeyboardInterrupt:
-        total.status = Status.INTERRUPTED
-        raise
-    finally:
-        total.seconds = time.perf_counter() - start
-        if total.status is not Status.RUNNING and on_finish is not None:
-            on_finish(total)
+    start = 0.0
 
+    def begin() -> Step[list[int]]:
+        nonlocal start
+        start = time.perf_counter()
+        return step
+
+    def step(_: int) -> tuple[Status | None, int, list[int] | None]:
+        """One run, to its end or its budget (a run is one slice)."""
+        nonlocal run, weights
+        run += 1
+        left = max_nodes - total.nodes
+        remaining = None if timeout is None else max(timeout - (time.perf_counter() - start), 0)
+        search = Search(links, backend, limit=1, forced=forced,
+                        max_nodes=min(left, unit * luby(run)), timeout=remaining,
+                        seed=seed, run=run, weighted=weighted, weights=weights,
+                        lookahead=lookahead)
+        solution = next(search, None)
+        stats = search.stats
+        total.nodes += stats.nodes
+        total.updates += stats.updates
+        total.solutions += stats.solutions
+        total.max_level = max(total.max_level, stats.max_level)
+        total.conflict = stats.conflict
+        if solution is not None:
+            return Status.LIMIT, 0, solution
+        if stats.status is not Status.MAX_NODES or total.nodes >= max_nodes:
+            return stats.status, 0, None
+        total.restarts += 1
+        if weighted:
+            weights = search.weights()
+        return None, 0, None
+
+    found = list(drive(begin, total, Slices(None), timeout, on_finish))
+    return (found[0] if found else None), total

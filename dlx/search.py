@@ -10,7 +10,6 @@ that finished there.
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -20,7 +19,7 @@ from . import kernel, kernel_m
 from .backend import Backend, Kernel
 from .budget import NEVER
 from .links import Links, check_links
-from .slices import TIMEOUT_SLICE_SECONDS, Slices
+from .slices import Slices, Step, drive
 from .state import State
 from .status import Status
 
@@ -115,8 +114,8 @@ class Search:
 
     Each solution is a sorted list of option indices, the forced options included.
     :attr:`stats` is live; :meth:`count` runs the search to its end without building
-    solutions. Made by :meth:`dlx.ExactCover.solutions` (which validates every argument);
-    budgets here are already normalized (``NEVER`` for none).
+    solutions. Made by :meth:`dlx.ExactCover.solutions` (:mod:`dlx.request` checks every
+    argument); budgets here are already normalized (``NEVER`` for none).
 
     With ``order="cost"`` it yields the ``limit`` cheapest solutions, cheapest first
     (ties in the order found), once the search is over: branch and bound, DLX5's way. At
@@ -234,24 +233,19 @@ class Search:
             check_links(self.links, self._state, self.kernel.inactive)
 
     def _search(self) -> Iterator[list[int]]:
-        """The driver: the kernel in slices, the clock read between them."""
-        stats = self.stats
-        start = time.perf_counter()
-        try:
-            yield from self._drive(start)
-        except KeyboardInterrupt:
-            stats.status = Status.INTERRUPTED
-            raise
-        finally:
-            stats.seconds = time.perf_counter() - start
-            if stats.status is not Status.RUNNING and self._on_finish is not None:
-                self._on_finish(stats)
+        """The kernel in slices (:func:`dlx.slices.drive`), the clock read between them."""
+        slices = Slices.timed(self.timeout is not None, self.backend.slice_seconds,
+                              first_slice(self.links))
+        return drive(self._begin, self.stats, slices, self.timeout, self._on_finish,
+                     self._charge)
 
-    def _drive(self, start: float) -> Iterator[list[int]]:
+    def _begin(self) -> Step[list[int]] | None:
+        """The state this search starts from (the forced options taken, the weights
+        given), and its step; None when that decides it (a limit of 0, a clash)."""
         stats, links, run = self.stats, self.links, self.kernel
         if self.limit <= 0:
             stats.status = Status.LIMIT
-            return
+            return None
         given = None
         if self._weights is not None:
             weights = self._weights
@@ -263,7 +257,7 @@ class Search:
         if conflict is not None:
             stats.conflict = conflict
             stats.status = Status.CONFLICT
-            return
+            return None
         self._state = state
         regs, choice = state.REG, state.CHOICE
         regs[kernel.LOOKAHEAD] = self.lookahead
@@ -271,54 +265,31 @@ class Search:
             regs[kernel_m.SEED] = self.seed % 2147483646 + 1
         option_of_node = links.option_list
         null_moves = links.mcc  # CHOICE also holds item headers (kernel_m's null moves)
-        forced = self.forced
+        forced, limit, max_nodes = self.forced, self.limit, self.max_nodes
         search = run.search
-        if self.timeout is not None:
-            slices = Slices(TIMEOUT_SLICE_SECONDS, first=1)
-            deadline = start + self.timeout
-        else:
-            slices = Slices(self.backend.slice_seconds, first=first_slice(links))
-            deadline = None
-        while True:
-            solution_stop = self.limit if self._counting else int(regs[kernel.SOLUTIONS]) + 1
+
+        def step(budget: int) -> tuple[Status | None, int, list[int] | None]:
+            solution_stop = limit if self._counting else int(regs[kernel.SOLUTIONS]) + 1
             before = int(regs[kernel.NODES])
-            node_stop = min(self.max_nodes, before + slices.nodes)
-            t0 = time.perf_counter()
-            status = search(state, node_stop, solution_stop)
-            now = time.perf_counter()
-            if self._charge is not None:
-                self._charge(now - t0)
-            stats.nodes = int(regs[kernel.NODES])
+            status = search(state, min(max_nodes, before + budget), solution_stop)
+            stats.nodes = nodes = int(regs[kernel.NODES])
             stats.updates = int(regs[kernel.UPDATES])
-            stats.solutions = int(regs[kernel.SOLUTIONS])
+            stats.solutions = solutions = int(regs[kernel.SOLUTIONS])
             stats.max_level = int(regs[kernel.MAX_LEVEL])
-            stats.seconds = now - start
             if status == kernel.COMPLETE:
-                stats.status = Status.COMPLETE
-                return
+                return Status.COMPLETE, 0, None
             if status == kernel.LIMIT:
-                if stats.solutions >= self.limit:
-                    stats.status = Status.LIMIT
-                elif deadline is not None and now >= deadline:
-                    stats.status = Status.TIMEOUT
-                if not self._counting:
-                    level = int(regs[kernel.LEVEL])
-                    chosen = [option_of_node[x] for x in choice[:level]]
-                    if null_moves:
-                        chosen = [k for k in chosen if k >= 0]
-                    yield sorted(chosen + forced if forced else chosen)
-                if stats.status is not Status.RUNNING:
-                    return
-                continue
+                end = Status.LIMIT if solutions >= limit else None
+                if self._counting:
+                    return end, 0, None
+                chosen = [option_of_node[x] for x in choice[:int(regs[kernel.LEVEL])]]
+                if null_moves:
+                    chosen = [k for k in chosen if k >= 0]
+                return end, 0, sorted(chosen + forced if forced else chosen)
             # MAX_NODES: the budget, or just the end of a slice.
-            if stats.nodes >= self.max_nodes:
-                stats.status = Status.MAX_NODES
-                return
-            if deadline is not None and now >= deadline:
-                stats.status = Status.TIMEOUT
-                return
-            slices.ran(stats.nodes - before, now - t0,
-                       None if deadline is None else deadline - now)
+            return (Status.MAX_NODES if nodes >= max_nodes else None), nodes - before, None
+
+        return step
 
     def _cheapest(self) -> Iterator[list[int]]:
         """``order="cost"``: the search to its end, keeping the ``limit`` cheapest

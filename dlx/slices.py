@@ -1,11 +1,22 @@
-"""How long a kernel call may run before it returns to Python: to read the clock for a
-timeout, or to let Ctrl-C through (compiled code never sees it)."""
+"""The time-sliced driver: a kernel run in calls of a bounded amount of work, the clock read
+between them, for timeouts and for Ctrl-C (compiled code never sees it).
+
+:func:`drive` is the one loop that does this, for every search that runs a kernel in
+slices: the plain search (:class:`dlx.search.Search`, and so the restarts), the compiled
+batch (:meth:`dlx.compiled.NumbaBackend.batch`), and the learning search. :class:`Slices`
+says how much work the next call may do.
+"""
 
 from __future__ import annotations
 
-from .budget import NEVER
+import time
+from collections.abc import Callable, Iterator
+from typing import Protocol, TypeVar
 
-__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Slices"]
+from .budget import NEVER
+from .status import Status
+
+__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Slices", "Step", "drive"]
 
 COMPILED_SLICE_SECONDS = 0.2
 """Without a timeout, a compiled kernel still returns to Python about this often, so that
@@ -14,6 +25,7 @@ Ctrl-C gets through."""
 TIMEOUT_SLICE_SECONDS = 0.02
 """With a timeout, slices this short, so that the clock is read often."""
 
+T = TypeVar("T")
 
 
 class Slices:
@@ -32,6 +44,12 @@ class Slices:
         self.seconds = seconds
         self.nodes = max(1, min(first, NEVER)) if seconds is not None else NEVER
 
+    @classmethod
+    def timed(cls, timed: bool, seconds: float | None, first: int) -> Slices:
+        """The slices of a call with a timeout (``timed``: :data:`TIMEOUT_SLICE_SECONDS`,
+        from one node) or without (``seconds`` each, from ``first`` nodes)."""
+        return cls(TIMEOUT_SLICE_SECONDS, first=1) if timed else cls(seconds, first=first)
+
     def ran(self, nodes: int, seconds: float, left: float | None = None) -> None:
         """Adapt after a slice that ran ``nodes`` nodes in ``seconds``; ``left``: seconds
         until the deadline, if there is one."""
@@ -42,3 +60,94 @@ class Slices:
             return
         fit = int(target * nodes / seconds) if seconds > 0 else NEVER
         self.nodes = max(1, min(fit, 2 * nodes, NEVER))
+
+
+class Outcome(Protocol):
+    """What :func:`drive` keeps up to date: how the search ended, and its time."""
+
+    status: Status
+    seconds: float
+
+
+O = TypeVar("O", bound="Outcome")
+
+Step = Callable[[int], tuple[Status | None, int, T | None]]
+"""One slice: ``step(budget)`` runs at most ``budget`` units of work (nodes; a learner's
+conflicts) and returns ``(end, ran, found)``: the status that ends the search (None: go
+on), the units it ran when it stopped at its budget (0 when it returned early, which
+keeps the pace), and a value to yield (a solution) or None."""
+
+
+def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
+          timeout: float | None = None,
+          on_finish: Callable[[O], None] | None = None,
+          on_slice: Callable[[float], None] | None = None) -> Iterator[T]:
+    """The one time-sliced loop: ``begin()`` sets the search up (None: it decided the
+    search alone, having set ``outcome.status``: a conflict, an empty limit) and returns
+    its :data:`Step`; each step gets ``slices.nodes`` units of work; between steps the
+    clock is read, and the search ends with ``TIMEOUT`` once ``timeout`` seconds have
+    passed since ``begin`` was called (a step that ended the search, with ``COMPLETE``
+    say, keeps its status), else the slice is adapted (:meth:`Slices.ran`). What a step
+    found is yielded, after ``outcome.status`` is set if it ended the search.
+
+    Ctrl-C (KeyboardInterrupt), in a step or in ``begin``, sets ``INTERRUPTED`` and goes
+    on up. ``outcome.seconds`` is kept up to date, and ``on_finish(outcome)`` is called
+    once the search has ended (not when its caller abandons it while RUNNING).
+    ``on_slice(seconds)`` is told the time of each step (``auto``'s charge for python).
+
+    How the searches plug in. The plain search's step is one call of ``kernel.search``
+    to ``nodes + budget`` (end: ``COMPLETE``, ``LIMIT`` at the limit, ``MAX_NODES`` at
+    ``max_nodes``; found: the solution the kernel stopped at). A restarting search's step
+    is one whole run (no slices: ``Slices(None)``). The compiled batch calls
+    ``search_batch`` once before it comes here, so that a batch done in one call pays
+    nothing for the loop; its step is one more call (end: ``COMPLETE`` when it returns
+    0), and at a ``TIMEOUT`` the batch sweeps the instances left with a node budget of 0.
+
+    The learning search (:class:`dlx.learning.LearningSearch`) fits as it is: its
+    ``begin`` returns None for a clash of the forced options (``CONFLICT``), a timeout
+    of 0 (``TIMEOUT``) or a decision at level 0 (``COMPLETE``), and else makes its
+    arrays, held by the step. Its budget is in conflicts (``Slices(SLICE_SECONDS,
+    first=FIRST_SLICE)``, or :meth:`Slices.timed`); the step sets ``STOP_CONFLICTS`` to
+    ``CONFLICTS + budget`` and ``STOP_DECISIONS`` to ``DECISIONS + 16 * budget`` (at most
+    ``max_nodes``), calls ``cdcl`` once, copies the registers into the stats, and
+    returns: for ``FOUND`` the solution as found, with end ``LIMIT`` at the limit (else
+    None, after setting ``BLOCK``: the clock is then read after a slice that found a
+    solution too, which issue 32's R1 asks); for ``EXHAUSTED`` end ``COMPLETE``; for
+    ``FULL`` ``(None, 0, None)`` after growing the arrays (a slice that only returned
+    keeps the pace); at ``max_nodes`` decisions end ``MAX_NODES``; else ``ran`` = the
+    conflicts of the slice (or its decisions / 16, if more, so that a slice without
+    conflicts still grows). One change of behaviour comes with it: a learning search
+    abandoned by its caller stays RUNNING and is not reported to ``on_finish``, as a
+    plain one (it is now marked INTERRUPTED and reported).
+    """
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    try:
+        step = begin()
+        if step is None:
+            return
+        budget = slices.nodes
+        while True:
+            t0 = time.perf_counter()
+            end, ran, found = step(budget)
+            now = time.perf_counter()
+            if on_slice is not None:
+                on_slice(now - t0)
+            outcome.seconds = now - start
+            if end is None and deadline is not None and now >= deadline:
+                end = Status.TIMEOUT
+            if end is not None:
+                outcome.status = end
+            if found is not None:
+                yield found
+            if end is not None:
+                return
+            slices.ran(ran, now - t0, None if deadline is None else deadline - now)
+            budget = slices.nodes
+    except KeyboardInterrupt:
+        outcome.status = Status.INTERRUPTED
+        raise
+    finally:
+        outcome.seconds = time.perf_counter() - start
+        if outcome.status is not Status.RUNNING and on_finish is not None:
+            on_finish(outcome)

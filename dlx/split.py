@@ -33,6 +33,7 @@ from .arguments import seed_arg
 from .budget import count_budget
 from .errors import ArgumentError
 from .links import Links
+from .matrix import problem_digest
 
 __all__ = ["Split", "Subproblem", "problem_digest", "split_problem"]
 
@@ -98,16 +99,6 @@ class Split(Sequence[Subproblem]):
         """Each subproblem's forced options, as :meth:`dlx.ExactCover.solve_batch` takes
         them."""
         return [list(p.forced) for p in self.parts]
-
-
-def problem_digest(n_primary: int, n_secondary: int, indptr: np.ndarray, items: np.ndarray,
-                   colors: np.ndarray) -> str:
-    """A hash of what decides a problem's search: how many items (primary, secondary) and
-    every option's items and colors as CSR arrays (names do not matter)."""
-    h = hashlib.sha256(f"dlx-problem {n_primary} {n_secondary} {len(indptr) - 1};".encode())
-    for array in (indptr, items, colors):
-        h.update(np.ascontiguousarray(array, dtype=np.int64).tobytes())
-    return h.hexdigest()[:32]
 
 
 class _Tree:

@@ -203,7 +203,7 @@ def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool | 
     stopped the count first (no proof either way)."""
     result = empty_grid_problem(geo.layout).solve_batch([givens(geo, values)], limit=2,
                                                         **engine)
-    if int(result.status[0]) in (Status.MAX_NODES, Status.TIMEOUT):
+    if Status(int(result.status[0])).stopped:
         return None
     return int(result.found[0]) == 1
 

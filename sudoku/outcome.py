@@ -16,15 +16,16 @@ __all__ = ["search_count", "search_failure"]
 def search_count(status: int, found: int, nodes: int) -> int | SearchStoppedError:
     """What :func:`sudoku.count_solutions` returns (or raises) for a search that ended
     with ``status``, ``found`` solutions and ``nodes`` nodes."""
-    if status in (Status.MAX_NODES, Status.TIMEOUT):
+    if Status(status).stopped:
         return SearchStoppedError(f"count stopped by {_budget(status)} after {found} "
                                   f"solutions and {nodes} nodes")
     return 0 if status == Status.CONFLICT else found
 
 
 def _budget(status: int) -> str:
-    """Which budget a status names: ``"timeout"`` or ``"max_nodes"``."""
-    return "timeout" if status == Status.TIMEOUT else "max_nodes"
+    """What a stopped status names: ``"timeout"``, ``"max_nodes"`` or Ctrl-C."""
+    return {Status.TIMEOUT: "timeout", Status.INTERRUPTED: "an interrupt (Ctrl-C)"}.get(
+        Status(status), "max_nodes")
 
 
 def search_failure(geo: Geometry, values: list[int], status: int, found: int, nodes: int,
@@ -37,7 +38,7 @@ def search_failure(geo: Geometry, values: list[int], status: int, found: int, no
         except SudokuError as e:
             return e
         raise AssertionError("the batch saw clashing givens that given_options accepts")
-    if status in (Status.MAX_NODES, Status.TIMEOUT):
+    if Status(status).stopped:
         return SearchStoppedError(f"search stopped by {_budget(status)} after {nodes} nodes "
                                   "before the puzzle was decided")
     if found == 0:

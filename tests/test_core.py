@@ -44,32 +44,6 @@ needs_numba = pytest.mark.skipif(not HAVE_NUMBA, reason="numba is not installed"
 # ----- structure ------------------------------------------------------------------------
 
 
-def _imports(path: Path, package: str) -> set[str]:
-    """Modules of ``package`` that ``path`` imports, at any level (function bodies too)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:  # relative: from . import x, from .x import y
-                base = node.module or ""
-                if base:
-                    found.add(f"{package}.{base}")
-                else:
-                    found.update(f"{package}.{a.name}" for a in node.names)
-            elif node.module and node.module.split(".")[0] == package:
-                found.add(node.module)
-        elif isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name.split(".")[0] == package)
-    return found
-
-
-def test_dlx_has_no_import_cycle():
-    modules = {f"dlx.{p.stem}": p for p in (ROOT / "dlx").glob("*.py") if p.stem != "__init__"}
-    graph = {m: {d for d in _imports(p, "dlx") if d in modules and d != m}
-             for m, p in modules.items()}
-    assert graph["dlx.search"] and graph["dlx.problem"]  # the walk sees imports at all
-    _assert_no_cycle(graph)
-
-
 def _assert_no_cycle(graph: dict[str, set[str]]) -> None:
     """Fails naming the first cycle of an import graph (module -> modules it imports)."""
     state: dict[str, int] = {}
@@ -112,6 +86,40 @@ def _imported(path: Path) -> list[tuple[str, list[str]]]:
         elif isinstance(node, ast.Import):
             found.extend((a.name, []) for a in node.names)
     return found
+
+
+def _import_graph(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` (subpackages included; a package's ``__init__`` is the
+    package) -> the modules of ``package`` it imports."""
+    modules = {_module_name(p): p for p in (ROOT / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for m, path in modules.items():
+        for module, names in _imported(path):
+            targets = [module, *(f"{module}.{n}" for n in names)]
+            graph[m] |= {t for t in targets if t in modules and t != m and t != package}
+    return graph
+
+
+def test_dlx_has_no_import_cycle():
+    graph = _import_graph("dlx")
+    assert graph["dlx.search"] and graph["dlx.problem"]  # the walk sees imports at all
+    assert "dlx.kinds" in graph["dlx.kinds.plain"]  # ... relative ones in subpackages too
+    _assert_no_cycle(graph)
+
+
+def test_kinds_sit_between_the_request_and_the_front_door():
+    """The layering of the front door: problem -> run -> kinds -> request, and no module
+    below the front door reads the problem (``dlx.problem``)."""
+    graph = _import_graph("dlx")
+    assert {"dlx.run", "dlx.request"} <= graph["dlx.problem"]
+    assert {f"dlx.kinds.{k}" for k in ("plain", "learning", "restarts", "distributed")} \
+        <= graph["dlx.run"]
+    for module, imported in graph.items():
+        if module.startswith("dlx.kinds") or module in ("dlx.request", "dlx.run",
+                                                         "dlx.distribute", "dlx.split",
+                                                         "dlx.preprocess", "dlx.matrix"):
+            assert "dlx.problem" not in imported, module
+            assert "dlx.run" not in imported or module == "dlx.problem", module
 
 
 def test_sudoku_imports_only_public_dlx_names():
@@ -350,6 +358,105 @@ def test_slices_follow_the_cost_of_a_node():
     slices.ran(3, 3.0)  # a second a node: one node at a time
     assert slices.nodes == 1
     assert Slices(None).nodes >= 1 << 62
+
+
+def test_the_driver_stops_at_the_deadline_and_on_ctrl_c():
+    """slices.drive: a step that never ends stops at the timeout (status TIMEOUT, read
+    after a slice that found something too); a step that ends keeps its status; what a
+    step found is yielded; Ctrl-C is INTERRUPTED; on_finish is told once, at the end."""
+    from dlx.search import SearchStats
+    from dlx.slices import drive
+
+    finished: list[Status] = []
+
+    def run(step, timeout=None):
+        stats = SearchStats()
+        found = list(drive(lambda: step, stats, Slices(0.001, first=1), timeout,
+                           lambda s: finished.append(s.status)))
+        return found, stats
+
+    budgets: list[int] = []
+
+    def forever(budget):  # finds something in every slice, never ends
+        budgets.append(budget)
+        return None, 0, budget
+
+    found, stats = run(forever, timeout=0.02)
+    assert stats.status is Status.TIMEOUT and found and 0.02 <= stats.seconds < 1
+    assert set(budgets) == {1}  # a slice that only returned keeps the pace
+    found, stats = run(lambda budget: (Status.COMPLETE, budget, "last"), timeout=0)
+    assert (found, stats.status) == (["last"], Status.COMPLETE)  # ended before the clock
+
+    def interrupted(budget):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(interrupted)
+    assert finished == [Status.TIMEOUT, Status.COMPLETE, Status.INTERRUPTED]
+
+
+def test_huge_timeout_is_no_bound():
+    """R9 (#32): timeout=10**400 raised OverflowError; it is no bound, as infinity."""
+    problem = queens(6)
+    assert problem.count(timeout=10**400) == 4
+    assert problem.solutions(timeout=10**400).count() == 4
+    assert problem.first(timeout=10**400, restarts=10) is not None
+    assert problem.count(timeout=math.inf, learn=True) == 4
+
+
+def test_one_list_of_options_for_the_four_calls():
+    """The calls' keyword arguments are written once (request.SearchOptions and its two
+    extensions), each a field of the request; one that a call does not take is a
+    TypeError, as Python's own."""
+    from dataclasses import fields
+
+    from dlx.request import ACCEPTS, CountOptions, FirstOptions, SearchRequest
+
+    assert set(CountOptions.__annotations__) | set(FirstOptions.__annotations__) == \
+        {f.name for f in fields(SearchRequest)} - {"kind", "limit"}
+    assert ACCEPTS["count"] - ACCEPTS["solutions"] == {"checkpoint", "progress"}
+    problem = queens(5)
+    for call, bad in [(problem.solutions, "restarts"), (problem.count, "restarts"),
+                      (problem.first, "checkpoint"), (problem.best, "progress"),
+                      (problem.count, "nodes")]:
+        with pytest.raises(TypeError, match=f"unexpected keyword argument '{bad}'"):
+            call(**{bad: 1})
+
+
+def test_a_kind_of_search_is_one_module_and_one_entry():
+    """run() takes the kind a request names from the registry: a new kind plugs in
+    without a change to ExactCover (here one that yields the forced options, once)."""
+    from dlx import run as runner
+    from dlx.kinds import Kind
+    from dlx.request import SearchRequest
+    from dlx.search import SearchStats
+
+    class Echo:
+        def __init__(self, problem, request, on_finish):
+            self.stats = SearchStats(solutions=1, status=Status.COMPLETE)
+            self._run = iter([sorted(request.forced)])
+
+        def __iter__(self):
+            return self
+
+        def __next__(self):
+            return next(self._run)
+
+        def count(self):
+            return sum(1 for _ in self._run)
+
+    runner.register_kind(Kind("echo", Echo))
+    try:
+        search = runner.run(queens(4), SearchRequest("echo", forced=(3, 1)))
+        assert list(search) == [[1, 3]]
+        assert runner.count(queens(4), SearchRequest("echo", forced=(2,))) == (
+            1, SearchStats(solutions=1, status=Status.COMPLETE))
+    finally:
+        del runner.KINDS["echo"]
+    with pytest.raises(ArgumentError, match="no search of kind 'echo'"):
+        runner.run(queens(4), SearchRequest("echo"))
+    for kind in ("plain", "learning", "restarts", "distributed"):
+        assert kind in runner.KINDS
 
 
 # ----- the choice of item for many primary items (D19) ----------------------------------

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_dlx_properties import build, xcc_problems
 
-from dlx import ArgumentError, CheckpointError, DistributedError, ExactCover
+from dlx import ArgumentError, CheckpointError, DistributedError, ExactCover, Status
 from dlx import distribute as dist
 from dlx.problems import langford, queens
 
@@ -100,7 +100,7 @@ def test_a_worker_holds_one_problem(small_chunks):
         assert queens(8).count(executor=pool, split=queens(8).split(depth=2)) == 92
         assert langford(7).count(executor=pool, split=langford(7).split(depth=2)) == 52
         assert queens(8).count(executor=pool, split=queens(8).split(depth=1)) == 92
-    assert list(dist._cache) == [queens(8)._digest]
+    assert list(dist._cache) == [queens(8).matrix.digest]
 
 
 @pytest.mark.parametrize("limit", [None, 1, 50, 352, 1000])
@@ -112,7 +112,10 @@ def test_solutions_come_in_the_serial_order(limit, small_chunks):
             got = list(problem.solutions(limit, executor=pool, split=split))
             assert got == expected
             assert problem.stats.solutions == len(expected)
-            assert problem.stats.nodes == (4625 if limit in (None, 1000) else 0)
+            if limit in (None, 1000):  # the serial search's nodes
+                assert problem.stats.nodes == 4625
+            else:  # the nodes of the parts searched, a few chunks ahead: no more than all
+                assert split.nodes_above < problem.stats.nodes <= 4625
     assert all(problem.is_solution(s) for s in got)
 
 
@@ -296,3 +299,111 @@ def test_a_problem_with_no_solution_and_an_empty_one():
         assert empty.count(executor=pool) == 1
         assert queens(3).count(executor=pool, split=queens(3).split(depth=2)) == 0
         assert list(queens(3).solutions(executor=pool)) == []
+
+
+# ----- the reliability issue's defects (#32: R3, R6, R7) ---------------------------------
+
+
+class Refusing(cf.ThreadPoolExecutor):
+    """An executor that fails the test if any task reaches it: the call must refuse first."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        raise AssertionError("a task was submitted before the arguments were checked")
+
+
+@pytest.mark.parametrize("checkpoint", ["/no-such-dir/run.json", b"/no-such-dir/run.json",
+                                        "", ".", "a\0b.json"])
+def test_a_checkpoint_that_cannot_be_written_is_refused_before_the_search(checkpoint):
+    """R3: a raw FileNotFoundError at the first save, the partial count lost (and a bytes
+    path written as "b'...'.tmpPID"); now CheckpointError before any task."""
+    with Refusing(1) as pool, pytest.raises(CheckpointError, match="checkpoint"):
+        queens(8).count(executor=pool, split=queens(8).split(depth=1),
+                        checkpoint=checkpoint)
+
+
+def test_a_checkpoint_path_may_be_bytes_or_a_path(tmp_path):
+    """R3: str, os.PathLike and bytes name the same file (bytes decoded as the file
+    system does), and no temporary file is left beside it."""
+    problem = queens(8)
+    split = problem.split(depth=2)
+    for name in (tmp_path / "a.json", str(tmp_path / "b.json"),
+                 os.fsencode(tmp_path / "c.json")):
+        with Counting(2) as pool:
+            assert problem.count(executor=pool, split=split, checkpoint=name) == 92
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json", "c.json"]
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"executor": "processes"}, ArgumentError, "executor must be a concurrent.futures"),
+    ({"executor": object()}, ArgumentError, "executor must be a concurrent.futures"),
+    ({"workers": 2, "progress": 5}, ArgumentError, "progress must be callable or None"),
+    ({"progress": print}, ArgumentError, "progress reports the chunks of a distributed"),
+    ({"workers": 2, "checkpoint": 3}, CheckpointError, "checkpoint must be a file name"),
+    ({"workers": 5000}, ArgumentError, "workers must be at most 4096"),
+    ({"workers": 2, "seed": 0}, ArgumentError, "seed is for a single search"),
+    ({"workers": 2, "order": "cost"}, ArgumentError, "order is for a single search"),
+])
+def test_bad_distributed_arguments_are_refused_before_any_work(kwargs, error, message,
+                                                               monkeypatch):
+    """R6: AttributeError, TypeError, the first three only after the split was made; now
+    the ArgumentError (or CheckpointError) of the argument, before the split."""
+    def no_split(*args, **kwargs):
+        raise AssertionError("the split was made before the arguments were checked")
+
+    monkeypatch.setattr("dlx.kinds.distributed.split_problem", no_split)
+    with pytest.raises(error, match=message) as info:
+        queens(12).count(backend="python", **kwargs)
+    assert type(info.value) is error
+
+
+def test_a_deeply_nested_checkpoint_is_refused(tmp_path):
+    """R6: RecursionError out of json.load; now CheckpointError naming the file."""
+    path = tmp_path / "run.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with Counting(1) as pool, pytest.raises(CheckpointError, match="nested too deeply"):
+        queens(8).count(executor=pool, split=queens(8).split(depth=1), checkpoint=path)
+
+
+def test_two_threads_share_a_checkpoint_file(tmp_path, monkeypatch):
+    """R7: the temporary file was path + pid, the same for two threads of one process:
+    one of them lost it (FileNotFoundError). Both finish now, and the file is whole."""
+    import threading
+
+    monkeypatch.setattr(dist.Checkpoint.__init__, "__defaults__", (0.0,))  # save often
+    path = tmp_path / "run.json"
+    problem = queens(9)
+    split = problem.split(depth=3)
+    counts: list[int] = []
+    errors: list[BaseException] = []
+
+    def count() -> None:
+        try:
+            with cf.ThreadPoolExecutor(2) as pool:
+                for _ in range(3):
+                    counts.append(problem.count(executor=pool, split=split, checkpoint=path))
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=count) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and counts == [352] * 6
+    assert len(json.loads(path.read_text())["done"]) == len(split)
+    assert [p.name for p in tmp_path.iterdir()] == ["run.json"]
+
+
+def test_split_search_has_live_stats():
+    """The distributed ``solutions`` was a bare generator (cast to Search): it has stats
+    now, and tells the problem its statistics once it ends."""
+    problem = queens(8)
+    with Counting(2) as pool:
+        search = problem.solutions(executor=pool, split=problem.split(depth=2))
+        first = next(search)
+        assert search.stats.solutions == 1 and search.stats.status is Status.RUNNING
+        assert [first, *search] == list(problem.solutions())
+        assert search.stats.status is Status.COMPLETE and search.count() == 92
+        assert problem.stats.nodes == 1223
+        limited = problem.solutions(3, executor=pool, split=problem.split(depth=2))
+        assert limited.count() == 3 and problem.stats.status is Status.LIMIT

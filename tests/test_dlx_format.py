@@ -286,3 +286,39 @@ def test_empty_matrix():
     problem = ExactCover.from_matrix(np.zeros((0, 3), dtype=np.int8))
     assert len(problem) == 0 and problem.to_matrix().shape == (0, 3)
     assert run(problem)[:2] == ([], 0)
+
+
+# ----- from_dlx: text, paths and files (#32, R8) -----------------------------------------
+
+
+def test_from_dlx_reads_paths_and_files(tmp_path, monkeypatch):
+    """R8: a path given as a str was read as a one-line problem (no options: 0 solutions,
+    silently). A Path and open files (text or binary) are read; a str without a line
+    break that names a file is refused, saying what to pass; text itself still works."""
+    import io
+    import pathlib
+
+    from dlx import ArgumentError
+    from dlx.problems import queens
+
+    text = queens(8).to_dlx()
+    path = tmp_path / "queens8.dlx"
+    path.write_text(text)
+    assert ExactCover.from_dlx(path).count() == 92
+    with open(path, encoding="utf-8") as f:
+        assert ExactCover.from_dlx(f).count() == 92
+    with open(path, "rb") as f:
+        assert ExactCover.from_dlx(f).count() == 92
+    assert ExactCover.from_dlx(io.StringIO(text)).count() == 92
+    assert ExactCover.from_dlx(text).count() == 92
+    assert ExactCover.from_dlx(text.encode()).count() == 92
+    monkeypatch.chdir(tmp_path)
+    for name in ("queens8.dlx", str(path)):
+        with pytest.raises(ArgumentError, match=r"names a file.*pathlib\.Path"):
+            ExactCover.from_dlx(name)
+    assert ExactCover.from_dlx(pathlib.Path("queens8.dlx")).count() == 92
+    assert len(ExactCover.from_dlx("no-such-file")) == 0  # a problem of one item, as before
+    with pytest.raises(FileNotFoundError):
+        ExactCover.from_dlx(tmp_path / "missing.dlx")
+    with pytest.raises(ArgumentError, match="must be a str or UTF-8 bytes"):
+        ExactCover.from_dlx(3)

@@ -29,9 +29,8 @@ from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
 
 def _state(problem: ExactCover, seed: int | None) -> Learner:
     """A fresh learning state of ``problem``, as ``solutions(learn=True)`` makes it."""
-    return state.allocate(problem_lists(len(problem.primary) + len(problem.secondary),
-                                 len(problem.primary), problem._indptr, problem._items,
-                                 problem._colors), seed)
+    m = problem.matrix
+    return state.allocate(problem_lists(m.n_items, m.n_primary, m.indptr, m.items, m.colors), seed)
 
 
 def _hurried(S: Learner, restarts: int = 8, rephasings: int = 3,

@@ -116,13 +116,13 @@ def test_split_is_reproducible_and_its_digest_says_what_it_cut():
     a, b = problem.split(parts=20, seed=3), problem.split(parts=20, seed=3)
     assert [p.forced for p in a] == [p.forced for p in b] and a.digest == b.digest
     assert problem.split(depth=2).digest != problem.split(depth=3).digest
-    assert a.problem_digest == problem._digest == queens(8)._digest
-    assert queens(9)._digest != a.problem_digest
+    assert a.problem_digest == problem.matrix.digest == queens(8).matrix.digest
+    assert queens(9).matrix.digest != a.problem_digest
     q = queens(8)
     renamed = ExactCover([[f"x{name}" for name in option] for option in q.options()],
                          primary=[f"x{name}" for name in q.primary],
                          secondary=[f"x{name}" for name in q.secondary])
-    assert renamed._digest == a.problem_digest  # names do not matter, the arrays do
+    assert renamed.matrix.digest == a.problem_digest  # names do not matter, the arrays do
     assert isinstance(a[0], Subproblem) and next(iter(a)) == a[0]
     assert a.forced[0] == list(a[0].forced)
 
@@ -131,7 +131,7 @@ def test_a_problem_pickles_with_its_digest():
     problem = queens(8)
     problem.count()
     again = pickle.loads(pickle.dumps(problem))
-    assert again._digest == problem._digest
+    assert again.matrix.digest == problem.matrix.digest
     assert again.count() == 92
 
 

@@ -1,0 +1,63 @@
+"""The kinds of search, one module each: what :func:`dlx.run.run` runs for a request.
+
+A kind turns a checked :class:`dlx.request.SearchRequest` into a lazy search of a problem:
+an iterator of solutions with live ``stats`` and a ``count()`` (:class:`Solutions`), and
+may count in a way of its own (a distributed run counts in batches, without building
+solutions). Each module here defines one :class:`Kind`, ``KIND``, which
+:mod:`dlx.run` registers by name:
+
+* :mod:`~dlx.kinds.plain`: Algorithm C (M with bounds or costs), ``order="cost"`` too;
+* :mod:`~dlx.kinds.learning`: the learning search (``learn=True``);
+* :mod:`~dlx.kinds.restarts`: ``first(restarts=...)``;
+* :mod:`~dlx.kinds.distributed`: a split search on an executor.
+
+A kind reads the problem through its frozen :class:`dlx.matrix.Matrix` (``problem.matrix``)
+and reports a finished search to ``on_finish`` (the problem's per-thread ``stats``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..matrix import Matrix
+from ..request import SearchRequest
+from ..search import SearchStats
+
+__all__ = ["Kind", "OnFinish", "Problem", "Solutions"]
+
+OnFinish = Callable[[SearchStats], None] | None
+"""Told the statistics of a search once it has ended (None: nobody)."""
+
+
+class Problem(Protocol):
+    """What a kind needs of a problem: its matrix (a :class:`dlx.ExactCover` has it)."""
+
+    @property
+    def matrix(self) -> Matrix: ...
+
+
+class Solutions(Protocol):
+    """A lazy search: iterate for the solutions (sorted lists of options); ``stats`` are
+    live; ``count()`` runs it to its end and returns the number of solutions found.
+    :class:`dlx.Search` is one, with more (``explored()``, ``costs``, ``weights()``)."""
+
+    stats: SearchStats
+
+    def __iter__(self) -> Iterator[list[int]]: ...
+
+    def __next__(self) -> list[int]: ...
+
+    def count(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of search: ``solutions(problem, request, on_finish)`` makes its lazy search;
+    ``count`` (None: run that search to its end) counts its own way, returning the count
+    and the statistics (after telling ``on_finish``)."""
+
+    name: str
+    solutions: Callable[[Problem, SearchRequest, OnFinish], Solutions]
+    count: Callable[[Problem, SearchRequest, OnFinish], tuple[int, SearchStats]] | None = None

@@ -1,0 +1,28 @@
+"""The learning search (``learn=True``): :class:`dlx.learning.LearningSearch` over the
+kernel's lists of the problem, made once per problem and kept with its links."""
+
+from __future__ import annotations
+
+from ..learning import LearningSearch, problem_lists
+from ..registry import get_backend
+from ..request import SearchRequest
+from . import Kind, OnFinish, Problem
+
+__all__ = ["KIND"]
+
+
+def solutions(problem: Problem, request: SearchRequest,
+              on_finish: OnFinish) -> LearningSearch:
+    matrix = problem.matrix
+    links = matrix.links
+    lists = links.converted.get("learning")
+    if lists is None:
+        lists = links.converted.setdefault("learning", problem_lists(
+            matrix.n_items, matrix.n_primary, matrix.indptr, matrix.items, matrix.colors))
+    return LearningSearch(lists, get_backend(request.backend, links.n_nodes),
+                          limit=request.limit, forced=list(request.forced),
+                          max_nodes=request.max_nodes, timeout=request.timeout,
+                          seed=request.seed, on_finish=on_finish)
+
+
+KIND = Kind("learning", solutions)

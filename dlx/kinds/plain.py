@@ -1,0 +1,25 @@
+"""The plain search: Algorithm C, or M for bounds and costs (:class:`dlx.search.Search`),
+in the order found or the cheapest first (``order="cost"``)."""
+
+from __future__ import annotations
+
+from ..registry import charge_python, get_backend
+from ..request import SearchRequest
+from ..search import Search
+from . import Kind, OnFinish, Problem
+
+__all__ = ["KIND"]
+
+
+def solutions(problem: Problem, request: SearchRequest, on_finish: OnFinish) -> Search:
+    links = problem.matrix.links
+    chosen = get_backend(request.backend, links.n_nodes)
+    auto_python = request.backend == "auto" and chosen.name == "python"
+    return Search(links, chosen, limit=request.limit, forced=list(request.forced),
+                  max_nodes=request.max_nodes, timeout=request.timeout, seed=request.seed,
+                  weighted=request.weighted, lookahead=request.lookahead,
+                  on_finish=on_finish, on_python_time=charge_python if auto_python else None,
+                  order=request.order)
+
+
+KIND = Kind("plain", solutions)

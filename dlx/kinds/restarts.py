@@ -1,0 +1,52 @@
+"""``first(restarts=...)``: runs of growing node budgets, each shuffled afresh
+(:func:`dlx.restarts.first_restarting`), as a search that yields the first solution found."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..backend import Backend
+from ..links import Links
+from ..registry import get_backend
+from ..request import SearchRequest
+from ..restarts import first_restarting
+from ..search import SearchStats
+from . import Kind, OnFinish, Problem
+
+__all__ = ["KIND", "Restarting"]
+
+
+class Restarting:
+    """The runs of a restarting search, as a lazy search of one solution: ``stats`` sum
+    the runs (``restarts``: those cut short)."""
+
+    def __init__(self, problem: Problem, request: SearchRequest, on_finish: OnFinish) -> None:
+        links = problem.matrix.links
+        backend = get_backend(request.backend, links.n_nodes)
+        self.stats = SearchStats(backend=backend.name)
+        self._run = self._first(links, backend, request, on_finish)
+
+    def _first(self, links: Links, backend: Backend, request: SearchRequest,
+               on_finish: OnFinish) -> Iterator[list[int]]:
+        solution, _ = first_restarting(
+            links, backend, unit=request.restarts or 1, forced=list(request.forced),
+            max_nodes=request.max_nodes, timeout=request.timeout, seed=request.seed or 0,
+            weighted=request.weighted, lookahead=request.lookahead, on_finish=on_finish,
+            total=self.stats)
+        if solution is not None:
+            yield solution
+
+    def __iter__(self) -> Restarting:
+        return self
+
+    def __next__(self) -> list[int]:
+        return next(self._run)
+
+    def count(self) -> int:
+        """Run to the end: 1 if a solution was found, else 0."""
+        for _ in self._run:
+            pass
+        return self.stats.solutions
+
+
+KIND = Kind("restarts", Restarting)
