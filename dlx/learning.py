@@ -16,7 +16,6 @@ circle.
 
 from __future__ import annotations
 
-import time
 import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -27,6 +26,7 @@ from .backend import Backend
 from .cdcl import state
 from .cdcl.state import Learner, Problem, problem_lists
 from .search import SearchStats
+from .slices import Slices, Step, drive
 from .status import Status
 
 __all__ = ["LearningSearch", "Problem", "forced_clash", "problem_lists"]
@@ -34,7 +34,7 @@ __all__ = ["LearningSearch", "Problem", "forced_clash", "problem_lists"]
 FIRST_SLICE = 256
 """Conflicts (and decisions, times 16) in a slice before the first look at the clock."""
 SLICE_SECONDS = 0.05
-"""Slices grow until one takes about this long."""
+"""Slices grow (or shrink) until one takes about this long."""
 
 
 def forced_clash(problem: Problem, forced: list[int]) -> int | None:
@@ -90,68 +90,60 @@ class LearningSearch:
         return self.stats.solutions
 
     def _search(self) -> Iterator[list[int]]:
-        stats = self.stats
-        start = time.perf_counter()
-        S: Learner | None = None  # made once the search is known to be needed
-        try:
-            clash = forced_clash(self._problem, self._forced)
-            if clash is not None:
-                stats.status = Status.CONFLICT
-                stats.conflict = clash
-                return
-            if self._timeout is not None and self._timeout <= 0:
-                stats.status = Status.TIMEOUT
-                return
-            begin, cdcl = self._backend.learning()
-            S = state.allocate(self._problem, self._seed)
-            if begin(S, np.asarray(self._forced, dtype=np.int64)) == Status.COMPLETE:
-                stats.status = Status.COMPLETE
-                return
-            conflicts, decisions = FIRST_SLICE, 16 * FIRST_SLICE
-            while True:
-                REG = S.REG
-                REG[state.REG_STOP_CONFLICTS] = REG[state.REG_CONFLICTS] + conflicts
-                REG[state.REG_STOP_DECISIONS] = min(self._max_nodes,
-                                                    REG[state.REG_DECISIONS] + decisions)
-                t0 = time.perf_counter()
-                status = cdcl(S)
-                now = time.perf_counter()
-                self._read(S, start)
-                if status == Status.COMPLETE:
-                    stats.status = Status.COMPLETE
-                    return
-                if status == Status.NO_ROOM:
-                    S = state.grown(S)
-                    continue
-                if status == Status.LIMIT and self._limit is not None \
-                        and stats.solutions + 1 >= self._limit:
-                    stats.status = Status.LIMIT
-                elif REG[state.REG_DECISIONS] >= self._max_nodes:
-                    stats.status = Status.MAX_NODES
-                elif self._timeout is not None and now - start >= self._timeout:
-                    stats.status = Status.TIMEOUT
-                if status == Status.LIMIT:  # a solution: the budgets were looked at too
-                    stats.solutions += 1
-                    REG[state.REG_BLOCK] = 1
-                    yield np.flatnonzero(S.VAL == 1).tolist()
-                elif now - t0 < SLICE_SECONDS / 2:
-                    conflicts, decisions = 2 * conflicts, 2 * decisions
-                if stats.status is not Status.RUNNING:
-                    return
-        except KeyboardInterrupt:
-            stats.status = Status.INTERRUPTED
-            raise
-        finally:
-            if S is not None:
-                self._read(S, start)
-            else:
-                stats.seconds = time.perf_counter() - start
-            if stats.status is Status.RUNNING:  # abandoned by its caller
-                stats.status = Status.INTERRUPTED
-            if self._on_finish is not None:
-                self._on_finish(stats)
+        """The kernel in slices of conflicts (:func:`dlx.slices.drive`), the clock and the
+        budgets looked at after each, one that found a solution included."""
+        return drive(self._begin, self.stats, Slices(SLICE_SECONDS, first=FIRST_SLICE),
+                     self._timeout, self._on_finish)
 
-    def _read(self, S: Learner, start: float) -> None:
+    def _begin(self) -> Step[list[int]] | None:
+        """The arrays this search starts from (the forced options taken), and its step;
+        None when that decides it (a clash of the forced options, a timeout of 0, a
+        conflict at level 0)."""
+        stats = self.stats
+        clash = forced_clash(self._problem, self._forced)
+        if clash is not None:
+            stats.status = Status.CONFLICT
+            stats.conflict = clash
+            return None
+        if self._timeout is not None and self._timeout <= 0:
+            stats.status = Status.TIMEOUT
+            return None
+        begin, cdcl = self._backend.learning()
+        S = state.allocate(self._problem, self._seed)
+        if begin(S, np.asarray(self._forced, dtype=np.int64)) == Status.COMPLETE:
+            stats.status = Status.COMPLETE
+            return None
+        limit, max_nodes = self._limit, self._max_nodes
+
+        def step(budget: int) -> tuple[Status | None, int, list[int] | None]:
+            nonlocal S
+            REG = S.REG
+            conflicts, decisions = int(REG[state.REG_CONFLICTS]), int(REG[state.REG_DECISIONS])
+            REG[state.REG_STOP_CONFLICTS] = conflicts + budget
+            REG[state.REG_STOP_DECISIONS] = min(max_nodes, decisions + 16 * budget)
+            status = cdcl(S)
+            self._read(S)
+            if status == Status.NO_ROOM:  # larger arrays, and the same slice again
+                S = state.grown(S)
+                return None, 0, None
+            if status == Status.COMPLETE:
+                return Status.COMPLETE, 0, None
+            end = None
+            if status == Status.LIMIT and limit is not None and stats.solutions + 1 >= limit:
+                end = Status.LIMIT
+            elif REG[state.REG_DECISIONS] >= max_nodes:
+                end = Status.MAX_NODES
+            if status == Status.LIMIT:  # a solution, blocked before the search goes on
+                stats.solutions += 1
+                REG[state.REG_BLOCK] = 1
+                return end, 0, np.flatnonzero(S.VAL == 1).tolist()
+            ran = max(int(REG[state.REG_CONFLICTS]) - conflicts,
+                      (int(REG[state.REG_DECISIONS]) - decisions) // 16)
+            return end, ran, None
+
+        return step
+
+    def _read(self, S: Learner) -> None:
         """Copy the kernel's counts into the live ``stats``."""
         REG, stats = S.REG, self.stats
         stats.nodes = int(REG[state.REG_DECISIONS])
@@ -159,7 +151,6 @@ class LearningSearch:
         stats.max_level = int(REG[state.REG_MAX_LEVEL])
         stats.restarts = int(REG[state.REG_RESTARTS])
         stats.conflicts = int(REG[state.REG_CONFLICTS])
-        stats.seconds = time.perf_counter() - start
 
 
 _MOVED = {"check_learner": "dlx.cdcl.check", "index_type": "dlx.cdcl.state",
