@@ -28,8 +28,9 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
-from dlx import ExactCover, Progress
+from dlx import ExactCover
 from dlx import distribute as dist
+from dlx.command import Progress
 from dlx.problems import queens
 
 pytestmark = pytest.mark.skipif(not numba_available(), reason="needs numba (the fast extra)")
