@@ -17,7 +17,7 @@ from dlx import ArgumentError, ExactCover, Progress, Status
 from dlx.problems import pentominoes, queens
 from dlx.progress import COMPILING, SearchLine, duration, left
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BACKENDS = ["python", "numba"]
 
 

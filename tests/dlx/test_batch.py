@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from interrupt import ctrl_c_after
 from oracle import brute_force
 from pinned import PYTHON_KERNELS, is_pristine, pinned
-from test_dlx_properties import shared_color_problems, xcc_problems
+from random_problems import shared_color_problems, xcc_problems
 
 from dlx import (
     ArgumentError,
@@ -62,8 +62,8 @@ def numba_available() -> bool:
 
 BACKENDS = ["python", pytest.param("numba", marks=pytest.mark.skipif(
     not numba_available(), reason="numba is not installed"))]
-DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
-GENERATED_16 = Path(__file__).resolve().parents[1] / "sudoku/data/generated_16x16.txt"
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
+GENERATED_16 = Path(__file__).resolve().parents[2] / "sudoku/data/generated_16x16.txt"
 
 
 def _problem(options, primary, secondary) -> ExactCover:

@@ -14,7 +14,7 @@ import signal
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_dlx_properties import build, xcc_problems
+from random_problems import build, xcc_problems
 
 from dlx import ArgumentError, CheckpointError, DistributedError, ExactCover
 from dlx import distribute as dist

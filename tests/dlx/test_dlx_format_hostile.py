@@ -37,7 +37,7 @@ from dlx.cli import _parser, main
 from dlx.dlxformat import parse_dlx
 from dlx.problems import queens
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOM = "\ufeff"
 
 # ----- hypothesis budget ----------------------------------------------------------------

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
 from pinned import PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, check, is_pristine, pinned
-from test_dlx_properties import planted_problems, xcc_problems
+from random_problems import planted_problems, xcc_problems
 
 import dlx
 from dlx import ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel, kernel_bits

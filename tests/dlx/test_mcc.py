@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from knuth import DATA, figures
 from oracle import brute_force, cheapest, read_dlx, violation
-from test_dlx_known import DATA, _table
 
 from dlx import (
     ArgumentError,
@@ -42,7 +42,7 @@ BACKENDS = ["python", "numba"]
 def _dlx3_rows() -> list:
     if not (DATA / "SOURCES.md").is_file():
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{DATA} is absent"))]
-    rows = [row for row in _table() if row[0].startswith(("mcc_", "knuth_dlx3"))]
+    rows = [row for row in figures() if row[0].startswith(("mcc_", "knuth_dlx3"))]
     assert len(rows) == 10
     return [pytest.param(row, id=row[0]) for row in rows]
 

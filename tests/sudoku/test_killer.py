@@ -30,7 +30,7 @@ from sudoku import (
 )
 from sudoku.grid import are_solutions
 
-VARIANTS = Path(__file__).resolve().parents[2] / "shared/data/sudoku_variants"
+VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
 SAMPLE = 20
 BACKENDS = ["python", "numba"]
 LABELS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

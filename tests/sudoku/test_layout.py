@@ -42,8 +42,8 @@ from sudoku import grid as grid_module
 from sudoku.grid import are_solutions
 from sudoku.reduction import empty_grid_problem
 
-VARIANTS = Path(__file__).resolve().parents[2] / "shared/data/sudoku_variants"
-HARDEST = Path(__file__).resolve().parents[2] / "shared/data/sudoku/norvig_hardest.txt"
+VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
+HARDEST = Path(__file__).resolve().parents[3] / "shared/data/sudoku/norvig_hardest.txt"
 SAMPLE = 20
 BACKENDS = ["python", "numba"]
 B36 = "0123456789abcdefghijklmnopqrstuvwxyz"

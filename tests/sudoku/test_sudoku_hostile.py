@@ -52,7 +52,7 @@ LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....41
 LEET_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 FOUR = "1....." + "3..4....." + "2"  # a 4x4 puzzle with one solution
 FOUR_ANSWER = "1324423124133142"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def str_rows(text: str) -> list[list[str]]:

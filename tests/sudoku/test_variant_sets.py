@@ -19,7 +19,7 @@ from dlx.compiled import numba_unavailable
 from sudoku.formats import read_variant
 from sudoku.grid import is_solution, parse_string
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku_variants"
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "sudoku_variants"
 SAMPLE = 8
 BACKENDS = ["python"] + ([] if numba_unavailable() else ["numba"])
 FILES = sorted(p.name for p in DATA.glob("*.txt")) if DATA.is_dir() else []
