@@ -22,6 +22,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
+from backends import BACKENDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -456,13 +457,9 @@ def test_bad_counts_are_usage_errors(option: str, value: str) -> None:
 
 
 @pytest.mark.parametrize("option", ["--limit", "--max-nodes"])
-@pytest.mark.parametrize("backend", ["python", "numba"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_huge_counts_mean_unbounded(option: str, backend: str) -> None:
     """Clamped to 2**62, so the compiled kernel's int64 registers never overflow."""
-    from dlx.compiled import numba_unavailable
-
-    if backend == "numba" and numba_unavailable():
-        pytest.skip("numba is not installed")
     huge = "99999999999999999999"
     assert getattr(_parser().parse_args([option, huge]), option[2:].replace("-", "_")) == 2**62
     code, out, err = run_cli(["--count", "--backend", backend, option, huge],

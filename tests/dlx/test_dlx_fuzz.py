@@ -19,6 +19,7 @@ import warnings
 
 import numpy as np
 import pytest
+from backends import AVAILABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
@@ -31,14 +32,12 @@ from dlx import (
     InputError,
     NoPrimaryItemWarning,
 )
-from dlx.compiled import numba_unavailable
 
 settings.register_profile("default-dlx", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("fuzz", max_examples=3000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 PROFILE = "fuzz" if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else "default-dlx"
-BACKENDS = ["python"] + ([] if numba_unavailable() else ["numba"])
 
 # ----- junk: anything a user might pass -------------------------------------------------
 
@@ -134,7 +133,7 @@ def test_backends_agree_with_brute_force(problem, data):
     forced = data.draw(st.lists(st.integers(-1, len(options)), max_size=2))
     limit = data.draw(st.one_of(st.none(), st.integers(0, 4), st.just(2**70)))
     results = {}
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         def run(backend=backend):
             search = p.solutions(limit, forced=forced, backend=backend)
             got = list(search)
@@ -157,7 +156,7 @@ def test_backends_agree_with_brute_force(problem, data):
 
 arguments = st.fixed_dictionaries({}, optional={
     "limit": junk, "max_nodes": junk, "timeout": junk, "seed": junk, "forced": junk,
-    "backend": st.one_of(st.sampled_from(BACKENDS), junk),
+    "backend": st.one_of(st.sampled_from(AVAILABLE), junk),
 })
 
 
@@ -168,9 +167,9 @@ def test_search_arguments_junk(kwargs, entry):
 
     p = queens(5)
     outcomes = set()
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         kw = dict(kwargs)
-        if kw.get("backend") in BACKENDS:
+        if kw.get("backend") in AVAILABLE:
             kw["backend"] = backend
         if entry == "solutions":
             call = lambda kw=kw: [len(s) for s in p.solutions(**kw)]  # noqa: E731

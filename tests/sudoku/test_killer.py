@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,7 +33,6 @@ from sudoku.grid import are_solutions
 
 VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
 SAMPLE = 20
-BACKENDS = ["python", "numba"]
 LABELS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 FILES = {  # file -> box shape (rows, cols)
     "killer_janko_9x9.txt": (3, 3),

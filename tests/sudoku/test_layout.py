@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +46,6 @@ from sudoku.reduction import empty_grid_problem
 VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
 HARDEST = Path(__file__).resolve().parents[3] / "shared/data/sudoku/norvig_hardest.txt"
 SAMPLE = 20
-BACKENDS = ["python", "numba"]
 B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 PUZZLES = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import AVAILABLE, BACKENDS, needs_numba
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -234,9 +235,6 @@ def test_d9_bad_limits(limit, pattern):
         count_solutions(LEETCODE, limit)
     with pytest.raises(ArgumentError, match=pattern):
         count_many([LEETCODE], limit)
-
-
-BACKENDS = ["python", "numba"]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -793,6 +791,7 @@ def boards(draw) -> object:
     return board
 
 
+@needs_numba
 @pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
 @hostile(1000)
 @given(board=boards())
@@ -801,7 +800,7 @@ def test_fuzz_boards(board):
     unchanged; both backends alike; count_solutions agrees."""
     original = copy.deepcopy(board)
     results = {}
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         mine = copy.deepcopy(board)
         got = outcome(lambda mine=mine, backend=backend: solve(mine, backend=backend, **BUDGET))
         if got[0] == "ok":
@@ -854,15 +853,16 @@ def puzzle_texts(draw) -> object:
     return "".join(text)
 
 
+@needs_numba
 @hostile(1200)
 @given(puzzle=puzzle_texts(), unique=st.booleans())
 def test_fuzz_puzzle_strings(puzzle, unique):
     """solve_string, solve_many, count_solutions and count_many on any text: the same
     answer or the same error from each, on both backends; a solution is valid."""
     kw = {"unique": unique, **BUDGET}
-    got = {b: outcome(lambda b=b: solve_string(puzzle, backend=b, **kw)) for b in BACKENDS}
+    got = {b: outcome(lambda b=b: solve_string(puzzle, backend=b, **kw)) for b in AVAILABLE}
     assert got["python"] == got["numba"]
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         (many,) = solve_many([puzzle], backend=backend, **kw)
         as_outcome = ("ok", many) if isinstance(many, str) else (type(many), str(many))
         assert as_outcome == got[backend]
@@ -871,7 +871,7 @@ def test_fuzz_puzzle_strings(puzzle, unique):
         answer = got["python"][1]
         assert valid_grid(geo.side, givens, text_values(answer, geo.alphabet))
     counts = {b: outcome(lambda b=b: count_solutions(puzzle, 2, backend=b, **BUDGET))
-              for b in BACKENDS}
+              for b in AVAILABLE}
     assert counts["python"] == counts["numba"]
     (many,) = count_many([puzzle], 2, **BUDGET)
     many_outcome = ("ok", many) if isinstance(many, int) else (type(many), str(many))
@@ -939,7 +939,7 @@ def test_fuzz_alphabets(alphabet):
                                                    backend=b)[0]),
     }
     got = {(name, b): outcome(lambda call=call, b=b: call(b))
-           for name, call in calls.items() for b in BACKENDS}
+           for name, call in calls.items() for b in AVAILABLE}
     if ok:
         answer = sudoku.solve_string(UNIQUE[side]).translate(to_alphabet)
         for (name, _), result in got.items():
