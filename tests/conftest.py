@@ -6,8 +6,8 @@ rest runs in about two minutes on two cores); ``python -m pytest --all`` runs ev
 as CI does (``.ci/run``). A marker expression of one's own (``-m slow``, ``-m "not
 slow"``) replaces the default one.
 
-The helpers beside this file (``oracle``, ``pinned``, ``datasets``, ``backends``, ...) are
-imported as top-level modules: ``pythonpath`` in ``pyproject.toml`` puts this folder on
+The helpers in ``tests/helpers`` (``oracle``, ``pinned``, ``datasets``, ``backends``, ...)
+are imported as top-level modules: ``pythonpath`` in ``pyproject.toml`` puts that folder on
 ``sys.path``.
 """
 

@@ -1,7 +1,7 @@
 """Known answers, Knuth's node and update counts, budgets and scale for the dlx engine.
 
 Every solution the engine returns is checked by the independent verifier in
-``tests/oracle.py`` (and ``ExactCover.is_solution`` must agree). The problems are built
+``tests/helpers/oracle.py`` (and ``ExactCover.is_solution`` must agree). The problems are built
 here from the encodings in ``shared/data/exact_cover/SOURCES.md``, so that these tests do
 not depend on ``dlx.problems``; the ``.dlx`` files are used when the data folder exists.
 """

@@ -1,7 +1,7 @@
 """Multiplicities (Knuth's DLX3) and costs (DLX5): known answers, Knuth's counts, a
 brute-force oracle, hostile input.
 
-Every solution is checked by ``tests/oracle.py`` (which knows bounds and costs and shares
+Every solution is checked by ``tests/helpers/oracle.py`` (which knows bounds and costs and shares
 no code with the engine); nodes and updates are compared with DLX3's own figures in
 ``shared/data/exact_cover/SOURCES.md`` on both backends.
 """
