@@ -591,6 +591,7 @@ def check_reading(text: str, parsed: tuple[list[str], list[str], list[list[Hasha
                        for _, words in rest]
 
 
+@pytest.mark.slow
 @budget(400)
 @given(text=hostile_texts())
 def test_fuzz_parse_reads_knuth_lines_or_blames_the_right_line(text: str) -> None:
@@ -679,6 +680,7 @@ def render(primary: list[str], secondary: list[str], options: list[list[Hashable
     return (BOM if body.startswith(BOM) or draw(st.booleans()) else "") + body
 
 
+@pytest.mark.slow
 @budget(200)
 @given(problem=problems(writable=True), data=st.data())
 def test_fuzz_noisy_rendering_reads_back(problem, data: st.DataObject) -> None:
@@ -714,6 +716,7 @@ def unwritable(problem: ExactCover) -> list[str]:
     return why
 
 
+@pytest.mark.slow
 @budget(400)
 @given(spec=st.one_of(problems(writable=True), problems(writable=False)))
 def test_fuzz_round_trip(spec) -> None:

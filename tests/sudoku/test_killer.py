@@ -65,7 +65,9 @@ def _puzzles(name: str) -> list[tuple[Layout, str]]:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("name", sorted(FILES))
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.slow) if name == "killer_krazydad_9x9.txt" else name
+    for name in sorted(FILES)])
 def test_published_killers_solve(name: str, backend: str) -> None:
     for layout, answer in _puzzles(name):
         empty = "." * layout.cells

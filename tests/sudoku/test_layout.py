@@ -383,6 +383,7 @@ def test_random_rects_first_solution_is_valid(rows, cols, seed):
     assert count_solutions(puzzle, limit=1, layout=layout) == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from([Layout.square(2), Layout.rect(2, 3), Layout.x(), Layout.windoku(),
                         Layout.latin(5), Layout.square(4), Layout.square(5)]),

@@ -791,6 +791,7 @@ def boards(draw) -> object:
     return board
 
 
+@pytest.mark.slow
 @needs_numba
 @pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
 @hostile(1000)
@@ -853,6 +854,7 @@ def puzzle_texts(draw) -> object:
     return "".join(text)
 
 
+@pytest.mark.slow
 @needs_numba
 @hostile(1200)
 @given(puzzle=puzzle_texts(), unique=st.booleans())
@@ -913,6 +915,7 @@ alphabets = st.one_of(
 )
 
 
+@pytest.mark.slow
 @hostile(800)
 @given(alphabet=alphabets)
 def test_fuzz_alphabets(alphabet):
