@@ -380,6 +380,7 @@ class _Untimed:
         return fn()
 
 
+@pytest.mark.slow
 def test_mcc_benchmark_warms_up_past_its_node_budget() -> None:
     """The weighted pentomino benchmark loads the kernel with a search of 10 nodes, which
     raises SearchStoppedError now that ``best`` states a spent budget: it must carry on."""

@@ -24,10 +24,7 @@ def test_both_commands_share_the_option_names() -> None:
     assert _options(sudoku_parser(["x"])) >= SHARED_OPTIONS
 
 
-@pytest.mark.parametrize("backend", ["python", "numba"])
 def test_answer_calls_raise_when_a_budget_runs_out(backend: str) -> None:
-    if backend == "numba":
-        pytest.importorskip("numba")
     problem = queens(8)
     with pytest.raises(dlx.SearchStoppedError) as stop:
         problem.count(max_nodes=100, backend=backend)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import AVAILABLE, BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,13 +33,9 @@ from dlx import (
 )
 from dlx import kernel as K
 from dlx.problems import langford, queens
-from dlx.registry import backend_names
 from dlx.slices import Slices
 
 ROOT = Path(__file__).resolve().parents[1]
-HAVE_NUMBA = dlx.compiled.numba_unavailable() is None
-BACKENDS = ["python"] + (["numba"] if HAVE_NUMBA else [])
-needs_numba = pytest.mark.skipif(not HAVE_NUMBA, reason="numba is not installed")
 
 
 # ----- structure ------------------------------------------------------------------------
@@ -343,7 +340,7 @@ def test_first_timed_slice_is_one_node():
     rng = random.Random(1)
     options = [rng.sample(range(40), 5) for _ in range(2000)]
     problem = ExactCover(options)
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         assert problem.solutions(timeout=0, backend=backend).count() == 0
         assert problem.stats.status is Status.TIMEOUT and problem.stats.nodes <= 1
 
@@ -575,9 +572,7 @@ def test_conformance(name):
     updates and status, for single searches and for batches."""
     problem, kwargs = next((p, k) for n, p, k in _cases() if n == name)
     results = {}
-    for backend in backend_names()[1:]:
-        if backend == "numba" and not HAVE_NUMBA:
-            continue
+    for backend in AVAILABLE:
         search = problem.solutions(backend=backend, **kwargs)
         solutions = list(search)
         s = search.stats

@@ -60,7 +60,7 @@ def test_sdist_is_complete_and_its_tests_pass(tmp_path: Path) -> None:
         names = tar.getnames()
         tar.extractall(tmp_path / "src", filter="data")
     top = names[0].split("/")[0]
-    for needed in ("LICENSE", "tests/oracle.py", "tests/data", "benchmarks/solvers",
+    for needed in ("LICENSE", "tests/helpers/oracle.py", "tests/data", "benchmarks/solvers",
                    "sudoku/data/named.txt", "docs/index.md", "mkdocs.yml"):
         assert any(n == f"{top}/{needed}" or n.startswith(f"{top}/{needed}/") for n in names), \
             needed
@@ -73,7 +73,7 @@ def test_sdist_is_complete_and_its_tests_pass(tmp_path: Path) -> None:
                    check=True, capture_output=True)
     done = subprocess.run(
         [python, "-m", "pytest", "-q", "-x", "-rs", "-p", "no:randomly", "-p", "no:cacheprovider",
-         "tests/test_dlx_known.py", "tests/test_problems.py", "tests/test_packaging.py",
+         "tests/dlx/test_dlx_known.py", "tests/dlx/test_problems.py", "tests/test_packaging.py",
          "-k", "not sdist", "-m", "not slow"],
         cwd=src, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

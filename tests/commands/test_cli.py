@@ -17,7 +17,7 @@ from dlx.problems import queens
 KNUTH_EXAMPLE = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 COLOR_EXAMPLE = ("| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\n"
                  "A C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import AVAILABLE, BACKENDS, needs_numba
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +54,7 @@ LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....41
 LEET_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 FOUR = "1....." + "3..4....." + "2"  # a 4x4 puzzle with one solution
 FOUR_ANSWER = "1324423124133142"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def str_rows(text: str) -> list[list[str]]:
@@ -283,9 +284,6 @@ def test_budgets_are_dlx_budgets(keyword):
                 with pytest.raises(ArgumentError):  # sudoku's own class
                     call(value)
     assert refused >= 5  # the list holds bad budgets of every kind
-
-
-BACKENDS = ["python", "numba"]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -842,6 +840,8 @@ def boards(draw) -> object:
     return board
 
 
+@pytest.mark.slow
+@needs_numba
 @pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
 @hostile(1000)
 @given(board=boards())
@@ -850,7 +850,7 @@ def test_fuzz_boards(board):
     unchanged; both backends alike; count_solutions agrees."""
     original = copy.deepcopy(board)
     results = {}
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         mine = copy.deepcopy(board)
         got = outcome(lambda mine=mine, backend=backend: solve(mine, backend=backend, **BUDGET))
         if got[0] == "ok":
@@ -903,15 +903,17 @@ def puzzle_texts(draw) -> object:
     return "".join(text)
 
 
+@pytest.mark.slow
+@needs_numba
 @hostile(1200)
 @given(puzzle=puzzle_texts(), unique=st.booleans())
 def test_fuzz_puzzle_strings(puzzle, unique):
     """solve_string, solve_many, count_solutions and count_many on any text: the same
     answer or the same error from each, on both backends; a solution is valid."""
     kw = {"unique": unique, **BUDGET}
-    got = {b: outcome(lambda b=b: solve_string(puzzle, backend=b, **kw)) for b in BACKENDS}
+    got = {b: outcome(lambda b=b: solve_string(puzzle, backend=b, **kw)) for b in AVAILABLE}
     assert got["python"] == got["numba"]
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         (many,) = solve_many([puzzle], backend=backend, **kw)
         as_outcome = ("ok", many) if isinstance(many, str) else (type(many), str(many))
         assert as_outcome == got[backend]
@@ -920,7 +922,7 @@ def test_fuzz_puzzle_strings(puzzle, unique):
         answer = got["python"][1]
         assert valid_grid(geo.side, givens, text_values(answer, geo.alphabet))
     counts = {b: outcome(lambda b=b: count_solutions(puzzle, 2, backend=b, **BUDGET))
-              for b in BACKENDS}
+              for b in AVAILABLE}
     assert counts["python"] == counts["numba"]
     (many,) = count_many([puzzle], 2, **BUDGET)
     many_outcome = ("ok", many) if isinstance(many, int) else (type(many), str(many))
@@ -962,6 +964,7 @@ alphabets = st.one_of(
 )
 
 
+@pytest.mark.slow
 @hostile(800)
 @given(alphabet=alphabets)
 def test_fuzz_alphabets(alphabet):
@@ -988,7 +991,7 @@ def test_fuzz_alphabets(alphabet):
                                                    backend=b)[0]),
     }
     got = {(name, b): outcome(lambda call=call, b=b: call(b))
-           for name, call in calls.items() for b in BACKENDS}
+           for name, call in calls.items() for b in AVAILABLE}
     if ok:
         answer = sudoku.solve_string(UNIQUE[side]).translate(to_alphabet)
         for (name, _), result in got.items():

@@ -22,6 +22,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
+from backends import BACKENDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +38,7 @@ from dlx.cli import _parser, main
 from dlx.dlxformat import parse_dlx
 from dlx.problems import queens
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOM = "\ufeff"
 
 # ----- hypothesis budget ----------------------------------------------------------------
@@ -459,13 +460,9 @@ def test_bad_counts_are_usage_errors(option: str, value: str) -> None:
 
 
 @pytest.mark.parametrize("option", ["--limit", "--max-nodes"])
-@pytest.mark.parametrize("backend", ["python", "numba"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_huge_counts_mean_unbounded(option: str, backend: str) -> None:
     """Clamped to 2**62, so the compiled kernel's int64 registers never overflow."""
-    from dlx.compiled import numba_unavailable
-
-    if backend == "numba" and numba_unavailable():
-        pytest.skip("numba is not installed")
     huge = "99999999999999999999"
     assert getattr(_parser().parse_args([option, huge]), option[2:].replace("-", "_")) == 2**62
     code, out, err = run_cli(["--count", "--backend", backend, option, huge],
@@ -597,6 +594,7 @@ def check_reading(text: str, parsed: tuple[list[str], list[str], list[list[Hasha
                        for _, words in rest]
 
 
+@pytest.mark.slow
 @budget(400)
 @given(text=hostile_texts())
 def test_fuzz_parse_reads_knuth_lines_or_blames_the_right_line(text: str) -> None:
@@ -685,6 +683,7 @@ def render(primary: list[str], secondary: list[str], options: list[list[Hashable
     return (BOM if body.startswith(BOM) or draw(st.booleans()) else "") + body
 
 
+@pytest.mark.slow
 @budget(200)
 @given(problem=problems(writable=True), data=st.data())
 def test_fuzz_noisy_rendering_reads_back(problem, data: st.DataObject) -> None:
@@ -720,6 +719,7 @@ def unwritable(problem: ExactCover) -> list[str]:
     return why
 
 
+@pytest.mark.slow
 @budget(400)
 @given(spec=st.one_of(problems(writable=True), problems(writable=False)))
 def test_fuzz_round_trip(spec) -> None:

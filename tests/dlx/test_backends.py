@@ -14,19 +14,19 @@ import warnings
 
 import numpy as np
 import pytest
+from backends import needs_numba
 from datasets import data_dir
-from interrupt import ctrl_c_after
-
-pytest.importorskip("numba")
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from interrupt import ctrl_c_after
 from pinned import fresh, is_pristine, pinned
 
 from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
 from dlx.compiled import NUMBA, compiled, compiled_kernel
 from dlx.problems import langford, queens, word_rectangle
 from dlx.state import State
+
+pytestmark = needs_numba
 
 DATA = data_dir("exact_cover")
 SMALL_FILES = [

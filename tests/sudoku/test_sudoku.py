@@ -39,7 +39,7 @@ from sudoku import (
 from sudoku.generate import generate, random_grid
 from sudoku.named import load_named, read_lines
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 LEET_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

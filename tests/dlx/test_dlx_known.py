@@ -1,7 +1,7 @@
 """Known answers, Knuth's node and update counts, budgets and scale for the dlx engine.
 
 Every solution the engine returns is checked by the independent verifier in
-``tests/oracle.py`` (and ``ExactCover.is_solution`` must agree). The problems are built
+``tests/helpers/oracle.py`` (and ``ExactCover.is_solution`` must agree). The problems are built
 here from the encodings in ``shared/data/exact_cover/SOURCES.md``, so that these tests do
 not depend on ``dlx.problems``; the ``.dlx`` files are used when the data folder exists.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
 import time
 import warnings
 from collections.abc import Hashable
@@ -18,7 +17,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from datasets import SHIPPED, data_dir
+from datasets import SHIPPED
+from knuth import DATA, NODE_LIMIT, figures
 from oracle import read_dlx, violation
 
 from dlx import (
@@ -30,9 +30,7 @@ from dlx import (
     Status,
 )
 
-DATA = data_dir("exact_cover")
 BACKEND = "python"  # the compiled backend has its own tests
-NODE_LIMIT = 100_000  # files whose DLX1 search is larger belong to the numba tests
 
 Options = list[list[Hashable]]
 
@@ -335,45 +333,11 @@ def test_pentomino_builder_matches_file():
 # ----- Knuth's DLX1/DLX2 statistics on the data files -----------------------------------
 
 
-def _table() -> list[tuple[str, int, int, int]]:
-    """(file, solutions, nodes, updates) for each row of SOURCES.md's DLX1, DLX2 and DLX3
-    tables.
-
-    Columns are found by their headers ("solutions", "dlx1 nodes", "dlx2 nodes" or "dlx3
-    nodes", and the updates beside them), so tables may gain columns. Rows without figures
-    (a run that was stopped) are left out.
-    """
-    rows = []
-    columns: dict[str, int] | None = None
-    for line in (DATA / "SOURCES.md").read_text().splitlines():
-        if not line.startswith("|"):
-            columns = None
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if columns is None:  # a table's header row
-            named = {c.lower(): k for k, c in enumerate(cells)}
-            nodes = next((k for c, k in named.items()
-                          if c in ("dlx1 nodes", "dlx2 nodes", "dlx3 nodes")), None)
-            columns = {} if nodes is None or "solutions" not in named else {
-                "solutions": named["solutions"], "nodes": nodes,
-                "updates": named[cells[nodes].lower().replace("nodes", "updates")]}
-            continue
-        match = re.match(r"`([\w.]+\.dlx)`$", cells[0])
-        if not columns or not match:
-            continue
-        figures = [re.match(r"[\d,]+", cells[columns[key]])
-                   for key in ("solutions", "nodes", "updates")]
-        if all(figures):
-            solutions, nodes, updates = (int(m.group().replace(",", "")) for m in figures)
-            rows.append((match.group(1), solutions, nodes, updates))
-    return rows
-
-
 def _table_cases():
     if not (DATA / "SOURCES.md").is_file():
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{DATA} is absent"))]
     cases = []
-    for row in _table():
+    for row in figures():
         marks = [pytest.mark.slow] if row[0].startswith("pentomino") or row[3] > 5_000_000 \
             else []
         if row[2] < NODE_LIMIT:
@@ -384,7 +348,7 @@ def _table_cases():
 def test_sources_table_is_parsed():
     if not (DATA / "SOURCES.md").is_file():
         pytest.skip(f"{DATA} is absent")
-    rows = {row[0]: row[1:] for row in _table()}
+    rows = {row[0]: row[1:] for row in figures()}
     assert rows["knuth_dlx1_example.dlx"] == (1, 6, 30)
     assert rows["queens8.dlx"] == (92, 1223, 21456)
     if DATA.parent != SHIPPED:  # the shipped table has only the shipped files

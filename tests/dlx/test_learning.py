@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from knuth import DATA, NODE_LIMIT, figures
 from oracle import brute_force, violation
-from test_dlx_known import DATA, NODE_LIMIT, _table
-from test_dlx_properties import as_set, build, xcc_problems
+from random_problems import as_set, build, xcc_problems
 
 from dlx import ArgumentError, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
 from dlx.cdcl import reduce, rephase, restart, state
@@ -105,7 +105,7 @@ def test_counts_of_the_data_files():
         pytest.skip(f"{DATA} is absent")
     # Learning is no help on these (langford10, the pentominoes, word squares: many
     # conflicts each teaching little), so the larger trees are left to the plain search.
-    rows = [row for row in _table() if row[2] < min(NODE_LIMIT, 11_000) and row[1] <= 2000]
+    rows = [row for row in figures() if row[2] < min(NODE_LIMIT, 11_000) and row[1] <= 2000]
     assert len(rows) > 5
     for name, solutions, _, _ in rows:
         with warnings.catch_warnings():

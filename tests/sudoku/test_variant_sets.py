@@ -13,15 +13,14 @@ import re
 from pathlib import Path
 
 import pytest
+from backends import AVAILABLE
 
 import sudoku
-from dlx.compiled import numba_unavailable
 from sudoku.formats import read_variant
 from sudoku.grid import is_solution, parse_string
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku_variants"
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "sudoku_variants"
 SAMPLE = 8
-BACKENDS = ["python"] + ([] if numba_unavailable() else ["numba"])
 FILES = sorted(p.name for p in DATA.glob("*.txt")) if DATA.is_dir() else []
 
 
@@ -52,7 +51,7 @@ def test_a_sample_of_every_set(name: str) -> None:
     answers = (DATA / "solutions" / name).read_text().splitlines()[:SAMPLE]
     for k, (line, answer) in enumerate(zip(lines, answers)):
         layout, givens = read_variant(line, variant, block=block)
-        for backend in BACKENDS:
+        for backend in AVAILABLE:
             got = sudoku.solve_string(givens, layout=layout, backend=backend)
             assert got == answer, (name, k, backend)
         geo, values = parse_string(givens, layout=layout)

@@ -11,9 +11,9 @@ import warnings
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from knuth import DATA, NODE_LIMIT, figures
 from oracle import brute_force
-from test_dlx_known import DATA, NODE_LIMIT, _table
-from test_dlx_properties import as_set, build, xcc_problems
+from random_problems import as_set, build, xcc_problems
 
 from dlx import (
     ArgumentError,
@@ -165,7 +165,7 @@ def test_infeasible_problems():
 def test_the_data_files_keep_their_counts():
     if not (DATA / "SOURCES.md").is_file():
         pytest.skip(f"{DATA} is absent")
-    rows = [row for row in _table() if row[2] < NODE_LIMIT]
+    rows = [row for row in figures() if row[2] < NODE_LIMIT]
     assert len(rows) > 10
     for name, solutions, nodes, _ in rows:
         problem = _quiet((DATA / name).read_text())

@@ -13,7 +13,7 @@ import pickle
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_dlx_properties import build, xcc_problems
+from random_problems import build, xcc_problems
 
 from dlx import ArgumentError, ExactCover, Split, Subproblem
 from dlx.problems import langford, queens

@@ -21,7 +21,7 @@ INKALA_ANSWER = "812753649943682175675491283154237896369845721287169534521974368
 HARD1 = load_named()["norvig-hard1"]  # many solutions
 CLASH = "5.5" + "." * 78
 SHORT = LEETCODE[:-1]
-DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

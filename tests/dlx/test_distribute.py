@@ -12,9 +12,10 @@ import os
 import signal
 
 import pytest
+from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_dlx_properties import build, xcc_problems
+from random_problems import build, xcc_problems
 
 from dlx import ArgumentError, CheckpointError, DistributedError, ExactCover, Status
 from dlx import distribute as dist
@@ -49,7 +50,7 @@ def small_chunks(monkeypatch):
     monkeypatch.setattr(dist, "CHUNK_SECONDS", 1e-9)
 
 
-@pytest.mark.parametrize("backend", ["python", "numba"])
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("problem", "count", "nodes"), [
     (queens(8), 92, 1223), (langford(8), 300, None), (queens(1), 1, 2)])
 def test_count_on_threads_equals_the_serial_count(problem, count, nodes, backend,

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from knuth import DATA, NODE_LIMIT, figures
 from oracle import brute_force, read_dlx, violation
 from pinned import differing_arrays, is_pristine
-from test_dlx_known import DATA, NODE_LIMIT, _table
-from test_dlx_properties import as_set, build, xcc_problems
+from random_problems import as_set, build, xcc_problems
 
 from dlx import (
     ArgumentError,
@@ -81,7 +81,7 @@ def test_restarts_find_a_solution_or_prove_none(spec, seed, unit, weighted):
 def test_strategies_keep_the_counts_of_the_data_files(kw):
     if not (DATA / "SOURCES.md").is_file():
         pytest.skip(f"{DATA} is absent")
-    rows = [row for row in _table() if row[2] < NODE_LIMIT]
+    rows = [row for row in figures() if row[2] < NODE_LIMIT]
     assert len(rows) > 10
     for name, solutions, _, _ in rows:
         with warnings.catch_warnings():

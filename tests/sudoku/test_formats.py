@@ -35,7 +35,7 @@ from sudoku import (
 from sudoku.cli import main
 from sudoku.formats import cage_map, killer_cages, read_killer
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku_variants"
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
 SAMPLE = 20
 FILES = [  # (file, variant, box)
     ("x_sudoq_9x9", "x", None),
@@ -193,7 +193,7 @@ def test_command_subprocess_jobs(name, variant, box):
     done = subprocess.run([sys.executable, "-m", "sudoku", "--variant", variant,
                            *_box_args(box), "-j", "2"], input="\n".join(lines) + "\n",
                           capture_output=True, text=True, timeout=120,
-                          cwd=Path(__file__).resolve().parents[1])
+                          cwd=Path(__file__).resolve().parents[2])
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines() == answers
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,10 +43,9 @@ from sudoku import grid as grid_module
 from sudoku.grid import are_solutions
 from sudoku.reduction import empty_grid_problem
 
-VARIANTS = Path(__file__).resolve().parents[2] / "shared/data/sudoku_variants"
-HARDEST = Path(__file__).resolve().parents[2] / "shared/data/sudoku/norvig_hardest.txt"
+VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
+HARDEST = Path(__file__).resolve().parents[3] / "shared/data/sudoku/norvig_hardest.txt"
 SAMPLE = 20
-BACKENDS = ["python", "numba"]
 B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 PUZZLES = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -383,6 +383,7 @@ def test_random_rects_first_solution_is_valid(rows, cols, seed):
     assert count_solutions(puzzle, limit=1, layout=layout) == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from([Layout.square(2), Layout.rect(2, 3), Layout.x(), Layout.windoku(),
                         Layout.latin(5), Layout.square(4), Layout.square(5)]),

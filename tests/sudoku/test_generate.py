@@ -47,7 +47,7 @@ from sudoku.grid import parse_string
 from sudoku.rate import LEVELS, level_of
 from sudoku.techniques import TECHNIQUES, Step
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
 QQWING = shutil.which("qqwing")
 SQUARE = Layout.square(3)
 FUNCTIONS = {name: function for name, _, function in TECHNIQUES}

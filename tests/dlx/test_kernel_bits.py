@@ -13,12 +13,13 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from backends import AVAILABLE
 from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
 from pinned import PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, check, is_pristine, pinned
-from test_dlx_properties import planted_problems, xcc_problems
+from random_problems import planted_problems, xcc_problems
 
 import dlx
 from dlx import ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel, kernel_bits
@@ -27,7 +28,6 @@ from dlx.pure import BITS_KERNEL, bits_pay
 from dlx.search import explored
 
 DATA = data_dir("exact_cover")
-HAVE_NUMBA = dlx.compiled.numba_unavailable() is None
 
 
 def _problem(options, primary, secondary) -> ExactCover:
@@ -57,7 +57,7 @@ def _assert_same(problem: ExactCover, **kwargs):
     bits = _run(problem, pinned(BITS_KERNEL), **kwargs)
     assert bits == _run(problem, pinned(_links_kernel(problem)), **kwargs)
     assert bits == _run(problem, pinned(PYTHON_LIST), **kwargs)  # the kernel as written
-    if HAVE_NUMBA:
+    if "numba" in AVAILABLE:
         assert bits == _run(problem, "numba", **kwargs)
     return bits
 

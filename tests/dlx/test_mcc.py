@@ -1,7 +1,7 @@
 """Multiplicities (Knuth's DLX3) and costs (DLX5): known answers, Knuth's counts, a
 brute-force oracle, hostile input.
 
-Every solution is checked by ``tests/oracle.py`` (which knows bounds and costs and shares
+Every solution is checked by ``tests/helpers/oracle.py`` (which knows bounds and costs and shares
 no code with the engine); nodes and updates are compared with DLX3's own figures in
 ``shared/data/exact_cover/SOURCES.md`` on both backends.
 """
@@ -15,10 +15,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from backends import AVAILABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from knuth import DATA, figures
 from oracle import brute_force, cheapest, read_dlx, violation
-from test_dlx_known import DATA, _table
 
 from dlx import (
     ArgumentError,
@@ -36,13 +37,11 @@ from dlx.cli import main
 from dlx.kernel_bits import Walk
 from dlx.problems import mqueens, queens, rod_cutting, tetrominoes, tiling
 
-BACKENDS = ["python", "numba"]
-
 
 def _dlx3_rows() -> list:
     if not (DATA / "SOURCES.md").is_file():
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{DATA} is absent"))]
-    rows = [row for row in _table() if row[0].startswith(("mcc_", "knuth_dlx3"))]
+    rows = [row for row in figures() if row[0].startswith(("mcc_", "knuth_dlx3"))]
     assert len(rows) == 10
     return [pytest.param(row, id=row[0]) for row in rows]
 
@@ -95,7 +94,7 @@ def test_dlx3_example_by_hand():
                           ["C", Colored("Y", 1)]],
                          primary=["A", "B", "C"], secondary=["X", "Y"],
                          multiplicity={"C": (2, 3)})
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         assert list(problem.solutions(backend=backend)) == [[1, 3, 4]]
         assert (problem.stats.nodes, problem.stats.updates) == (6, 14)
     assert problem.to_dlx().splitlines()[0] == "A B 2:3|C | X Y"
@@ -169,7 +168,6 @@ def test_tiling_uses_by_piece():
 RODS = [1, 5, 8, 10, 13, 17, 18, 22, 25, 30]  # CLRS 15.1: best revenues r_1..r_10
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_rod_cutting_optimum(backend):
     for n in range(1, 11):
         problem = rod_cutting(n)
@@ -227,7 +225,7 @@ def test_against_brute_force(spec, k):
     problem = _build(spec)
     expected = brute_force(options, primary, secondary, bounds)
     runs = {}
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         search = problem.solutions(backend=backend)
         found = list(search)
         assert {frozenset(s) for s in found} == expected and len(found) == len(expected)
@@ -264,7 +262,7 @@ def test_forced_batches_and_budgets(spec, data):
     else:
         assert {frozenset(s) for s in single} == expected
     stats = problem.stats
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         result = problem.solve_batch([forced], limit=None, backend=backend)
         assert result.found[0] == len(single)
         assert result.solution(0) == (single[0] if single else None)
@@ -273,7 +271,7 @@ def test_forced_batches_and_budgets(spec, data):
     everything = list(problem.solutions(backend="python"))
     total = problem.stats.nodes
     budget = data.draw(st.integers(0, total))
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         part = list(problem.solutions(max_nodes=budget, backend=backend))
         assert part == everything[: len(part)]
         lazy = problem.solutions(backend=backend)
@@ -488,7 +486,6 @@ def test_huge_bounds_and_lossless_parse():
             parse_dlx(text)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_timeouts_stop_mcc_searches(backend):
     """A timeout stops a long MCC search, single or batched, best-first or not."""
     problem = mqueens(12, rows=16)  # millions of nodes
@@ -523,7 +520,7 @@ def test_seeded_ties_and_text_round_trip(spec, seed):
     problem = _build(spec)
     expected = brute_force(options, primary, secondary, bounds)
     runs = []
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         found = list(problem.solutions(seed=seed, backend=backend))
         runs.append((found, problem.stats.nodes, problem.stats.updates))
         assert {frozenset(s) for s in found} == expected
@@ -573,6 +570,6 @@ def test_batch_has_room_for_every_option_of_a_solution():
     the fewest items of an option (two options of two items each: room for one)."""
     problem = ExactCover([["p0", "p1"], ["p2", "p3"]], primary=["p0", "p1", "p2", "p3"],
                          costs=[0, 1])
-    for backend in BACKENDS:
+    for backend in AVAILABLE:
         result = problem.solve_batch([[]], limit=None, backend=backend)
         assert result.found[0] == 1 and result.solution(0) == [0, 1]

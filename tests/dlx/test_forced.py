@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
 from pinned import PYTHON_BYTES, PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, is_pristine, pinned
-from test_dlx_properties import xcc_problems
+from random_problems import xcc_problems
 
 from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status, kernel
 from dlx.problems import langford, queens, word_rectangle

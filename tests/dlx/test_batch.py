@@ -18,12 +18,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backends import BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from interrupt import ctrl_c_after
 from oracle import brute_force
 from pinned import PYTHON_KERNELS, is_pristine, pinned
-from test_dlx_properties import shared_color_problems, xcc_problems
+from random_problems import shared_color_problems, xcc_problems
 
 from dlx import (
     ArgumentError,
@@ -32,7 +33,6 @@ from dlx import (
     ForcedOptionError,
     NoPrimaryItemWarning,
     Status,
-    get_backend,
     kernel,
 )
 from dlx.pure import kernel_bytes, kernel_list
@@ -50,20 +50,8 @@ from sudoku.grid import are_solutions, geometry
 from sudoku.named import load_named
 from sudoku.reduction import Reduction, empty_grid_problem, given_options
 
-
-def numba_available() -> bool:
-    """True when the numba backend can run here (installed, JIT not disabled)."""
-    try:
-        get_backend("numba")
-    except ImportError:
-        return False
-    return True
-
-
-BACKENDS = ["python", pytest.param("numba", marks=pytest.mark.skipif(
-    not numba_available(), reason="numba is not installed"))]
-DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
-GENERATED_16 = Path(__file__).resolve().parents[1] / "sudoku/data/generated_16x16.txt"
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
+GENERATED_16 = Path(__file__).resolve().parents[2] / "sudoku/data/generated_16x16.txt"
 
 
 def _problem(options, primary, secondary) -> ExactCover:
@@ -444,7 +432,7 @@ def _solved_25() -> str:
     return "".join("." if k % 7 == 3 else ch for k, ch in enumerate(grid))
 
 
-@pytest.mark.skipif(not numba_available(), reason="numba is not installed")
+@needs_numba
 def test_auto_searches_large_boards_the_hard_way(monkeypatch):
     """``auto`` sends 25x25 puzzles (and only them) through the hard strategy's own path,
     the one ``solve_string`` takes; ``plain`` never; ``hard`` always."""
@@ -557,7 +545,7 @@ def test_are_solutions_agrees_with_is_solution():
         assert 0 < sum(expected) < len(expected)
 
 
-@pytest.mark.skipif(not numba_available(), reason="numba is not installed")
+@needs_numba
 def test_own_process_loads_without_scipy():
     """The command-line tools load the kernel without numba's import of scipy.linalg."""
     import subprocess
@@ -594,8 +582,6 @@ def test_chunks_change_nothing(monkeypatch):
 
 
 # ----- dlx: the compiled batch's working arrays -----------------------------------------
-
-needs_numba = pytest.mark.skipif(not numba_available(), reason="numba is not installed")
 
 
 def _givens(puzzle: str) -> list[int]:

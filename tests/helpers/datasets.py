@@ -8,12 +8,12 @@ import os
 from pathlib import Path
 
 SHARED = Path(os.environ.get("DANCING_COVER_DATA")
-              or Path(__file__).resolve().parents[2] / "shared" / "data")
+              or Path(__file__).resolve().parents[3] / "shared" / "data")
 """The public data sets, beside the repository (absent in a clone or an sdist); the
 environment variable ``DANCING_COVER_DATA`` names another folder (a missing one: test as a
 fresh clone would)."""
 
-SHIPPED = Path(__file__).resolve().parent / "data"
+SHIPPED = Path(__file__).resolve().parents[1] / "data"
 """The small data shipped with the tests."""
 
 

@@ -11,14 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from backends import BACKENDS, needs_numba
 
 import sudoku
 from dlx import ArgumentError, ExactCover, Status
 from dlx.problems import pentominoes, queens
 from dlx.progress import COMPILING, Progress, SearchLine, duration, left
 
-ROOT = Path(__file__).resolve().parents[1]
-BACKENDS = ["python", "numba"]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_durations_and_time_left() -> None:
@@ -70,8 +70,6 @@ def test_follow_redraws_from_a_thread() -> None:
 def test_knuth_estimate_on_a_complete_tree(backend: str, n: int, d: int) -> None:
     """n items with d options each: the tree is complete, its j-th leaf (0-based) is the
     j-th solution, and Knuth's estimate there is exactly (j + 1/2) / d**n."""
-    if backend == "numba":
-        pytest.importorskip("numba")
     problem = ExactCover([[f"i{a}"] for a in range(n) for _ in range(d)])
     leaves = d**n
     for j in range(leaves):
@@ -89,8 +87,6 @@ def test_knuth_estimate_on_a_complete_tree(backend: str, n: int, d: int) -> None
 def test_knuth_estimate_tracks_a_real_search(backend: str) -> None:
     """On the 3x20 pentominoes the estimate stays within 0..1 and follows the share of
     nodes searched (the tree is irregular, so loosely)."""
-    if backend == "numba":
-        pytest.importorskip("numba")
     problem = pentominoes(3, 20)
     total = 32978
     for budget in (3000, 10000, 20000, 30000):
@@ -113,8 +109,6 @@ def test_dlx_command_shows_the_estimate(tmp_path: Path, capsys) -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_batches_report_progress(backend: str) -> None:
-    if backend == "numba":
-        pytest.importorskip("numba")
     seen: list[int] = []
     puzzles = ["." * 16] * 50 + ["11" + "." * 14] + ["." * 81] * 20
     answers = sudoku.count_many(puzzles, 3, backend=backend, progress=seen.append)
@@ -130,10 +124,10 @@ def test_batches_report_progress(backend: str) -> None:
 
 
 @pytest.mark.slow
+@needs_numba
 def test_compile_notice_once_per_machine(tmp_path: Path) -> None:
     """A fresh copy of dlx (so no numba cache beside it) announces the compile once; the
     next process loads the kernel from the cache, silently."""
-    pytest.importorskip("numba")
     shutil.copytree(ROOT / "dlx", tmp_path / "dlx",
                     ignore=shutil.ignore_patterns("__pycache__"))
     code = ("import sys\nfrom dlx.command import Progress\nfrom dlx.problems import queens\n"

@@ -16,7 +16,7 @@ from dlx.cli import main as dlx_main
 from dlx.problems import queens
 from sudoku.cli import main as sudoku_main
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/sudoku"
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
 
 
 @pytest.fixture

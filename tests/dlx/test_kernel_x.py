@@ -26,7 +26,7 @@ from pinned import (
     is_pristine,
     pinned,
 )
-from test_dlx_properties import planted_problems, xcc_problems
+from random_problems import planted_problems, xcc_problems
 
 from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
 from dlx.kernel_x import option_others
