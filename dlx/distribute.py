@@ -391,7 +391,7 @@ class _Runner:
         return cf.ProcessPoolExecutor(self.workers, initializer=install,
                                       initargs=(self.digest, self.payload))
 
-    def submit(self, chunk_id: int, what: str, forced: list[list[int]],
+    def submit(self, what: str, forced: list[list[int]],
                limit: int | None, with_problem: bool = False) -> cf.Future:
         payload = None
         if not self.own and (with_problem or self.sent < self.workers):
@@ -484,7 +484,7 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
 
     try:
         if runner is not None:
-            futures = {runner.submit(n, "count", split_forced(split, g), limit): n
+            futures = {runner.submit("count", split_forced(split, g), limit): n
                        for n, g in enumerate(groups)}
             report()
             while futures:
@@ -500,11 +500,11 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
                         if len(again) > 1:
                             futures.clear()
                         for m in again:
-                            futures[runner.submit(m, "count", split_forced(split, groups[m]),
+                            futures[runner.submit("count", split_forced(split, groups[m]),
                                                   limit)] = m
                         continue
                     if isinstance(out, str) and out == _MISSING:
-                        futures[runner.submit(n, "count", split_forced(split, groups[n]),
+                        futures[runner.submit("count", split_forced(split, groups[n]),
                                               limit, with_problem=True)] = n
                         continue
                     rows, used, (pid, seconds) = out
@@ -565,7 +565,7 @@ def solutions_split(problem: ExactCover, split: Split, *, executor: cf.Executor 
                                                       runner.workers) / 4)
 
     def submit(n: int, with_problem: bool) -> cf.Future:
-        return runner.submit(n, "solutions", split_forced(split, groups[n]), limit,
+        return runner.submit("solutions", split_forced(split, groups[n]), limit,
                              with_problem)
 
     try:

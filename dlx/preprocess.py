@@ -331,7 +331,7 @@ class _Reduction:
             i, j = self._co_occurrences(lengths)
             same = (lengths[i] == lengths[j]) & ((j >= self.n_primary) | (i < j))
             drop[j[same]] = True
-        drop[self.n_primary:] |= ~self._constraining(entries, starts, lengths)
+        drop[self.n_primary:] |= ~self._constraining(entries, lengths)
         keep = ~drop[self.item] & (self.why[self.opt] == _NONE)
         options = np.flatnonzero(self.why == _NONE)
         renumber = np.cumsum(~drop) - 1  # old item (0-based) -> new item number - 1
@@ -354,8 +354,7 @@ class _Reduction:
                             [x for x, d in zip(names, drop.tolist()) if d], forced, None,
                             rounds)
 
-    def _constraining(self, entries: np.ndarray, starts: np.ndarray,
-                      lengths: np.ndarray) -> np.ndarray:
+    def _constraining(self, entries: np.ndarray, lengths: np.ndarray) -> np.ndarray:
         """For each secondary item: can two of its alive options still clash on it (two
         options, one of them uncolored or two colors)?"""
         sec = np.arange(self.n_primary, self.n_items)

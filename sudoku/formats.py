@@ -190,8 +190,6 @@ def _read_killer(line: Any, block: Any, alphabet: str | None) -> tuple[Layout, s
     if len(givens) != side * side:
         raise FormatError(f"GIVENS: {len(givens)} symbols for the {side}x{side} cage map")
     rows, cols = _block((3, 3) if block is None and side == 9 else block, side)
-    if not hasattr(Layout, "killer"):
-        raise ArgumentError("killer cages need Layout.killer, which this version lacks")
     layout = _layout("CAGEMAP/SUMS", Layout.killer, cages, block=(rows, cols))
     _check_givens(givens, layout, alphabet, "GIVENS")
     return layout, givens, cages
