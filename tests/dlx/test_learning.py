@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 import pytest
+from backends import BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from knuth import DATA, NODE_LIMIT, figures
@@ -557,10 +558,10 @@ def test_a_clause_in_a_conflict_is_spared_and_its_lbd_lowered():
     assert use(reduce.KEEP_LBD, [1, 2, 3, 4, 5, 6, 7, 8]) == (reduce.KEEP_LBD, 0)
 
 
+@needs_numba
 def test_the_compiled_kernel_counts_no_references():
     """numba compiles the learning kernel without reference counting (its cost was 60% of
     the search): no allocation may come back into it, or it would not compile."""
-    pytest.importorskip("numba")
     from dlx.compiled import learning_entry
 
     _, cdcl = learning_entry()
@@ -568,11 +569,11 @@ def test_the_compiled_kernel_counts_no_references():
     assert queens(6).count(learn=True, backend="numba") == 4
 
 
+@needs_numba
 @pytest.mark.parametrize("problem", [queens(8), langford(7)], ids=["queens8", "langford7"])
 def test_the_compiled_kernel_runs_the_python_kernels_search(problem):
     """The compiled kernel and the python one, a conflict at a time with frequent
     restarts, rephasings and reductions, leave every array of the state the same."""
-    pytest.importorskip("numba")
     from dlx.compiled import learning_entry
 
     begin, cdcl = learning_entry()
@@ -596,9 +597,9 @@ def test_the_compiled_kernel_runs_the_python_kernels_search(problem):
     assert states[0].REG[state.REG_REPHASES] > 0 and states[0].REG[state.REG_DELETED] > 0
 
 
+@needs_numba
 def test_the_compiled_kernel_indexes_without_wraparound():
     """Compiled under the indexing hook (1.1x as fast), for each set of array types."""
-    pytest.importorskip("numba")
     from dlx.compiled import learning_entry
 
     assert queens(6).count(learn=True, backend="numba") == 4
@@ -620,14 +621,12 @@ def test_the_search_reads_narrow_integers():
     assert np.array_equal(grown.CL_LITS[:len(S.CL_LITS)], S.CL_LITS)
 
 
-@pytest.mark.parametrize("backend", ["python", "numba"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_budgets_are_honoured_after_slices_that_found_solutions(backend):
     """R1 (issue 32): the clock and the node budget are looked at after every slice, one
     that found a solution included. Queens have a solution every few decisions, so almost
     every slice ends with one: the search used to run to its end (queens 12 on numba:
     14,200 solutions in 24 s, status COMPLETE, for a timeout of 0.5 s)."""
-    if backend == "numba":
-        pytest.importorskip("numba")
     n = 12 if backend == "numba" else 11  # each takes well over 20 s to count in full
     queens(6).count(learn=True, backend=backend)  # compiled before the clock starts
     search = queens(n).solutions(learn=True, backend=backend, timeout=0.3)
