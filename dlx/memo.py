@@ -859,6 +859,8 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
         root = int(S.REG[ROOT])
         opt, lo, hi = (kernel.numpy(a)[:n] for a in (S.ZOPT, S.ZLO, S.ZHI))
         counts = kernel.numpy(S.ZCNT)[:n].tolist()
+        if root == 0:
+            stats.zdd_nodes = 1  # as DLX6 counts an empty diagram
     from .zdd import SolutionSet, exact_counts
 
     if counts[root] < 0:

@@ -256,8 +256,9 @@ class SolutionSet:
 
     @property
     def node_count(self) -> int:
-        """Nodes of the diagram, the two sinks included (as DLX6 counts them)."""
-        return len(self._opt)
+        """Nodes of the diagram, the two sinks included; 1 (the empty sink) for a set
+        without solutions (as DLX6 counts them)."""
+        return len(self._opt) if self._root != 0 else 1
 
     def __repr__(self) -> str:
         return f"<SolutionSet: {self.count()} solutions, {self.node_count} ZDD nodes>"
@@ -339,8 +340,8 @@ class SolutionSet:
     def best(self, k: int = 1) -> list[list[int]]:
         """The ``k`` cheapest solutions under the problem's option costs (fewer if the set
         has fewer), cheapest first: the cheapest paths of the diagram, found best first
-        (a node's least cost to the sink bounds each partial path). Ties in iteration
-        order; without costs, the first ``k`` solutions."""
+        (a node's least cost to the sink bounds each partial path). Ties in the order
+        of iteration; without costs, the first ``k`` solutions."""
         n = as_index(k)
         if n is None or n < 0:
             raise ArgumentError(f"k must be a nonnegative integer, got {k!r}")
@@ -351,21 +352,21 @@ class SolutionSet:
         for m in range(2, len(opt)):
             least[m] = min(least[lo[m]], cost[opt[m]] + least[hi[m]])
         out: list[list[int]] = []
-        tick = 0
-        heap: list[tuple[float, int, int, int, Any]] = []
+        # A partial path: (bound, its branches (0: lo, 1: hi), cost so far, node, options).
+        # Equal bounds pop in the order of the branches: the order of iteration.
+        heap: list[tuple[float, tuple[int, ...], int, int, Any]] = []
         if least[self._root] < math.inf:
-            heap.append((least[self._root], 0, 0, self._root, None))
+            heap.append((least[self._root], (), 0, self._root, None))
         while heap and len(out) < n:
-            _, _, spent, m, chosen = heapq.heappop(heap)
+            _, branches, spent, m, chosen = heapq.heappop(heap)
             if m == 1:
                 out.append(_unlink(chosen))
                 continue
-            for child, extra, more in ((lo[m], 0, chosen), (hi[m], cost[opt[m]],
-                                                            (opt[m], chosen))):
+            for bit, child, extra, more in ((0, lo[m], 0, chosen),
+                                            (1, hi[m], cost[opt[m]], (opt[m], chosen))):
                 if least[child] < math.inf:
-                    tick += 1  # lo pushed first: ties keep the order of iteration
-                    heapq.heappush(heap, (spent + extra + least[child], tick, spent + extra,
-                                          child, more))
+                    heapq.heappush(heap, (spent + extra + least[child], (*branches, bit),
+                                          spent + extra, child, more))
         return out
 
     # ----- new sets -----------------------------------------------------------------------
@@ -439,8 +440,8 @@ class SolutionSet:
         itself if it holds a newline or a colon). Every line is checked, and every set of
         the diagram must be a solution of ``problem``: else :class:`ZDDFormatError`,
         naming the line or node; nothing is built then."""
-        if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
-                                        and ":" not in source):
+        if isinstance(source, Path) or (isinstance(source, str) and source
+                                        and "\n" not in source and ":" not in source):
             try:
                 text = Path(source).read_text()
             except OSError as e:
