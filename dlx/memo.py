@@ -83,7 +83,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .budget import NEVER, count_budget, time_budget
+from .budget import count_budget, time_budget
 from .errors import ArgumentError, SearchStoppedError
 from .search import SearchStats
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
@@ -834,7 +834,8 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
     exact number of solutions (a Python int). ``max_nodes`` bounds the search nodes,
     ``timeout`` the seconds, ``max_zdd_nodes`` the diagram's nodes (the two sinks
     included); when one runs out, :class:`dlx.SearchStoppedError` is raised with the
-    stats (status ``MAX_NODES`` for either count, ``TIMEOUT``, or ``INTERRUPTED``).
+    stats (status ``MAX_NODES`` for either count, or ``TIMEOUT``); Ctrl-C gets through
+    between two slices of the kernel as ``KeyboardInterrupt``.
     """
     kernel = _backend(backend)
     node_budget = count_budget(max_nodes, "max_nodes")
@@ -847,13 +848,14 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
     start = time.perf_counter()
     try:
         S = _run(kernel, data, stats, node_budget, seconds, zbound, start)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # between two slices: the stats say how far it got
         stats.status = Status.INTERRUPTED
         stats.seconds = time.perf_counter() - start
-        raise SearchStoppedError("the memoized search was interrupted", stats) from None
+        raise
     stats.seconds = time.perf_counter() - start
     if S is None:  # no primary item: the one solution is the empty set
-        root, opt, lo, hi, counts = 1, [], [], [], [0, 1]
+        root, counts = 1, [0, 1]
+        opt = lo = hi = np.zeros(2, dtype=np.int64)
     else:
         n = int(S.REG[ZNODES])
         root = int(S.REG[ROOT])

@@ -487,7 +487,7 @@ def _kept_numbers(problem: Any) -> list[int]:
         else:
             k += 1
             numbers.append(k)
-    return numbers + [0]
+    return [*numbers, 0]
 
 
 _LINE = re.compile(r"\s*([0-9a-fA-F]+):\s*\(~(\d+)\?([0-9a-fA-F]+):([0-9a-fA-F]+)\)\s*")

@@ -14,6 +14,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,8 +42,6 @@ from dlx.memo import (
 )
 from dlx.zdd import EmptySetError, SetTooLargeError, SolutionSet, ZDDFormatError
 
-from datasets import data_dir
-
 BACKENDS = ["python"] + (["numba"] if importlib.util.find_spec("numba") else [])
 DATA = data_dir("exact_cover")
 
@@ -69,8 +68,8 @@ DLX6 = {
 }
 QUICK_PYTHON = ["knuth_dlx2_color_example", "domino_8x8", "queens8", "langford8",
                 "domino_10x10"]
-QUICK_NUMBA = QUICK_PYTHON + ["pentomino_3x20", "queens10", "langford10", "domino_12x12",
-                              "pentomino_scott8x8", "langford11", "queens12"]
+QUICK_NUMBA = [*QUICK_PYTHON, "pentomino_3x20", "queens10", "langford10", "domino_12x12",
+               "pentomino_scott8x8", "langford11", "queens12"]
 
 
 def load(name: str) -> ExactCover:
@@ -216,7 +215,7 @@ def plain(problem: ExactCover) -> list[list[int]]:
 @settings(max_examples=150, deadline=None)
 @given(xcc_problems(), st.sampled_from(BACKENDS))
 def test_memo_equals_plain_search(problem, backend):
-    s, stats = memo_search(problem, backend=backend)
+    s, _ = memo_search(problem, backend=backend)
     expected = plain(problem)
     assert s.count() == len(expected) == problem.count(backend="python")
     assert list(s) == expected  # the same solutions in the same order
@@ -273,7 +272,7 @@ def test_tables_grow_from_their_first_size():
     """domino 10x10 outgrows the first tables (sized to the problem) several times."""
     data = memo_input(load("domino_10x10"))
     first = _state(_backend("python"), data, 1 << 62)
-    s, stats = memo_search(load("domino_10x10"))
+    _, stats = memo_search(load("domino_10x10"))
     assert stats.memos > len(first.MZDD) and stats.zdd_nodes > len(first.ZOPT)
 
 
@@ -348,7 +347,7 @@ def test_sets_of_different_problems_are_not_combined():
         with pytest.raises(ArgumentError, match="different problems"):
             op(b)
     with pytest.raises(ArgumentError, match="SolutionSets"):
-        a & {1, 2}  # noqa: B018
+        a & {1, 2}
 
 
 def test_restrict_checks_its_options():
