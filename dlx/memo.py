@@ -89,7 +89,8 @@ from .search import SearchStats
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
 from .status import Status
 
-__all__ = ["MemoStats", "check_memo", "memo_count", "memo_input", "memo_search"]
+__all__ = ["MemoStats", "check_memo", "independent_parts", "memo_count", "memo_input",
+           "memo_search"]
 
 # ----- the kernel ------------------------------------------------------------------------
 
@@ -826,8 +827,8 @@ class MemoStats(SearchStats):
 
 
 def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
-                timeout: Any = None, max_zdd_nodes: Any = None,
-                keep: bool = True) -> tuple[Any, MemoStats]:
+                timeout: Any = None, max_zdd_nodes: Any = None, keep: bool = True,
+                parts: bool = False) -> tuple[Any, MemoStats]:
     """Build the ZDD of all solutions of ``problem`` by the memoized search.
 
     Returns ``(solutions, stats)``: a :class:`dlx.zdd.SolutionSet` if ``keep``, else the
@@ -835,42 +836,157 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
     ``timeout`` the seconds, ``max_zdd_nodes`` the diagram's nodes (the two sinks
     included); when one runs out, :class:`dlx.SearchStoppedError` is raised with the
     stats (status ``MAX_NODES`` for either count, or ``TIMEOUT``); Ctrl-C gets through
-    between two slices of the kernel as ``KeyboardInterrupt``.
+    between two slices of the kernel as ``KeyboardInterrupt``. ``parts=True`` first splits
+    the problem into independent parts (:func:`independent_parts`), searches each alone
+    and multiplies: DLX6's nodes then differ; without it the search is DLX6's.
     """
     kernel = _backend(backend)
     node_budget = count_budget(max_nodes, "max_nodes")
     seconds = time_budget(timeout)
     zbound = count_budget(max_zdd_nodes, "max_zdd_nodes", minimum=2)
-    if not isinstance(keep, (bool, np.bool_)):
-        raise ArgumentError(f"keep must be True or False, got {keep!r}")
+    for name, flag in (("keep", keep), ("parts", parts)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise ArgumentError(f"{name} must be True or False, got {flag!r}")
     data = memo_input(problem)
+    pieces = independent_parts(data) if parts else [(data, None)]
     stats = MemoStats(backend=kernel.name)
     start = time.perf_counter()
+    diagrams = []
     try:
-        S = _run(kernel, data, stats, node_budget, seconds, zbound, start)
+        for piece, options in pieces:
+            one = MemoStats(backend=kernel.name)
+            left = None if seconds is None else seconds - (time.perf_counter() - start)
+            try:
+                S = _run(kernel, piece, one, node_budget - stats.nodes, left,
+                         zbound - stats.zdd_nodes + 2 * bool(diagrams), time.perf_counter())
+            finally:
+                _add(stats, one, first=not diagrams)
+            diagrams.append(_diagram(kernel, S, options))
+            if diagrams[-1][0] == 0:
+                break  # a part without solutions: none at all
     except KeyboardInterrupt:  # between two slices: the stats say how far it got
         stats.status = Status.INTERRUPTED
-        stats.seconds = time.perf_counter() - start
         raise
-    stats.seconds = time.perf_counter() - start
-    if S is None:  # no primary item: the one solution is the empty set
-        root, counts = 1, [0, 1]
-        opt = lo = hi = np.zeros(2, dtype=np.int64)
-    else:
-        n = int(S.REG[ZNODES])
-        root = int(S.REG[ROOT])
-        opt, lo, hi = (kernel.numpy(a)[:n] for a in (S.ZOPT, S.ZLO, S.ZHI))
-        counts = kernel.numpy(S.ZCNT)[:n].tolist()
-        if root == 0:
-            stats.zdd_nodes = 1  # as DLX6 counts an empty diagram
-    from .zdd import SolutionSet, exact_counts
-
-    if counts[root] < 0:
-        counts = exact_counts(lo, hi)
+    except SearchStoppedError as e:
+        raise SearchStoppedError(str(e), stats) from None
+    finally:
+        stats.seconds = time.perf_counter() - start
+    root, opt, lo, hi, counts = _product(diagrams)
+    stats.status = Status.COMPLETE
     stats.solutions = counts[root]
+    if root == 0:
+        stats.zdd_nodes = 1  # as DLX6 counts an empty diagram
     if not keep:
         return counts[root], stats
+    from .zdd import SolutionSet
+
     return SolutionSet._from_search(problem, root, opt, lo, hi, counts), stats
+
+
+Diagram = tuple[int, np.ndarray, np.ndarray, np.ndarray, list[int]]
+"""A finished search's ZDD: its root, ``ZOPT``, ``ZLO``, ``ZHI`` and the exact counts."""
+
+
+def _diagram(kernel: _Python, S: MemoState | None, options: np.ndarray | None) -> Diagram:
+    """The ZDD of a completed search, its options renumbered by ``options`` (a part's
+    option -> the problem's), its counts exact (Python ints past the kernel's 2**62)."""
+    if S is None:  # no primary item: the one solution is the empty set
+        zero = np.zeros(2, dtype=np.int64)
+        return 1, zero, zero, zero, [0, 1]
+    n = int(S.REG[ZNODES])
+    opt, lo, hi = (kernel.numpy(a)[:n].copy() for a in (S.ZOPT, S.ZLO, S.ZHI))
+    if options is not None:
+        opt[2:] = options[opt[2:]]
+    counts = kernel.numpy(S.ZCNT)[:n].tolist()
+    root = int(S.REG[ROOT])
+    if counts[root] < 0:
+        from .zdd import exact_counts
+
+        counts = exact_counts(lo, hi)
+    return root, opt, lo, hi, counts
+
+
+def _product(diagrams: list[Diagram]) -> Diagram:
+    """The product of the families of independent parts (no option in two of them): the
+    diagrams laid one above the other, the empty-set sink of each replaced by the root of
+    the one below. Counts multiply. A part without solutions empties the product."""
+    root, opt, lo, hi, counts = diagrams[-1]
+    for r, o, lo2, hi2, c in reversed(diagrams[:-1]):
+        if root == 0 or r == 0:
+            zero = np.zeros(2, dtype=np.int64)
+            return 0, zero, zero, zero, [0, 1]
+        shift = len(opt) - 2
+        move = np.arange(len(o), dtype=np.int64) + shift  # a node's number in the product
+        move[0], move[1] = 0, root
+        opt = np.concatenate((opt, o[2:]))
+        lo = np.concatenate((lo, move[lo2[2:]]))
+        hi = np.concatenate((hi, move[hi2[2:]]))
+        below = counts[root]
+        counts = counts + [x * below for x in c[2:]]
+        root = int(move[r])
+    return root, opt, lo, hi, counts
+
+
+def independent_parts(data: MemoInput) -> list[tuple[MemoInput, np.ndarray | None]]:
+    """The problem split into parts that share no item: primary items joined by an option
+    (through any of its items, secondary ones included) belong to one part. Each part is
+    a problem of its own, with its options (those with a primary item) and the map of
+    its option numbers to the problem's; one part: the problem itself, no map. The
+    solutions are the products of the parts' solutions (DXD's decomposition, applied
+    before the search)."""
+    n, n1 = data.n_items, data.n_primary
+    parent = list(range(n + 1))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    indptr = data.indptr.tolist()
+    items = data.items.tolist()
+    kept = []
+    for k in range(len(indptr) - 1):
+        mine = items[indptr[k]:indptr[k + 1]]
+        if min(mine) > n1:
+            continue  # no primary item: never chosen
+        kept.append(k)
+        r = find(mine[0])
+        for x in mine[1:]:
+            parent[find(x)] = r
+    roots = sorted({find(x) for x in range(1, n1 + 1)}, key=lambda r: min(
+        x for x in range(1, n1 + 1) if find(x) == r))
+    if len(roots) <= 1:
+        return [(data, None)]
+    out = []
+    for r in roots:
+        primary = [x for x in range(1, n1 + 1) if find(x) == r]
+        secondary = [x for x in range(n1 + 1, n + 1) if find(x) == r]
+        number = {x: j + 1 for j, x in enumerate(primary + secondary)}
+        options = [k for k in kept if find(items[indptr[k]]) == r]
+        starts, its, cols = [0], [], []
+        for k in options:
+            for j in range(indptr[k], indptr[k + 1]):
+                its.append(number[items[j]])
+                cols.append(int(data.colors[j]))
+            starts.append(len(its))
+        costs = None if data.costs is None else data.costs[options]
+        out.append((MemoInput(len(number), len(primary), np.array(starts, dtype=np.int64),
+                              np.array(its, dtype=np.int64), np.array(cols, dtype=np.int64),
+                              costs), np.array(options, dtype=np.int64)))
+    return out
+
+
+def _add(total: MemoStats, part: MemoStats, first: bool) -> None:
+    """Add a part's search to the totals (its two sinks are counted once)."""
+    total.nodes += part.nodes
+    total.updates += part.updates
+    total.max_level = max(total.max_level, part.max_level)
+    total.hits += part.hits
+    total.memos += part.memos
+    total.good_memos += part.good_memos
+    total.zdd_nodes += part.zdd_nodes - (0 if first else 2)
+    total.status = part.status
 
 
 def memo_count(problem: Any, **kwargs: Any) -> int:

@@ -35,6 +35,7 @@ from dlx.memo import (
     _grow_zdd,
     _state,
     check_memo,
+    independent_parts,
     memo_count,
     memo_input,
     memo_search,
@@ -276,6 +277,57 @@ def test_tables_grow_from_their_first_size():
     assert stats.memos > len(first.MZDD) and stats.zdd_nodes > len(first.ZOPT)
 
 
+# ----- independent parts ------------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(xcc_problems(), st.sampled_from(BACKENDS))
+def test_parts_give_the_same_solutions(problem, backend):
+    s, stats = memo_search(problem, backend=backend, parts=True)
+    expected = plain(problem)
+    assert s.count() == len(expected) == stats.solutions
+    assert sorted(s) == sorted(expected)
+    assert all(x in s for x in expected)
+    assert memo_count(problem, backend=backend, parts=True) == len(expected)
+    for x in s.sample(3, seed=0) if expected else []:
+        assert x in s
+
+
+def two_rooms() -> ExactCover:
+    """A 4 x 4 and a 2 x 3 board of dominoes, their cells interleaved in the item order
+    (so that Knuth's choice alternates between them), with a colored secondary item per
+    room: 36 * 3 tilings."""
+    a, b = domino_problem(4, 4), domino_problem(2, 3)
+    options = [[f"a{x}" for x in o] + [Colored("A", "x")] for o in a.options()]
+    options += [[f"b{x}" for x in o] + [Colored("B", "y")] for o in b.options()]
+    primary = [f"a{x}" for x in a.primary]
+    for k, x in enumerate(b.primary):
+        primary.insert(2 * k + 1, f"b{x}")
+    return ExactCover(options, primary=primary, secondary=["A", "B"])
+
+
+def test_independent_parts_split_rooms():
+    problem = two_rooms()
+    pieces = independent_parts(memo_input(problem))
+    assert [(p.n_primary, p.n_items, len(p.indptr) - 1) for p, _ in pieces] == [(16, 17, 24),
+                                                                               (6, 7, 7)]
+    whole, plain_stats = memo_search(problem)
+    split, split_stats = memo_search(problem, parts=True)
+    assert whole.count() == split.count() == 108
+    assert {tuple(x) for x in whole} == {tuple(x) for x in split}
+    assert split_stats.nodes < plain_stats.nodes
+    assert SolutionSet.read(problem, split.to_text()).count() == 108
+    with pytest.raises(SearchStoppedError) as e:
+        memo_search(problem, parts=True, max_nodes=split_stats.nodes - 20)  # in part 2
+    assert e.value.stats.nodes == split_stats.nodes - 20
+
+
+def test_a_part_without_solutions_empties_the_product():
+    problem = ExactCover([["a", "b"], ["c"], ["d"]], primary=["a", "b", "c", "d", "e"])
+    s, stats = memo_search(problem, parts=True)
+    assert s.count() == 0 and list(s) == [] and stats.zdd_nodes == 1
+
+
 # ----- the solution set ------------------------------------------------------------------------
 
 
@@ -426,7 +478,7 @@ def test_budgets_stop_with_stats(backend):
 @pytest.mark.parametrize("kwargs, name", [
     ({"max_nodes": "10"}, "max_nodes"), ({"max_nodes": 0}, "max_nodes"),
     ({"timeout": "1"}, "timeout"), ({"max_zdd_nodes": 1.5}, "max_zdd_nodes"),
-    ({"backend": "gpu"}, "backend"), ({"keep": "yes"}, "keep"),
+    ({"backend": "gpu"}, "backend"), ({"keep": "yes"}, "keep"), ({"parts": 1}, "parts"),
 ])
 def test_bad_arguments(kwargs, name):
     with pytest.raises(ArgumentError, match=name):
