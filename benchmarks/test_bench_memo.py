@@ -1,5 +1,11 @@
 """The memoized search (Knuth's DLX6, :mod:`dlx.memo`) against the plain count and DLX6.
 
+Group ``memo-rooms``: three 4 x 8 rooms of dominoes, their cells interleaved in the item
+order so that Knuth's choice alternates between rooms: DLX6 (and our search without
+``parts``) stores one signature per combination of the rooms' states (1.45 M nodes);
+split into independent parts first (``parts=True``) it is three small searches (1,587
+nodes), counts multiplied.
+
 Group ``memo-<file>``: ``memo_count`` (warm numba; python on the small boards), the plain
 ``ExactCover.count`` where it finishes in seconds, and Knuth's DLX6 when its timed build
 is found (``$DLX6``, else ``dlx6t`` under ``$ANCHORS/knuth/build``, default
@@ -11,11 +17,13 @@ the count, and the memo's search nodes against DLX6's (SOURCES.md, "Memoized cou
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import statistics
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,15 +92,9 @@ _TIMES = re.compile(r"cpu: input [\d.]+ us, search ([\d.]+) us")
 _NODES = re.compile(r"(\d+) search nodes")
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_dlx6(benchmark, name: str) -> None:
-    program = dlx6_path()
-    if program is None:
-        pytest.skip("Knuth's DLX6 (timed build dlx6t) not found: set $DLX6 or build the "
-                    "native anchors")
-    path = EXACT_COVER_DIR / f"{name}.dlx"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
+def _time_dlx6(benchmark: Any, program: Path, path: Path, rounds: int) -> str:
+    """Run DLX6 on ``path`` ``rounds`` times under the benchmark; its own search CPU time
+    (the median) goes to ``extra_info``. Returns its last report (stderr)."""
     cpu: list[float] = []
 
     def run() -> str:
@@ -102,7 +104,66 @@ def test_dlx6(benchmark, name: str) -> None:
         cpu.append(float(_TIMES.search(out)[1]) / 1e6)  # type: ignore[index]
         return out
 
-    benchmark.group = f"memo-{name}"
-    out = benchmark.pedantic(run, rounds=5, iterations=1)
-    assert int(_NODES.search(out)[1]) == CASES[name][1]  # type: ignore[index]
+    out = benchmark.pedantic(run, rounds=rounds, iterations=1)
     benchmark.extra_info.update(solver="dlx6", search_cpu_s=statistics.median(cpu))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_dlx6(benchmark, name: str) -> None:
+    program = dlx6_path()
+    if program is None:
+        pytest.skip("Knuth's DLX6 (timed build dlx6t) not found: set $DLX6 or build the "
+                    "native anchors")
+    path = EXACT_COVER_DIR / f"{name}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    benchmark.group = f"memo-{name}"
+    out = _time_dlx6(benchmark, program, path, rounds=5)
+    assert int(_NODES.search(out)[1]) == CASES[name][1]  # type: ignore[index]
+
+
+def rooms(count: int, m: int, n: int) -> ExactCover:
+    """``count`` separate m x n rooms of dominoes, cells interleaved in the item order."""
+    options, cells = [], []
+    for r in range(count):
+        room = [f"{chr(97 + r)}{i}_{j}" for i in range(m) for j in range(n)]
+        cells.append(room)
+        for i in range(m):
+            for j in range(n):
+                here = f"{chr(97 + r)}{i}_{j}"
+                if j + 1 < n:
+                    options.append([here, f"{chr(97 + r)}{i}_{j + 1}"])
+                if i + 1 < m:
+                    options.append([here, f"{chr(97 + r)}{i + 1}_{j}"])
+    return ExactCover(options, primary=list(itertools.chain(*zip(*cells))))
+
+
+ROOMS = (11_314_856_125, 1_453_804)  # 1,681**3 tilings; DLX6's (and parts=False) nodes
+
+
+@pytest.mark.parametrize("parts", [False, True])
+def test_rooms(benchmark, parts: bool) -> None:
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    problem = rooms(3, 4, 8)
+    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba"))
+    benchmark.group = "memo-rooms"
+    count, stats = benchmark.pedantic(
+        lambda: memo_search(problem, backend="numba", keep=False, parts=parts), rounds=3,
+        iterations=1)
+    assert count == ROOMS[0]
+    assert (stats.nodes == ROOMS[1]) != parts
+    benchmark.extra_info.update(solver=f"memo-numba{'-parts' if parts else ''}",
+                                nodes=stats.nodes)
+
+
+def test_rooms_dlx6(benchmark, tmp_path: Path) -> None:
+    program = dlx6_path()
+    if program is None:
+        pytest.skip("Knuth's DLX6 (timed build dlx6t) not found")
+    path = tmp_path / "rooms.dlx"
+    path.write_text(rooms(3, 4, 8).to_dlx())
+    benchmark.group = "memo-rooms"
+    out = _time_dlx6(benchmark, program, path, rounds=3)
+    assert int(_NODES.search(out)[1]) == ROOMS[1]  # type: ignore[index]
