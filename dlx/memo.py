@@ -75,9 +75,12 @@ doubles it and calls again), its whole state in the arrays and ``REG``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import threading
 import time
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -670,19 +673,26 @@ def _backend(name: Any) -> _Python:
     raise ArgumentError(f"backend must be 'python' or 'numba', got {name!r}")
 
 
-_first_call_done: set[str] = set()
+_numba_lock = threading.Lock()
+_numba_ready: list[bool] = []
 
 
 def _call(backend: _Python, S: MemoState, node_stop: int) -> int:
-    """One kernel call; the compiled kernel's first call (which compiles it) runs under
-    :mod:`dlx.compiled`'s non-negative indexing (every index here is a pointer >= 0)."""
-    if backend.name == "numba" and "numba" not in _first_call_done:
-        from .compiled import _nonnegative_indexing
+    """One kernel call. The compiled kernel's first call (which compiles or loads every
+    entry point) runs under :mod:`dlx.compiled`'s non-negative indexing: every index in
+    the kernel is a pointer >= 0, so numba need not wrap negative ones."""
+    if backend.name == "numba" and not _numba_ready:
+        with _numba_lock:
+            if not _numba_ready:
+                from .compiled import _nonnegative_indexing
 
-        with _nonnegative_indexing():
-            status = backend.search(S, node_stop)
-        _first_call_done.add("numba")
-        return int(status)
+                with _nonnegative_indexing():
+                    status = backend.search(S, node_stop)
+                    zero = np.zeros(2, dtype=np.int64)
+                    backend.rehash_memo(zero, zero, 0)
+                    backend.rehash_zdd(zero, zero, zero, zero, 2)
+                _numba_ready.append(True)
+                return int(status)
     return int(backend.search(S, node_stop))
 
 
@@ -828,7 +838,8 @@ class MemoStats(SearchStats):
 
 def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
                 timeout: Any = None, max_zdd_nodes: Any = None, keep: bool = True,
-                parts: bool = False) -> tuple[Any, MemoStats]:
+                parts: bool = False,
+                progress: Callable[[MemoStats], None] | None = None) -> tuple[Any, MemoStats]:
     """Build the ZDD of all solutions of ``problem`` by the memoized search.
 
     Returns ``(solutions, stats)``: a :class:`dlx.zdd.SolutionSet` if ``keep``, else the
@@ -839,6 +850,8 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
     between two slices of the kernel as ``KeyboardInterrupt``. ``parts=True`` first splits
     the problem into independent parts (:func:`independent_parts`), searches each alone
     and multiplies: DLX6's nodes then differ; without it the search is DLX6's.
+    ``progress``, if given, is called after each slice of the kernel (about 5 times a
+    second, and at the end of each part) with the stats so far, for a progress line.
     """
     kernel = _backend(backend)
     node_budget = count_budget(max_nodes, "max_nodes")
@@ -851,14 +864,17 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
     pieces = independent_parts(data) if parts else [(data, None)]
     stats = MemoStats(backend=kernel.name)
     start = time.perf_counter()
-    diagrams = []
+    diagrams: list[Diagram] = []
     try:
         for piece, options in pieces:
             one = MemoStats(backend=kernel.name)
             left = None if seconds is None else seconds - (time.perf_counter() - start)
+            report = None if progress is None else functools.partial(
+                _report, progress, stats, not diagrams)
             try:
                 S = _run(kernel, piece, one, node_budget - stats.nodes, left,
-                         zbound - stats.zdd_nodes + 2 * bool(diagrams), time.perf_counter())
+                         zbound - stats.zdd_nodes + 2 * bool(diagrams), time.perf_counter(),
+                         report)
             finally:
                 _add(stats, one, first=not diagrams)
             diagrams.append(_diagram(kernel, S, options))
@@ -958,7 +974,7 @@ def independent_parts(data: MemoInput) -> list[tuple[MemoInput, np.ndarray | Non
         x for x in range(1, n1 + 1) if find(x) == r))
     if len(roots) <= 1:
         return [(data, None)]
-    out = []
+    out: list[tuple[MemoInput, np.ndarray | None]] = []
     for r in roots:
         primary = [x for x in range(1, n1 + 1) if find(x) == r]
         secondary = [x for x in range(n1 + 1, n + 1) if find(x) == r]
@@ -975,6 +991,14 @@ def independent_parts(data: MemoInput) -> list[tuple[MemoInput, np.ndarray | Non
                               np.array(its, dtype=np.int64), np.array(cols, dtype=np.int64),
                               costs), np.array(options, dtype=np.int64)))
     return out
+
+
+def _report(progress: Callable[[MemoStats], None], done: MemoStats, first: bool,
+            part: MemoStats) -> None:
+    """Call ``progress`` with the totals: the parts done and the part under way."""
+    total = dataclasses.replace(done)
+    _add(total, part, first)
+    progress(total)
 
 
 def _add(total: MemoStats, part: MemoStats, first: bool) -> None:
@@ -997,7 +1021,8 @@ def memo_count(problem: Any, **kwargs: Any) -> int:
 
 
 def _run(kernel: _Python, data: MemoInput, stats: MemoStats, node_budget: int,
-         seconds: float | None, zbound: int, start: float) -> MemoState | None:
+         seconds: float | None, zbound: int, start: float,
+         report: Callable[[MemoStats], None] | None = None) -> MemoState | None:
     """The kernel in slices until it completes (returns its state) or a budget runs out
     (raises :class:`SearchStoppedError`); None for a problem without primary items."""
     if data.n_primary == 0:
@@ -1017,6 +1042,8 @@ def _run(kernel: _Python, data: MemoInput, stats: MemoStats, node_budget: int,
         status = _call(kernel, S, min(node_budget, before + slices.nodes))
         now = time.perf_counter()
         _read(S, stats)
+        if report is not None:
+            report(stats)
         if status == GROW_MEMO:
             S = _grow_memo(kernel, S)
         elif status == GROW_ZDD:
@@ -1026,17 +1053,17 @@ def _run(kernel: _Python, data: MemoInput, stats: MemoStats, node_budget: int,
             return S
         elif status == ZDD_BOUND:
             stats.status = Status.MAX_NODES
-            raise SearchStoppedError(f"max_zdd_nodes={zbound} ran out: the diagram needs more "
-                                     "nodes", stats)
+            raise SearchStoppedError("max_zdd_nodes ran out: the diagram needs more nodes",
+                                     stats)
         elif stats.nodes >= node_budget:
             stats.status = Status.MAX_NODES
-            raise SearchStoppedError(f"max_nodes={node_budget} ran out before the memoized "
-                                     "search finished", stats)
+            raise SearchStoppedError("max_nodes ran out before the memoized search finished",
+                                     stats)
         left = None if deadline is None else deadline - now
         if left is not None and left <= 0:
             stats.status = Status.TIMEOUT
-            raise SearchStoppedError(f"timeout={seconds} s ran out before the memoized search "
-                                     "finished", stats)
+            raise SearchStoppedError("timeout ran out before the memoized search finished",
+                                     stats)
         slices.ran(stats.nodes - before, now - t0, left)
 
 

@@ -475,6 +475,12 @@ def test_budgets_stop_with_stats(backend):
     assert e.value.stats.status is Status.TIMEOUT
 
 
+def test_progress_sees_the_totals():
+    seen = []
+    _, stats = memo_search(two_rooms(), parts=True, progress=lambda s: seen.append(s.nodes))
+    assert seen == sorted(seen) and seen[-1] <= stats.nodes and len(seen) >= 2
+
+
 @pytest.mark.parametrize("kwargs, name", [
     ({"max_nodes": "10"}, "max_nodes"), ({"max_nodes": 0}, "max_nodes"),
     ({"timeout": "1"}, "timeout"), ({"max_zdd_nodes": 1.5}, "max_zdd_nodes"),
