@@ -112,6 +112,15 @@ def test_conformance_numba_slow(name):
     check_conformance(name, "numba")
 
 
+@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@pytest.mark.parametrize("name", ["queens8", "langford8", "domino_8x8"])
+def test_backends_build_the_same_diagram(name):
+    problem = load(name)
+    a, _ = memo_search(problem, backend="python")
+    b, _ = memo_search(problem, backend="numba")
+    assert (a._root, a._opt, a._lo, a._hi) == (b._root, b._opt, b._lo, b._hi)
+
+
 def test_fewer_zdd_nodes_than_dlx6_come_from_merged_nodes():
     """queens8: DLX6 makes 469 nodes, we 463: six of its nodes repeat another's (option,
     lo, hi), made in two subproblems with different signatures."""
