@@ -91,9 +91,10 @@ from .errors import ArgumentError, SearchStoppedError
 from .search import SearchStats
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
 from .status import Status
+from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
 
-__all__ = ["MemoStats", "check_memo", "independent_parts", "memo_count", "memo_input",
-           "memo_search"]
+__all__ = ["MemoInput", "MemoStats", "check_memo", "independent_parts", "memo_count",
+           "memo_input", "memo_search"]
 
 # ----- the kernel ------------------------------------------------------------------------
 
@@ -699,31 +700,6 @@ def _call(backend: _Python, S: MemoState, node_stop: int) -> int:
 # ----- input and set-up ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MemoInput:
-    """What the memoized search needs of a problem: its options in CSR form (items
-    numbered ``1..n_items``, primary first; colors beside them, 0 for none), the counts
-    of items and options, and the options' costs (None: none)."""
-
-    n_items: int
-    n_primary: int
-    indptr: np.ndarray
-    items: np.ndarray
-    colors: np.ndarray
-    costs: np.ndarray | None
-
-
-def memo_input(problem: Any) -> MemoInput:
-    """The problem's options as :class:`MemoInput`: the one place that reads the
-    problem's internals. Multiplicities raise :class:`dlx.ArgumentError`."""
-    if getattr(problem, "_bounds", None) is not None:
-        raise ArgumentError("the memoized search does not take multiplicities: this problem "
-                            "gives some primary item bounds other than 1..1")
-    n_primary = len(problem.primary)
-    return MemoInput(n_primary + len(problem.secondary), n_primary, problem._indptr,
-                     problem._items, problem._colors, problem._costs)
-
-
 def _arrays(data: MemoInput) -> dict[str, np.ndarray]:
     """The pristine arrays of the search (numpy), from the links of :mod:`dlx.links`."""
     from .links import build_links
@@ -894,8 +870,6 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
         stats.zdd_nodes = 1  # as DLX6 counts an empty diagram
     if not keep:
         return counts[root], stats
-    from .zdd import SolutionSet
-
     return SolutionSet._from_search(problem, root, opt, lo, hi, counts), stats
 
 
@@ -916,8 +890,6 @@ def _diagram(kernel: _Python, S: MemoState | None, options: np.ndarray | None) -
     counts = kernel.numpy(S.ZCNT)[:n].tolist()
     root = int(S.REG[ROOT])
     if counts[root] < 0:
-        from .zdd import exact_counts
-
         counts = exact_counts(lo, hi)
     return root, opt, lo, hi, counts
 
@@ -961,12 +933,9 @@ def independent_parts(data: MemoInput) -> list[tuple[MemoInput, np.ndarray | Non
 
     indptr = data.indptr.tolist()
     items = data.items.tolist()
-    kept = []
-    for k in range(len(indptr) - 1):
+    kept = [k for k, keep in enumerate(data.kept()) if keep]  # others are never chosen
+    for k in kept:
         mine = items[indptr[k]:indptr[k + 1]]
-        if min(mine) > n1:
-            continue  # no primary item: never chosen
-        kept.append(k)
         r = find(mine[0])
         for x in mine[1:]:
             parent[find(x)] = r

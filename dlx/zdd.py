@@ -31,6 +31,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import IO, Any
@@ -40,8 +41,8 @@ import numpy as np
 from .budget import as_index
 from .errors import ArgumentError, InputError
 
-__all__ = ["EmptySetError", "SetTooLargeError", "SolutionSet", "ZDDFormatError",
-           "exact_counts"]
+__all__ = ["EmptySetError", "MemoInput", "SetTooLargeError", "SolutionSet", "ZDDFormatError",
+           "exact_counts", "memo_input"]
 
 
 class ZDDFormatError(InputError):
@@ -57,6 +58,44 @@ class EmptySetError(ArgumentError):
 class SetTooLargeError(ArgumentError, OverflowError):
     """``len()`` of a set of more solutions than Python's ``len`` can return (past
     ``sys.maxsize``); ``count()`` gives the exact number."""
+
+
+@dataclass(frozen=True)
+class MemoInput:
+    """What the memoized search needs of a problem: its options in CSR form (items
+    numbered ``1..n_items``, primary first; colors beside them, 0 for none), the counts
+    of items and options, and the options' costs (None: none)."""
+
+    @property
+    def n_options(self) -> int:
+        return len(self.indptr) - 1
+
+    def kept(self) -> list[bool]:
+        """For each option: whether it has a primary item (Knuth's programs drop the
+        others)."""
+        indptr, items = self.indptr.tolist(), self.items.tolist()
+        return [min(items[indptr[k]:indptr[k + 1]]) <= self.n_primary
+                for k in range(len(indptr) - 1)]
+
+    n_items: int
+    n_primary: int
+    indptr: np.ndarray
+    items: np.ndarray
+    colors: np.ndarray
+    costs: np.ndarray | None
+
+
+def memo_input(problem: Any) -> MemoInput:
+    """The problem's options as :class:`MemoInput`: the one place where the memoized
+    search and its solution sets read the problem's internals. Multiplicities raise
+    :class:`dlx.ArgumentError` (a signature would have to say how often each item is
+    still to be covered)."""
+    if getattr(problem, "_bounds", None) is not None:
+        raise ArgumentError("the memoized search does not take multiplicities: this problem "
+                            "gives some primary item bounds other than 1..1")
+    n_primary = len(problem.primary)
+    return MemoInput(n_primary + len(problem.secondary), n_primary, problem._indptr,
+                     problem._items, problem._colors, problem._costs)
 
 
 def exact_counts(lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray) -> list[int]:
@@ -345,7 +384,7 @@ class SolutionSet:
         n = as_index(k)
         if n is None or n < 0:
             raise ArgumentError(f"k must be a nonnegative integer, got {k!r}")
-        costs = getattr(self._problem, "_costs", None)
+        costs = memo_input(self._problem).costs
         cost = [0] * len(self._problem) if costs is None else [int(c) for c in costs]
         opt, lo, hi = self._opt, self._lo, self._hi
         least = [math.inf, 0.0] + [0.0] * (len(opt) - 2)
@@ -479,14 +518,10 @@ def _unlink(chosen: Any) -> list[int]:
 def _kept_numbers(problem: Any) -> list[int]:
     """Option index -> its number in Knuth's format: 1, 2, ... among the options that have
     a primary item (0 for a dropped one); index -1 (a sink) -> 0."""
-    dropped = set(getattr(problem, "dropped", ()))
     numbers, k = [], 0
-    for i in range(len(problem)):
-        if i in dropped:
-            numbers.append(0)
-        else:
-            k += 1
-            numbers.append(k)
+    for kept in memo_input(problem).kept():
+        k += kept
+        numbers.append(k if kept else 0)
     return [*numbers, 0]
 
 
@@ -537,10 +572,11 @@ def _option_masks(problem: Any) -> tuple[list[int], list[int], list[int], int]:
     """Per option, as bit sets: its primary items; its secondary (item, color) pairs;
     the pairs that clash with them (another color, or any use of an item it takes
     uncolored). And the set of all primary items."""
-    indptr = problem._indptr.tolist()
-    items = problem._items.tolist()
-    colors = problem._colors.tolist()
-    n1 = len(problem.primary)
+    data = memo_input(problem)
+    indptr = data.indptr.tolist()
+    items = data.items.tolist()
+    colors = data.colors.tolist()
+    n1 = data.n_primary
     pair: dict[tuple[int, int], int] = {}
     by_item: dict[int, list[int]] = {}
     for x, c in zip(items, colors):
