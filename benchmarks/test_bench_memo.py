@@ -1,0 +1,169 @@
+"""The memoized search (Knuth's DLX6, :mod:`dlx.memo`) against the plain count and DLX6.
+
+Group ``memo-rooms``: three 4 x 8 rooms of dominoes, their cells interleaved in the item
+order so that Knuth's choice alternates between rooms: DLX6 (and our search without
+``parts``) stores one signature per combination of the rooms' states (1.45 M nodes);
+split into independent parts first (``parts=True``) it is three small searches (1,587
+nodes), counts multiplied.
+
+Group ``memo-<file>``: ``memo_count`` (warm numba; python on the small boards), the plain
+``ExactCover.count`` where it finishes in seconds, and Knuth's DLX6 when its timed build
+is found (``$DLX6``, else ``dlx6t`` under ``$ANCHORS/knuth/build``, default
+``~/.cache/dancing-cover-anchors``; see ``../shared/tools/native-anchors``). DLX6 is timed
+by its own printed search CPU time (``extra_info["search_cpu_s"]``, the median of the
+rounds): its start-up and its reading of the input are not the search. Every run checks
+the count, and the memo's search nodes against DLX6's (SOURCES.md, "Memoized counting").
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import statistics
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
+from dlx import ExactCover
+from dlx.memo import memo_search
+
+CASES = {  # file: (solutions, DLX6's search nodes)
+    "domino_8x8": (12_988_816, 2_317),
+    "domino_10x10": (258_584_046_368, 13_562),
+    "domino_12x12": (53_060_477_521_960_000, 74_049),
+    "domino_14x14": (112_202_208_776_036_178_000_000, 385_185),
+    "langford12": (216_288, 1_622_501),
+    "queens13": (73_712, 1_438_129),
+}
+PLAIN = {"domino_8x8", "langford12", "queens13"}  # the plain count finishes in seconds
+PYTHON = {"domino_8x8", "domino_10x10"}  # the python memo in under a second or so
+
+
+def load(name: str) -> ExactCover:
+    path = EXACT_COVER_DIR / f"{name}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    return ExactCover.from_dlx(path.read_text())
+
+
+def dlx6_path() -> Path | None:
+    given = os.environ.get("DLX6")
+    if given:
+        return Path(given)
+    anchors = Path(os.environ.get("ANCHORS", Path.home() / ".cache/dancing-cover-anchors"))
+    path = anchors / "knuth" / "build" / "dlx6t"
+    return path if path.exists() else None
+
+
+@pytest.mark.parametrize("backend", ["python", "numba"])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_memo_count(benchmark, name: str, backend: str) -> None:
+    if backend == "numba" and not numba_available():
+        pytest.skip("numba is not installed")
+    if backend == "python" and name not in PYTHON:
+        pytest.skip("seconds to minutes a round in python")
+    problem = load(name)
+    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend=backend))
+    benchmark.group = f"memo-{name}"
+    count, stats = benchmark.pedantic(
+        lambda: memo_search(problem, backend=backend, keep=False), rounds=5, iterations=1)
+    assert (count, stats.nodes) == CASES[name]
+    benchmark.extra_info.update(solver=f"memo-{backend}", nodes=stats.nodes,
+                                zdd_nodes=stats.zdd_nodes, hits=stats.hits)
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN))
+def test_plain_count(benchmark, name: str) -> None:
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    problem = load(name)
+    problem.count(limit=1, backend="numba")
+    benchmark.group = f"memo-{name}"
+    count = benchmark.pedantic(lambda: problem.count(backend="numba"), rounds=3, iterations=1)
+    assert count == CASES[name][0]
+    benchmark.extra_info.update(solver="plain-numba", nodes=problem.stats.nodes)
+
+
+_TIMES = re.compile(r"cpu: input [\d.]+ us, search ([\d.]+) us")
+_NODES = re.compile(r"(\d+) search nodes")
+
+
+def _time_dlx6(benchmark: Any, program: Path, path: Path, rounds: int) -> str:
+    """Run DLX6 on ``path`` ``rounds`` times under the benchmark; its own search CPU time
+    (the median) goes to ``extra_info``. Returns its last report (stderr)."""
+    cpu: list[float] = []
+
+    def run() -> str:
+        with path.open() as given:
+            out = subprocess.run([str(program)], stdin=given, capture_output=True, text=True,
+                                 check=True).stderr
+        cpu.append(float(_TIMES.search(out)[1]) / 1e6)  # type: ignore[index]
+        return out
+
+    out = benchmark.pedantic(run, rounds=rounds, iterations=1)
+    benchmark.extra_info.update(solver="dlx6", search_cpu_s=statistics.median(cpu))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_dlx6(benchmark, name: str) -> None:
+    program = dlx6_path()
+    if program is None:
+        pytest.skip("Knuth's DLX6 (timed build dlx6t) not found: set $DLX6 or build the "
+                    "native anchors")
+    path = EXACT_COVER_DIR / f"{name}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    benchmark.group = f"memo-{name}"
+    out = _time_dlx6(benchmark, program, path, rounds=5)
+    assert int(_NODES.search(out)[1]) == CASES[name][1]  # type: ignore[index]
+
+
+def rooms(count: int, m: int, n: int) -> ExactCover:
+    """``count`` separate m x n rooms of dominoes, cells interleaved in the item order."""
+    options, cells = [], []
+    for r in range(count):
+        room = [f"{chr(97 + r)}{i}_{j}" for i in range(m) for j in range(n)]
+        cells.append(room)
+        for i in range(m):
+            for j in range(n):
+                here = f"{chr(97 + r)}{i}_{j}"
+                if j + 1 < n:
+                    options.append([here, f"{chr(97 + r)}{i}_{j + 1}"])
+                if i + 1 < m:
+                    options.append([here, f"{chr(97 + r)}{i + 1}_{j}"])
+    return ExactCover(options, primary=list(itertools.chain(*zip(*cells))))
+
+
+ROOMS = (11_314_856_125, 1_453_804)  # 1,681**3 tilings; DLX6's (and parts=False) nodes
+
+
+@pytest.mark.parametrize("parts", [False, True])
+def test_rooms(benchmark, parts: bool) -> None:
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    problem = rooms(3, 4, 8)
+    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba"))
+    benchmark.group = "memo-rooms"
+    count, stats = benchmark.pedantic(
+        lambda: memo_search(problem, backend="numba", keep=False, parts=parts), rounds=3,
+        iterations=1)
+    assert count == ROOMS[0]
+    assert (stats.nodes == ROOMS[1]) != parts
+    benchmark.extra_info.update(solver=f"memo-numba{'-parts' if parts else ''}",
+                                nodes=stats.nodes)
+
+
+def test_rooms_dlx6(benchmark, tmp_path: Path) -> None:
+    program = dlx6_path()
+    if program is None:
+        pytest.skip("Knuth's DLX6 (timed build dlx6t) not found")
+    path = tmp_path / "rooms.dlx"
+    path.write_text(rooms(3, 4, 8).to_dlx())
+    benchmark.group = "memo-rooms"
+    out = _time_dlx6(benchmark, program, path, rounds=3)
+    assert int(_NODES.search(out)[1]) == ROOMS[1]  # type: ignore[index]

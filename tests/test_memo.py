@@ -1,0 +1,526 @@
+"""The memoized search (dlx.memo, Knuth's DLX6) and its solution sets (dlx.zdd).
+
+Conformance: on the files of the "Memoized counting" table of the shared data, the search
+makes exactly DLX6's search nodes, signatures and hits, and at most its ZDD nodes.
+Exactness: domino counts past 2**64 against a transfer-matrix count written here.
+Cross-checks against the plain search on random XCC problems, on both backends.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import warnings
+from pathlib import Path
+
+import pytest
+from datasets import data_dir
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dlx import (
+    ArgumentError,
+    Colored,
+    ExactCover,
+    NoPrimaryItemWarning,
+    SearchStoppedError,
+    Status,
+)
+from dlx.memo import (
+    COMPLETE,
+    MAX_NODES,
+    MemoInput,
+    _backend,
+    _grow_memo,
+    _grow_zdd,
+    _state,
+    check_memo,
+    independent_parts,
+    memo_count,
+    memo_input,
+    memo_search,
+    search,
+)
+from dlx.zdd import EmptySetError, SetTooLargeError, SolutionSet, ZDDFormatError
+
+BACKENDS = ["python"] + (["numba"] if importlib.util.find_spec("numba") else [])
+DATA = data_dir("exact_cover")
+
+# file: (solutions, DLX6's search nodes, ZDD nodes, bad + good signatures, hits); from
+# SOURCES.md, "Memoized counting" (DLX6 prints 1 ZDD node for an empty diagram).
+DLX6 = {
+    "knuth_dlx2_color_example": (1, 4, 4, (1, 3), 1),
+    "domino_8x8": (12988816, 2317, 2318, (0, 1628), 690),
+    "queens8": (92, 1122, 469, (604, 377), 142),
+    "langford8": (300, 2412, 1329, (1013, 1029), 371),
+    "pentomino_3x20": (8, 18592, 76, (16852, 68), 1673),
+    "domino_10x10": (258584046368, 13562, 13552, (11, 9529), 4023),
+    "queens10": (724, 15261, 4149, (10290, 3426), 1546),
+    "langford10": (0, 52297, 1, (44502, 1), 7795),
+    "domino_12x12": (53060477521960000, 74049, 73859, (184, 51896), 21970),
+    "pentomino_scott8x8": (520, 201800, 3064, (186556, 2600), 12645),
+    "langford11": (35584, 293151, 122956, (131623, 89816), 71713),
+    "queens12": (14200, 294053, 76754, (194869, 62816), 36369),
+    "domino_14x14": (112202208776036178000000, 385185, 383197, (1826, 268949), 114411),
+    "pentomino_6x10_sym": (2339, 623863, 10740, (566148, 8740), 48976),
+    "queens13": (73712, 1438129, 383639, (927685, 312858), 197587),
+    "langford12": (216288, 1622501, 651299, (692998, 460367), 469137),
+    "pentomino_6x10": (9356, 2262926, 38968, (2011485, 31283), 220159),
+}
+QUICK_PYTHON = ["knuth_dlx2_color_example", "domino_8x8", "queens8", "langford8",
+                "domino_10x10"]
+QUICK_NUMBA = [*QUICK_PYTHON, "pentomino_3x20", "queens10", "langford10", "domino_12x12",
+               "pentomino_scott8x8", "langford11", "queens12"]
+
+
+def load(name: str) -> ExactCover:
+    path = DATA / f"{name}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} is not here")
+    with warnings.catch_warnings():  # the color example has an option without primary item
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        return ExactCover.from_dlx(path.read_text())
+
+
+def check_conformance(name: str, backend: str) -> None:
+    solutions, nodes, zdd, (bad, good), hits = DLX6[name]
+    s, stats = memo_search(load(name), backend=backend)
+    assert s.count() == solutions == stats.solutions
+    assert stats.nodes == nodes
+    assert (stats.memos - stats.good_memos, stats.good_memos + 1) == (bad, good)
+    assert stats.hits == hits
+    assert stats.zdd_nodes <= zdd
+    assert s.node_count == stats.zdd_nodes
+    assert stats.status is Status.COMPLETE
+
+
+@pytest.mark.parametrize("name", QUICK_PYTHON)
+def test_conformance_python(name):
+    check_conformance(name, "python")
+
+
+@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@pytest.mark.parametrize("name", QUICK_NUMBA)
+def test_conformance_numba(name):
+    check_conformance(name, "numba")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@pytest.mark.parametrize("name", sorted(set(DLX6) - set(QUICK_NUMBA)))
+def test_conformance_numba_slow(name):
+    check_conformance(name, "numba")
+
+
+@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@pytest.mark.parametrize("name", ["queens8", "langford8", "domino_8x8"])
+def test_backends_build_the_same_diagram(name):
+    problem = load(name)
+    a, _ = memo_search(problem, backend="python")
+    b, _ = memo_search(problem, backend="numba")
+    assert (a._root, a._opt, a._lo, a._hi) == (b._root, b._opt, b._lo, b._hi)
+
+
+def test_fewer_zdd_nodes_than_dlx6_come_from_merged_nodes():
+    """queens8: DLX6 makes 469 nodes, we 463: six of its nodes repeat another's (option,
+    lo, hi), made in two subproblems with different signatures."""
+    s, stats = memo_search(load("queens8"))
+    assert stats.zdd_nodes == 463
+    assert len({(s._opt[n], s._lo[n], s._hi[n]) for n in range(2, s.node_count)}) == 461
+
+
+# ----- exact counts past 2**64 ---------------------------------------------------------------
+
+
+def domino_problem(m: int, n: int) -> ExactCover:
+    """Domino tilings of an m x n board, laid out as the shared files are."""
+    options = []
+    for r in range(m):
+        for c in range(n):
+            if c + 1 < n:
+                options.append([f"{r}_{c}", f"{r}_{c + 1}"])
+            if r + 1 < m:
+                options.append([f"{r}_{c}", f"{r + 1}_{c}"])
+    return ExactCover(options, primary=[f"{r}_{c}" for r in range(m) for c in range(n)])
+
+
+def transfer_matrix_dominoes(m: int, n: int) -> int:
+    """Domino tilings of an m x n board, column by column: the state is the set of cells
+    of the next column already covered by horizontal dominoes (a bit mask)."""
+    ways = {0: 1}
+    for _ in range(n):
+        new: dict[int, int] = {}
+        for mask, count in ways.items():
+            stack = [(0, mask, 0)]  # row, cells of this column filled, next column's mask
+            while stack:
+                r, filled, nxt = stack.pop()
+                if r == m:
+                    new[nxt] = new.get(nxt, 0) + count
+                elif filled >> r & 1:
+                    stack.append((r + 1, filled, nxt))
+                else:
+                    stack.append((r + 1, filled | 1 << r, nxt | 1 << r))  # horizontal
+                    if r + 1 < m and not filled >> (r + 1) & 1:  # vertical
+                        stack.append((r + 2, filled | 3 << r, nxt))
+        ways = new
+    return ways.get(0, 0)
+
+
+def test_transfer_matrix_knows_small_boards():
+    assert [transfer_matrix_dominoes(2 * k, 2 * k) for k in range(1, 5)] == [2, 36, 6728,
+                                                                           12988816]
+
+
+@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+def test_domino_14x14_past_2_64():
+    problem = load("domino_14x14")
+    count = memo_count(problem, backend="numba")
+    assert count == 112202208776036178000000 == transfer_matrix_dominoes(14, 14)
+    assert count > 2**64
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+def test_domino_16x16_past_2_64():
+    s, _ = memo_search(domino_problem(16, 16), backend="numba")
+    assert s.count() == 2444888770250892795802079170816 == transfer_matrix_dominoes(16, 16)
+    with pytest.raises(SetTooLargeError, match="count"):
+        len(s)
+    assert s.sample(1, seed=3)[0] in s
+
+
+def test_exact_count_in_python_past_the_kernels_ceiling():
+    """A 22 x 8 board: 2**62 < count, so the kernel's 64-bit counts give way to Python's."""
+    count = memo_count(domino_problem(22, 8))
+    assert count == transfer_matrix_dominoes(8, 22) > 2**62
+
+
+# ----- random problems against the plain search ------------------------------------------------
+
+
+@st.composite
+def xcc_problems(draw):
+    """Up to 7 primary and 3 secondary items, up to 14 options (small enough to list)."""
+    n1 = draw(st.integers(1, 7))
+    n2 = draw(st.integers(0, 3))
+    primary = [f"p{i}" for i in range(n1)]
+    secondary = [f"s{j}" for j in range(n2)]
+    options = []
+    for _ in range(draw(st.integers(0, 14))):
+        chosen = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
+        for name in secondary:
+            color = draw(st.sampled_from(["absent", "absent", None, "a", "b"]))
+            if color is None:
+                chosen.append(name)
+            elif color != "absent":
+                chosen.append(Colored(name, color))
+        options.append(chosen)
+    return ExactCover(options, primary=primary, secondary=secondary)
+
+
+def plain(problem: ExactCover) -> list[list[int]]:
+    return list(problem.solutions(backend="python"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(xcc_problems(), st.sampled_from(BACKENDS))
+def test_memo_equals_plain_search(problem, backend):
+    s, _ = memo_search(problem, backend=backend)
+    expected = plain(problem)
+    assert s.count() == len(expected) == problem.count(backend="python")
+    assert list(s) == expected  # the same solutions in the same order
+    assert [s.solution(i) for i in range(len(s))] == expected
+    assert all(x in s for x in expected)
+    assert memo_count(problem, backend=backend) == len(expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(xcc_problems(), st.data())
+def test_set_operations_equal_python_sets(problem, data):
+    full, _ = memo_search(problem)
+    solutions = [frozenset(x) for x in full]
+    n = len(problem)
+    picks = [data.draw(st.lists(st.integers(0, max(n - 1, 0)), max_size=2)) if n else []
+             for _ in range(4)]
+    a = full.restrict(include=picks[0], exclude=picks[1])
+    b = full.restrict(include=picks[2], exclude=picks[3])
+    as_set = {frozenset(x) for x in a}
+    bs_set = {frozenset(x) for x in b}
+    assert as_set == {x for x in solutions if set(picks[0]) <= x and not set(picks[1]) & x}
+    for got, want in ((a & b, as_set & bs_set), (a | b, as_set | bs_set),
+                      (a - b, as_set - bs_set), (b - a, bs_set - as_set)):
+        assert {frozenset(x) for x in got} == want
+        assert got.count() == len(want)
+        assert sorted(map(sorted, got)) == sorted(sorted(x) for x in want)  # no repeats
+    for s in (a | b, a - b, full):  # the text format round-trips
+        back = SolutionSet.read(problem, s.to_text())
+        assert list(back) == list(s)
+        assert back.node_count == s.node_count
+
+
+@settings(max_examples=40, deadline=None)
+@given(xcc_problems())
+def test_kernel_state_is_sane_at_every_node(problem):
+    """Knuth's sanity checker after every node, then the arrays restored at the end."""
+    data = memo_input(problem)
+    backend = _backend("python")
+    S = _state(backend, data, 1 << 62)
+    fresh = _state(backend, data, 1 << 62)
+    while True:
+        check_memo(S)
+        status = search(S, S.REG[1] + 1)
+        if status == COMPLETE:
+            break
+        if status != MAX_NODES:
+            S = _grow_memo(backend, S) if status == 100 else _grow_zdd(backend, S)
+    check_memo(S)
+    for name in ("U", "D", "COLOR", "LEN", "LL", "RL", "CUR"):
+        assert getattr(S, name) == getattr(fresh, name), name
+
+
+def test_tables_grow_from_their_first_size():
+    """domino 10x10 outgrows the first tables (sized to the problem) several times."""
+    data = memo_input(load("domino_10x10"))
+    first = _state(_backend("python"), data, 1 << 62)
+    _, stats = memo_search(load("domino_10x10"))
+    assert stats.memos > len(first.MZDD) and stats.zdd_nodes > len(first.ZOPT)
+
+
+# ----- independent parts ------------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(xcc_problems(), st.sampled_from(BACKENDS))
+def test_parts_give_the_same_solutions(problem, backend):
+    s, stats = memo_search(problem, backend=backend, parts=True)
+    expected = plain(problem)
+    assert s.count() == len(expected) == stats.solutions
+    assert sorted(s) == sorted(expected)
+    assert all(x in s for x in expected)
+    assert memo_count(problem, backend=backend, parts=True) == len(expected)
+    for x in s.sample(3, seed=0) if expected else []:
+        assert x in s
+
+
+def two_rooms() -> ExactCover:
+    """A 4 x 4 and a 2 x 3 board of dominoes, their cells interleaved in the item order
+    (so that Knuth's choice alternates between them), with a colored secondary item per
+    room: 36 * 3 tilings."""
+    a, b = domino_problem(4, 4), domino_problem(2, 3)
+    options = [[f"a{x}" for x in o] + [Colored("A", "x")] for o in a.options()]
+    options += [[f"b{x}" for x in o] + [Colored("B", "y")] for o in b.options()]
+    primary = [f"a{x}" for x in a.primary]
+    for k, x in enumerate(b.primary):
+        primary.insert(2 * k + 1, f"b{x}")
+    return ExactCover(options, primary=primary, secondary=["A", "B"])
+
+
+def test_independent_parts_split_rooms():
+    problem = two_rooms()
+    pieces = independent_parts(memo_input(problem))
+    assert [(p.n_primary, p.n_items, len(p.indptr) - 1) for p, _ in pieces] == [(16, 17, 24),
+                                                                               (6, 7, 7)]
+    whole, plain_stats = memo_search(problem)
+    split, split_stats = memo_search(problem, parts=True)
+    assert whole.count() == split.count() == 108
+    assert {tuple(x) for x in whole} == {tuple(x) for x in split}
+    assert split_stats.nodes < plain_stats.nodes
+    assert SolutionSet.read(problem, split.to_text()).count() == 108
+    with pytest.raises(SearchStoppedError) as e:
+        memo_search(problem, parts=True, max_nodes=split_stats.nodes - 20)  # in part 2
+    assert e.value.stats.nodes == split_stats.nodes - 20
+
+
+def test_a_part_without_solutions_empties_the_product():
+    problem = ExactCover([["a", "b"], ["c"], ["d"]], primary=["a", "b", "c", "d", "e"])
+    s, stats = memo_search(problem, parts=True)
+    assert s.count() == 0 and list(s) == [] and stats.zdd_nodes == 1
+
+
+# ----- the solution set ------------------------------------------------------------------------
+
+
+def few_hundred() -> ExactCover:
+    """Domino tilings of a 4 x 6 board: 281 solutions."""
+    return domino_problem(4, 6)
+
+
+def test_sample_is_uniform():
+    """Chi-square of 28,100 draws over the 281 tilings of a 4 x 6 board (280 degrees of
+    freedom: the 99.9% point is about 365)."""
+    s, _ = memo_search(few_hundred())
+    assert s.count() == 281
+    index = {tuple(x): k for k, x in enumerate(s)}
+    counts = [0] * 281
+    for x in s.sample(28100, seed=2026):
+        counts[index[tuple(x)]] += 1
+    chi2 = sum((c - 100) ** 2 / 100 for c in counts)
+    assert chi2 < 365, chi2
+    assert s.sample(5, seed=1) == s.sample(5, seed=1)
+
+
+def test_best_gives_cheapest_solutions():
+    options = [["a", "b"], ["a"], ["b"], ["c"], ["a", "c"], ["b", "c"]]
+    costs = [5, 1, 1, 2, 1, 4]
+    problem = ExactCover(options, costs=costs)
+    s, _ = memo_search(problem)
+    by_cost = sorted(plain(problem), key=problem.cost)
+    best = s.best(10)
+    assert [problem.cost(x) for x in best] == [problem.cost(x) for x in by_cost]
+    assert sorted(map(tuple, best)) == sorted(map(tuple, by_cost))
+    assert s.best(1) == [[2, 4]]  # b (1) + a c (1)
+
+
+def test_best_without_costs_is_the_first_solutions():
+    s, _ = memo_search(few_hundred())
+    assert s.best(3) == list(s)[:3]
+
+
+def test_empty_and_trivial_sets():
+    problem = ExactCover([["a", "b"], ["a"]], primary=["a", "b", "c"])
+    s, stats = memo_search(problem)
+    assert s.count() == 0 and len(s) == 0 and not s and list(s) == []
+    assert s.node_count == stats.zdd_nodes == 1  # DLX6 prints 1 for an empty diagram
+    with pytest.raises(EmptySetError):
+        s.sample(1)
+    assert s.best(2) == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        none, _ = memo_search(ExactCover([["x"]], primary=[], secondary=["x"]))
+    assert list(none) == [[]]
+
+
+def test_contains():
+    s, _ = memo_search(few_hundred())
+    first = next(iter(s))
+    assert first in s and tuple(first) in s
+    assert first[:-1] not in s and [*first, 10**9] not in s
+    with pytest.raises(ArgumentError, match="option indices"):
+        ["x"] in s  # noqa: B015
+    with pytest.raises(ArgumentError):
+        5 in s  # noqa: B015
+
+
+def test_sets_of_different_problems_are_not_combined():
+    a, _ = memo_search(few_hundred())
+    b, _ = memo_search(few_hundred())
+    for op in (a.__and__, a.__or__, a.__sub__):
+        with pytest.raises(ArgumentError, match="different problems"):
+            op(b)
+    with pytest.raises(ArgumentError, match="SolutionSets"):
+        a & {1, 2}
+
+
+def test_restrict_checks_its_options():
+    s, _ = memo_search(few_hundred())
+    with pytest.raises(ArgumentError, match="include"):
+        s.restrict(include=[len(s.problem)])
+    with pytest.raises(ArgumentError, match="exclude"):
+        s.restrict(exclude="ab")
+    assert s.restrict(include=[0]).count() + s.restrict(exclude=[0]).count() == 281
+
+
+def test_knuth_text_matches_dlx6():
+    """What DLX6 prints with m1 for Knuth's color example (its option 2 has no primary
+    item, so DLX6's numbers skip it)."""
+    problem = load("knuth_dlx2_color_example")
+    s, _ = memo_search(problem)
+    assert s.to_text() == "2: (~3?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n"
+    assert list(SolutionSet.read(problem, "2: (~3?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n")) == [[1, 3]]
+    buffer = io.StringIO()
+    s.write(buffer)
+    assert list(SolutionSet.read(problem, io.StringIO(buffer.getvalue()))) == [[1, 3]]
+
+
+def test_text_format_files(tmp_path: Path):
+    s, _ = memo_search(few_hundred())
+    path = tmp_path / "tilings.zdd"
+    s.write(path)
+    assert list(SolutionSet.read(s.problem, path)) == list(s)
+    assert list(SolutionSet.read(s.problem, str(path))) == list(s)
+    with pytest.raises(ArgumentError, match="cannot read"):
+        SolutionSet.read(s.problem, tmp_path / "missing.zdd")
+
+
+@pytest.mark.parametrize("text, culprit", [
+    ("", "empty"),
+    ("2: (~1?0:1)\n", "no root line"),
+    ("2: (~1?0:1\n3: (~0?0:2)\n", "line 1"),
+    ("2: (~1?0:3)\n3: (~0?0:2)\n", "not defined before"),
+    ("2: (~1?0:1)\n2: (~2?0:1)\n3: (~0?0:2)\n", "defined twice"),
+    ("2: (~99?0:1)\n3: (~0?0:2)\n", "option number 99"),
+    ("2: (~1?0:1)\n3: (~0?0:2)\n", "cover every primary item"),
+    ("2: (~1?0:1)\n3: (~1?0:2)\n4: (~0?0:3)\n", "clashes"),
+    ("2: (~0?0:1)\n3: (~1?0:1)\n", "after the root"),
+])
+def test_corrupt_zdd_text_is_refused(text, culprit):
+    problem = few_hundred()
+    with pytest.raises(ZDDFormatError, match=culprit):
+        SolutionSet.read(problem, text)
+
+
+def test_svg_of_small_sets():
+    s, _ = memo_search(domino_problem(2, 3))
+    svg = s._repr_svg_()
+    assert svg is not None and svg.startswith("<svg") and svg.count("<circle") == s.node_count - 2
+    big, _ = memo_search(domino_problem(6, 6))
+    assert big._repr_svg_() is None
+
+
+# ----- budgets and bad arguments -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_budgets_stop_with_stats(backend):
+    problem = load("domino_10x10")
+    with pytest.raises(SearchStoppedError) as e:
+        memo_search(problem, backend=backend, max_nodes=1000)
+    assert e.value.stats.status is Status.MAX_NODES and e.value.stats.nodes == 1000
+    with pytest.raises(SearchStoppedError, match="max_zdd_nodes") as e:
+        memo_search(problem, backend=backend, max_zdd_nodes=500)
+    assert e.value.stats.zdd_nodes == 500
+    with pytest.raises(SearchStoppedError) as e:
+        memo_search(problem, backend=backend, timeout=0)
+    assert e.value.stats.status is Status.TIMEOUT
+
+
+def test_progress_sees_the_totals():
+    seen = []
+    _, stats = memo_search(two_rooms(), parts=True, progress=lambda s: seen.append(s.nodes))
+    assert seen == sorted(seen) and seen[-1] <= stats.nodes and len(seen) >= 2
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"max_nodes": "10"}, "max_nodes"), ({"max_nodes": 0}, "max_nodes"),
+    ({"timeout": "1"}, "timeout"), ({"max_zdd_nodes": 1.5}, "max_zdd_nodes"),
+    ({"backend": "gpu"}, "backend"), ({"keep": "yes"}, "keep"), ({"parts": 1}, "parts"),
+])
+def test_bad_arguments(kwargs, name):
+    with pytest.raises(ArgumentError, match=name):
+        memo_search(few_hundred(), **kwargs)
+
+
+def test_multiplicities_are_refused():
+    problem = ExactCover([["a"], ["a", "b"]], multiplicity={"a": 2})
+    with pytest.raises(ArgumentError, match="multiplicities"):
+        memo_search(problem)
+
+
+def test_sample_and_best_check_k():
+    s, _ = memo_search(few_hundred())
+    for bad in (-1, 1.5, "2", None):
+        with pytest.raises(ArgumentError, match="k must"):
+            s.sample(bad)
+        with pytest.raises(ArgumentError, match="k must"):
+            s.best(bad)
+    with pytest.raises(ArgumentError, match="seed"):
+        s.sample(1, seed=[1])
+    with pytest.raises(ArgumentError, match="index"):
+        s.solution(281)
+
+
+def test_memo_input_is_the_problems_csr():
+    problem = few_hundred()
+    data = memo_input(problem)
+    assert isinstance(data, MemoInput)
+    assert (data.n_items, data.n_primary, len(data.indptr) - 1) == (24, 24, len(problem))
