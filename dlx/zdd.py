@@ -90,12 +90,12 @@ def memo_input(problem: Any) -> MemoInput:
     search and its solution sets read the problem's internals. Multiplicities raise
     :class:`dlx.ArgumentError` (a signature would have to say how often each item is
     still to be covered)."""
-    if getattr(problem, "_bounds", None) is not None:
+    m = problem.matrix
+    if m.bounds is not None:
         raise ArgumentError("the memoized search does not take multiplicities: this problem "
                             "gives some primary item bounds other than 1..1")
-    n_primary = len(problem.primary)
-    return MemoInput(n_primary + len(problem.secondary), n_primary, problem._indptr,
-                     problem._items, problem._colors, problem._costs)
+    return MemoInput(m.n_primary + m.n_secondary, m.n_primary, m.indptr, m.items, m.colors,
+                     m.costs)
 
 
 def exact_counts(lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray) -> list[int]:
