@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import profiles
 import pytest
 from backends import BACKENDS
 
@@ -23,6 +24,11 @@ from backends import BACKENDS
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--all", action="store_true", dest="all_tests",
                      help="run the slow tests too (every test, as CI does)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The Hypothesis profile of this run (:mod:`profiles`): quick, all or fuzz."""
+    profiles.load(config.getoption("all_tests"))
 
 
 def _named(config: pytest.Config) -> list[str]:
@@ -54,9 +60,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_report_header(config: pytest.Config) -> str:
+    run = f"hypothesis profile {hypothesis_profile()}"
     if config.getoption("all_tests") or config.getoption("markexpr"):
-        return "tests: every selected test"
-    return "tests: the quick run, slow tests left out (--all runs them, as CI does)"
+        return f"tests: every selected test; {run}"
+    return f"tests: the quick run, slow tests left out (--all runs them, as CI does); {run}"
+
+
+def hypothesis_profile() -> str:
+    from hypothesis import settings
+
+    return str(settings._current_profile)
 
 
 @pytest.fixture(params=BACKENDS)

@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 from backends import BACKENDS
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from profiles import examples as budget
 
 from dlx import (
     ArgumentError,
@@ -43,20 +44,6 @@ BOM = "\ufeff"
 
 # ----- hypothesis budget ----------------------------------------------------------------
 
-FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
-"""True when the intensive run is asked for: ``HYPOTHESIS_PROFILE=fuzz pytest ...``."""
-
-settings.register_profile("fuzz", deadline=None, print_blob=True,
-                          suppress_health_check=[HealthCheck.too_slow])
-if FUZZ:
-    settings.load_profile("fuzz")
-
-
-def budget(examples: int) -> settings:
-    """Settings for a fuzz test: ``examples`` by default, 20 times as many under the fuzz
-    profile (an explicit ``max_examples`` would otherwise override the profile's)."""
-    return settings(max_examples=examples * 20 if FUZZ else examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
 
 
 # ----- helpers --------------------------------------------------------------------------

@@ -7,22 +7,22 @@ arguments); a problem that is accepted is solved alike by both backends, and as 
 brute-force oracle (``tests/helpers/oracle.py``, which shares nothing with the engine) says; a
 call that is refused is refused alike, with the same message, by both backends.
 
-The default run takes a few seconds; ``HYPOTHESIS_PROFILE=fuzz`` runs 50 times as many
-examples.
+The quick run takes a few seconds; ``--all`` runs twice as many examples and
+``HYPOTHESIS_PROFILE=fuzz`` twenty times as many (``tests/helpers/profiles.py``).
 """
 
 from __future__ import annotations
 
 import math
-import os
 import warnings
 
 import numpy as np
 import pytest
 from backends import AVAILABLE
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from oracle import brute_force
+from profiles import examples
 
 from dlx import (
     ArgumentError,
@@ -33,11 +33,8 @@ from dlx import (
     NoPrimaryItemWarning,
 )
 
-settings.register_profile("default-dlx", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("fuzz", max_examples=3000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-PROFILE = "fuzz" if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else "default-dlx"
+FUZZING = examples(60)
+"""60 examples a property in the quick run (:mod:`profiles` scales it)."""
 
 # ----- junk: anything a user might pass -------------------------------------------------
 
@@ -61,7 +58,7 @@ def _only_documented(call) -> object:
             return e
 
 
-@settings.get_profile(PROFILE)
+@FUZZING
 @given(junk, junk, junk)
 def test_named_options_junk(options, primary, secondary):
     """ExactCover(options, primary=..., secondary=...) of anything: a problem, or an
@@ -72,7 +69,7 @@ def test_named_options_junk(options, primary, secondary):
         assert _only_documented(lambda: result.count(limit=3, backend="python")) is not None
 
 
-@settings.get_profile(PROFILE)
+@FUZZING
 @given(junk, junk, junk, junk)
 def test_csr_and_matrix_junk(indptr, indices, n_items, secondary):
     _only_documented(lambda: ExactCover.from_csr(indptr, indices, n_items=n_items,
@@ -80,7 +77,7 @@ def test_csr_and_matrix_junk(indptr, indices, n_items, secondary):
     _only_documented(lambda: ExactCover.from_matrix(indices, secondary=secondary))
 
 
-@settings.get_profile(PROFILE)
+@FUZZING
 @given(st.lists(st.lists(st.integers(-2, 9), max_size=5), max_size=6),
        st.one_of(st.none(), st.integers(-1, 12), st.floats(-1, 12)),
        st.lists(st.integers(-1, 12), max_size=3))
@@ -121,7 +118,7 @@ def problems(draw):
     return options, primary, secondary
 
 
-@settings.get_profile(PROFILE)
+@FUZZING
 @given(problems(), st.data())
 def test_backends_agree_with_brute_force(problem, data):
     options, primary, secondary = problem
@@ -160,7 +157,7 @@ arguments = st.fixed_dictionaries({}, optional={
 })
 
 
-@settings.get_profile(PROFILE)
+@FUZZING
 @given(arguments, st.sampled_from(["solutions", "count", "first", "solve_batch"]))
 def test_search_arguments_junk(kwargs, entry):
     from dlx.problems import queens

@@ -31,6 +31,7 @@ import pytest
 from backends import AVAILABLE, BACKENDS, needs_numba
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import dlx
 import sudoku
@@ -675,18 +676,12 @@ def test_d4_reader_that_stops_after_one_line(tmp_path, argv):
 # Each property runs the python and the numba backend on the same input and wants the same
 # answer, or the same error type and message; anything but a SudokuError fails the test.
 
-FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
-settings.register_profile("fuzz", max_examples=2000, deadline=None,
-                          suppress_health_check=list(HealthCheck))
-if FUZZ:
-    settings.load_profile("fuzz")
 
 
-def hostile(examples: int) -> settings:
-    """A property's settings: ``examples`` by default, 20 times more with the fuzz profile."""
-    return settings(max_examples=examples * (20 if FUZZ else 1), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.filter_too_much])
+def hostile(n: int) -> settings:
+    """A property's settings: ``n`` examples in the quick run, scaled by the run
+    (:mod:`profiles`)."""
+    return examples(n, health=(HealthCheck.data_too_large, HealthCheck.filter_too_much))
 
 
 BUDGET = {"max_nodes": 20_000}
