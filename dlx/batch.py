@@ -16,6 +16,7 @@ per instance is a few numpy operations over all instances, not a search set-up e
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 from typing import Any
@@ -30,6 +31,7 @@ from .errors import ArgumentError
 from .links import Links
 from .registry import NUMBA_MIN_WORK, charge_python, get_backend
 from .status import Status
+from .views import html_table
 
 __all__ = ["BatchResult", "run_batch"]
 
@@ -68,6 +70,14 @@ class BatchResult:
 
     def __repr__(self) -> str:
         return f"<BatchResult of {len(self)} instances, backend {self.backend!r}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: how many instances ended how, the solutions and nodes in all."""
+        ended = Counter(Status(int(s)).name for s in self.status)
+        return html_table(f"BatchResult of {len(self)} instances", [
+            ("backend", self.backend), ("seconds", f"{self.seconds:.3g}"),
+            *((f"status {name}", n) for name, n in sorted(ended.items())),
+            ("solutions found", int(self.found.sum())), ("nodes", int(self.nodes.sum()))])
 
     @property
     def status(self) -> np.ndarray:

@@ -51,6 +51,7 @@ from .run import count as count_run
 from .run import run
 from .search import SearchStats
 from .status import Status
+from .views import MATRIX_LIMIT, html_table, matrix_svg
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -333,6 +334,17 @@ class ExactCover:
             ", costs" if self.matrix.costs is not None else "")
         return (f"ExactCover({len(self)} options, {len(self.primary)} primary + "
                 f"{len(self.secondary)} secondary items{extra})")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the sizes and, for a small problem, its matrix drawn."""
+        m = self.matrix
+        rows = [m.items[m.indptr[k]:m.indptr[k + 1]].tolist() for k in range(m.n_options)] \
+            if m.n_options <= MATRIX_LIMIT else []
+        facts: list[tuple[str, object]] = [("options", m.n_options), ("primary items", m.n_primary),
+                 ("secondary items", m.n_secondary)]
+        facts += [("multiplicities", len(self.multiplicity))] if m.bounds is not None else []
+        facts += [("costs", "given")] if m.costs is not None else []
+        return html_table("ExactCover", facts, matrix_svg(rows, m.n_items, m.n_primary))
 
     @property
     def multiplicity(self) -> dict[Hashable, tuple[int, int]]:

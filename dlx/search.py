@@ -22,6 +22,7 @@ from .links import Links, check_links
 from .slices import Slices, Step, drive
 from .state import State
 from .status import Status
+from .views import search_html
 
 __all__ = ["Search", "SearchStats", "explored", "first_slice"]
 
@@ -192,6 +193,10 @@ class Search:
 
     def __repr__(self) -> str:
         return f"<dlx Search {self.stats}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the status and counts of :attr:`stats`."""
+        return search_html(self.stats)
 
     def count(self) -> int:
         """Run the search to its end (or its limit or budget) and return the number of

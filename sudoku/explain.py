@@ -12,13 +12,16 @@ what any solver can see, and the errors are those of :func:`sudoku.solve`.
 >>> steps = sudoku.explain(puzzle)
 >>> steps[0].technique, len(steps)
 ('naked single', 49)
->>> print(steps[0].describe(sudoku.Layout.square(3)))
+>>> print(steps[0].describe())
 naked single: r5c6 = 4 (its only candidate)
+>>> steps[0]
+<Step naked single 1.0: r5c6 = 4 (its only candidate)>
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from dlx import BackendName
@@ -68,7 +71,7 @@ def solution_steps(geo: Geometry, values: list[int], solution: list[int] | None 
                     raise AssertionError(f"{step.technique} placed {value} at "
                                          f"{geo.where(cell)}")
         step.apply(grid)
-        yield step
+        yield replace(step, layout=geo.layout)
 
 
 def last_resort(geo: Geometry, values: list[int], backend: BackendName = "auto") -> Step:

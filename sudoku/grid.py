@@ -45,7 +45,7 @@ from .errors import (
     SymbolError,
     culprit,
 )
-from .layout import Layout
+from .layout import Layout, box_owners, region_owners
 
 __all__ = [
     "BOX_SIZES",
@@ -346,14 +346,31 @@ def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
                             "board was restored") from e
 
 
-def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
-                cages: Sequence[tuple[Sequence[int], int]] | None = None) -> str:
+def format_grid(board: Any, values: list[int] | None = None, *, pretty: bool = False,
+                cages: Sequence[tuple[Sequence[int], int]] | None = None,
+                alphabet: str | None = None, layout: Layout | None = None) -> str:
     """The grid as one line of symbols, or drawn when ``pretty``: with box lines for a
     layout with boxes; with lines between cells of different regions for a jigsaw; with
     the cells of the other units (diagonals, windows) in brackets, ``[5]``; for a killer
-    (its ``cages``: (cells, sum) pairs), with the cage borders and, dotted where no cage
-    border runs, the box lines, and beside it the same lines with each cage's sum at its
-    first cell. SymbolError names the first cell whose value is not in 0..N."""
+    (its ``cages``: (cells, sum) pairs, by default the layout's if they cover the grid),
+    with the cage borders and, dotted where no cage border runs, the box lines, and beside
+    it the same lines with each cage's sum at its first cell.
+
+    ``board`` is a board or a puzzle string (as :func:`sudoku.solve` takes them, with
+    ``alphabet`` and ``layout``), or, the older call, a :class:`Geometry` with ``values``.
+    SymbolError names the first cell whose value is not in 0..N."""
+    if isinstance(board, Geometry):
+        if values is None:
+            raise ArgumentError("values: a Geometry needs the grid's values")
+        geo = board
+    else:
+        if values is not None:
+            raise ArgumentError("values: give a board or a puzzle string alone (values go "
+                                "with a Geometry)")
+        geo, values = (parse_string(board, alphabet, layout) if isinstance(board, str)
+                       else parse_board(board, alphabet, layout)[:2])
+        if pretty and cages is None and geo.layout.cages and -1 not in geo.layout.cell_cages():
+            cages = geo.layout.cages  # the text drawing needs cages that cover the grid
     if not pretty and geo.alphabet.isascii():  # one translation in C
         try:
             text = bytes(values).translate(*_ascii_symbols(geo)).decode("ascii")
@@ -409,26 +426,6 @@ def _marked_cells(layout: Layout) -> frozenset[int]:
     """The cells of the units that lines do not show (diagonals, windows...)."""
     return frozenset(c for label, cells in zip(layout.labels, layout.units)
                      if label.split(" ", 1)[0] not in _DRAWN_KINDS for c in cells)
-
-
-def box_owners(layout: Layout) -> list[int] | None:
-    """Per cell, the number of its box (row-major), or None for a layout without boxes."""
-    if layout.block is None:
-        return None
-    rows, cols = layout.block
-    side = layout.side
-    return [(c // side // rows) * (side // cols) + c % side // cols for c in range(side * side)]
-
-
-def region_owners(layout: Layout) -> list[int] | None:
-    """Per cell, the number of its jigsaw region, or None if the layout has no regions
-    covering the grid."""
-    owner = [-1] * layout.cells
-    for u, (label, cells) in enumerate(zip(layout.labels, layout.units)):
-        if label.startswith("region "):
-            for c in cells:
-                owner[c] = u
-    return None if -1 in owner else owner
 
 
 def _draw_cages(layout: Layout, chars: Sequence[str],

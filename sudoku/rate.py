@@ -86,6 +86,17 @@ class Rating:
     def __str__(self) -> str:
         return f"{self.level} {self.rating:.1f}"
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the level and rating, then the steps each technique took."""
+        from html import escape
+
+        rows = "".join(f"<tr><td>{escape(name)}</td><td>{n}</td></tr>"
+                       for name, n in self.counts)
+        guesses = f", {self.guesses} guesses in {self.nodes} nodes" if self.nodes else ""
+        return (f"<div><strong>{escape(self.level)} {self.rating:.1f}</strong> (qqwing: "
+                f"{self.qqwing}; hardest: {escape(self.hardest)}; {self.steps} steps"
+                f"{guesses})<table>{rows}</table></div>")
+
 
 def level_of(rating: float) -> str:
     """The name of the level of a numeric ``rating``."""
