@@ -37,6 +37,9 @@ PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#4
 
 GRID = "#333333"
 """The color of lines and text."""
+CHAR_WIDTH = 0.65
+"""The widest advance of a character of the pictures' fonts (DejaVu Sans, Arial), in units of
+the font size: text of ``n`` characters is at most ``n * CHAR_WIDTH * size`` wide."""
 
 
 def piece_color(k: int) -> str:
@@ -211,7 +214,11 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
     """Any solution as the exact cover itself: one row per chosen option, one column per
     item (primary, then secondary after a gap), each option's items filled with its
     color, a colored item's color written in it. Every primary column has exactly one
-    filled square: that is what a solution is."""
+    filled square: that is what a solution is.
+
+    Item names of up to two characters stand above their columns; longer ones are written
+    upwards, one per column (a label's box is then as wide as the font is high, less than
+    a column), so that no two touch however long they are."""
     cell = _size(cell)
     chosen = _solution(problem, solution)
     items: Sequence[Hashable] = [*problem.primary, *problem.secondary]
@@ -219,12 +226,23 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
     width = len(items) + (1 if problem.secondary else 0)
     label = max(10, cell * 3)
     pad = cell // 2
+    font = cell * 0.5
+    names = [str(x) for x in items]
+    upright = max(map(len, names), default=0) > 2
+    head = round(max(map(len, names)) * font * CHAR_WIDTH) + pad if upright else cell
     body = []
-    for x in items:
+    for x, name in zip(items, names):
         cx = label + pad + (column[x] + 0.5) * cell
-        body.append(f'<text x="{cx:g}" y="{pad + cell * 0.8:g}" font-size="{cell * 0.5:g}" '
-                    f'text-anchor="middle" fill="{GRID}">{escape(str(x))}</text>')
-    top = pad + cell
+        if upright:  # written upwards from just above the matrix, centred on the column
+            y = pad + head - 3
+            body.append(f'<text class="item" x="{cx:g}" y="{y:g}" font-size="{font:g}" '
+                        f'transform="rotate(-90 {cx:g} {y:g})" dominant-baseline="central" '
+                        f'fill="{GRID}">{escape(name)}</text>')
+        else:
+            body.append(f'<text class="item" x="{cx:g}" y="{pad + cell * 0.8:g}" '
+                        f'font-size="{font:g}" text-anchor="middle" '
+                        f'fill="{GRID}">{escape(name)}</text>')
+    top = pad + head
     for i, k in enumerate(chosen):
         y = top + i * cell
         body.append(f'<text x="{label + pad - 4}" y="{y + cell * 0.7:g}" '
@@ -237,7 +255,7 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
                         f'fill="{piece_color(i)}" stroke="#ffffff"/>')
             if color is not None:
                 body.append(f'<text x="{x + cell / 2:g}" y="{y + cell * 0.7:g}" '
-                            f'font-size="{cell * 0.5:g}" text-anchor="middle" '
+                            f'font-size="{font:g}" text-anchor="middle" '
                             f'fill="{GRID}">{escape(str(color))}</text>')
     body.append(f'<rect x="{label + pad}" y="{top}" width="{width * cell}" '
                 f'height="{max(1, len(chosen)) * cell}" fill="none" stroke="{GRID}"/>')

@@ -80,7 +80,7 @@ def _picture(geo: Geometry, values: list[int], filled: list[int], cell: int) -> 
     size = cell * (0.6 if side <= 9 else 0.5 if side <= 16 else 0.4)
     low = 0.5
     if lay.cages:  # room for the cage sums at the top left: the symbols a little lower
-        size, low = size * 0.85, 0.58
+        size, low = size * 0.75, 0.62
     for c in range(len(values)):
         value, kind, color = ((values[c], "given", GIVEN) if values[c]
                               else (filled[c], "filled", FILLED))

@@ -321,7 +321,7 @@ def _cages(layout: Layout, pad: int, cell: int) -> list[str]:
         out.append(f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="1" '
                    'stroke-dasharray="3 2" fill="none"/>')
         r, k = divmod(cells[0], side)
-        size = cell * 0.3
+        size = cell * 0.26
         x, y = pad + k * cell + inset, pad + r * cell + inset
         out.append(f'<rect x="{x - 1.5:g}" y="{y - 1.5:g}" '
                    f'width="{len(str(total)) * size * 0.62 + 4:g}" height="{size + 3:g}" '
