@@ -11,8 +11,10 @@ line that does not parse is a malformed puzzle.
 
 Input is UTF-8: a leading byte-order mark is skipped, and bytes that are not UTF-8 read as
 U+FFFD, which is no symbol, so only their line fails. Answers go to stdout, one per
-solved puzzle, in input order; a puzzle that fails prints nothing there, its line number
-and reason go to stderr. Everything else that goes wrong is one ``sudoku: ...`` line on
+puzzle, in input order; of many puzzles (``-f``), one that fails prints the marker line
+``# ErrorName`` there (:data:`sudoku.cli.solving.FAILED`), so that answers line up with
+the puzzle lines, and its line number and reason go to stderr; one puzzle given alone
+that fails prints nothing on stdout. Everything else that goes wrong is one ``sudoku: ...`` line on
 stderr, never a traceback.
 
 The exit status is :class:`dlx.ExitCode`, the table shared with the ``dlx`` command (and
@@ -252,7 +254,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                         "(with --variant: one line of its format, in quotes)")
     p.add_argument("-f", "--file", metavar="FILE",
                    help="read puzzles one per line from FILE ('-' = stdin, the default); "
-                        "UTF-8, a leading byte-order mark is skipped")
+                        "UTF-8, a leading byte-order mark is skipped; one answer line per "
+                        "puzzle, '# ErrorName' for one that fails (its reason on stderr)")
     p.add_argument("--named", metavar="NAME", choices=names,
                    help=f"a shipped famous puzzle: {', '.join(names)}")
     what = p.add_mutually_exclusive_group()

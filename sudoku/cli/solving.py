@@ -38,7 +38,7 @@ from ..grid import draw_grid
 from ..layout import Layout
 from ..solver import count_solutions, solve_string
 
-__all__ = ["CHUNK", "PRECEDENCE", "Answer", "Options", "Task", "exit_code", "run_chunk",
+__all__ = ["CHUNK", "FAILED", "PRECEDENCE", "Answer", "Options", "Task", "exit_code", "run_chunk",
            "run_many", "run_on_executor", "run_one", "run_single", "run_task",
            "variant_tasks", "worst"]
 
@@ -46,6 +46,12 @@ PRECEDENCE = (ExitCode.USAGE, ExitCode.STOPPED, ExitCode.UNSOLVED)
 """When puzzles fail in different ways, the exit status is the first of these that applies:
 a malformed line is the most likely to be a mistake in the command itself, and a puzzle
 stopped by a budget may yet have had a solution."""
+
+FAILED = "#"
+"""The start of the line that stands, on stdout, for a puzzle of many that failed: ``#``,
+a space and the error's name (``# NoSolutionError``), its reason on stderr. So there is one
+answer line per puzzle line, and ``paste puzzles.txt answers.txt`` lines them up; ``#`` is
+in no grid and no count, and starts a comment when the answers are read back as puzzles."""
 
 CHUNK = 2048
 """Puzzles per batch search: large enough that Python's share per puzzle stays small, small
@@ -81,6 +87,12 @@ class Answer(NamedTuple):
     @property
     def ok(self) -> bool:
         return self.code == ExitCode.OK
+
+    @property
+    def line(self) -> str:
+        """The answer as printed on stdout among many: its text, or the :data:`FAILED`
+        marker with the error's name."""
+        return self.text if self.ok else f"{FAILED} {self.text.partition(':')[0]}"
 
 
 def exit_code(error: SudokuError) -> ExitCode:
@@ -277,8 +289,9 @@ def _answers(tasks: list[Task], jobs: int,
 
 def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
              show: bool, out: Output, executor: Executor | None = None) -> ExitCode:
-    """Solve numbered puzzle lines (read into ``tasks``, in the same order); answers to
-    ``out``, failures and progress to stderr."""
+    """Solve numbered puzzle lines (read into ``tasks``, in the same order); one answer
+    per puzzle to ``out`` (a failed one's is the :data:`FAILED` marker line), failures'
+    reasons and progress to stderr."""
     progress = Progress(sys.stderr, enabled=show, total=len(lines), unit="puzzles")
     done = failed = 0
     codes: set[ExitCode] = set()
@@ -294,12 +307,11 @@ def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], job
                 done += len(answers)
                 progress.update(done)
                 continue
-            for answer in answers:
-                if answer.ok:
-                    if opts.pretty and done > failed:
-                        out.write("\n")
-                    out.write(answer.text + "\n")
-                else:
+            for answer in answers:  # one line (or drawn grid) per puzzle, failed or not
+                if opts.pretty and not opts.count and done:  # drawn grids, apart
+                    out.write("\n")
+                out.write(answer.line + "\n")
+                if not answer.ok:
                     failed += 1
                     codes.add(answer.code)
                     progress.note(f"line {lines[done][0]}: {answer.text}")
