@@ -91,6 +91,12 @@ _MOVED = ("own_process", "Progress", "open_executor")
 :mod:`dlx.command`. ``from dlx import Progress`` still works, with a DeprecationWarning."""
 
 
+def __dir__() -> list[str]:
+    """The public names only (``dir(dlx)``, tab completion): the submodules stay importable
+    (``import dlx.problems``) and reachable as attributes, just not listed."""
+    return sorted({*__all__, "__version__"})
+
+
 def __getattr__(name: str) -> object:
     """The names of :data:`_MOVED`, from :mod:`dlx.command`, with a DeprecationWarning."""
     if name not in _MOVED:

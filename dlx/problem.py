@@ -66,6 +66,18 @@ if TYPE_CHECKING:
 __all__ = ["Colored", "ExactCover"]
 
 
+def _unlisted(options: Sequence[Sequence[Hashable]], listed: set[Hashable]) -> list[Hashable]:
+    """The items the options name that are not ``listed``, in order of first appearance."""
+    seen: dict[Hashable, None] = {}
+    for k, opt in enumerate(options):
+        for entry in opt:
+            name = hashable(entry.item if isinstance(entry, Colored) else entry,
+                            f"option {k}: item")
+            if name not in listed:
+                seen.setdefault(name, None)
+    return list(seen)
+
+
 class ExactCover:
     """An exact-cover problem with colors (XCC), solved by Algorithm C on dancing links.
 
@@ -74,6 +86,9 @@ class ExactCover:
     primary, in order of first appearance; otherwise the order of ``primary`` then
     ``secondary`` is the item order, which fixes the branching tie-break as in Knuth's
     programs. Solutions are lists of option indices (0-based, in input order, sorted).
+    With ``primary`` given, an item in neither list is refused (UnknownItemError: a typo
+    is caught), unless ``rest_secondary=True`` makes every such item secondary, in order
+    of first appearance after ``secondary`` (xcover's rule, asked for explicitly).
 
     ``multiplicity`` maps primary items to bounds: ``v`` (covered exactly ``v`` times) or
     ``(u, v)`` (between ``u`` and ``v`` times, ``0 <= u <= v``, ``v >= 1``); unlisted
@@ -92,28 +107,35 @@ class ExactCover:
         secondary: Iterable[Hashable] | None = None,
         multiplicity: Any = None,
         costs: Any = None,
+        rest_secondary: bool = False,
     ) -> None:
         options = option_lists(options)
         secondary_list = unique_items(secondary or (), "secondary")
+        if type(rest_secondary) is not bool:
+            raise ArgumentError(f"rest_secondary must be True or False, got {rest_secondary!r}")
         if primary is None:
-            is_secondary = set(secondary_list)
-            seen: dict[Hashable, None] = {}
-            for k, opt in enumerate(options):
-                for entry in opt:
-                    name = hashable(entry.item if isinstance(entry, Colored) else entry,
-                                    f"option {k}: item")
-                    if name not in is_secondary:
-                        seen.setdefault(name, None)
-            primary_list = list(seen)
+            if rest_secondary:
+                raise ArgumentError("rest_secondary=True goes with primary=[...]: without "
+                                    "primary every item not in secondary is primary")
+            primary_list = _unlisted(options, set(secondary_list))
         else:
             primary_list = unique_items(primary, "primary")
+            if rest_secondary:
+                secondary_list += _unlisted(options, {*primary_list, *secondary_list})
         clash = set(primary_list).intersection(secondary_list)
         if clash:
             raise RepeatedItemError(
                 f"item {next(iter(clash))!r} is listed as both primary and secondary"
             )
-        self._init(primary_list, secondary_list, encode_options(
-            options, primary_list, secondary_list), multiplicity, costs)
+        try:
+            csr = encode_options(options, primary_list, secondary_list)
+        except UnknownItemError as e:
+            if primary is None:
+                raise
+            raise UnknownItemError(f"{e}, which is in neither primary nor secondary: list it "
+                                   "in secondary=, or pass rest_secondary=True to make every "
+                                   "item not in primary secondary") from None
+        self._init(primary_list, secondary_list, csr, multiplicity, costs)
 
     def _init(self, primary, secondary, csr, multiplicity=None, costs=None) -> None:
         """Common end of every constructor: names, the CSR arrays, bounds and costs, and

@@ -95,3 +95,8 @@ __all__ = [
     "to_exact_cover",
     "write_variant",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only, as ``dir(dlx)``: the submodules stay importable."""
+    return sorted({*__all__, "__version__"})

@@ -13,14 +13,15 @@ variant       line                        rules
 ``killer``    ``CAGEMAP SUMS [GIVENS]``   boxes of ``block`` and cages that add up
 ============  ==========================  ==============================================
 
-Fields are separated by one space. ``REGIONS`` names each cell's region with a letter,
-``CAGEMAP`` each cell's cage with a label of ``0-9a-zA-Z``, both row-major and assigned in
-order of first appearance (the first cell is in region ``a``, cage ``0``), so that each
-layout has exactly one spelling. ``SUMS`` holds the cage sums, comma-separated, in label
-order; a killer without ``GIVENS`` starts empty. Every mistake is a :class:`FormatError`
-naming the field and the position at fault (the givens' symbols are read as
-:func:`sudoku.parse_string` reads them, with the line's layout). Nothing is cached here:
-the layouts' own constructors are.
+Fields are separated by one space. ``REGIONS`` names each cell's region with a letter
+(``a-zA-Z``, in any order, as :meth:`Layout.jigsaw` takes them), ``CAGEMAP`` each cell's
+cage with a label of ``0-9a-zA-Z``, both row-major; cage labels are assigned in order of
+first appearance (the first cell is in cage ``0``), and :func:`write_variant` writes region
+letters so too (the first cell is in region ``a``), so that each layout has one written
+spelling. ``SUMS`` holds the cage sums, comma-separated, in label order; a killer without
+``GIVENS`` starts empty. Every mistake is a :class:`FormatError` naming the field and the
+position at fault (the givens' symbols are read as :func:`sudoku.parse_string` reads them,
+with the line's layout). Nothing is cached here: the layouts' own constructors are.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = Non
     givens = fields[0]
     if variant == "jigsaw":
         regions = fields[1]
-        _check_labels(regions, REGION_LABELS, "REGIONS", "region")
+        _check_labels(regions, REGION_LABELS, "REGIONS", "region", ordered=False)
         layout = _layout("REGIONS", Layout.jigsaw, regions)
     else:
         side = _side(givens, "GIVENS")
@@ -243,15 +244,17 @@ def _block(block: Any, side: int) -> tuple[int, int]:
     return block
 
 
-def _check_labels(text: str, labels: str, name: str, kind: str) -> list[list[int]]:
-    """The cells of each label of a map, checking that labels are taken in order of first
-    appearance (row-major) from ``labels``; FormatError names the first cell at fault."""
+def _check_labels(text: str, labels: str, name: str, kind: str,
+                  ordered: bool = True) -> list[list[int]]:
+    """The cells of each label of a map, checking that each is one of ``labels`` and, if
+    ``ordered``, that labels are taken in order of first appearance (row-major); FormatError
+    names the first cell at fault."""
     side = _side(text, name)
     groups: dict[str, list[int]] = {}
     for cell, ch in enumerate(text):
         if ch not in groups:
             expected = labels[len(groups)] if len(groups) < len(labels) else None
-            if ch != expected:
+            if ch != expected and (ordered or ch not in labels):
                 r, c = divmod(cell, side)
                 why = (f"is no {kind} label ({labels[0]}..{labels[-1]})" if ch not in labels
                        else f"is out of order: the next new {kind} must be {expected!r}"

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
+from math import isqrt
 from operator import add, getitem, itemgetter, ne
 from typing import Any
 
@@ -196,6 +197,18 @@ def _symbol_values(geo: Geometry) -> dict[str, int]:
     return values
 
 
+def _variant_hint(text: str) -> str:
+    """A hint for a line of a variant's format (a jigsaw's ``GIVENS REGIONS``, a killer's
+    ``CAGEMAP SUMS [GIVENS]``) read as a plain puzzle: its first field is a square grid."""
+    fields = text.split()
+    first = len(fields[0]) if fields else 0
+    if len(fields) not in (2, 3) or isqrt(first) ** 2 != first or first < 16:
+        return ""
+    return ("; it looks like a line of a variant's format (jigsaw: GIVENS REGIONS, killer: "
+            "CAGEMAP SUMS [GIVENS]): give the variant, sudoku --variant jigsaw|killer or "
+            "sudoku.read_variant(line, variant)")
+
+
 def parse_string(text: str, alphabet: str | None = None,
                  layout: Layout | None = None) -> tuple[Geometry, list[int]]:
     """Read a puzzle written as text: 81 characters in a row, or a drawn grid.
@@ -213,7 +226,8 @@ def parse_string(text: str, alphabet: str | None = None,
     cells = text.translate(_DROP_SEPARATORS)
     side = round(len(cells) ** 0.5)
     if side * side != len(cells):
-        raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)")
+        raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)"
+                         f"{_variant_hint(text)}")
     geo = geometry(side, alphabet, layout)
     values = _symbol_values(geo)
     try:

@@ -331,3 +331,28 @@ def test_failed_puzzles_keep_their_line_on_stdout(capsys, tmp_path):
     assert "'# ErrorName'" in " ".join(help_text.split())
     docs = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text()
     assert "# ShapeError" in docs and "paste in.txt out.txt" in docs
+
+
+def test_fast_hint_and_summary_formats(capsys, tmp_path, monkeypatch):
+    """Issue 30: a large batch left on python by auto says once that numba would help;
+    the summary writes numbers as the progress line does (1,234 and 5,678 puzzles/s)."""
+    import sudoku.cli.solving as solving
+
+    def no_numba(name):
+        raise ImportError("numba is not installed")
+
+    monkeypatch.setattr(solving, "get_backend", no_numba)
+    assert solving.fast_hint("auto", solving.FAST_HINT - 1) is None
+    assert solving.fast_hint("python", 10**6) is None  # asked for: nothing to say
+    hint = solving.fast_hint("auto", 1200)
+    assert hint is not None and "1,200 puzzles on the python backend" in hint
+    assert "dancing-cover[fast]" in hint and "9x faster" in hint
+    path = tmp_path / "many.txt"
+    path.write_text((LEETCODE + "\n") * 1001 + CLASH + "\n")
+    code, out, err = run(capsys, "--progress", "-f", str(path))
+    assert code == 1 and len(out.splitlines()) == 1002
+    assert err.count("dancing-cover[fast]") == 1
+    summary = err.splitlines()[-1]
+    assert summary.startswith("1,002 puzzles: 1,001 solved, 1 failed in ")
+    rate = summary.rsplit("(", 1)[1]
+    assert rate.endswith(" puzzles/s)") and rate[:-len(" puzzles/s)")].replace(",", "").isdigit()
