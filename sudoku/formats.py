@@ -59,6 +59,20 @@ def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = Non
                  alphabet: str | None = None) -> tuple[Layout, str]:
     """The layout and the givens of one line of ``variant`` (one of :data:`VARIANTS`).
 
+    The lines, fields separated by one space, grids row-major, one character a cell:
+
+    * ``x``: ``GIVENS`` (16, 81, 256... symbols); square boxes and both diagonals.
+    * ``windoku``: ``GIVENS`` (81 symbols); 3x3 boxes and the four windows.
+    * ``rect``: ``GIVENS``, with ``block=(rows, cols)``, the boxes.
+    * ``jigsaw``: ``GIVENS REGIONS``; REGIONS gives each cell's region as a letter
+      (``a-zA-Z``, any order): N regions of N connected cells.
+    * ``killer``: ``CAGEMAP SUMS [GIVENS]``; CAGEMAP gives each cell's cage as a label
+      ``0-9a-zA-Z``, new labels in that order as cages first appear; SUMS the cage sums,
+      comma-separated, in label order; without GIVENS the grid starts empty.
+
+    For example ``"0011002234553456 10,4,6,5,5,6,4 .........2.1...."`` with
+    ``block=(2, 2)`` is a 4x4 killer of seven cages and two givens.
+
     ``block`` is the (rows, cols) of the boxes: required for ``rect``, and for a killer
     that is not 9x9 (3 x 3 by default); no other variant takes one. ``alphabet`` is the
     symbols of the givens, as for :func:`sudoku.parse_string`. FormatError names the field
