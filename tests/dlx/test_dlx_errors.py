@@ -210,8 +210,8 @@ def test_item_in_neither_list_and_the_opt_in():
     from dlx import ArgumentError, ExactCover
 
     options = [["a", "x"], ["b", "y"], ["a", "b"], ["b", "x"]]
-    with pytest.raises(UnknownItemError, match="'x', which is in neither primary nor "
-                                               "secondary: .*secondary=.*rest_secondary=True"):
+    with pytest.raises(UnknownItemError, match=r"'x', which is in neither primary nor "
+                                               r"secondary: .*secondary=.*rest_secondary=True"):
         ExactCover(options, primary=["a", "b"])
     problem = ExactCover(options, primary=["a", "b"], rest_secondary=True)
     assert problem.secondary == ["x", "y"]
