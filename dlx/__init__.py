@@ -88,7 +88,7 @@ __all__ = [
 
 _MOVED = ("own_process", "Progress", "open_executor")
 """Names that left ``__all__`` (issue 29): the commands' plumbing, reached through
-:mod:`dlx.command`. ``from dlx import Progress`` still works, with a DeprecationWarning."""
+[`dlx.command`][]. ``from dlx import Progress`` still works, with a DeprecationWarning."""
 
 
 def __dir__() -> list[str]:
@@ -98,7 +98,7 @@ def __dir__() -> list[str]:
 
 
 def __getattr__(name: str) -> object:
-    """The names of :data:`_MOVED`, from :mod:`dlx.command`, with a DeprecationWarning."""
+    """The names of [`_MOVED`][], from [`dlx.command`][], with a DeprecationWarning."""
     if name not in _MOVED:
         raise AttributeError(f"module 'dlx' has no attribute {name!r}")
     import warnings

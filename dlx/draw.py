@@ -1,9 +1,9 @@
 """Pictures of solutions as SVG: tilings (one color per piece), queens, and, for any
 problem, the chosen options against the items (the exact cover itself).
 
-Each function returns a :class:`Picture`, which Jupyter shows by itself (``_repr_svg_``)
-and :meth:`Picture.save` writes to a file. Like the text renderers of
-:mod:`dlx.problems`, they read only the item names, so they work as well on a problem read
+Each function returns a [`Picture`][], which Jupyter shows by itself (``_repr_svg_``)
+and [`Picture.save`][] writes to a file. Like the text renderers of
+[`dlx.problems`][], they read only the item names, so they work as well on a problem read
 back from Knuth's format. Nothing here knows of Sudoku (``sudoku.draw`` draws boards).
 
 >>> from dlx.problems import queens
@@ -43,7 +43,7 @@ the font size: text of ``n`` characters is at most ``n * CHAR_WIDTH * size`` wid
 
 
 def piece_color(k: int) -> str:
-    """The fill color of the ``k``-th piece (0-based): :data:`PALETTE`, then golden-angle
+    """The fill color of the ``k``-th piece (0-based): [`PALETTE`][], then golden-angle
     hues, so any number of pieces get colors, neighbours distinct as far as possible."""
     if k < len(PALETTE):
         return PALETTE[k]
@@ -54,7 +54,7 @@ def piece_color(k: int) -> str:
 @dataclass(frozen=True)
 class Picture:
     """An SVG drawing: ``svg`` is the whole document, ``width`` and ``height`` its size in
-    pixels. Shown by Jupyter (``_repr_svg_``), written by :meth:`save`, ``str()`` is the
+    pixels. Shown by Jupyter (``_repr_svg_``), written by [`save`][], ``str()`` is the
     SVG text."""
 
     svg: str
@@ -73,7 +73,7 @@ class Picture:
 
 
 def svg_document(width: int, height: int, body: Iterable[str], title: str = "") -> Picture:
-    """A :class:`Picture` of ``width`` x ``height`` pixels holding the SVG elements ``body``
+    """A [`Picture`][] of ``width`` x ``height`` pixels holding the SVG elements ``body``
     on a white background (``title`` becomes the document's tooltip and accessible name)."""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">')
@@ -119,7 +119,7 @@ def _cell(name: Hashable) -> tuple[int, int] | None:
 
 
 def draw_tiling(problem: ExactCover, solution: Iterable[int], *, cell: int = 32) -> Picture:
-    """A tiling (:func:`dlx.problems.tiling`, ``pentominoes``): each piece filled with its
+    """A tiling ([`dlx.problems.tiling`][], ``pentominoes``): each piece filled with its
     own color, outlined, with its name at its first cell; ``cell`` pixels per square.
     ArgumentError if the chosen options name no board cells."""
     cell = _size(cell)
@@ -174,7 +174,7 @@ def _borders(owner: dict[tuple[int, int], int], r0: int, c0: int, cell: int,
 
 
 def draw_queens(problem: ExactCover, solution: Iterable[int], *, cell: int = 40) -> Picture:
-    """Queens (:func:`dlx.problems.queens`, or any problem whose options name ``r<i>`` and
+    """Queens ([`dlx.problems.queens`][], or any problem whose options name ``r<i>`` and
     ``c<j>``) on a checkerboard, each queen a dark disc with a crown."""
     cell = _size(cell)
     places = []
@@ -267,8 +267,8 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
 def draw(problem: ExactCover, solution: Iterable[int]) -> Picture:
     """The picture that suits the problem: queens when its options name rows ``r<i>``,
     columns ``c<j>`` and diagonals, a tiling when each is a piece's name then board cells
-    (as :func:`dlx.problems.tiling` writes them), else the cover
-    (:func:`draw_cover`)."""
+    (as [`dlx.problems.tiling`][] writes them), else the cover
+    ([`draw_cover`][])."""
     chosen = _solution(problem, solution)
     if chosen:
         first = [str(x) for x in problem.option(chosen[0])]

@@ -1,10 +1,10 @@
 """Feedback on long work, shared by the ``dlx`` and ``sudoku`` commands: one status line
 on stderr, redrawn in place, with messages written above it.
 
-:class:`Progress` draws ``1,234/49,158 puzzles  5,678/s  8 s left`` (:meth:`Progress.update`)
-or any text (:meth:`Progress.show`), at most ten times a second, from any thread; a thread
-of its own can redraw a line once a second (:meth:`Progress.follow`: the ``dlx`` command's
-solutions, nodes, rate and Knuth's estimate of the tree explored, :meth:`dlx.Search.explored`).
+[`Progress`][] draws ``1,234/49,158 puzzles  5,678/s  8 s left`` ([`Progress.update`][])
+or any text ([`Progress.show`][]), at most ten times a second, from any thread; a thread
+of its own can redraw a line once a second ([`Progress.follow`][]: the ``dlx`` command's
+solutions, nodes, rate and Knuth's estimate of the tree explored, [`dlx.Search.explored`][]).
 While one is open and enabled, the first compilation of the numba kernel in the process
 is announced once (it takes seconds, once per machine: numba caches it).
 
@@ -31,7 +31,7 @@ COMPILING = ("compiling the numba kernel (first use on this machine; later runs 
 
 
 WINDOW = 1.0
-"""Seconds over which :meth:`Progress.update` measures the rate for the time left."""
+"""Seconds over which [`Progress.update`][] measures the rate for the time left."""
 STEADY = 1.5
 """The time left is shown once the rates of the last two windows differ by at most this
 factor: not while the first work pays for a compilation (numba's first use), when the
@@ -89,7 +89,7 @@ class Progress:
 
     def update(self, done: int, force: bool = False) -> None:
         """Draw ``done/total unit  rate/s  time left`` (at most every ``interval`` s); the
-        time left only once the rate is steady (:data:`STEADY`), at the latest rate."""
+        time left only once the rate is steady (`STEADY`), at the latest rate."""
         if not self.enabled:
             return
         now = time.perf_counter()
@@ -113,7 +113,7 @@ class Progress:
         return f"in {seconds:.2f} s ({rate_text(done, seconds, self.unit)})"
 
     def steady(self) -> bool:
-        """Whether the last two windows' rates agree within :data:`STEADY` (and are not 0)."""
+        """Whether the last two windows' rates agree within `STEADY` (and are not 0)."""
         rates = self._rates
         return len(rates) == 2 and min(rates) > 0 and max(rates) <= STEADY * min(rates)
 
@@ -191,8 +191,8 @@ class Progress:
 class SearchLine:
     """The ``dlx`` command's status line for a search (anything with live ``stats``; an
     ``explored()`` method adds Knuth's estimate): solutions, nodes, nodes per second over
-    the last second, and, for a :class:`dlx.Search`, the share of the tree explored and
-    the time left at that pace. Called by :meth:`Progress.follow`'s thread."""
+    the last second, and, for a [`dlx.Search`][], the share of the tree explored and
+    the time left at that pace. Called by [`Progress.follow`][]'s thread."""
 
     def __init__(self, search: object) -> None:
         self.search = search

@@ -31,7 +31,7 @@ def matrix_svg(rows: Sequence[Sequence[int]], n_items: int, n_primary: int,
                cell: int = 8) -> str:
     """The matrix of options ``rows`` (each the item numbers it holds) over ``n_items``
     items as an inline SVG: primary columns dark, secondary ones grey; "" when either side
-    is beyond :data:`MATRIX_LIMIT` (a drawing of a large problem says nothing)."""
+    is beyond [`MATRIX_LIMIT`][] (a drawing of a large problem says nothing)."""
     if not rows or not n_items or len(rows) > MATRIX_LIMIT or n_items > MATRIX_LIMIT:
         return ""
     width, height = n_items * cell + 1, len(rows) * cell + 1
@@ -44,7 +44,7 @@ def matrix_svg(rows: Sequence[Sequence[int]], n_items: int, n_primary: int,
 
 
 def search_html(stats: object) -> str:
-    """The view of a search's :class:`dlx.SearchStats`: status, solutions and Knuth's
+    """The view of a search's [`dlx.SearchStats`][]: status, solutions and Knuth's
     counts, and the restarts and conflicts when there were any."""
     s = vars(stats)
     facts: list[tuple[str, object]] = [

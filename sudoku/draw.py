@@ -2,7 +2,7 @@
 region borders thick, the extra units of a variant shaded (X diagonals, Windoku windows)
 and killer cages dashed with their sums.
 
-`draw_board` returns a :class:`dlx.Picture`, which Jupyter shows by itself and
+`draw_board` returns a [`dlx.Picture`][], which Jupyter shows by itself and
 ``Picture.save`` writes to a file; ``sudoku --svg FILE`` writes one too.
 
 >>> import sudoku
@@ -41,13 +41,13 @@ def _values(board: Any, alphabet: str | None, layout: Layout | None) -> tuple[Ge
 
 def draw_board(board: Any, solution: Any = None, *, alphabet: str | None = None,
          layout: Layout | None = None, cell: int = 40) -> Picture:
-    """A picture of ``board`` (any kind :func:`sudoku.solve` takes, or a puzzle string),
+    """A picture of ``board`` (any kind [`sudoku.solve`][] takes, or a puzzle string),
     with the values of ``solution`` (same kinds; optional) in the blanks, in another color.
 
     The layout's rules are drawn: thick lines around boxes (or a jigsaw's regions), the
     cells of extra units shaded (diagonals, windows), killer cages dashed inside their
     cells with the cage's sum in its first cell. ``cell`` is the size of a cell in pixels.
-    The usual :class:`SudokuError` for a bad board; ShapeError if ``solution`` is not a grid
+    The usual [`SudokuError`][] for a bad board; ShapeError if ``solution`` is not a grid
     of the same size, or changes a given.
     """
     geo, values = _values(board, alphabet, layout)

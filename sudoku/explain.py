@@ -1,11 +1,11 @@
 """The explainer: a puzzle's solution as the ordered steps a human solver would take.
 
-:func:`explain` starts from the givens and always takes the easiest step a technique of
-:mod:`sudoku.techniques` finds; when none finds one, the last resort is the engine's
-search, which places the remaining cells and reports the nodes it needed. :func:`hint`
+[`explain`][] starts from the givens and always takes the easiest step a technique of
+`sudoku.techniques` finds; when none finds one, the last resort is the engine's
+search, which places the remaining cells and reports the nodes it needed. [`hint`][]
 is the next step only, for applications. Both first make sure the puzzle has exactly one
 solution (``count_solutions(limit=2)`` through the engine), since a step is meant to be
-what any solver can see, and the errors are those of :func:`sudoku.solve`.
+what any solver can see, and the errors are those of [`sudoku.solve`][].
 
 >>> import sudoku
 >>> puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -39,7 +39,7 @@ __all__ = ["explain", "hint", "solution_steps"]
 def explain(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
             backend: BackendName = "auto") -> list[Step]:
     """The steps that solve ``board`` (a board or puzzle string, as for
-    :func:`sudoku.count_solutions`), in order; each a :class:`sudoku.Step` whose
+    [`sudoku.count_solutions`][]), in order; each a [`sudoku.Step`][] whose
     ``describe(layout)`` says it in words. A puzzle without exactly one solution raises
     NoSolutionError, ClashError or MultipleSolutionsError; the board is only read."""
     geo, values, solution = _prepared(board, alphabet, layout, backend)
@@ -49,7 +49,7 @@ def explain(board: Any, *, alphabet: str | None = None, layout: Layout | None = 
 def hint(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
          backend: BackendName = "auto") -> Step | None:
     """The next step from ``board`` (a puzzle, or one partly filled in by a player), or
-    None if it is full. Errors as for :func:`explain`: a player's wrong entry that leaves
+    None if it is full. Errors as for [`explain`][]: a player's wrong entry that leaves
     no solution is a NoSolutionError."""
     geo, values, solution = _prepared(board, alphabet, layout, backend)
     return next(solution_steps(geo, values, solution, backend=backend), None)

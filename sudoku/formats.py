@@ -1,6 +1,6 @@
 """The Sudoku-variant line formats: one puzzle per line, its rules in the line itself.
 
-Read with :func:`read_variant`, written back with :func:`write_variant` (the formats of
+Read with [`read_variant`][], written back with [`write_variant`][] (the formats of
 ``shared/data/sudoku_variants/SOURCES.md``):
 
 ============  ==========================  ==============================================
@@ -14,13 +14,13 @@ variant       line                        rules
 ============  ==========================  ==============================================
 
 Fields are separated by one space. ``REGIONS`` names each cell's region with a letter
-(``a-zA-Z``, in any order, as :meth:`Layout.jigsaw` takes them), ``CAGEMAP`` each cell's
+(``a-zA-Z``, in any order, as [`Layout.jigsaw`][] takes them), ``CAGEMAP`` each cell's
 cage with a label of ``0-9a-zA-Z``, both row-major; cage labels are assigned in order of
-first appearance (the first cell is in cage ``0``), and :func:`write_variant` writes region
+first appearance (the first cell is in cage ``0``), and [`write_variant`][] writes region
 letters so too (the first cell is in region ``a``), so that each layout has one written
 spelling. ``SUMS`` holds the cage sums, comma-separated, in label order; a killer without
-``GIVENS`` starts empty. Every mistake is a :class:`FormatError` naming the field and the
-position at fault (the givens' symbols are read as :func:`sudoku.parse_string` reads them,
+``GIVENS`` starts empty. Every mistake is a [`FormatError`][] naming the field and the
+position at fault (the givens' symbols are read as [`sudoku.parse_string`][] reads them,
 with the line's layout). Nothing is cached here: the layouts' own constructors are.
 """
 
@@ -39,7 +39,7 @@ __all__ = ["CAGE_LABELS", "REGION_LABELS", "VARIANTS", "Cages", "cage_map", "kil
            "read_killer", "read_line", "read_variant", "region_map", "write_variant"]
 
 VARIANTS = ("x", "windoku", "jigsaw", "killer", "rect")
-"""The variant names :func:`read_variant` reads (and the ``sudoku --variant`` choices)."""
+"""The variant names [`read_variant`][] reads (and the ``sudoku --variant`` choices)."""
 REGION_LABELS = string.ascii_lowercase + string.ascii_uppercase
 """Jigsaw region letters, in the order regions first appear: ``a``, ``b``, ..."""
 CAGE_LABELS = string.digits + string.ascii_lowercase + string.ascii_uppercase
@@ -57,7 +57,7 @@ _FIELDS = {"x": ("GIVENS",), "windoku": ("GIVENS",), "rect": ("GIVENS",),
 
 def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = None,
                  alphabet: str | None = None) -> tuple[Layout, str]:
-    """The layout and the givens of one line of ``variant`` (one of :data:`VARIANTS`).
+    """The layout and the givens of one line of ``variant`` (one of `VARIANTS`).
 
     The lines, fields separated by one space, grids row-major, one character a cell:
 
@@ -75,7 +75,7 @@ def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = Non
 
     ``block`` is the (rows, cols) of the boxes: required for ``rect``, and for a killer
     that is not 9x9 (3 x 3 by default); no other variant takes one. ``alphabet`` is the
-    symbols of the givens, as for :func:`sudoku.parse_string`. FormatError names the field
+    symbols of the givens, as for [`sudoku.parse_string`][]. FormatError names the field
     and position at fault; a bad ``variant``, ``block`` or ``line`` type is an
     ArgumentError, a bad alphabet an AlphabetError.
     """
@@ -108,7 +108,7 @@ def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = Non
 
 def read_killer(line: str, *, block: tuple[int, int] | None = None,
                 alphabet: str | None = None) -> tuple[Layout, str, Cages]:
-    """:func:`read_variant` of a killer line, with its cages too (for drawing them)."""
+    """[`read_variant`][] of a killer line, with its cages too (for drawing them)."""
     return _read_killer(line, block, alphabet)
 
 
@@ -117,7 +117,7 @@ def read_line(line: str, variant: str | None, *, block: tuple[int, int] | None =
     """One puzzle line of ``variant``, or of a plain puzzle (None: boxes of ``block`` if
     given, else square boxes by its size): its layout (None for square boxes), its givens
     and, for a killer, its cages (else None). The one dispatch on the variant, which every
-    path of the ``sudoku`` command takes; errors as for :func:`read_variant`."""
+    path of the ``sudoku`` command takes; errors as for [`read_variant`][]."""
     if variant is None:
         return (None if block is None else Layout.rect(*block)), line, None
     if variant == "killer":
@@ -128,7 +128,7 @@ def read_line(line: str, variant: str | None, *, block: tuple[int, int] | None =
 
 def write_variant(variant: str, givens: str, *, layout: Layout | None = None,
                   cages: Cages | None = None) -> str:
-    """The line :func:`read_variant` reads back as ``givens`` with these rules: for a
+    """The line [`read_variant`][] reads back as ``givens`` with these rules: for a
     jigsaw the regions of ``layout``, for a killer ``cages`` (its third field, the givens,
     is left out when they are all blank). The other variants are their givens alone."""
     if variant not in VARIANTS:

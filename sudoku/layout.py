@@ -1,17 +1,17 @@
-"""The rules of a grid as data: a :class:`Layout` is its side N and its *units*.
+"""The rules of a grid as data: a [`Layout`][] is its side N and its *units*.
 
 A unit is a set of N cells whose symbols must all be different (so each of 1..N appears
 once). Rows, columns and boxes are units like any other; variants only add or replace
 some: the two diagonals of X-Sudoku, the four windows of Windoku, the irregular regions
 of a jigsaw. Everything else is derived from the units (Norvig's shape), in one place:
 
-* the exact cover (:mod:`sudoku.reduction`): one option per (cell, value), numbered
+* the exact cover ([`sudoku.reduction`][]): one option per (cell, value), numbered
   ``cell * N + value - 1``, covering the cell's item and, for each unit holding the cell,
   the item ``N*N + unit * N + value - 1`` (unit ``u`` has value ``d``);
 * the item names, Knuth's for plain grids: ``p<r><c>``, ``r<r><d>``, ``c<c><d>``,
   ``b<b><d>``, 0-based in base 36; other kinds take their own letter (``d`` diagonal,
   ``w`` window, ``g`` region);
-* the independent checker (:func:`sudoku.grid.is_solution`, ``are_solutions``): every
+* the independent checker ([`sudoku.grid.is_solution`][], ``are_solutions``): every
   unit holds N different values;
 * the descriptions of units in messages, ``"row 3"``, ``"box 5"``, ``"region c"``.
 
@@ -20,7 +20,7 @@ the values in a cage are all different and add up to its total. Cages need not c
 grid (a cell outside every cage is only bound by its units), nor be connected: the rules
 read the same either way, and the published killers, whose cages do cover the grid, are
 just one case. The exact cover adds, per cage, one item for the cage and one per (cage,
-value), and one option per set of values that fills it (see :mod:`sudoku.reduction`).
+value), and one option per set of values that fills it (see [`sudoku.reduction`][]).
 
 With the square layout of box 3 the exact cover is exactly the classic 729 x 324 one.
 Layouts are frozen and hashable (the hash is computed once), so per-layout tables are
@@ -122,7 +122,7 @@ class Layout:
         return list(_item_names(self.side, tuple(label.split()[0] for label in self.labels)))
 
     def cage_names(self) -> list[str]:
-        """The items a killer's cages add after the units' (:mod:`sudoku.reduction`): per
+        """The items a killer's cages add after the units' (`sudoku.reduction`): per
         cage ``cage<i>`` (its filling is chosen), then ``cage<i>v<d>`` for d in 1..N (the cage
         holds d), ``i`` 1-based. No unit item is as long, so no name can clash."""
         names = []
@@ -376,7 +376,7 @@ def _killer(base: Layout, cages: tuple[tuple[tuple[int, ...], int], ...]) -> Lay
 
 
 def _check_cages(side: int, cages: tuple[tuple[tuple[int, ...], int], ...]) -> None:
-    """LayoutError naming the first bad cage (see :meth:`Layout.killer`)."""
+    """LayoutError naming the first bad cage (see [`Layout.killer`][])."""
     area, owner = side * side, dict[int, int]()
     for i, (cells, total) in enumerate(cages, 1):
         if not cells:
@@ -456,7 +456,7 @@ def _connected(side: int, cells: list[int]) -> bool:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _item_names(side: int, kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """:meth:`Layout.item_names` for the units of these kinds, in order: they depend on
+    """[`Layout.item_names`][] for the units of these kinds, in order: they depend on
     nothing else, so that every jigsaw of a side, say, shares them."""
     digits = _BASE36
     names = [f"p{digits[i]}{digits[j]}" for i in range(side) for j in range(side)]

@@ -1,5 +1,5 @@
 """Making and judging puzzles for the ``sudoku`` command: ``--generate N``, ``--rate`` and
-``--explain PUZZLE`` (:func:`sudoku.generate`, :func:`sudoku.rate`, :func:`sudoku.explain`).
+``--explain PUZZLE`` ([`sudoku.generate`][], [`sudoku.rate`][], [`sudoku.explain`][]).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _puzzle_of(args: argparse.Namespace, line: str) -> tuple[Layout | None, str]
 def generate_lines(args: argparse.Namespace, out: Output, show: bool) -> ExitCode:
     """``--generate N``: N puzzles, one line each in the variant's format; progress on
     stderr. Puzzle k has the seed S + k (S from --seed, else random); ``--max-nodes`` and
-    ``--timeout`` bound each uniqueness check (:func:`sudoku.generate`)."""
+    ``--timeout`` bound each uniqueness check ([`sudoku.generate`][])."""
     from ..generate import generate, generate_killer
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -111,7 +111,7 @@ def _jigsaw_puzzle(seed: int, symmetry: str, common: dict[str, Any]) -> tuple[La
 def rate_lines(args: argparse.Namespace, lines: list[tuple[int, str]], out: Output,
                show: bool) -> ExitCode:
     """``--rate``: per puzzle line, its level and numeric rating (``expert 4.2``); a line
-    that cannot be rated gets the marker line (``# ErrorName``, :data:`FAILED`) and its
+    that cannot be rated gets the marker line (``# ErrorName``, [`FAILED`][]) and its
     reason goes to stderr."""
     from ..rate import rate
 

@@ -2,12 +2,12 @@
 cut into chunks and solved in batches, here, on ``-j N`` worker processes or on
 ``--executor``, the answers written in input order.
 
-Many puzzles are solved by chunks (:data:`CHUNK` puzzles), each in one batch search
-(:func:`sudoku.solve_many`), spread over ``-j N`` worker processes, at most one per usable
+Many puzzles are solved by chunks ([`CHUNK`][] puzzles), each in one batch search
+([`sudoku.solve_many`][]), spread over ``-j N`` worker processes, at most one per usable
 CPU and one per chunk: the local pool shared with the ``dlx`` command
-(:class:`dlx.command.Pool`), whose workers can be killed on the spot when the reader
+([`dlx.command.Pool`][]), whose workers can be killed on the spot when the reader
 goes away or Ctrl-C comes. A chunk whose worker fails or dies is tried again; one that
-fails every time stops the run with one line and exit 3 (:class:`dlx.DistributedError`).
+fails every time stops the run with one line and exit 3 ([`dlx.DistributedError`][]).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ in no grid and no count, and starts a comment when the answers are read back as 
 FAST_HINT = 1000
 """From this many puzzles on, a run that ``auto`` leaves on the python backend (numba not
 installed or not working) says once that the ``fast`` extra would solve them about 9x
-faster (:func:`fast_hint`)."""
+faster ([`fast_hint`][])."""
 
 CHUNK = 2048
 """Puzzles per batch search: large enough that Python's share per puzzle stays small, small
@@ -94,7 +94,7 @@ class Answer(NamedTuple):
 
     @property
     def line(self) -> str:
-        """The answer as printed on stdout among many: its text, or the :data:`FAILED`
+        """The answer as printed on stdout among many: its text, or the [`FAILED`][]
         marker with the error's name."""
         return self.text if self.ok else f"{FAILED} {self.text.partition(':')[0]}"
 
@@ -110,7 +110,7 @@ def exit_code(error: SudokuError) -> ExitCode:
 
 
 def fast_hint(backend: str, puzzles: int) -> str | None:
-    """The one line that says numba would help (see :data:`FAST_HINT`), or None."""
+    """The one line that says numba would help (see [`FAST_HINT`][]), or None."""
     if backend != "auto" or puzzles < FAST_HINT:
         return None
     try:
@@ -122,7 +122,7 @@ def fast_hint(backend: str, puzzles: int) -> str | None:
 
 
 def worst(codes: set[ExitCode]) -> ExitCode:
-    """The exit status of a run whose failures called for ``codes`` (:data:`PRECEDENCE`)."""
+    """The exit status of a run whose failures called for ``codes`` ([`PRECEDENCE`][])."""
     return next((code for code in PRECEDENCE if code in codes), ExitCode.OK)
 
 
@@ -152,8 +152,8 @@ def run_one(opts: Options, puzzle: str) -> Answer:
 
 def run_chunk(opts: Options, puzzles: list[str],
               progress: Callable[[int], object] | None = None) -> list[Answer]:
-    """:func:`run_one` for many puzzles at once: :func:`sudoku.solve_many` or
-    :func:`sudoku.count_many` with the chosen strategy (one batch search for the plain
+    """[`run_one`][] for many puzzles at once: [`sudoku.solve_many`][] or
+    [`sudoku.count_many`][] with the chosen strategy (one batch search for the plain
     one), or, with a timeout (which a batch does not take), one puzzle at a time.
     ``progress`` gets the puzzles done so far, from time to time."""
     if opts.timeout is not None:
@@ -184,12 +184,12 @@ def _printed(opts: Options, answer: str | int) -> str:
 
 
 Task = tuple[Options, list[str]] | list[Answer]
-"""Work for :func:`run_task`: puzzles that share their options (and rules), or the answers
+"""Work for [`run_task`][]: puzzles that share their options (and rules), or the answers
 of lines already known to fail (variant lines that do not parse)."""
 
 
 def run_task(task: Task, progress: Callable[[int], object] | None = None) -> list[Answer]:
-    """:func:`run_chunk` of an (options, puzzles) task; a list of answers is its own."""
+    """[`run_chunk`][] of an (options, puzzles) task; a list of answers is its own."""
     if isinstance(task, list):
         return task
     return run_chunk(*task, progress=progress)
@@ -197,7 +197,7 @@ def run_task(task: Task, progress: Callable[[int], object] | None = None) -> lis
 
 def variant_tasks(opts: Options, lines: list[tuple[int, str]], variant: str,
                   block: tuple[int, int] | None) -> list[Task]:
-    """Numbered lines of a variant format (:func:`sudoku.formats.read_line`) as tasks in
+    """Numbered lines of a variant format ([`sudoku.formats.read_line`][]) as tasks in
     input order: consecutive lines with the same rules in one (options, givens) task, so
     that they are solved in one batch; a line that does not parse is its failure."""
     tasks: list[Task] = []
@@ -306,7 +306,7 @@ def _answers(tasks: list[Task], jobs: int,
 def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
              show: bool, out: Output, executor: Executor | None = None) -> ExitCode:
     """Solve numbered puzzle lines (read into ``tasks``, in the same order); one answer
-    per puzzle to ``out`` (a failed one's is the :data:`FAILED` marker line), failures'
+    per puzzle to ``out`` (a failed one's is the [`FAILED`][] marker line), failures'
     reasons and progress to stderr."""
     progress = Progress(sys.stderr, enabled=show, total=len(lines), unit="puzzles")
     hint = fast_hint(opts.backend, len(lines))
@@ -348,8 +348,8 @@ def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], job
 
 def run_on_executor(spec: str, opts: Options, lines: list[tuple[int, str]],
                     tasks: list[Task], jobs: int, show: bool, out: Output) -> ExitCode:
-    """:func:`run_many` with the chunks on ``--executor``; a cluster that cannot be
-    reached is a usage error (:func:`dlx.command.executor`); one that fails stops the run
+    """[`run_many`][] with the chunks on ``--executor``; a cluster that cannot be
+    reached is a usage error ([`dlx.command.executor`][]); one that fails stops the run
     (exit 3)."""
     owned = executor(spec)
     try:
