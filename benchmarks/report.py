@@ -119,7 +119,8 @@ def _ratio(row: Row, fastest: float) -> str:
 
 def markdown(rows: Iterable[Row], header: str = "") -> str:
     """A Markdown table per group; ``vs fastest`` is the ratio to the group's fastest."""
-    lines = [header, ""] if header else []
+    lines = ["# Benchmark results", ""]
+    lines += [header, ""] if header else []
     lines += [LEGEND, ""]
     for group, grouped in groupby(rows, key=lambda row: row.group):
         members = list(grouped)

@@ -88,11 +88,17 @@ __all__ = [
 
 _MOVED = ("own_process", "Progress", "open_executor")
 """Names that left ``__all__`` (issue 29): the commands' plumbing, reached through
-:mod:`dlx.command`. ``from dlx import Progress`` still works, with a DeprecationWarning."""
+[`dlx.command`][]. ``from dlx import Progress`` still works, with a DeprecationWarning."""
+
+
+def __dir__() -> list[str]:
+    """The public names only (``dir(dlx)``, tab completion): the submodules stay importable
+    (``import dlx.problems``) and reachable as attributes, just not listed."""
+    return sorted({*__all__, "__version__"})
 
 
 def __getattr__(name: str) -> object:
-    """The names of :data:`_MOVED`, from :mod:`dlx.command`, with a DeprecationWarning."""
+    """The names of [`_MOVED`][], from [`dlx.command`][], with a DeprecationWarning."""
     if name not in _MOVED:
         raise AttributeError(f"module 'dlx' has no attribute {name!r}")
     import warnings

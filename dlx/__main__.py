@@ -1,4 +1,4 @@
-"""``python -m dlx``: the ``dlx`` command (see :mod:`dlx.cli`)."""
+"""``python -m dlx``: the ``dlx`` command (see [`dlx.cli`][])."""
 
 from .cli import main
 

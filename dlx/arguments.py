@@ -1,10 +1,10 @@
 """The checks of one argument each, shared by every entry point: a seed, an order, a
 switch, a callback, forced options (one list, or a batch's lists as CSR arrays).
 
-A bad value raises :class:`dlx.ArgumentError` (forced options
-:class:`dlx.ForcedOptionError`) with the same message on every path and backend. Budgets
-are :mod:`dlx.budget`'s; the rules that tie a search's arguments together are
-:func:`dlx.request.check_request`'s.
+A bad value raises [`dlx.ArgumentError`][] (forced options
+[`dlx.ForcedOptionError`][]) with the same message on every path and backend. Budgets
+are [`dlx.budget`][]'s; the rules that tie a search's arguments together are
+[`dlx.request.check_request`][]'s.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def seed_arg(value: Any) -> int | None:
 
 
 def order_arg(value: Any) -> str:
-    """``order``: one of :data:`ORDERS`."""
+    """``order``: one of [`ORDERS`][]."""
     if type(value) is not str or value not in ORDERS:
         raise ArgumentError(f"order must be 'search' or 'cost', got {value!r}")
     return value

@@ -1,12 +1,12 @@
 """What a backend is: the entry points every search goes through, and how the kernel is
 specialized for one. The algorithm itself is never copied.
 
-A :class:`Backend` (``python``, ``numba``; see :mod:`dlx.registry`) is one object with
-every entry point: :meth:`~Backend.kernel` gives, for one problem, the :class:`Kernel`
+A [`Backend`][] (``python``, ``numba``; see [`dlx.registry`][]) is one object with
+every entry point: [`kernel`][Backend.kernel] gives, for one problem, the [`Kernel`][]
 that searches it (``search``, ``force``, ``choose`` over the backend's own array types),
-and :meth:`~Backend.batch` searches it once per list of forced options. Single searches
-(:mod:`dlx.search`), batches (:mod:`dlx.batch`), ``auto`` and the tests all go through
-these; a backend's kernels are made by :func:`specialize`, which re-creates the kernel's
+and [`batch`][Backend.batch] searches it once per list of forced options. Single searches
+([`dlx.search`][]), batches ([`dlx.batch`][]), ``auto`` and the tests all go through
+these; a backend's kernels are made by [`specialize`][], which re-creates the kernel's
 functions from their own code objects in a namespace where a few global names are bound
 differently.
 """
@@ -36,7 +36,7 @@ KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommi
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
 
 _RESTRICTED = ("U", "D", "LEN", "LL", "RL")
-"""The arrays :meth:`Links.restricted` returns, in its order."""
+"""The arrays [`Links.restricted`][] returns, in its order."""
 
 
 def specialize(
@@ -47,7 +47,7 @@ def specialize(
 
     ``wrap`` is applied to each function (numba's ``njit`` for the compiled backend); a
     function named in ``overrides`` replaces the kernel's own. With ``mcc``, the
-    namespace is :mod:`dlx.kernel`'s with :mod:`dlx.kernel_m`'s names over it, and the
+    namespace is [`dlx.kernel`][]'s with [`dlx.kernel_m`][]'s names over it, and the
     functions are ``kernel_m.FUNCTIONS``: the kernel of multiplicities and costs, whose
     batches run the kernel's own ``search_batch`` calling this kernel's steps.
     """
@@ -68,7 +68,7 @@ def specialize(
 class Kernel:
     """The kernel specialized for one kind of problem, over one backend's array types.
 
-    ``convert`` turns a pristine numpy array (named as in :data:`dlx.state.FIELDS`) into
+    ``convert`` turns a pristine numpy array (named as in [`dlx.state.FIELDS`][]) into
     the kernel's type, ``copy`` makes a search's working copy of one. Both are applied as
     the table says: every field once per problem (cached in ``links.converted``), the
     fields a search changes once per search.
@@ -77,20 +77,20 @@ class Kernel:
     name: str
     search: Callable[[State, int, int], int]
     force_all: Callable[[State, Any], int] | None
-    """Forces options link by link (:func:`dlx.kernel.force_all`); None for a kernel that
+    """Forces options link by link ([`dlx.kernel.force_all`][]); None for a kernel that
     only restricts (below)."""
     inactive: int
     convert: Callable[[Links, str, np.ndarray], Any]
     copy: Callable[[Any], Any]
     restrict: bool = False
-    """Force options with numpy (:meth:`Links.restricted`) instead of ``force_all``: what
+    """Force options with numpy ([`Links.restricted`][]) instead of ``force_all``: what
     the python kernels do for problems without colors (faster in CPython)."""
     mcc: bool = False
-    """The kernel of multiplicities and costs (:mod:`dlx.kernel_m`): it reads the fields
-    marked ``mcc`` in :data:`dlx.state.FIELDS`, which the other kernels get empty."""
+    """The kernel of multiplicities and costs ([`dlx.kernel_m`][]): it reads the fields
+    marked ``mcc`` in [`dlx.state.FIELDS`][], which the other kernels get empty."""
     explored: Callable[[State], float] | None = None
     """Knuth's estimate of the tree explored, for a kernel whose lists are not the
-    links (:func:`dlx.kernel_bits.explored`); None: :func:`dlx.search.explored`."""
+    links ([`dlx.kernel_bits.explored`][]); None: [`dlx.search.explored`][]."""
 
     def pristine(self, links: Links) -> State:
         """The problem's arrays converted for this kernel (once per problem)."""
@@ -104,7 +104,7 @@ class Kernel:
 
     def start(self, links: Links, replaced: dict[str, Any] | None = None) -> State:
         """A search's own state: copies of what the search changes, the rest shared;
-        ``replaced`` gives some fields outright (the forced state of :meth:`prepare`,
+        ``replaced`` gives some fields outright (the forced state of [`prepare`][],
         the weights a restart carries on)."""
         copy, given = self.copy, replaced or {}
         return State(*(given[f.name] if f.name in given else copy(a) if f.changes else a
@@ -112,7 +112,7 @@ class Kernel:
 
     def prepare(self, links: Links, forced: list[int],
                 replaced: dict[str, Any] | None = None) -> tuple[State, int | None]:
-        """:meth:`start` then :meth:`force`, without copying what forcing replaces: the
+        """[`start`][] then [`force`][], without copying what forcing replaces: the
         state a search of ``links`` with the options ``forced`` begins from, and None, or
         the first forced option that an earlier one excludes."""
         if not (forced and self.restrict):
@@ -137,7 +137,7 @@ class Kernel:
         return state, (None if f < 0 else forced[f])
 
     def _restricted(self, links: Links, forced: list[int]) -> dict[str, Any] | int:
-        """:meth:`Links.restricted` in this kernel's types, by field name; or the first
+        """[`Links.restricted`][] in this kernel's types, by field name; or the first
         forced option that an earlier one excludes."""
         arrays = links.restricted(forced, self.inactive)
         if isinstance(arrays, int):
@@ -154,11 +154,11 @@ def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
 
 @dataclass(slots=True)
 class BatchJob:
-    """One call of :meth:`Backend.batch`: validated inputs, and where the records go.
+    """One call of [`Backend.batch`][]: validated inputs, and where the records go.
 
     Instance ``k`` forces ``indices[indptr[k]:indptr[k + 1]]``. ``table`` has one record
     of ``kernel.B_FIRST + width`` slots per instance (zeros to begin with), which the
-    backend fills as :func:`dlx.kernel.search_batch` does. The backend also sets
+    backend fills as [`dlx.kernel.search_batch`][] does. The backend also sets
     ``invalid`` (the first instance with an INVALID option, -1: none) and ``cut`` (the
     first instance that the ``deadline`` stopped, ``n``: none).
     """
@@ -178,7 +178,7 @@ class BatchJob:
 
 
 class Backend(ABC):
-    """A place where searches run; registered by name in :mod:`dlx.registry`.
+    """A place where searches run; registered by name in `dlx.registry`.
 
     Every backend returns the same solutions in the same order with the same ``nodes``
     and ``updates`` (a conformance suite checks this on every registered backend); only
@@ -209,8 +209,8 @@ class Backend(ABC):
         """Search ``job.links`` once per instance of ``job``, filling ``job.table``."""
 
     def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:
-        """The learning search's ``begin`` and ``cdcl`` (:mod:`dlx.cdcl.search`), which
-        return :class:`dlx.Status` values; by default as written, in Python."""
+        """The learning search's ``begin`` and ``cdcl`` (`dlx.cdcl.search`), which
+        return [`dlx.Status`][] values; by default as written, in Python."""
         return learner.begin, learner.cdcl
 
     def __repr__(self) -> str:

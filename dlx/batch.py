@@ -2,7 +2,7 @@
 
 A batch is one problem (say the empty 9x9 Sudoku, 729 options x 324 items) and many
 *instances*, each a set of options forced into the solution (a puzzle's givens). The
-driver loop is :func:`dlx.kernel.search_batch`, run by the same backends as the search:
+driver loop is [`dlx.kernel.search_batch`][], run by the same backends as the search:
 for every instance it restores the arrays, forces the options with the kernel's own
 ``cover`` and ``commit``, and runs the kernel's own ``search``. What is left once the
 options are forced is exactly the problem without their items and without the options
@@ -16,6 +16,7 @@ per instance is a few numpy operations over all instances, not a search set-up e
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 from typing import Any
@@ -30,19 +31,20 @@ from .errors import ArgumentError
 from .links import Links
 from .registry import NUMBA_MIN_WORK, charge_python, get_backend
 from .status import Status
+from .views import html_table
 
 __all__ = ["BatchResult", "run_batch"]
 
 _COMPLETE = [status.value for status in Status if status.complete]
 _STOPPED = [status.value for status in Status if status.stopped]
-"""The statuses :attr:`dlx.Status.complete` and :attr:`dlx.Status.stopped` name, for
+"""The statuses [`dlx.Status.complete`][] and [`dlx.Status.stopped`][] name, for
 whole arrays of them."""
 
 
 class BatchResult:
     """What each instance's search did; arrays indexed by instance.
 
-    ``status`` says how each ended (:class:`dlx.Status` values: COMPLETE, LIMIT,
+    ``status`` says how each ended ([`dlx.Status`][] values: COMPLETE, LIMIT,
     MAX_NODES, TIMEOUT or CONFLICT). ``found`` is the number of solutions found (at most
     the limit); it is the exact count where ``complete``. ``conflict`` marks instances
     whose forced options exclude one another (nothing was searched; ``conflicting`` is the
@@ -69,9 +71,17 @@ class BatchResult:
     def __repr__(self) -> str:
         return f"<BatchResult of {len(self)} instances, backend {self.backend!r}>"
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: how many instances ended how, the solutions and nodes in all."""
+        ended = Counter(Status(int(s)).name for s in self.status)
+        return html_table(f"BatchResult of {len(self)} instances", [
+            ("backend", self.backend), ("seconds", f"{self.seconds:.3g}"),
+            *((f"status {name}", n) for name, n in sorted(ended.items())),
+            ("solutions found", int(self.found.sum())), ("nodes", int(self.nodes.sum()))])
+
     @property
     def status(self) -> np.ndarray:
-        """How each instance ended: a :class:`dlx.Status` value."""
+        """How each instance ended: a [`dlx.Status`][] value."""
         return self.table[:, kernel.B_STATUS]
 
     @property
@@ -125,12 +135,12 @@ class BatchResult:
     @property
     def stopped(self) -> np.ndarray:
         """True where a budget ran out before the limit or the end: ``max_nodes``, or the
-        timeout (see :attr:`timed_out`)."""
+        timeout (see [`timed_out`][])."""
         return np.isin(self.status, _STOPPED)
 
     @property
     def timed_out(self) -> np.ndarray:
-        """True where the batch's timeout stopped the instance (from :attr:`cut` on, all
+        """True where the batch's timeout stopped the instance (from `cut` on, all
         but the conflicts and those that were decided in the last slice)."""
         return self.status == Status.TIMEOUT
 
@@ -156,8 +166,8 @@ def run_batch(
     timeout: float | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> BatchResult:
-    """Search ``links`` once per instance (see :meth:`dlx.ExactCover.solve_batch`); the
-    budgets are already validated and normalized (:mod:`dlx.arguments`).
+    """Search ``links`` once per instance (see [`dlx.ExactCover.solve_batch`][]); the
+    budgets are already validated and normalized ([`dlx.arguments`][]).
 
     ``min_width`` is the fewest primary items of an option, which bounds the size of a
     solution by ``links.capacity // min_width`` (``capacity``: ``n_primary``, or the sum

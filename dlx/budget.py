@@ -1,11 +1,11 @@
 """Budgets: how much a search may do, checked the same way by every public call.
 
 A budget is a count (``limit``: solutions; ``max_nodes``: search nodes; ``workers``) or a
-time (``timeout``, in seconds). :func:`count_budget` and :func:`time_budget` are the one
+time (``timeout``, in seconds). [`count_budget`][] and [`time_budget`][] are the one
 rule for each, used by ``dlx`` and by ``sudoku`` alike, so that a bad budget raises the
-same :class:`dlx.ArgumentError` with the same message wherever it is given.
+same [`dlx.ArgumentError`][] with the same message wherever it is given.
 
-"No bound" is written ``None`` by a caller and :data:`NEVER` inside: a count no search
+"No bound" is written ``None`` by a caller and [`NEVER`][] inside: a count no search
 reaches and an int64 register holds, so that ``limit=2**70`` means "unbounded" on every
 backend alike. Whole-number floats are counts too (``max_nodes=1e6``); other floats,
 bools and strings are not. A time of infinity, or too large for a float, is no bound.
@@ -41,7 +41,7 @@ def as_index(value: Any) -> int | None:
 
 
 def _whole(value: Any) -> int | None:
-    """:func:`as_index`, whole floats accepted too (``max_nodes=1e6``)."""
+    """[`as_index`][], whole floats accepted too (``max_nodes=1e6``)."""
     number = value if type(value) is int else as_index(value)
     if number is None and isinstance(value, (float, np.floating)) and math.isfinite(value) \
             and value == int(value):
@@ -58,9 +58,9 @@ def _shown(value: Any) -> str:
 
 
 def count_budget(value: Any, name: str, minimum: int = 1) -> int:
-    """A count budget (``limit``, ``max_nodes``, ``workers``): None -> :data:`NEVER`; an
-    integer (or whole float) of at least ``minimum``, clamped to :data:`NEVER`. Anything
-    else raises :class:`dlx.ArgumentError` naming ``name`` and the value."""
+    """A count budget (``limit``, ``max_nodes``, ``workers``): None -> [`NEVER`][]; an
+    integer (or whole float) of at least ``minimum``, clamped to [`NEVER`][]. Anything
+    else raises [`dlx.ArgumentError`][] naming ``name`` and the value."""
     if value is None:
         return NEVER
     number = _whole(value)
@@ -74,7 +74,7 @@ def count_budget(value: Any, name: str, minimum: int = 1) -> int:
 def time_budget(value: Any, name: str = "timeout") -> float | None:
     """A time budget in seconds: None, infinity or a number too large for a float -> None
     (no bound); a real number of at least 0 (not a bool, not NaN). Anything else raises
-    :class:`dlx.ArgumentError` naming ``name`` and the value."""
+    [`dlx.ArgumentError`][] naming ``name`` and the value."""
     if value is None:
         return None
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):

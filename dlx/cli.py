@@ -44,7 +44,7 @@ __all__ = ["main"]
 
 COMMAND = Command("dlx", stdin="<stdin>", stdin_closed="standard input is closed",
                   output="cannot write to standard output")
-"""How the command speaks: its messages' prefix and words (:class:`dlx.command.Command`)."""
+"""How the command speaks: its messages' prefix and words ([`dlx.command.Command`][])."""
 
 _INPUT = """\
 input: UTF-8 text (a leading byte-order mark is ignored). Lines starting with '|' are
@@ -72,7 +72,7 @@ MEANING = {
 
 
 def _exit_status_table() -> str:
-    """The epilog's exit-status table (:meth:`dlx.ExitCode.table`)."""
+    """The epilog's exit-status table ([`dlx.ExitCode.table`][])."""
     return (ExitCode.table(MEANING) + "\nA reader that stops early (dlx ... | head) is no "
             "error: exit 0.\n")
 
@@ -139,14 +139,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``); return its exit
-    code, an :class:`dlx.ExitCode` (a bad command line returns ``USAGE`` instead of
+    code, an [`dlx.ExitCode`][] (a bad command line returns ``USAGE`` instead of
     raising ``SystemExit``)."""
     return COMMAND.main(_parser(), argv, _run)
 
 
 def _run(args: argparse.Namespace) -> int:
     """The command on its parsed arguments; failures are raised, for
-    :meth:`Command.main` to report (:mod:`dlx.command`)."""
+    [`Command.main`][] to report ([`dlx.command`][])."""
     if args.file_option is not None:  # -f FILE: the same as the argument, not both
         if args.file != "-":
             raise CommandError("give the problem as FILE or as -f FILE, not both")
@@ -200,7 +200,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _reduced(problem: ExactCover, source: str) -> Any:
-    """:meth:`ExactCover.preprocess`, its refusals (bounds, costs; a name that cannot be
+    """[`ExactCover.preprocess`][], its refusals (bounds, costs; a name that cannot be
     written) a usage error naming the input."""
     try:
         return problem.preprocess()
@@ -335,12 +335,12 @@ def _summary(s: SearchStats, args: argparse.Namespace, total: float,
 
 
 class _Progress(Progress):
-    """The search's status line (:mod:`dlx.progress`), redrawn about once a second by a
+    """The search's status line ([`dlx.progress`][]), redrawn about once a second by a
     thread: solutions, nodes, nodes per second and Knuth's estimate of the tree explored,
     with the time left at that pace; and the one-time notice of a first compile.
 
     It only reads the search's live ``stats`` (updated after each kernel call, about 5
-    times a second: ``Backend.slice_seconds``) and :meth:`dlx.Search.explored`.
+    times a second: ``Backend.slice_seconds``) and [`dlx.Search.explored`][].
     """
 
     def __init__(self, search: Solutions, stream: TextIO, *, enabled: bool,
@@ -362,7 +362,7 @@ class _Progress(Progress):
 
 
 def _scale_arguments(p: argparse.ArgumentParser) -> None:
-    """--workers, --executor, --checkpoint, --parts: see :mod:`dlx.distribute`."""
+    """--workers, --executor, --checkpoint, --parts: see [`dlx.distribute`][]."""
     g = p.add_argument_group("scale-out", "split the search into subproblems and run them "
                              "on worker processes, a Dask cluster or Ray; the solutions come "
                              "out in the serial order, the count is the same")
@@ -384,7 +384,7 @@ def _distributed(args: argparse.Namespace) -> bool:
 
 def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
                        out: Output, show: bool) -> tuple[SearchStats, list[int] | None]:
-    """:func:`_solve` through :mod:`dlx.distribute`, with a progress line that says how
+    """[`_solve`][] through [`dlx.distribute`][], with a progress line that says how
     many subproblems are done and about how long the rest will take. A checkpoint or an
     executor that cannot serve is a usage error naming it (not a failed stdout)."""
     from .distribute import DEFAULT_PARTS
@@ -435,7 +435,7 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
 def _pool(problem: ExactCover, args: argparse.Namespace,
           stack: contextlib.ExitStack) -> concurrent.futures.Executor:
     """Where a split run's chunks go: ``--executor``, or the commands' one local pool
-    (:class:`dlx.command.Pool`) of ``--workers`` processes (default: one per CPU), closed
+    ([`dlx.command.Pool`][]) of ``--workers`` processes (default: one per CPU), closed
     with ``stack`` (killed if the run fails or is interrupted)."""
     if args.executor:
         owned = executor(args.executor, args.workers)

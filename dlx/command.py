@@ -1,7 +1,7 @@
-"""The plumbing of the two commands, ``dlx`` (:mod:`dlx.cli`) and ``sudoku``
-(:mod:`sudoku.cli`), written once: reading the input, writing output that survives a
+"""The plumbing of the two commands, ``dlx`` (`dlx.cli`) and ``sudoku``
+(`sudoku.cli`), written once: reading the input, writing output that survives a
 closed pipe, the argparse types of budgets, the choice of a progress line, the guarded
-``main`` that turns every failure into one line on stderr and an :class:`dlx.ExitCode`,
+``main`` that turns every failure into one line on stderr and an [`dlx.ExitCode`][],
 and the one local pool of worker processes.
 
 **The rule.** ``sudoku`` imports only names in ``dlx.__all__`` and this module
@@ -9,13 +9,13 @@ and the one local pool of worker processes.
 (``tests/test_core.py``) parses every ``sudoku`` module's imports, those inside functions
 included, and fails on any other ``dlx`` import.
 
-**Failures.** A command raises :class:`CommandError` (a usage error, unreadable input, a
-failed write: :class:`OutputError`) and :func:`guarded` reports it as ``prog: message``
+**Failures.** A command raises [`CommandError`][] (a usage error, unreadable input, a
+failed write: [`OutputError`][]) and `guarded` reports it as ``prog: message``
 with the error's exit code. A broken pipe (``dlx ... | head``) means the reader has had
-enough: exit 0, quietly. A distributed run that fails (:class:`dlx.DistributedError`: a
-cluster, or a task of the local :class:`Pool` that failed on every try) stops the run:
+enough: exit 0, quietly. A distributed run that fails ([`dlx.DistributedError`][]: a
+cluster, or a task of the local [`Pool`][] that failed on every try) stops the run:
 exit 3. Ctrl-C: 130.
-Only writes to stdout go through :class:`Output`, so any other ``OSError`` (a checkpoint,
+Only writes to stdout go through [`Output`][], so any other ``OSError`` (a checkpoint,
 a cluster) is not mistaken for a failed stdout.
 """
 
@@ -138,7 +138,7 @@ class Command:
         """The text of file ``path`` (``-``: standard input), its bytes decoded by
         ``decode``; a text stream without a byte buffer (a StringIO put in place of
         stdin) is read as it is. Unreadable (missing, a NUL in the name, stdin closed or
-        not decodable): :class:`CommandError`, USAGE, naming the input."""
+        not decodable): [`CommandError`][], USAGE, naming the input."""
         name = self.stdin if path == "-" else path
         try:
             if path != "-":
@@ -161,7 +161,7 @@ class Command:
 
 class Output:
     """stdout for a command: a failed write other than a broken pipe becomes an
-    :class:`OutputError`; a broken pipe passes, for :meth:`Command.main` to end quietly."""
+    [`OutputError`][]; a broken pipe passes, for [`Command.main`][] to end quietly."""
 
     def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
@@ -211,7 +211,7 @@ def show_progress(flag: bool | None, default: bool | None = None) -> bool:
 
 
 def executor(spec: str, workers: int | None = None) -> Any:
-    """``--executor SPEC``: :func:`dlx.distribute.open_executor` (use its ``executor``,
+    """``--executor SPEC``: [`dlx.distribute.open_executor`][] (use its ``executor``,
     then call its ``close``); a spec that names none, or a cluster that cannot be
     reached, is a usage error naming ``--executor``, not a failed stdout."""
     try:
@@ -226,7 +226,7 @@ def executor(spec: str, workers: int | None = None) -> Any:
 def count_type(name: str) -> Callable[[str], int]:
     """An argparse type for a count (``--limit``, ``--max-nodes``...): a whole number
     written as one, at least 1 (a command line that asks for no nodes or no solutions
-    is taken for a mistake), checked and clamped by :func:`dlx.count_budget` under
+    is taken for a mistake), checked and clamped by [`dlx.count_budget`][] under
     ``name``, so that the commands say what the libraries say."""
 
     def convert(text: str) -> int:
@@ -245,7 +245,7 @@ def count_type(name: str) -> Callable[[str], int]:
 
 def seconds_type(name: str = "timeout") -> Callable[[str], float | None]:
     """An argparse type for a time budget: the text read as a number of seconds, then
-    checked by :func:`dlx.time_budget` (>= 0; ``inf``, none; NaN refused: a NaN deadline
+    checked by [`dlx.time_budget`][] (>= 0; ``inf``, none; NaN refused: a NaN deadline
     is never reached, so it would mean "no timeout" in disguise)."""
 
     def convert(text: str) -> float | None:
@@ -284,7 +284,7 @@ def worker_count(jobs: int, tasks: int) -> int:
 class WorkerError(DistributedError):
     """A task failed in a worker process: it raised (a bug), or its process died (killed,
     out of memory). The callers try a failed task again a few times, then stop the run
-    with a :class:`dlx.DistributedError`: one line, exit 3."""
+    with a [`dlx.DistributedError`][]: one line, exit 3."""
 
 
 def _serve(conn: Any) -> None:
@@ -305,15 +305,15 @@ def _serve(conn: Any) -> None:
 
 class Pool(cf.Executor):
     """``count`` local worker processes, a ``concurrent.futures.Executor``: the one pool
-    of both commands (``dlx --workers``, through :mod:`dlx.distribute`; ``sudoku -j``,
-    through :func:`dlx.map_ordered`), so that both stop the same way.
+    of both commands (``dlx --workers``, through `dlx.distribute`; ``sudoku -j``,
+    through [`dlx.map_ordered`][]), so that both stop the same way.
 
     Each worker has its own duplex pipe, and a task goes to the worker with the fewest
     tasks under way; one thread reads the results as they come and completes the
-    futures. Nothing is shared between workers, no queue and no lock, so :meth:`kill` can
+    futures. Nothing is shared between workers, no queue and no lock, so [`kill`][] can
     end them at any moment and return at once (a ``multiprocessing.Pool`` can hang forever
     in ``terminate()`` when a worker holds its shared result queue's lock). A worker that
-    dies fails its tasks with :class:`WorkerError` (the callers send them again) and is
+    dies fails its tasks with [`WorkerError`][] (the callers send them again) and is
     replaced at the next task. Use as a context manager: a normal exit lets the workers
     finish and end, an exception (Ctrl-C, a broken pipe, a run that failed) kills them.
     """
@@ -414,7 +414,7 @@ class Pool(cf.Executor):
                 future.set_exception(error)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """With ``wait`` and no task under way, let the workers end; else :meth:`kill`
+        """With ``wait`` and no task under way, let the workers end; else [`kill`][]
         them (tasks still under way have no one left to read them)."""
         with self._lock:
             busy = any(self._pending)

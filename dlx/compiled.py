@@ -1,6 +1,6 @@
-"""The ``numba`` backend: :mod:`dlx.kernel` compiled by numba, lazily, cached on disk.
+"""The ``numba`` backend: [`dlx.kernel`][] compiled by numba, lazily, cached on disk.
 
-Nothing is copied: :func:`dlx.backend.specialize` re-creates the kernel's own functions
+Nothing is copied: [`dlx.backend.specialize`][] re-creates the kernel's own functions
 (its ``choose`` loop included, ``INACTIVE = 2**40``) and wraps each in ``numba.njit``, so
 this backend runs the very algorithm of the python backend over ``int64`` arrays, with the
 same solutions, order, ``nodes`` and ``updates``.
@@ -8,7 +8,7 @@ same solutions, order, ``nodes`` and ``updates``.
 Importing this module neither imports numba nor compiles anything. The first search
 imports numba (~0.35 s) and compiles the kernel (~4 s), or loads it from numba's disk
 cache (``__pycache__`` beside ``kernel.py``, else numba's user-wide cache dir; ~0.7 s, of
-which ~0.4 s is numba importing scipy.linalg: see :func:`own_process`), so only the first
+which ~0.4 s is numba importing scipy.linalg: see [`own_process`][]), so only the first
 use on a machine pays for compiling. Each entry point (``search``, ``force_all``,
 ``search_batch``) compiles and loads on its own; past the first, one costs ~10 ms to load.
 
@@ -21,15 +21,15 @@ Two details decide the speed and the correctness of that cache:
   index fix-up that only casts. With it the kernel runs as fast as the same loops in C.
 * **A tagged cache.** numba keys its cache by source file, qualified name and bytecode,
   not by the globals the functions see nor by the functions they call, which may live in
-  other files (:mod:`dlx.cdcl` is a package). The functions are therefore renamed
+  other files ([`dlx.cdcl`][] is a package). The functions are therefore renamed
   ``<name>__<tag>``, where the tag hashes the source of every kernel module, their
   constants and state tables, the overrides, the njit options and the indexing mode, so
   that a change to any of them compiles anew instead of loading stale machine code.
 
 Every kernel goes through the same pipeline: its functions re-created over one namespace
-(:func:`_namespace` for the DLX kernels, :func:`_learning_namespace` for the learner),
-each wrapped by :func:`_wrapper` under the tag of :func:`_cache_tag`, and compiled for a
-signature derived from its state table by :func:`_compile`.
+([`_namespace`][] for the DLX kernels, [`_learning_namespace`][] for the learner),
+each wrapped by [`_wrapper`][] under the tag of [`_cache_tag`][], and compiled for a
+signature derived from its state table by [`_compile`][].
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ _OVERRIDES: dict[str, Any] = {}
 
 
 def _indexing_hook_available() -> bool:
-    """True when this numba has the index fix-up :func:`_nonnegative_indexing` replaces."""
+    """True when this numba has the index fix-up [`_nonnegative_indexing`][] replaces."""
     from numba.np import arrayobj
 
     original = getattr(arrayobj, "fix_integer_index", None)
@@ -106,7 +106,7 @@ def _nonnegative_indexing() -> Iterator[bool]:
 
 
 _KERNEL_MODULES = (kernel, kernel_m, cdcl, *cdcl.MODULES)
-"""Every module whose functions are compiled (and :mod:`dlx.cdcl`, which merges its
+"""Every module whose functions are compiled (and [`dlx.cdcl`][], which merges its
 modules into one namespace): what the cache tag hashes."""
 
 
@@ -130,7 +130,7 @@ def _cache_tag(nonnegative: bool, overrides: dict[str, Any],
                ) -> str:
     """A short hash of everything that shapes the machine code but not numba's cache key:
     the kernels' sources, constants and state tables, the ``overrides``, the njit
-    ``options`` (:data:`_OPTIONS` and more), the functions inlined, the indexing mode."""
+    ``options`` ([`_OPTIONS`][] and more), the functions inlined, the indexing mode."""
     constants = sorted((f"{m.__name__}.{k}", v) for m in _KERNEL_MODULES
                        for k, v in vars(m).items()
                        if isinstance(v, (int, float)) and not k.startswith("_"))
@@ -141,7 +141,7 @@ def _cache_tag(nonnegative: bool, overrides: dict[str, Any],
 
 
 def _signature(name: str) -> tuple:
-    """The numba signature of the entry point ``name``, derived from :data:`FIELDS`: the
+    """The numba signature of the entry point ``name``, derived from [`FIELDS`][]: the
     state is a named tuple of its arrays; ``a`` is another int64 array, ``i`` an int64."""
     import numba
 
@@ -160,7 +160,7 @@ the state as a call, they cost a Sudoku batch of one ~3 µs."""
 
 
 def _njit(f: Any, inline: frozenset[str], **more: Any) -> Any:
-    """``numba.njit`` with :data:`_OPTIONS` and ``more``, inlined if its name is in
+    """``numba.njit`` with [`_OPTIONS`][] and ``more``, inlined if its name is in
     ``inline``; without the disk cache if numba finds no writable place for it (then each
     process compiles anew: slower to start, as fast)."""
     import numba
@@ -178,7 +178,7 @@ def _njit(f: Any, inline: frozenset[str], **more: Any) -> Any:
 
 def _wrapper(tag: str, inline: frozenset[str], **more: Any) -> Callable[[Any], Any]:
     """What wraps each function of a kernel: renamed ``<name>__<tag>`` for the disk cache,
-    then :func:`_njit` with the ``inline`` set and the options ``more``."""
+    then [`_njit`][] with the ``inline`` set and the options ``more``."""
 
     def wrap(f: Any) -> Any:
         f.__qualname__ = f"{f.__name__}__{tag}"
@@ -195,7 +195,7 @@ def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False,
     ``walk=False``: the twin for at most ``SCAN_ITEMS`` primary items (``WALK`` False);
     ``weighted=True``: the twin of the weighted choice (``WEIGHTED`` True);
     ``reduce=True``: the twin with the lookahead (``REDUCE`` True);
-    ``mcc``: :mod:`dlx.kernel_m`, multiplicities and costs (its ``search_batch``, the
+    ``mcc``: [`dlx.kernel_m`][], multiplicities and costs (its ``search_batch``, the
     kernel's own code over other callees, gets its own tag, so its own cache entry)."""
     overrides = {**_OVERRIDES, "COLORS": colors, "WALK": walk, "WEIGHTED": weighted,
                  "REDUCE": reduce, "MCC": mcc}
@@ -213,7 +213,7 @@ _listeners_lock = threading.Lock()
 def on_compile(listener: Callable[[], None], *, remove: bool = False) -> None:
     """Call ``listener()`` (or, ``remove=True``, no longer) when the kernel is about to be
     compiled rather than loaded from numba's disk cache: seconds of silence otherwise
-    (:class:`dlx.progress.Progress` shows a notice). At most once per process."""
+    ([`dlx.progress.Progress`][] shows a notice). At most once per process."""
     with _listeners_lock:
         if remove:
             with contextlib.suppress(ValueError):
@@ -270,7 +270,7 @@ def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool =
 
 def _compile(dispatcher: Any, signature: tuple) -> bool:
     """Compile ``dispatcher`` for ``signature`` (or load it from the disk cache), under
-    :func:`_nonnegative_indexing`, then refuse any other signature (a call with other
+    [`_nonnegative_indexing`][], then refuse any other signature (a call with other
     types raises TypeError rather than compile a slower kernel without the hook). The
     caller holds ``_compile_lock``. Returns whether the hook was in place."""
     with _without_scipy_linalg(_skip_blas_check):
@@ -290,7 +290,7 @@ _entries: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
 matching (0.7 µs a call instead of 2 µs with the state as a named tuple). Only this
 module calls them, always with the arrays of the signature (contiguous int64): anything
-else goes through :func:`compiled`, whose dispatcher refuses other types."""
+else goes through [`compiled`][], whose dispatcher refuses other types."""
 
 
 def entry(name: str, colors: bool = True, walk: bool = True, weighted: bool = False,
@@ -338,7 +338,7 @@ def _without_scipy_linalg(skip: bool) -> Iterator[None]:
 
 
 def compiled_kernel() -> Any:
-    """The kernel's functions as numba dispatchers, ``search`` compiled (see :func:`compiled`)."""
+    """The kernel's functions as numba dispatchers, ``search`` compiled (see [`compiled`][])."""
     compiled("search")
     return _namespace(True, True, False, False, False)
 
@@ -355,7 +355,7 @@ def as_int64(links: Links, name: str, a: np.ndarray) -> np.ndarray:
 
 def _twin(links: Links) -> tuple[bool, bool, bool]:
     """Which compiled twin searches ``links``: (with colors, walking in ``choose``,
-    multiplicities and costs). :mod:`dlx.kernel_m` always walks: it has no ``WALK``."""
+    multiplicities and costs). [`dlx.kernel_m`][] always walks: it has no ``WALK``."""
     if links.mcc:
         return links.colored, False, True
     return links.colored, links.n_primary + 1 > kernel.SCAN_ITEMS, False
@@ -382,7 +382,7 @@ def _entry(name: str, colors: bool, walk: bool, weighted: bool = False,
 
 
 _LEARNING_OPTIONS: dict[str, Any] = {"_nrt": False}
-"""More numba options for :mod:`dlx.cdcl`: no reference counting. Its functions take the
+"""More numba options for [`dlx.cdcl`][]: no reference counting. Its functions take the
 state, a tuple of ~40 arrays, and numba counted a reference to each array at every call
 (two atomic operations apiece): 60% of the time, by ``perf``; without it the learning
 search runs 3-4 times as fast. The kernel allocates nothing (numba refuses to compile an
@@ -398,8 +398,8 @@ watch lists as vectors until it was inlined: the cost once put down to the vecto
 
 @functools.cache
 def _learning_namespace() -> types.SimpleNamespace:
-    """:mod:`dlx.cdcl`'s functions wrapped by numba over one namespace of their own, the
-    modules' globals merged (:func:`dlx.cdcl.namespace`; the modules themselves are left
+    """[`dlx.cdcl`][]'s functions wrapped by numba over one namespace of their own, the
+    modules' globals merged ([`dlx.cdcl.namespace`][]; the modules themselves are left
     as written, for the python backend); nothing is compiled yet."""
     namespace = cdcl.namespace()
     tag = _cache_tag(_indexing_hook_available(), {}, _LEARNING_OPTIONS, _LEARNING_INLINE)
@@ -412,7 +412,7 @@ def _learning_namespace() -> types.SimpleNamespace:
 def _learning_signature(dtypes: tuple[np.dtype, ...], name: str) -> tuple:
     """The numba signature of the learner's entry point ``name`` (``begin``: the state and
     the forced options, int64; ``cdcl``: the state) for arrays of ``dtypes``, the kinds of
-    :data:`dlx.cdcl.state.FIELDS` made concrete (:func:`dlx.cdcl.state.dtypes`)."""
+    [`dlx.cdcl.state.FIELDS`][] made concrete ([`dlx.cdcl.state.dtypes`][])."""
     import numba
 
     arrays = [numba.types.Array(numba.from_dtype(d), 1, "C") for d in dtypes]
@@ -423,8 +423,8 @@ def _learning_signature(dtypes: tuple[np.dtype, ...], name: str) -> tuple:
 
 @functools.cache
 def learning_entry() -> tuple[Any, Any]:
-    """The learner's ``begin`` and ``cdcl`` (:func:`_learning_namespace`), each compiled
-    without index wrap-around (:func:`_compile`: 1.1x as fast), or loaded from the disk
+    """The learner's ``begin`` and ``cdcl`` ([`_learning_namespace`][]), each compiled
+    without index wrap-around ([`_compile`][]: 1.1x as fast), or loaded from the disk
     cache, on the first call with each new set of array types (32-bit or 64-bit
     positions)."""
     ns = _learning_namespace()
@@ -432,7 +432,7 @@ def learning_entry() -> tuple[Any, Any]:
 
 
 def _compiled_on_call(dispatcher: Any) -> Callable[..., Any]:
-    """``dispatcher`` as a function that compiles it (:func:`_compile`) for the array
+    """``dispatcher`` as a function that compiles it ([`_compile`][]) for the array
     types of each call that brings new ones."""
     done: set[tuple[np.dtype, ...]] = set()
     name = dispatcher.py_func.__name__
@@ -452,7 +452,7 @@ def _compiled_on_call(dispatcher: Any) -> Callable[..., Any]:
 
 
 class NumbaBackend(Backend):
-    """:mod:`dlx.kernel` compiled by numba, cached on disk; needs the ``fast`` extra."""
+    """[`dlx.kernel`][] compiled by numba, cached on disk; needs the ``fast`` extra."""
 
     name = "numba"
     slice_seconds = COMPILED_SLICE_SECONDS
@@ -472,7 +472,7 @@ class NumbaBackend(Backend):
         self.walk_kernels = {colors: make(colors, True) for colors in (True, False)}
         """By colors: the kernels for more primary items (``choose`` walks first)."""
         self.mcc_kernels = {colors: make(colors, False, mcc=True) for colors in (True, False)}
-        """By colors: the kernels of multiplicities and costs (:mod:`dlx.kernel_m`)."""
+        """By colors: the kernels of multiplicities and costs ([`dlx.kernel_m`][])."""
         self.strategy_kernels = {(colors, walk, weighted, reduce): make(colors, walk and not
                                                                         weighted, weighted,
                                                                         reduce)
@@ -526,7 +526,7 @@ class NumbaBackend(Backend):
     def _sliced(job: BatchJob, search_batch: Any, args: tuple, first: int,
                 seconds: float) -> None:
         """The rest of a batch whose first call returned before the end: on the driver
-        (:func:`dlx.slices.drive`), reporting progress after each slice; at the deadline
+        ([`dlx.slices.drive`][]), reporting progress after each slice; at the deadline
         the instance under way and every later one stop (a node budget of 0)."""
         where = args[-1]
         slices = Slices.timed(job.deadline is not None, COMPILED_SLICE_SECONDS, first)

@@ -1,14 +1,14 @@
 """A split search run on many processes or machines: any ``concurrent.futures.Executor``.
 
-A :class:`dlx.split.Split` cuts the search tree into subproblems; here they are grouped
-into *chunks* of consecutive subproblems (about :data:`CHUNK_SECONDS` of search each, by
+A [`dlx.split.Split`][] cuts the search tree into subproblems; here they are grouped
+into *chunks* of consecutive subproblems (about [`CHUNK_SECONDS`][] of search each, by
 their estimates), and each chunk is one task: one batch search (``solve_batch``) of the
 problem with each subproblem's options forced. The tasks go to any executor: a local
 process pool (``workers=N``), a Dask cluster (``distributed.Client(...).get_executor()``),
-Ray (:class:`RayExecutor`), threads.
+Ray ([`RayExecutor`][]), threads.
 
 **The problem travels once per worker, not per task.** A task names the problem by its
-digest; each worker process keeps the last problem it was sent (:data:`CACHE_SIZE`): a
+digest; each worker process keeps the last problem it was sent ([`CACHE_SIZE`][]): a
 worker holds one problem and its chunk. A pool made here
 installs the problem in each worker as it starts (an initializer). On another executor the
 first tasks carry the pickled problem; a task that finds its worker without it returns at
@@ -16,7 +16,7 @@ once saying so, and is sent again with the problem.
 
 **Failures.** A task that raises (a worker killed, a machine lost) is sent again, up to
 ``retries`` times; a pool made here that breaks (``BrokenProcessPool``: a worker died) is
-made anew and every unfinished chunk resubmitted. A checkpoint (:class:`Checkpoint`)
+made anew and every unfinished chunk resubmitted. A checkpoint ([`Checkpoint`][])
 records each finished subproblem, so a run that stops resumes with what is left.
 
 **Order.** ``count`` adds the parts in any order (biggest chunks first, for balance);
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from .split import Split
 
 ExactCover = Any
-"""A :class:`dlx.ExactCover` (not imported: :mod:`dlx.problem` imports this module)."""
+"""A [`dlx.ExactCover`][] (not imported: [`dlx.problem`][] imports this module)."""
 
 __all__ = ["CHUNK_SECONDS", "Checkpoint", "RayExecutor", "RunProgress", "SplitSearch",
            "checkpoint_path", "chunks", "count_split", "map_ordered", "open_executor",
@@ -60,11 +60,11 @@ load and lose little when a worker dies (the issue's 0.1-1 s)."""
 
 NODES_PER_SECOND = {"numba": 1e7, "python": 4e5}
 """Rough search speeds (queens and Langford pairs on this project's machine), to turn
-:data:`CHUNK_SECONDS` into estimated nodes per chunk."""
+[`CHUNK_SECONDS`][] into estimated nodes per chunk."""
 
 CHUNKS_PER_WORKER = 8
 """A run makes at least about this many chunks per worker when the chunks can stay above
-a tenth of :data:`CHUNK_SECONDS`: the last chunks to finish then leave the other workers
+a tenth of [`CHUNK_SECONDS`][]: the last chunks to finish then leave the other workers
 idle for little of the run."""
 
 DEFAULT_PARTS = 64
@@ -113,7 +113,7 @@ def run_chunk(digest: str, payload: bytes | None, what: str, forced: list[list[i
 
     ``what`` is ``"count"``: per subproblem (solutions, nodes, updates), and the backend;
     or ``"solutions"``: per subproblem its solutions, in order, and (nodes, updates).
-    :data:`_MISSING` when this worker does not have the problem and no ``payload`` came.
+    [`_MISSING`][] when this worker does not have the problem and no ``payload`` came.
     """
     problem = _cached(digest, payload)
     if problem is None:
@@ -192,9 +192,9 @@ class Checkpoint:
 
     ``{"format": "dlx-checkpoint", "version": 1, "problem": DIGEST, "split": DIGEST,
     "parts": N, "done": [[part, solutions, nodes, updates], ...]}``, rewritten atomically
-    (a temporary file, then a rename) at most every :attr:`every` seconds and at the end,
+    (a temporary file, then a rename) at most every [`every`][] seconds and at the end,
     so a run killed at any moment leaves the last good file. A file made for another
-    problem or another split is refused (:class:`dlx.CheckpointError`)."""
+    problem or another split is refused ([`dlx.CheckpointError`][])."""
 
     FORMAT = "dlx-checkpoint"
     VERSION = 1
@@ -284,7 +284,7 @@ class Checkpoint:
 def checkpoint_path(value: object) -> str:
     """``checkpoint`` as a file name (a str, ``os.PathLike`` or bytes, decoded as the file
     system does) in a directory that exists and may be written to, which is not itself a
-    directory; else :class:`dlx.CheckpointError`, before any work is done."""
+    directory; else [`dlx.CheckpointError`][], before any work is done."""
     try:
         path = os.fsdecode(os.fspath(value))  # type: ignore[call-overload]
     except TypeError:
@@ -336,7 +336,7 @@ class _Owned:
 def open_executor(spec: str, workers: int | None = None) -> _Owned:
     """The executor a command line names: ``dask://HOST:PORT`` (a Dask scheduler),
     ``ray://HOST:PORT`` or ``ray`` (a local Ray), ``processes`` (a local pool of
-    ``workers``); raises :class:`dlx.ArgumentError` for anything else, or when the
+    ``workers``); raises [`dlx.ArgumentError`][] for anything else, or when the
     package it needs is missing."""
     if spec.startswith(("dask://", "tcp://")):
         try:
@@ -445,8 +445,8 @@ def _stop(executor: cf.Executor) -> None:
 
 
 def _target(backend: str, nodes: float = float("inf"), workers: int = 1) -> float:
-    """Estimated nodes per chunk: about :data:`CHUNK_SECONDS` of search, less for a run
-    of ``nodes`` in all that would then make fewer than :data:`CHUNKS_PER_WORKER` chunks
+    """Estimated nodes per chunk: about [`CHUNK_SECONDS`][] of search, less for a run
+    of ``nodes`` in all that would then make fewer than [`CHUNKS_PER_WORKER`][] chunks
     a worker (down to a tenth)."""
     full = CHUNK_SECONDS * NODES_PER_SECOND.get(backend, NODES_PER_SECOND["numba"])
     return min(full, max(full / 10, nodes / (CHUNKS_PER_WORKER * workers)))
@@ -590,7 +590,7 @@ def solutions_split(problem: ExactCover, split: Split, *, executor: cf.Executor 
 
 
 class SplitSearch:
-    """:func:`solutions_split` with the protocol of :class:`dlx.Search`: iterate for the
+    """[`solutions_split`][] with the protocol of [`dlx.Search`][]: iterate for the
     solutions (in the serial order), ``count()``, live ``stats`` (``nodes`` as the chunks
     come back); ``on_finish`` gets the stats once the run ends or stops at its limit."""
 
@@ -668,7 +668,7 @@ def map_ordered(executor: cf.Executor, fn: Callable[..., Any], tasks: Sequence[t
     """``fn(*task)`` for each task on ``executor``, the results in the tasks' order, at
     most ``ahead`` tasks (default: twice the executor's workers, else the CPUs) started
     beyond the one awaited; a task that raises is tried again, ``retries`` times, then
-    :class:`dlx.DistributedError`. (How ``sudoku.solve_many`` runs chunks of puzzles.)"""
+    [`dlx.DistributedError`][]. (How ``sudoku.solve_many`` runs chunks of puzzles.)"""
     tries: dict[int, int] = {}
 
     def submit(k: int, _: bool) -> cf.Future:

@@ -19,7 +19,7 @@ Knuth limits names to 8 characters; this reader does not, but an item name may n
 ``|`` or ``:``. An entry is split at its first ``:``, so a color may contain ``:`` (though
 not ``|``). Text may be given as ``str`` or as UTF-8 ``bytes``.
 
-DLX3's bounds and DLX5's costs (:func:`parse_mcc`): in the item line, ``u:v|name`` says
+DLX3's bounds and DLX5's costs ([`parse_mcc`][]): in the item line, ``u:v|name`` says
 that primary item ``name`` is covered ``u`` to ``v`` times and ``v|name`` exactly ``v``
 times (decimal digits; ``0 <= u <= v``, ``v >= 1``); a word that begins with ``|`` is the
 separator before the secondary items, which take no bounds. In an option line, a word
@@ -27,8 +27,8 @@ separator before the secondary items, which take no bounds. In an option line, a
 ``|`` keep their old reading: the separator in the item line (``A|B`` is ``A | B``), an
 error in an option.
 
-:func:`format_dlx` (``ExactCover.to_dlx``) writes a problem that reads back as the same
-problem, or raises :class:`dlx.ArgumentError` naming the value that cannot be written:
+[`format_dlx`][] (``ExactCover.to_dlx``) writes a problem that reads back as the same
+problem, or raises [`dlx.ArgumentError`][] naming the value that cannot be written:
 a name or color that is empty or contains an ASCII blank or ``|`` (``:`` too, in an item
 name), two items or two colors whose ``str`` is the same, or a problem with no primary
 item (its item line would begin with ``|``, a comment).
@@ -70,9 +70,9 @@ def split_lines(text: str) -> list[str]:
 
 
 def decode_dlx(data: bytes | bytearray) -> str:
-    """``data`` decoded as UTF-8 (a byte-order mark is kept, for :func:`parse_dlx` to skip).
+    """``data`` decoded as UTF-8 (a byte-order mark is kept, for [`parse_dlx`][] to skip).
 
-    Raises :class:`DLXFormatError` naming the line and the first byte that is not UTF-8.
+    Raises [`DLXFormatError`][] naming the line and the first byte that is not UTF-8.
     """
     try:
         return bytes(data).decode("utf-8")
@@ -90,7 +90,7 @@ def dlx_source(source: Any) -> str | bytes | bytearray:
     """The DLX text that ``source`` gives: a str or bytes of the text itself, the text of
     a file named by an ``os.PathLike`` (a ``pathlib.Path``), or what an open file (text
     or binary) reads. A str without a line break that names an existing file is refused
-    (:class:`dlx.ArgumentError`): it is almost surely a file name, not a problem of no
+    ([`dlx.ArgumentError`][]): it is almost surely a file name, not a problem of no
     options. A file that cannot be read raises OSError, as ``open`` does."""
     if isinstance(source, os.PathLike):
         with open(source, "rb") as f:
@@ -131,11 +131,11 @@ def _content_lines(lines: list[str]) -> Iterator[tuple[int, str, list[str]]]:
 def parse_dlx(text: str | bytes | bytearray) -> tuple[list[str], list[str], list[list[Hashable]]]:
     """Parse ``text`` into (primary items, secondary items, options).
 
-    ``text`` is a str or UTF-8 bytes (anything else: :class:`dlx.ArgumentError`). Colored
-    entries come back as :class:`dlx.Colored`. Every malformed line raises
-    :class:`DLXFormatError` with its 1-based line number: an unknown or repeated item, a
+    ``text`` is a str or UTF-8 bytes (anything else: [`dlx.ArgumentError`][]). Colored
+    entries come back as [`dlx.Colored`][]. Every malformed line raises
+    [`DLXFormatError`][] with its 1-based line number: an unknown or repeated item, a
     color on a primary item, a bad name, a second ``|`` in the item line, bytes that are
-    not UTF-8, or no item line at all; and so do bounds or costs (:func:`parse_mcc`
+    not UTF-8, or no item line at all; and so do bounds or costs ([`parse_mcc`][]
     reads them), which this reading would lose.
     """
     primary, secondary, options, bounds, costs = parse_mcc(text)
@@ -201,10 +201,10 @@ def _item_line(lineno: int, line: str) -> tuple[list[str], list[str],
 def parse_mcc(text: str | bytes | bytearray) -> tuple[
         list[str], list[str], list[list[Hashable]], dict[str, tuple[int, int]],
         list[int] | None]:
-    """:func:`parse_dlx`, with DLX3's item bounds and DLX5's option costs: (primary
+    """[`parse_dlx`][], with DLX3's item bounds and DLX5's option costs: (primary
     items, secondary items, options, bounds of the items that are not 1..1, the options'
     costs or None when no option has one). Malformed bounds or costs raise
-    :class:`DLXFormatError` naming the line: a bound on a secondary item, an upper bound
+    [`DLXFormatError`][] naming the line: a bound on a secondary item, an upper bound
     of 0, a lower bound above the upper one, a cost with a character that is not a
     decimal digit."""
     all_lines = split_lines(_as_text(text))
@@ -251,7 +251,7 @@ def parse_mcc(text: str | bytes | bytearray) -> tuple[
 
 
 def option_lines(text: str | bytes | bytearray) -> list[tuple[int, str]]:
-    """For each option that :func:`parse_dlx` reads from ``text``, in order: its 1-based
+    """For each option that [`parse_dlx`][] reads from ``text``, in order: its 1-based
     line number and its names joined by single spaces (for messages and for echoing the
     option). ``text`` is assumed to parse."""
     lines = _content_lines(split_lines(_as_text(text)))
@@ -300,8 +300,8 @@ def format_dlx(
     Items with ``bounds`` other than 1..1 are written ``u:v|name`` (``v|name`` when
     ``u == v``), as DLX3 reads them; a nonzero cost as a last word ``|n``, as DLX5 does.
 
-    What is written reads back (with :func:`parse_dlx`) as the same problem, names and
-    colors turned into their ``str``. Otherwise this raises :class:`dlx.ArgumentError`
+    What is written reads back (with [`parse_dlx`][]) as the same problem, names and
+    colors turned into their ``str``. Otherwise this raises [`dlx.ArgumentError`][]
     (a ``ValueError``) naming the culprit: no primary item; an empty name or color, or one
     with an ASCII blank or ``|`` (or ``:`` in an item name); a first item starting with a
     byte-order mark; two items or two colors with the same ``str``; an item listed twice,

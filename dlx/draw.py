@@ -1,9 +1,9 @@
 """Pictures of solutions as SVG: tilings (one color per piece), queens, and, for any
 problem, the chosen options against the items (the exact cover itself).
 
-Each function returns a :class:`Picture`, which Jupyter shows by itself (``_repr_svg_``)
-and :meth:`Picture.save` writes to a file. Like the text renderers of
-:mod:`dlx.problems`, they read only the item names, so they work as well on a problem read
+Each function returns a [`Picture`][], which Jupyter shows by itself (``_repr_svg_``)
+and [`Picture.save`][] writes to a file. Like the text renderers of
+[`dlx.problems`][], they read only the item names, so they work as well on a problem read
 back from Knuth's format. Nothing here knows of Sudoku (``sudoku.draw`` draws boards).
 
 >>> from dlx.problems import queens
@@ -37,10 +37,13 @@ PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#4
 
 GRID = "#333333"
 """The color of lines and text."""
+CHAR_WIDTH = 0.65
+"""The widest advance of a character of the pictures' fonts (DejaVu Sans, Arial), in units of
+the font size: text of ``n`` characters is at most ``n * CHAR_WIDTH * size`` wide."""
 
 
 def piece_color(k: int) -> str:
-    """The fill color of the ``k``-th piece (0-based): :data:`PALETTE`, then golden-angle
+    """The fill color of the ``k``-th piece (0-based): [`PALETTE`][], then golden-angle
     hues, so any number of pieces get colors, neighbours distinct as far as possible."""
     if k < len(PALETTE):
         return PALETTE[k]
@@ -51,7 +54,7 @@ def piece_color(k: int) -> str:
 @dataclass(frozen=True)
 class Picture:
     """An SVG drawing: ``svg`` is the whole document, ``width`` and ``height`` its size in
-    pixels. Shown by Jupyter (``_repr_svg_``), written by :meth:`save`, ``str()`` is the
+    pixels. Shown by Jupyter (``_repr_svg_``), written by [`save`][], ``str()`` is the
     SVG text."""
 
     svg: str
@@ -70,7 +73,7 @@ class Picture:
 
 
 def svg_document(width: int, height: int, body: Iterable[str], title: str = "") -> Picture:
-    """A :class:`Picture` of ``width`` x ``height`` pixels holding the SVG elements ``body``
+    """A [`Picture`][] of ``width`` x ``height`` pixels holding the SVG elements ``body``
     on a white background (``title`` becomes the document's tooltip and accessible name)."""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">')
@@ -116,7 +119,7 @@ def _cell(name: Hashable) -> tuple[int, int] | None:
 
 
 def draw_tiling(problem: ExactCover, solution: Iterable[int], *, cell: int = 32) -> Picture:
-    """A tiling (:func:`dlx.problems.tiling`, ``pentominoes``): each piece filled with its
+    """A tiling ([`dlx.problems.tiling`][], ``pentominoes``): each piece filled with its
     own color, outlined, with its name at its first cell; ``cell`` pixels per square.
     ArgumentError if the chosen options name no board cells."""
     cell = _size(cell)
@@ -171,7 +174,7 @@ def _borders(owner: dict[tuple[int, int], int], r0: int, c0: int, cell: int,
 
 
 def draw_queens(problem: ExactCover, solution: Iterable[int], *, cell: int = 40) -> Picture:
-    """Queens (:func:`dlx.problems.queens`, or any problem whose options name ``r<i>`` and
+    """Queens ([`dlx.problems.queens`][], or any problem whose options name ``r<i>`` and
     ``c<j>``) on a checkerboard, each queen a dark disc with a crown."""
     cell = _size(cell)
     places = []
@@ -211,7 +214,11 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
     """Any solution as the exact cover itself: one row per chosen option, one column per
     item (primary, then secondary after a gap), each option's items filled with its
     color, a colored item's color written in it. Every primary column has exactly one
-    filled square: that is what a solution is."""
+    filled square: that is what a solution is.
+
+    Item names of up to two characters stand above their columns; longer ones are written
+    upwards, one per column (a label's box is then as wide as the font is high, less than
+    a column), so that no two touch however long they are."""
     cell = _size(cell)
     chosen = _solution(problem, solution)
     items: Sequence[Hashable] = [*problem.primary, *problem.secondary]
@@ -219,12 +226,23 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
     width = len(items) + (1 if problem.secondary else 0)
     label = max(10, cell * 3)
     pad = cell // 2
+    font = cell * 0.5
+    names = [str(x) for x in items]
+    upright = max(map(len, names), default=0) > 2
+    head = round(max(map(len, names)) * font * CHAR_WIDTH) + pad if upright else cell
     body = []
-    for x in items:
+    for x, name in zip(items, names):
         cx = label + pad + (column[x] + 0.5) * cell
-        body.append(f'<text x="{cx:g}" y="{pad + cell * 0.8:g}" font-size="{cell * 0.5:g}" '
-                    f'text-anchor="middle" fill="{GRID}">{escape(str(x))}</text>')
-    top = pad + cell
+        if upright:  # written upwards from just above the matrix, centred on the column
+            y = pad + head - 3
+            body.append(f'<text class="item" x="{cx:g}" y="{y:g}" font-size="{font:g}" '
+                        f'transform="rotate(-90 {cx:g} {y:g})" dominant-baseline="central" '
+                        f'fill="{GRID}">{escape(name)}</text>')
+        else:
+            body.append(f'<text class="item" x="{cx:g}" y="{pad + cell * 0.8:g}" '
+                        f'font-size="{font:g}" text-anchor="middle" '
+                        f'fill="{GRID}">{escape(name)}</text>')
+    top = pad + head
     for i, k in enumerate(chosen):
         y = top + i * cell
         body.append(f'<text x="{label + pad - 4}" y="{y + cell * 0.7:g}" '
@@ -237,7 +255,7 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
                         f'fill="{piece_color(i)}" stroke="#ffffff"/>')
             if color is not None:
                 body.append(f'<text x="{x + cell / 2:g}" y="{y + cell * 0.7:g}" '
-                            f'font-size="{cell * 0.5:g}" text-anchor="middle" '
+                            f'font-size="{font:g}" text-anchor="middle" '
                             f'fill="{GRID}">{escape(str(color))}</text>')
     body.append(f'<rect x="{label + pad}" y="{top}" width="{width * cell}" '
                 f'height="{max(1, len(chosen)) * cell}" fill="none" stroke="{GRID}"/>')
@@ -249,8 +267,8 @@ def draw_cover(problem: ExactCover, solution: Iterable[int], *, cell: int = 18) 
 def draw(problem: ExactCover, solution: Iterable[int]) -> Picture:
     """The picture that suits the problem: queens when its options name rows ``r<i>``,
     columns ``c<j>`` and diagonals, a tiling when each is a piece's name then board cells
-    (as :func:`dlx.problems.tiling` writes them), else the cover
-    (:func:`draw_cover`)."""
+    (as [`dlx.problems.tiling`][] writes them), else the cover
+    ([`draw_cover`][])."""
     chosen = _solution(problem, solution)
     if chosen:
         first = [str(x) for x in problem.option(chosen[0])]

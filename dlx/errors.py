@@ -103,9 +103,9 @@ class SearchStoppedError(RuntimeError):
     """A budget (``max_nodes`` or ``timeout``) ran out before a call that returns *the*
     answer (``ExactCover.count``, ``ExactCover.first``) could know it: the one rule for
     budgets (docs/design.md, "Budgets"). ``stats`` is the stopped search's
-    :class:`~dlx.SearchStats` (its ``status``, and the ``solutions`` found so far): what
-    was searched is never lost. Objects that carry their own status (a :class:`~dlx.Search`,
-    a :class:`~dlx.BatchResult`) return partial results instead, and never raise this."""
+    [`SearchStats`][dlx.SearchStats] (its ``status``, and the ``solutions`` found so far): what
+    was searched is never lost. Objects that carry their own status (a [`Search`][dlx.Search],
+    a [`BatchResult`][dlx.BatchResult]) return partial results instead, and never raise this."""
 
     def __init__(self, message: str, stats: Any = None) -> None:
         super().__init__(message)

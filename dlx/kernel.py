@@ -1,19 +1,19 @@
 """Algorithm C (Algorithm X with colors) on dancing links: the search, written once.
 
-The functions here touch only the integer arrays described in :mod:`dlx.links`, through
+The functions here touch only the integer arrays described in [`dlx.links`][], through
 indexing and integer arithmetic, so the very same source runs
 
 * as plain Python over ``list`` objects (the ``python`` backend), and
-* compiled by numba over ``numpy.int64`` arrays (the ``numba`` backend, :mod:`dlx.compiled`),
+* compiled by numba over ``numpy.int64`` arrays (the ``numba`` backend, [`dlx.compiled`][]),
   which re-binds the module-level helper names to their compiled twins.
 
-The backend-specific pieces are :func:`choose`, the choice of the item to branch on, which
+The backend-specific pieces are [`choose`][], the choice of the item to branch on, which
 the python backend replaces with a scan in C, and the constant ``INACTIVE``, which depends
-on the array type of ``LEN``; :mod:`dlx.backends` re-binds both. The strategies for hard
+on the array type of ``LEN``; [`dlx.backends`][] re-binds both. The strategies for hard
 instances are switched on the same way, as constants (``WEIGHTED``: the weighted choice;
 ``REDUCE``: the lookahead), so that the default search compiles without them.
 
-The search is *resumable*: :func:`search` runs until it finds a solution, exhausts the
+The search is *resumable*: [`search`][] runs until it finds a solution, exhausts the
 tree, or reaches a node budget, then returns a status; its whole state lives in the arrays
 plus ``REG``, so calling it again continues exactly where it stopped. This is what gives
 lazy iteration, budgets, time-outs and Ctrl-C with a compiled kernel. There is no
@@ -48,23 +48,23 @@ which leaves DLX1's loops (4% off a pentomino count, 6% off Sudoku). Plain Pytho
 reads it in the common case, since the color test comes first."""
 
 WALK = True
-"""False in the compiled kernels for problems of at most :data:`SCAN_ITEMS` primary items,
-where :func:`choose` never walks: numba folds the test away (a Sudoku search ~2% faster)."""
+"""False in the compiled kernels for problems of at most [`SCAN_ITEMS`][] primary items,
+where [`choose`][] never walks: numba folds the test away (a Sudoku search ~2% faster)."""
 
 WEIGHTED = False
-"""True in the kernels of the weighted choice (dom/wdeg, as Knuth's SSXCC): :func:`choose`
+"""True in the kernels of the weighted choice (dom/wdeg, as Knuth's SSXCC): [`choose`][]
 branches on the least ``LEN / WEIGHT`` and adds 1 to the weight of an item it finds empty
 (a wipe-out). False, the default, is Knuth's choice; numba folds the test away."""
 
 REDUCE = False
-"""True in the kernels of the lookahead (:func:`reduce`): at every node, before the
+"""True in the kernels of the lookahead ([`reduce`][]): at every node, before the
 choice, options that an item's options dominate are hidden. False, the default: Knuth's
 search, the test folded away by numba."""
 
 SCAN_ITEMS = 1024
-"""Up to this many primary items, :func:`choose` scans ``LEN`` as a vector; beyond, it
+"""Up to this many primary items, [`choose`][] scans ``LEN`` as a vector; beyond, it
 walks the active items first, so that a deep search of a huge problem pays for the items
-still active, not for all of them (see :func:`choose`)."""
+still active, not for all of them (see [`choose`][])."""
 
 ENTER = 0
 LEAVE = 1
@@ -123,10 +123,10 @@ def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
 
 
 def uncover(i, U, D, TOP, COLOR, LEN, LL, RL):
-    """Undo :func:`cover` of item ``i``: restore its options, then put it back in the list.
+    """Undo [`cover`][] of item ``i``: restore its options, then put it back in the list.
 
     Like Knuth's ``uncover`` it walks the item's list upward and each option leftward, the
-    exact reverse of :func:`cover`. Each node's links are loaded before the spacer test
+    exact reverse of [`cover`][]. Each node's links are loaded before the spacer test
     (as DLX1 does), so the loads overlap: compiled, 5% off a pentomino count.
     """
     p = U[i]
@@ -182,7 +182,7 @@ def purify(p, U, D, TOP, COLOR, LEN):
 
 
 def unpurify(p, U, D, TOP, COLOR, LEN):
-    """Undo :func:`purify` of node ``p``, walking the item's list upward.
+    """Undo [`purify`][] of node ``p``, walking the item's list upward.
 
     Unlike DLX2 it also clears the header's display color, so that a finished search
     leaves every array exactly as it found it.
@@ -228,7 +228,7 @@ def commit(p, U, D, TOP, COLOR, LEN, LL, RL):
 
 
 def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):
-    """Undo :func:`commit`, going left, so that every cover is undone in reverse order."""
+    """Undo [`commit`][], going left, so that every cover is undone in reverse order."""
     q = p - 1
     while q != p:
         j = TOP[q]
@@ -246,7 +246,7 @@ def uncommit(p, U, D, TOP, COLOR, LEN, LL, RL):
 def choose(LEN, LL, RL, REG):
     """C3: the active primary item with fewest options, the first such in item order.
 
-    Knuth walks the list of active items from ``RL[0]``; with up to :data:`SCAN_ITEMS`
+    Knuth walks the list of active items from ``RL[0]``; with up to [`SCAN_ITEMS`][]
     primary items this reads ``LEN[1..N1]`` in order instead, where a covered item carries
     the ``INACTIVE`` offset and so never wins. Both find the same item, because the active
     list is always in item order (covers are undone in reverse). It takes
@@ -257,7 +257,7 @@ def choose(LEN, LL, RL, REG):
     With more primary items a scan of all of them at every node makes a deep search
     quadratic, so the walk comes first: it follows ``RL`` for at most ``N1 / 64`` items
     and, if the list goes on, scans the lengths from there to the last active item as
-    above (:func:`choose_walk`). The cost is then that of Knuth's walk while the active
+    above ([`choose_walk`][]). The cost is then that of Knuth's walk while the active
     items are few (< N1 / 64), and at most a vector scan of the active list's span.
     Measured (numba, one option per item, 100,000 deep): 0.6 s, 2.1 s with the full
     scan; python (memchr over bytes) 0.34 s.
@@ -275,8 +275,8 @@ def choose(LEN, LL, RL, REG):
 
 
 def choose_walk(LEN, LL, RL, end):
-    """:func:`choose` for many primary items: Knuth's walk for ``end // 64`` steps,
-    then (if the list goes on) the two passes of :func:`choose` over the lengths from
+    """[`choose`][] for many primary items: Knuth's walk for ``end // 64`` steps,
+    then (if the list goes on) the two passes of [`choose`][] over the lengths from
     there to the last active item ``LL[0]``, which are in item order; the same item."""
     best = 0
     t = INACTIVE
@@ -351,7 +351,7 @@ def hide_option(p, U, D, TOP, COLOR, LEN):
 
 
 def unhide_option(p, U, D, TOP, COLOR, LEN):
-    """Undo :func:`hide_option` of node ``p``, walking the option leftward."""
+    """Undo [`hide_option`][] of node ``p``, walking the option leftward."""
     q = p
     while True:
         q -= 1
@@ -387,7 +387,7 @@ def reduce(S, level):
     ``j`` that every option of ``i`` holds (uncolored): an option of ``j`` without ``i``
     would leave ``i`` no option, so it is hidden (Sudoku's "locked candidates" are such
     dominations). Hidden options go on ``TRAIL`` from ``TRAIL_AT[level]``, undone by
-    :func:`restore` when the search leaves the level. Returns the updates."""
+    [`restore`][] when the search leaves the level. Returns the updates."""
     U = S.U
     D = S.D
     TOP = S.TOP
@@ -430,7 +430,7 @@ def reduce(S, level):
 
 
 def restore(S, level):
-    """Undo :func:`reduce` at ``level``: unhide ``TRAIL[TRAIL_AT[level]:]``, last first."""
+    """Undo [`reduce`][] at ``level``: unhide ``TRAIL[TRAIL_AT[level]:]``, last first."""
     top = S.REG[TRAIL_TOP]
     bottom = S.TRAIL_AT[level]
     while top > bottom:
@@ -541,7 +541,7 @@ def force(p, U, D, TOP, COLOR, LEN, LL, RL):
 
 
 def unforce(p, U, D, TOP, COLOR, LEN, LL, RL):
-    """Undo :func:`force` of the option of node ``p`` (or C5 and C4 of a search level
+    """Undo [`force`][] of the option of node ``p`` (or C5 and C4 of a search level
     that chose it): uncommit it, then uncover its item."""
     uncommit(p, U, D, TOP, COLOR, LEN, LL, RL)
     uncover(TOP[p], U, D, TOP, COLOR, LEN, LL, RL)
@@ -574,7 +574,7 @@ def begin(REG):
 
 
 def force_instance(S, FORCED, f, end):
-    """B1 of :func:`search_batch`: force ``FORCED[f:end]`` in turn. Returns the status
+    """B1 of [`search_batch`][]: force ``FORCED[f:end]`` in turn. Returns the status
     (COMPLETE when all are taken, else INVALID or CONFLICT) and the index of the first
     option not taken (``end`` when all are)."""
     FORCING = S.FORCING
@@ -589,7 +589,7 @@ def force_instance(S, FORCED, f, end):
 
 
 def undo_instance(S, FORCED, first, f):
-    """B4 of :func:`search_batch`: C8 at every level the search still holds, then unforce
+    """B4 of [`search_batch`][]: C8 at every level the search still holds, then unforce
     ``FORCED[first:f]``, last first. The arrays are then as they were before B1."""
     level = S.REG[LEVEL]
     while level > 0:
@@ -602,7 +602,7 @@ def undo_instance(S, FORCED, first, f):
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
-    """B3 of :func:`search_batch`, at the first solution: its size and (if at most
+    """B3 of [`search_batch`][], at the first solution: its size and (if at most
     ``width``) its options, the forced ones first, then the search's choices (an option's
     number is read off the spacer after its node: ``-(number + 1)``)."""
     TOP = S.TOP
@@ -620,7 +620,7 @@ def record_first(S, FORCED, first, end, OUT, base, width):
 
 
 def record(REG, OUT, base, status):
-    """B3 of :func:`search_batch`: the instance's status and its search's counters."""
+    """B3 of [`search_batch`][]: the instance's status and its search's counters."""
     OUT[base + B_STATUS] = status
     OUT[base + B_SOLUTIONS] = REG[SOLUTIONS]
     OUT[base + B_NODES] = REG[NODES]
@@ -636,7 +636,7 @@ def search_batch(S, FORCED, START, OUT, WHERE, node_stop, solution_stop, width, 
 
     B1, force: each option in turn, from its node ``S.FORCING[option]`` (INVALID for an
     option out of range or without a primary item; CONFLICT for the first that earlier
-    ones exclude: then nothing is searched). B2, search: :func:`search` from fresh
+    ones exclude: then nothing is searched). B2, search: [`search`][] from fresh
     registers, to the first solution (phase 1), then, if ``solution_stop`` > 1, counting
     on (phase 2), within ``node_stop`` nodes: exactly one search of the problem left once
     the forced options are taken. B3, record: ``OUT`` holds one record of ``B_FIRST +

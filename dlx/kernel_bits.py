@@ -1,14 +1,14 @@
 """Algorithm X over bitsets: the python backend's kernel for wide options and few items.
 
 In CPython a dancing-links update costs ~8 list subscripts of bytecode per node removed
-(:mod:`dlx.kernel_x`); a pentomino option is 6 wide, so a node of the 6x10 count removes
+([`dlx.kernel_x`][]); a pentomino option is 6 wide, so a node of the 6x10 count removes
 ~340 of them. Here the *set of active options* is one Python ``int``, bit ``b`` for the
 option laid out ``b - N1``-th, and taking an option is a few integer operations in C on
 it, whatever the number of options it removes. The search is the same as Knuth's, step by
 step (the same item chosen, its options tried in the same order), so it returns the same
 solutions in the same order with the same ``nodes``; ``updates`` are those the links would
 have made, counted from the bits (below). The read-only tables, per problem
-(:func:`tables`):
+([`tables`][]):
 
 ``PM[j - 1]``
     the bits of primary item ``j``'s options, plus ``j``'s *sentinel* bit ``j - 1``: it is
@@ -35,7 +35,7 @@ other items) costs ``|x| - 1 + W(A & CL[x]) - W(R)``, since ``A & CL[x]`` is eve
 that option removes, ``R`` included. With options of one width ``W`` is a popcount (less
 the sentinels); else a popcount per width.
 
-Per level ``l`` the search keeps, in the per-search :class:`Walk` that ``S.COLOR`` holds
+Per level ``l`` the search keeps, in the per-search [`Walk`][] that ``S.COLOR`` holds
 instead of colors: ``AS[l]``, the active set at that node; ``RS[l]``, the options of its
 item still to try; ``WR[l]``, ``W`` of all its options; ``CM[l]`` and ``CI[l]``, the
 masks and numbers of the primary items C3 counts there: those still active at the parent
@@ -44,8 +44,8 @@ found active (``itertools.compress`` by their counts, in C), so covered items ar
 counted again further down: a third off a node of the pentominoes. Nothing is undone on the way up:
 a level's active set is kept, not rebuilt (C6-C8 are a lookup). ``U``, ``D``, ``LEN``,
 ``LL``, ``RL`` are the pristine arrays, never written (Knuth's sanity checker still reads
-them). The registers, statuses and ``CHOICE`` are :func:`dlx.kernel.search`'s, so
-:mod:`dlx.search` drives this kernel in slices, resumes it, and reads its solutions alike.
+them). The registers, statuses and ``CHOICE`` are [`dlx.kernel.search`][]'s, so
+[`dlx.search`][] drives this kernel in slices, resumes it, and reads its solutions alike.
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ class Walk:
     """One search's stacks, per level (see the module's docstring), and the tables.
 
     It stands in the state's ``COLOR`` slot; the backend's ``copy`` gives each search
-    its own (:meth:`fresh`), sharing the tables.
+    its own ([`fresh`][]), sharing the tables.
     """
 
     __slots__ = ("AS", "CI", "CM", "RS", "WR", "tables")
@@ -188,7 +188,7 @@ def weigh(S: int, widths: tuple) -> int:
 
 
 def search(S, node_stop, solution_stop):
-    """:func:`dlx.kernel.search` for problems without colors, over bitsets: same
+    """[`dlx.kernel.search`][] for problems without colors, over bitsets: same
     registers, statuses, ``CHOICE``, solutions, ``nodes`` and ``updates``."""
     walk = S.COLOR
     T = walk.tables
@@ -270,7 +270,7 @@ def search(S, node_stop, solution_stop):
 
 
 def force_all(S, FORCED):
-    """:func:`dlx.kernel.force_all` over bitsets: take the options ``FORCED`` (option
+    """[`dlx.kernel.force_all`][] over bitsets: take the options ``FORCED`` (option
     numbers) in turn; -1, or the index of the first that an earlier one removed."""
     walk = S.COLOR
     T = walk.tables
@@ -285,7 +285,7 @@ def force_all(S, FORCED):
 
 
 def explored(S) -> float:
-    """:func:`dlx.search.explored` for this kernel: Knuth's estimate of the part of the
+    """[`dlx.search.explored`][] for this kernel: Knuth's estimate of the part of the
     tree explored, from the options each level has tried out of its item's ``d``."""
     walk = S.COLOR
     level = int(S.REG[LEVEL])

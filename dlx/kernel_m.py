@@ -1,10 +1,10 @@
 """Algorithm M (multiplicities, Knuth's DLX3) with costs (DLX5's pruning): the search of
 problems whose primary items are covered ``u..v`` times, or whose options cost something.
 
-Like :mod:`dlx.kernel` the functions touch only integer arrays (:mod:`dlx.links`
+Like [`dlx.kernel`][] the functions touch only integer arrays ([`dlx.links`][]
 describes them; this kernel also reads ``BOUND``, ``SLACK``, ``TWEAK`` and ``COST``), so
 the very same source runs in Python over lists and compiled by numba, through
-:func:`dlx.backend.specialize`. It reuses the kernel's ``cover``, ``uncover``, ``purify``
+[`dlx.backend.specialize`][]. It reuses the kernel's ``cover``, ``uncover``, ``purify``
 and ``unpurify``, and the batch driver ``search_batch`` calls this module's ``search``,
 ``force_instance``, ``undo_instance`` and ``record_first`` in a namespace where they
 replace the kernel's.
@@ -23,7 +23,7 @@ ties go to the smaller ``s``, then the larger ``l``, then the first item in the 
 list. ``nodes`` and ``updates`` count as DLX3's do: one update per item covered, one per
 node removed from a list, tweaks included.
 
-Costs: ``COST`` is each node's option's net cost (sorted lists, see :mod:`dlx.links`);
+Costs: ``COST`` is each node's option's net cost (sorted lists, see [`dlx.links`][]);
 ``REG[SPENT]`` the net cost of the options chosen, ``REG[CUTOFF]`` the net cost at which
 a partial solution is abandoned (the k-th best found so far, set by the driver between
 calls). With a cutoff, M3 abandons a node when some item that still needs an option has
@@ -75,7 +75,7 @@ FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "tweak", "untweak", "comm
              "force_all", "begin", "force_instance", "undo_instance", "record_first",
              "record", "search_batch")
 """The functions of this kernel's namespace, callees before callers (``begin``, ``record``
-and ``search_batch`` are :mod:`dlx.kernel`'s, calling this module's functions)."""
+and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
 
 
 def tweak(x, block, U, D, TOP, COLOR, LEN):
@@ -160,7 +160,7 @@ def commit(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 
 def uncommit(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
-    """Undo :func:`commit`, going left."""
+    """Undo [`commit`][], going left."""
     q = x - 1
     while q != x:
         j = TOP[q]
@@ -189,7 +189,7 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
 
     When pruning, ``l`` counts only the options cheaper than ``budget`` (what is left
     below the cutoff), as DLX5 counts its branches: its lists are sorted by cost, so the
-    count stops at the first dear one, or after :data:`AFFORD` options (then ``l`` is
+    count stops at the first dear one, or after [`AFFORD`][] options (then ``l`` is
     the list's length, an upper bound)."""
     score = INACTIVE
     best = 0
@@ -258,7 +258,7 @@ def leave(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 def search(S, node_stop, solution_stop):
     """Run Algorithm M on the state ``S`` until a solution, the end, or a budget: the
-    same contract as :func:`dlx.kernel.search` (registers, statuses, resumption). A
+    same contract as [`dlx.kernel.search`][] (registers, statuses, resumption). A
     solution's moves are ``CHOICE[0:REG[LEVEL]]``: option nodes, and item headers for
     the null moves. ``REG[SPENT]`` is its net cost."""
     U = S.U
@@ -400,7 +400,7 @@ def force(p, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 
 def unforce(p, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
-    """Undo :func:`force` of the option of node ``p``: uncommit it, give its item's
+    """Undo [`force`][] of the option of node ``p``: uncommit it, give its item's
     bound back, then put its nodes back in their lists (``p`` first, then leftward)."""
     uncommit(p, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND)
     i = TOP[p]
@@ -421,7 +421,7 @@ def unforce(p, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 
 def force_all(S, FORCED):
-    """:func:`dlx.kernel.force_all` for this kernel: force ``FORCED`` in turn; -1, or the
+    """[`dlx.kernel.force_all`][] for this kernel: force ``FORCED`` in turn; -1, or the
     index of the first one that earlier ones exclude."""
     end = S.REG[PRIMARY_END]
     for f in range(len(FORCED)):
@@ -432,7 +432,7 @@ def force_all(S, FORCED):
 
 
 def force_instance(S, FORCED, f, end):
-    """B1 of :func:`dlx.kernel.search_batch` for this kernel (same contract)."""
+    """B1 of [`dlx.kernel.search_batch`][] for this kernel (same contract)."""
     FORCING = S.FORCING
     primary_end = S.REG[PRIMARY_END]
     while f < end:
@@ -447,7 +447,7 @@ def force_instance(S, FORCED, f, end):
 
 
 def undo_instance(S, FORCED, first, f):
-    """B4 of :func:`dlx.kernel.search_batch` for this kernel: M9 and M8 at every level
+    """B4 of [`dlx.kernel.search_batch`][] for this kernel: M9 and M8 at every level
     the search still holds, then unforce ``FORCED[first:f]``, last first."""
     end = S.REG[PRIMARY_END]
     level = S.REG[LEVEL]
@@ -466,7 +466,7 @@ def undo_instance(S, FORCED, first, f):
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
-    """B3 of :func:`dlx.kernel.search_batch` for this kernel: as the kernel's, the null
+    """B3 of [`dlx.kernel.search_batch`][] for this kernel: as the kernel's, the null
     moves left out."""
     TOP = S.TOP
     n = end - first

@@ -1,6 +1,6 @@
-"""The learning search (``learn=True``): the kernel of :mod:`dlx.cdcl` driven in slices.
+"""The learning search (``learn=True``): the kernel of [`dlx.cdcl`][] driven in slices.
 
-:class:`LearningSearch` has the protocol of :class:`dlx.search.Search` (iterate for the
+[`LearningSearch`][] has the protocol of [`dlx.search.Search`][] (iterate for the
 solutions, ``count()``, live ``stats``), so ``solutions``, ``first`` and ``count`` take
 ``learn=True`` alike. Each solution found is forbidden by a clause before the next is
 sought, so the solutions come in no particular order, but every one comes once and a
@@ -9,8 +9,8 @@ search's nodes), ``updates`` assignments, ``restarts`` and ``conflicts`` as name
 budgets (``max_nodes``, ``timeout``) are looked at after every slice, one that found a
 solution included.
 
-This driver lives outside :mod:`dlx.cdcl` because it reaches the kernel through a
-:class:`dlx.backend.Backend`, which imports the package: inside it, it would close a
+This driver lives outside [`dlx.cdcl`][] because it reaches the kernel through a
+[`dlx.backend.Backend`][], which imports the package: inside it, it would close a
 circle.
 """
 
@@ -90,7 +90,7 @@ class LearningSearch:
         return self.stats.solutions
 
     def _search(self) -> Iterator[list[int]]:
-        """The kernel in slices of conflicts (:func:`dlx.slices.drive`), the clock and the
+        """The kernel in slices of conflicts ([`dlx.slices.drive`][]), the clock and the
         budgets looked at after each, one that found a solution included."""
         return drive(self._begin, self.stats, Slices(SLICE_SECONDS, first=FIRST_SLICE),
                      self._timeout, self._on_finish)
@@ -159,7 +159,7 @@ _MOVED = {"check_learner": "dlx.cdcl.check", "index_type": "dlx.cdcl.state",
 
 
 def __getattr__(name: str) -> Any:
-    """The names that moved into :mod:`dlx.cdcl`, still found here with a
+    """The names that moved into [`dlx.cdcl`][], still found here with a
     DeprecationWarning."""
     where = _MOVED.get(name)
     if where is None:

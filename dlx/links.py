@@ -44,7 +44,7 @@ Arrays indexed by item (length ``N + 1``):
 
 Options that hold no primary item are not linked in (Knuth's programs drop them too).
 
-Read only by the kernel of multiplicities and costs (:mod:`dlx.kernel_m`, Knuth's DLX3 and
+Read only by the kernel of multiplicities and costs ([`dlx.kernel_m`][], Knuth's DLX3 and
 DLX5), built for every problem but handed to the other kernels empty:
 
 ``BOUND``, ``SLACK`` (per item)
@@ -86,7 +86,7 @@ INACTIVE = 1 << 40
 
 @dataclass(frozen=True, eq=False)
 class Links:
-    """The pristine arrays of one problem (numpy int64, as :mod:`dlx.state` lists them),
+    """The pristine arrays of one problem (numpy int64, as [`dlx.state`][] lists them),
     plus the node -> option map. Never changed once built: every search works on copies.
 
     ``converted`` caches what backends derive from the arrays (their own array types, a
@@ -99,12 +99,12 @@ class Links:
     arrays: State
     option_of_node: np.ndarray  # original option index of each node, -1 for headers/spacers
     mcc: bool = False
-    """True when some bound is not 1..1 or options have costs: :mod:`dlx.kernel_m` searches."""
+    """True when some bound is not 1..1 or options have costs: [`dlx.kernel_m`][] searches."""
     tax: int = 0
     """What every solution's cost exceeds its net cost by (see ``COST`` above)."""
     converted: dict = field(default_factory=dict, compare=False, repr=False)
     item_number: np.ndarray | None = None
-    """In a :meth:`shuffled` copy: the number each item of the problem has here (by the
+    """In a [`shuffled`][] copy: the number each item of the problem has here (by the
     problem's item number, 0 for the root); None in the problem's own links."""
 
     def __getstate__(self) -> dict[str, Any]:
@@ -160,7 +160,7 @@ class Links:
 
         What the kernels' ``force`` does one link at a time, done at once with numpy: the
         forced options' items leave the active list, every option that meets one of them
-        leaves every list, and what is left is linked as :func:`build_links` would link
+        leaves every list, and what is left is linked as [`build_links`][] would link
         the smaller problem. Lists of covered items are left as built: the search never
         walks them, since it never uncovers a forced item.
         """
@@ -203,9 +203,9 @@ class Links:
         tried in the shuffled option order; options keep their numbers (``FORCING``,
         ``option_of_node``, the spacers' ``TOP``), so solutions and forced options read
         the same. Only the order of the search changes, never its set of solutions.
-        The options are laid out anew in the shuffled order (:func:`build_links`), not
+        The options are laid out anew in the shuffled order ([`build_links`][]), not
         only relinked: lists that jump about memory made the python backend's nodes 40%
-        dearer. The last :data:`SHUFFLES_KEPT` shuffles are
+        dearer. The last [`SHUFFLES_KEPT`][] shuffles are
         kept with the problem's conversions, so that searches with one seed (a Sudoku of
         each puzzle, say) pay for the shuffle and its conversions once.
         """
@@ -225,7 +225,7 @@ class Links:
         return links
 
     def _shuffled(self, seed: int, run: int) -> Links:
-        """:meth:`shuffled`, made anew: the options laid out again in a random order (so
+        """[`shuffled`][], made anew: the options laid out again in a random order (so
         that each list, in node order, runs forward through memory), the items renumbered."""
         rng = np.random.default_rng([abs(seed) * 2 + (seed < 0), run])
         N, N1 = self.n_items, self.n_primary
@@ -264,7 +264,7 @@ class Links:
 
 
 SHUFFLES_KEPT = 8
-"""Shuffled copies of a problem kept by :meth:`Links.shuffled` (the last ones made)."""
+"""Shuffled copies of a problem kept by [`Links.shuffled`][] (the last ones made)."""
 
 
 def build_links(

@@ -1,7 +1,7 @@
-"""``Matrix``: a problem as the modules below :class:`dlx.ExactCover` read it.
+"""``Matrix``: a problem as the modules below [`dlx.ExactCover`][] read it.
 
-An :class:`dlx.ExactCover` validates its input once and keeps it as one frozen
-:class:`Matrix`: CSR arrays of item numbers and color ids, the bounds and costs, and what
+An [`dlx.ExactCover`][] validates its input once and keeps it as one frozen
+[`Matrix`][]: CSR arrays of item numbers and color ids, the bounds and costs, and what
 follows from them (the options without a primary item, the digest, the dancing links).
 Searches, preprocessing, splits and distributed runs read this view, never the problem's
 own attributes, so that what they may rely on is written down here, once.
@@ -62,12 +62,12 @@ class Matrix:
 
     @property
     def mcc(self) -> bool:
-        """True when bounds or costs make the search Algorithm M (:mod:`dlx.kernel_m`)."""
+        """True when bounds or costs make the search Algorithm M (`dlx.kernel_m`)."""
         return self.bounds is not None or self.costs is not None
 
     @cached_property
     def digest(self) -> str:
-        """:func:`problem_digest` of this problem: names it to workers and checkpoints."""
+        """`problem_digest` of this problem: names it to workers and checkpoints."""
         return problem_digest(self.n_primary, self.n_secondary, self.indptr, self.items,
                               self.colors)
 

@@ -1,4 +1,4 @@
-"""How an option names its items: plain names, and :class:`Colored` entries."""
+"""How an option names its items: plain names, and [`Colored`][] entries."""
 
 from __future__ import annotations
 

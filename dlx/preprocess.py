@@ -1,6 +1,6 @@
 """Root reductions of an exact-cover problem, after Knuth's DLX-PRE: options that no
 solution can hold are removed, items that say nothing new are dropped, and what is left is
-an equivalent, smaller problem (:meth:`dlx.ExactCover.preprocess`).
+an equivalent, smaller problem ([`dlx.ExactCover.preprocess`][]).
 
 Two rules, applied to a fixpoint (both only ever remove options that lie in no solution,
 so they can be applied together, in any order, and they reach the same fixpoint: an
@@ -45,7 +45,7 @@ from .errors import ArgumentError
 __all__ = ["Preprocessed", "Removal", "preprocess"]
 
 WHY = ("no primary item", "clashes", "blocked", "dominated", "infeasible")
-"""The reasons an option is removed, in :attr:`Removal.why`."""
+"""The reasons an option is removed, in [`Removal.why`][]."""
 _NONE, _CLASHES, _BLOCKED, _DOMINATED, _INFEASIBLE = 0, 2, 3, 4, 5  # codes: WHY[code - 1]
 _TABLE = 1 << 22  # 16 MB of int32
 """Below this many (option, item) pairs, a table of them answers "does option ``o`` hold
@@ -69,16 +69,16 @@ class Removal(NamedTuple):
 
 @dataclass(frozen=True)
 class Preprocessed:
-    """What :meth:`dlx.ExactCover.preprocess` found: the reduced problem and how to read
+    """What [`dlx.ExactCover.preprocess`][] found: the reduced problem and how to read
     its solutions as the original's.
 
-    ``problem`` is an :class:`~dlx.ExactCover` whose option ``k`` is the original option
+    ``problem`` is an [`ExactCover`][dlx.ExactCover] whose option ``k`` is the original option
     ``options[k]``, less the items that were dropped; its solutions, mapped back by
-    :meth:`original`, are exactly the original problem's solutions (the options forced on
+    [`original`][], are exactly the original problem's solutions (the options forced on
     the call included). ``removed`` says why each other option is in no solution,
     ``dropped_items`` names the items left out, ``forced`` lists the options (original
     numbers) every solution holds (each the only option of one of its primary items in
-    ``problem``; :attr:`taken` gives their numbers there, to pass as ``forced=`` to a
+    ``problem``; [`taken`][] gives their numbers there, to pass as ``forced=`` to a
     search of ``problem``, which then spends no node on them), and ``infeasible`` names a
     primary item with no option left, or an item on which two forced options clash (then
     there is no solution, and ``problem`` is that item alone, as a primary item without
@@ -117,7 +117,7 @@ class Preprocessed:
 def preprocess(problem: Any, forced: Any = None, *, blocked: Any = True,
                dominated: Any = True, rounds: Any = None,
                build: Callable[..., Any]) -> Preprocessed:
-    """:meth:`dlx.ExactCover.preprocess` (``problem`` is an ExactCover, read through its
+    """[`dlx.ExactCover.preprocess`][] (``problem`` is an ExactCover, read through its
     ``matrix`` and item names; ``build(primary, secondary, csr)`` makes the reduced
     problem from checked CSR arrays)."""
     if problem.matrix.mcc:

@@ -6,7 +6,7 @@ option, and options that agree on that color may share it (Knuth's XCC problem).
 ``multiplicity`` a primary item is covered between ``u`` and ``v`` times instead (Knuth's
 MCC problem, DLX3), and with ``costs`` the cheapest solutions can be asked for (DLX5).
 Front ends (named options, numpy 0/1 matrices, Knuth's text format) all reduce to the same
-validated CSR arrays, which :func:`dlx.links.build_links` turns into dancing links.
+validated CSR arrays, which [`dlx.links.build_links`][] turns into dancing links.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from .run import count as count_run
 from .run import run
 from .search import SearchStats
 from .status import Status
+from .views import MATRIX_LIMIT, html_table, matrix_svg
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -65,22 +66,37 @@ if TYPE_CHECKING:
 __all__ = ["Colored", "ExactCover"]
 
 
+def _unlisted(options: Sequence[Sequence[Hashable]], listed: set[Hashable]) -> list[Hashable]:
+    """The items the options name that are not ``listed``, in order of first appearance."""
+    seen: dict[Hashable, None] = {}
+    for k, opt in enumerate(options):
+        for entry in opt:
+            name = hashable(entry.item if isinstance(entry, Colored) else entry,
+                            f"option {k}: item")
+            if name not in listed:
+                seen.setdefault(name, None)
+    return list(seen)
+
+
 class ExactCover:
     """An exact-cover problem with colors (XCC), solved by Algorithm C on dancing links.
 
     ``options`` is a sequence of iterables of item names (any hashable values; an entry may
-    be :class:`Colored`). With ``primary=None`` every item not listed in ``secondary`` is
+    be [`Colored`][]). With ``primary=None`` every item not listed in ``secondary`` is
     primary, in order of first appearance; otherwise the order of ``primary`` then
     ``secondary`` is the item order, which fixes the branching tie-break as in Knuth's
     programs. Solutions are lists of option indices (0-based, in input order, sorted).
+    With ``primary`` given, an item in neither list is refused (UnknownItemError: a typo
+    is caught), unless ``rest_secondary=True`` makes every such item secondary, in order
+    of first appearance after ``secondary`` (xcover's rule, asked for explicitly).
 
     ``multiplicity`` maps primary items to bounds: ``v`` (covered exactly ``v`` times) or
     ``(u, v)`` (between ``u`` and ``v`` times, ``0 <= u <= v``, ``v >= 1``); unlisted
     items keep 1..1. A solution is still a *set* of options. ``costs`` gives each option a
-    nonnegative integer cost, for :meth:`best` and ``solutions(order="cost")``. Either
-    makes the search Knuth's Algorithm M (:mod:`dlx.kernel_m`); without them it is
-    Algorithm C, exactly as before. Bad bounds raise :class:`dlx.BoundError`, bad costs
-    :class:`dlx.CostError`, each naming the item or option and the value.
+    nonnegative integer cost, for [`best`][] and ``solutions(order="cost")``. Either
+    makes the search Knuth's Algorithm M (`dlx.kernel_m`); without them it is
+    Algorithm C, exactly as before. Bad bounds raise [`dlx.BoundError`][], bad costs
+    [`dlx.CostError`][], each naming the item or option and the value.
     """
 
     def __init__(
@@ -91,28 +107,35 @@ class ExactCover:
         secondary: Iterable[Hashable] | None = None,
         multiplicity: Any = None,
         costs: Any = None,
+        rest_secondary: bool = False,
     ) -> None:
         options = option_lists(options)
         secondary_list = unique_items(secondary or (), "secondary")
+        if type(rest_secondary) is not bool:
+            raise ArgumentError(f"rest_secondary must be True or False, got {rest_secondary!r}")
         if primary is None:
-            is_secondary = set(secondary_list)
-            seen: dict[Hashable, None] = {}
-            for k, opt in enumerate(options):
-                for entry in opt:
-                    name = hashable(entry.item if isinstance(entry, Colored) else entry,
-                                    f"option {k}: item")
-                    if name not in is_secondary:
-                        seen.setdefault(name, None)
-            primary_list = list(seen)
+            if rest_secondary:
+                raise ArgumentError("rest_secondary=True goes with primary=[...]: without "
+                                    "primary every item not in secondary is primary")
+            primary_list = _unlisted(options, set(secondary_list))
         else:
             primary_list = unique_items(primary, "primary")
+            if rest_secondary:
+                secondary_list += _unlisted(options, {*primary_list, *secondary_list})
         clash = set(primary_list).intersection(secondary_list)
         if clash:
             raise RepeatedItemError(
                 f"item {next(iter(clash))!r} is listed as both primary and secondary"
             )
-        self._init(primary_list, secondary_list, encode_options(
-            options, primary_list, secondary_list), multiplicity, costs)
+        try:
+            csr = encode_options(options, primary_list, secondary_list)
+        except UnknownItemError as e:
+            if primary is None:
+                raise
+            raise UnknownItemError(f"{e}, which is in neither primary nor secondary: list it "
+                                   "in secondary=, or pass rest_secondary=True to make every "
+                                   "item not in primary secondary") from None
+        self._init(primary_list, secondary_list, csr, multiplicity, costs)
 
     def _init(self, primary, secondary, csr, multiplicity=None, costs=None) -> None:
         """Common end of every constructor: names, the CSR arrays, bounds and costs, and
@@ -136,7 +159,7 @@ class ExactCover:
         """Options without a primary item, which no solution can contain."""
         self.matrix = Matrix(n_primary, len(self.secondary), indptr, items, colors,
                              color_names, bounds, cost, tuple(self.dropped))
-        """The problem as the modules below read it (:class:`dlx.matrix.Matrix`)."""
+        """The problem as the modules below read it ([`dlx.matrix.Matrix`][])."""
         if self.dropped:
             k = self.dropped[0]
             more = f" (and {len(self.dropped) - 1} more)" if len(self.dropped) > 1 else ""
@@ -160,7 +183,7 @@ class ExactCover:
         """The statistics of the last search of this problem that *finished* in the calling
         thread (a count, a ``first``, a lazy search run to its end or its limit); empty
         before any. Each thread sees its own; for a search under way, or to keep several,
-        read the :class:`~dlx.search.Search` object's own ``stats``."""
+        read the [`Search`][dlx.search.Search] object's own ``stats``."""
         return getattr(self._last, "stats", None) or SearchStats()
 
     def _finished(self, stats: SearchStats) -> None:
@@ -183,7 +206,7 @@ class ExactCover:
         Any integer or bool dtype, C or Fortran order; ``secondary`` lists column indices.
         Items are named by their column index unless ``names`` are given; column order is
         item order (secondary columns after the primary ones). ``multiplicity`` (keyed by
-        item name) and ``costs`` as for :class:`ExactCover`.
+        item name) and ``costs`` as for [`ExactCover`][].
         """
         try:
             a = np.asarray(matrix)
@@ -220,7 +243,7 @@ class ExactCover:
 
         Option ``k`` covers the columns ``indices[indptr[k]:indptr[k + 1]]`` (ints in
         ``0..n_items-1``, as in ``scipy.sparse.csr_matrix``). ``secondary``, ``names``,
-        ``multiplicity`` and ``costs`` are as in :meth:`from_matrix`. Validation is
+        ``multiplicity`` and ``costs`` are as in [`from_matrix`][]. Validation is
         vectorized: no Python loop per entry.
         """
         indptr = integer_array(indptr, "indptr")
@@ -291,16 +314,16 @@ class ExactCover:
 
     @classmethod
     def from_dlx(cls, source: str | bytes | os.PathLike[str] | IO[Any]) -> ExactCover:
-        """A problem from Knuth's DLX text format (see :mod:`dlx.dlxformat`): the text as
+        """A problem from Knuth's DLX text format (see `dlx.dlxformat`): the text as
         a str or UTF-8 bytes (a leading byte-order mark is skipped), a file's path as an
         ``os.PathLike`` (``pathlib.Path("queens8.dlx")``), or an open file, text or
         binary. Item bounds ``u:v|name`` and ``v|name`` (DLX3) and option costs ``|n``
         (DLX5) are read too.
 
-        A malformed line, or bytes that are not UTF-8, raise :class:`dlx.DLXFormatError`
+        A malformed line, or bytes that are not UTF-8, raise [`dlx.DLXFormatError`][]
         naming the line; any other type of ``source``, or a str without a line break
         that names an existing file (a path given as text: pass a ``Path``), raises
-        :class:`dlx.ArgumentError`; a file that cannot be read, OSError.
+        [`dlx.ArgumentError`][]; a file that cannot be read, OSError.
         """
         from .dlxformat import dlx_source, parse_mcc
 
@@ -314,7 +337,7 @@ class ExactCover:
 
         Names and colors are written with ``str``, and ``from_dlx`` reads the text back
         as the same problem (names and colors as those strings). What cannot be written
-        so raises :class:`dlx.ArgumentError` naming it: no primary item, a name or color
+        so raises [`dlx.ArgumentError`][] naming it: no primary item, a name or color
         that is empty or holds an ASCII blank or ``|`` (or ``:``, in an item name), or
         two items or two colors with the same ``str`` (``1`` and ``"1"``).
         """
@@ -333,6 +356,17 @@ class ExactCover:
             ", costs" if self.matrix.costs is not None else "")
         return (f"ExactCover({len(self)} options, {len(self.primary)} primary + "
                 f"{len(self.secondary)} secondary items{extra})")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the sizes and, for a small problem, its matrix drawn."""
+        m = self.matrix
+        rows = [m.items[m.indptr[k]:m.indptr[k + 1]].tolist() for k in range(m.n_options)] \
+            if m.n_options <= MATRIX_LIMIT else []
+        facts: list[tuple[str, object]] = [("options", m.n_options), ("primary items", m.n_primary),
+                 ("secondary items", m.n_secondary)]
+        facts += [("multiplicities", len(self.multiplicity))] if m.bounds is not None else []
+        facts += [("costs", "given")] if m.costs is not None else []
+        return html_table("ExactCover", facts, matrix_svg(rows, m.n_items, m.n_primary))
 
     @property
     def multiplicity(self) -> dict[Hashable, tuple[int, int]]:
@@ -357,7 +391,7 @@ class ExactCover:
         return 0 if costs is None else int(sum(costs[k] for k in chosen))
 
     def option(self, k: int) -> list[Hashable]:
-        """Option ``k`` as item names, colored entries as :class:`Colored`."""
+        """Option ``k`` as item names, colored entries as [`Colored`][]."""
         if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
                 or not 0 <= k < len(self):
             raise ArgumentError(f"option {k!r} is not in range 0..{len(self) - 1}")
@@ -396,9 +430,9 @@ class ExactCover:
                   **options: Unpack[SearchOptions]) -> Solutions:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
 
-        Returns a lazy search (:class:`dlx.Search` for the plain search): iterate over it;
+        Returns a lazy search ([`dlx.Search`][] for the plain search): iterate over it;
         its ``stats`` are live; ``count()`` runs it to its end. The keyword ``options`` are
-        those of :class:`dlx.request.SearchOptions`. ``forced`` options are taken before the
+        those of [`dlx.request.SearchOptions`][]. ``forced`` options are taken before the
         search and belong to every solution (a Sudoku's givens): the search is that of the
         problem left without their items and the options that clash with them. If they
         exclude one another there is no solution and ``stats.conflict`` names the first that
@@ -418,19 +452,19 @@ class ExactCover:
         (Knuth's DLX-PRE reduction, at every node: fewer nodes, each dearer). None of these
         changes the set of solutions, only their order; ``weighted`` and ``lookahead`` are
         for problems without bounds or costs. ``learn=True`` runs a search of another kind,
-        which learns from its conflicts (:mod:`dlx.kernel_cdcl`: clause learning, VSIDS,
+        which learns from its conflicts (`dlx.kernel_cdcl`: clause learning, VSIDS,
         restarts), for instances where a subtree fails for the same reason again and again
         (the minimal 25x25 Sudokus); its solutions come in no set order, each once, and its
         ``stats.nodes`` are its decisions. ``order="cost"`` yields the ``limit`` cheapest
         solutions instead, cheapest first, once the search (branch and bound, see
-        :class:`~dlx.search.Search`) is over. Bad arguments raise :class:`dlx.ArgumentError`
-        (forced options: :class:`dlx.ForcedOptionError`), the same on every path and
+        [`Search`][dlx.search.Search]) is over. Bad arguments raise [`dlx.ArgumentError`][]
+        (forced options: [`dlx.ForcedOptionError`][]), the same on every path and
         backend.
 
-        Given ``executor``, ``workers`` or ``split`` (as for :meth:`count`), the
+        Given ``executor``, ``workers`` or ``split`` (as for [`count`][]), the
         subproblems are searched there and their solutions come back *in the serial
         order*, the same list as without them, a few chunks searched ahead
-        (:class:`dlx.distribute.SplitSearch`: its ``stats`` follow the chunks).
+        (`dlx.distribute.SplitSearch`: its ``stats`` follow the chunks).
         """
         return run(self, check_request(self.matrix, "solutions", limit, options),
                    self._finished)
@@ -440,19 +474,19 @@ class ExactCover:
         The count is this call's own, whatever other threads do with the problem.
 
         Given ``executor`` (any ``concurrent.futures.Executor``: a process pool, a Dask
-        client's ``get_executor()``, :class:`dlx.distribute.RayExecutor`), ``workers``
+        client's ``get_executor()``, [`dlx.distribute.RayExecutor`][]), ``workers``
         (a pool of that many local processes), ``checkpoint`` or ``split``, the search
-        is cut into subproblems (``split``, default :meth:`split` with ``parts=64``) run
-        on the executor (see :mod:`dlx.distribute`): the same count, and ``stats`` with
+        is cut into subproblems (``split``, default [`split`][] with ``parts=64``) run
+        on the executor (see `dlx.distribute`): the same count, and ``stats`` with
         the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
         subproblems: a rerun with it resumes. ``progress`` is called with a
-        :class:`dlx.RunProgress` after each finished chunk. ``forced``,
+        [`dlx.RunProgress`][] after each finished chunk. ``forced``,
         ``max_nodes``, ``timeout``, ``seed``, ``weighted``, ``lookahead`` and ``learn`` are
         for a single search only. The keyword ``options`` are
-        :class:`dlx.request.CountOptions`.
+        [`dlx.request.CountOptions`][].
 
         A budget (``max_nodes``, ``timeout``) that runs out first raises
-        :class:`dlx.SearchStoppedError`, whose ``stats.solutions`` is the count so far
+        [`dlx.SearchStoppedError`][], whose ``stats.solutions`` is the count so far
         (``solutions(...).count()`` returns such a partial count without raising).
         """
         request = check_request(self.matrix, "count", limit, options)
@@ -462,9 +496,9 @@ class ExactCover:
 
     def best(self, k: int | None = 1, **options: Unpack[SearchOptions]) -> list[list[int]]:
         """The ``k`` cheapest solutions (None: all), cheapest first; ties in the order
-        the search finds them. Their costs: :meth:`cost`. A budget (``max_nodes``,
-        ``timeout``) that runs out first raises :class:`dlx.SearchStoppedError`, as for
-        :meth:`count` (``solutions(k, order="cost", ...)`` yields the best found so far
+        the search finds them. Their costs: [`cost`][]. A budget (``max_nodes``,
+        ``timeout``) that runs out first raises [`dlx.SearchStoppedError`][], as for
+        [`count`][] (``solutions(k, order="cost", ...)`` yields the best found so far
         instead, with the stopped status)."""
         if "limit" in options or "order" in options:
             raise ArgumentError("best() takes k, not limit or order")
@@ -476,13 +510,13 @@ class ExactCover:
 
     def first(self, **options: Unpack[FirstOptions]) -> list[int] | None:
         """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
-        that runs out first raises :class:`dlx.SearchStoppedError`: None always means
+        that runs out first raises [`dlx.SearchStoppedError`][]: None always means
         "no solution" (the rule for budgets; ``solutions(1, ...)`` stops quietly).
 
-        Takes the keyword arguments of :meth:`solutions` but ``limit``, and ``restarts``:
+        Takes the keyword arguments of [`solutions`][] but ``limit``, and ``restarts``:
         a number of nodes, the unit of Luby's sequence of restarts (run ``k`` searches at
         most ``restarts * luby(k)`` nodes, shuffled afresh from ``seed``, default 0; a
-        weighted search carries its weights on; see :mod:`dlx.restarts`). With restarts,
+        weighted search carries its weights on; see `dlx.restarts`). With restarts,
         ``max_nodes`` and ``timeout`` bound all the runs together, and ``stats`` sums
         them (``stats.restarts`` counts the runs cut short). For hard instances:
         ``first(weighted=True, restarts=1000)``.
@@ -511,7 +545,7 @@ class ExactCover:
         progress: Callable[[int], object] | None = None,
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
-        solution, all in one kernel call (see :mod:`dlx.batch`).
+        solution, all in one kernel call (see `dlx.batch`).
 
         ``forced`` lists, per instance, the option indices it forces, e.g. the options of a
         Sudoku's givens in the problem of the empty grid; ``indptr`` and ``indices`` give
@@ -522,7 +556,7 @@ class ExactCover:
         (status ``TIMEOUT``). Forced options that exclude one another mark the instance
         as a conflict. The result is the same as searching, one at a time, the problem
         left once the forced options are taken: same solutions in the same order, same
-        ``nodes`` and ``updates``. Arguments are checked as for :meth:`solutions`.
+        ``nodes`` and ``updates``. Arguments are checked as for [`solutions`][].
         ``progress``, if given, is called in this thread with the number of instances
         finished so far, from time to time (between the kernel's slices, about 5 times a
         second; after each instance in Python), for a progress line.
@@ -536,13 +570,13 @@ class ExactCover:
     def preprocess(self, forced: Iterable[int] | None = None, *, blocked: bool = True,
                    dominated: bool = True, rounds: int | None = None) -> Preprocessed:
         """Reduce the problem at its root, as Knuth's DLX-PRE does (see
-        :mod:`dlx.preprocess`): remove the options that would leave some primary item
+        `dlx.preprocess`): remove the options that would leave some primary item
         without an option (``blocked``) and those that item domination excludes
         (``dominated``), to a fixpoint (or ``rounds`` passes), after taking the ``forced``
-        options. Returns a :class:`dlx.Preprocessed`: the smaller problem, whose solutions
+        options. Returns a [`dlx.Preprocessed`][]: the smaller problem, whose solutions
         mapped back (``.original``) are exactly this one's, why each option went, and the
         options every solution holds. Problems with bounds or costs raise
-        :class:`dlx.ArgumentError`.
+        [`dlx.ArgumentError`][].
         """
         from .preprocess import preprocess
 
@@ -551,16 +585,16 @@ class ExactCover:
 
     def split(self, depth: int | None = None, parts: int | None = None, *,
               probes: int = 8, seed: int = 0, smallest: float = 0.0) -> Split:
-        """Cut the search tree into subproblems (see :mod:`dlx.split`), listed in the order
+        """Cut the search tree into subproblems (see `dlx.split`), listed in the order
         the serial search meets them; each is the list of options chosen on the way down
-        to a node (``forced``, for :meth:`solve_batch`) with an estimate of the nodes
+        to a node (``forced``, for [`solve_batch`][]) with an estimate of the nodes
         below it (Knuth's estimate from ``probes`` random walks, seeded by ``seed``).
 
         ``depth``: every node at that level (and the solutions above it). ``parts``: then
         split again every subproblem estimated at more than ``1 / parts`` of the whole
         (none estimated below ``smallest`` nodes), so that about ``parts`` subproblems of
         comparable size remain; neither given: one part, the whole problem. The counts of
-        the parts add up to :meth:`count`, their solutions in order are :meth:`solutions`,
+        the parts add up to [`count`][], their solutions in order are [`solutions`][],
         and their nodes plus ``nodes_above`` are the serial search's ``nodes``.
         """
         from .split import split_problem

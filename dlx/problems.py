@@ -1,6 +1,6 @@
-"""Classic exact-cover puzzles as :class:`dlx.ExactCover` problems, and pictures of solutions.
+"""Classic exact-cover puzzles as [`dlx.ExactCover`][] problems, and pictures of solutions.
 
-Each builder returns a plain :class:`~dlx.ExactCover`; each ``render_*`` function turns a
+Each builder returns a plain [`ExactCover`][dlx.ExactCover]; each ``render_*`` function turns a
 solution (a list of option indices) into a string. The renderers read only the problem's
 item names, so they work just as well on the same encoding read back from Knuth's text
 format (``ExactCover.from_dlx``). Numbers inside item names are written in base 36
@@ -9,7 +9,7 @@ format (``ExactCover.from_dlx``). Numbers inside item names are written in base 
 The queens, Langford and pentomino encodings are exactly those of
 ``shared/data/exact_cover/SOURCES.md`` (same item order, same option order), so a search
 reproduces the ``nodes`` and ``updates`` of Knuth's DLX1 on those files; so are the
-multiplicity encodings (:func:`mqueens`, :func:`tetrominoes`) for DLX3's.
+multiplicity encodings ([`mqueens`][], [`tetrominoes`][]) for DLX3's.
 
 >>> from dlx.problems import queens, render_queens
 >>> problem = queens(4)
@@ -77,7 +77,7 @@ def _cell_names(cells: Iterable[Cell]) -> dict[Cell, str]:
 
 
 def _parse_cell(name: str) -> Cell:
-    """Inverse of :func:`_cell_names`."""
+    """Inverse of [`_cell_names`][]."""
     if "_" in name:
         r, c = name.split("_")
         return int(r), int(c)
@@ -116,7 +116,7 @@ def queens(n: int) -> ExactCover:
 
 def render_queens(problem: ExactCover, solution: Iterable[int]) -> str:
     """The board, one line per row: ``Q`` for a queen, ``.`` for an empty square (of
-    :func:`queens` or :func:`mqueens`, whose boards may have more rows than columns)."""
+    [`queens`][] or [`mqueens`][], whose boards may have more rows than columns)."""
     rows = sum(str(x).startswith("r") for x in problem.primary)
     cols = sum(str(x).startswith("c") for x in problem.primary)
     board = [["."] * cols for _ in range(rows)]
@@ -131,12 +131,12 @@ def mqueens(n: int, *, rows: int | None = None, k: int | None = None,
     """Non-attacking queens through multiplicities (Knuth's MCC problem, DLX3).
 
     Encodings (SOURCES.md ``mqueens``), on ``rows`` rows (default ``n``) and ``n``
-    columns, diagonals secondary ``a<i+j>``, ``b<rows-1-i+j>`` as in :func:`queens`:
+    columns, diagonals secondary ``a<i+j>``, ``b<rows-1-i+j>`` as in [`queens`][]:
 
     * ``k=None``: every column holds exactly one queen, every row at most one (bounds
       ``0:1|r<i>``); item line ``0:1|r0 c0 0:1|r1 c1 ...`` (``c<i>`` only for ``i < n``),
       option ``r<i> c<j> a<i+j> b<rows-1-i+j>`` per square, row-major. With ``rows = n``
-      these are the options of :func:`queens` (92 for ``n = 8``, OEIS A000170); else
+      these are the options of [`queens`][] (92 for ``n = 8``, OEIS A000170); else
       ``n`` queens on a ``rows x n`` board, OEIS A269133 (160,964 for 12 x 10).
     * ``k``: ``k`` queens on the ``n x n`` board: rows and columns ``0:1``, and a primary
       item ``q`` with bounds ``k`` that every option holds; items ``0:1|r<i> 0:1|c<i>``
@@ -287,7 +287,7 @@ def tiling(
     given, then the board cells ``<r><c>`` (base 36; ``<r>_<c>`` in decimal on boards
     wider or taller than 36) in row-major order. There is one option per placement: the
     piece name, then its cells sorted row-major; pieces in order, then each orientation
-    (see :func:`orientations`; ``reflect=False`` for one-sided pieces), then the offsets
+    (see [`orientations`][]; ``reflect=False`` for one-sided pieces), then the offsets
     row-major. ``keep`` may drop placements, e.g. to break the board's symmetry.
     """
     cells = sorted(set(board))
@@ -346,7 +346,7 @@ def tetrominoes(rows: int, cols: int,
                 ) -> ExactCover:
     """Pack the five free tetrominoes into a ``rows x cols`` rectangle, each used as
     often as ``uses`` allows (SOURCES.md ``tetromino RxC --bounds A:B``: items
-    ``A:B|I A:B|O A:B|T A:B|S A:B|L``, then the cells; options as :func:`tiling`'s).
+    ``A:B|I A:B|O A:B|T A:B|S A:B|L``, then the cells; options as [`tiling`][]'s).
     Known answers (DLX3 and an independent tiler agree): 586 packings of 4 x 6 with
     each piece 0..2 times, 3,106 of 5 x 8 with each exactly twice."""
     return tiling(rectangle(rows, cols), TETROMINOES, uses=uses)
@@ -387,7 +387,7 @@ def rod_cutting(n: int, prices: Sequence[int] = CLRS_PRICES, unit: int | None = 
     Primary items ``s1..s<n>`` (the unit segments); one option per piece ``[a, a + l)``,
     by start ``a`` then length ``l``, holding ``s<a+1> .. s<a+l>``, of cost ``unit * l -
     prices[l - 1]`` (``unit``: by default the largest price per unit length, rounded
-    up: 3 for :data:`CLRS_PRICES`), so that no cost is negative. Every cut costs ``unit *
+    up: 3 for [`CLRS_PRICES`][]), so that no cost is negative. Every cut costs ``unit *
     n`` minus its revenue, so the cheapest cut is the most profitable: ``best()`` gives
     the textbook's optimum, cost ``3 * n - r_n`` (2, 1, 1, 2, 2, 1, 3, 2, 2, 0 for ``n =
     1..10``: for ``n = 10`` the uncut rod, revenue 30), and there are ``2**(n - 1)`` cuts

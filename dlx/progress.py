@@ -1,10 +1,10 @@
 """Feedback on long work, shared by the ``dlx`` and ``sudoku`` commands: one status line
 on stderr, redrawn in place, with messages written above it.
 
-:class:`Progress` draws ``1,234/49,158 puzzles  5,678/s  8 s left`` (:meth:`Progress.update`)
-or any text (:meth:`Progress.show`), at most ten times a second, from any thread; a thread
-of its own can redraw a line once a second (:meth:`Progress.follow`: the ``dlx`` command's
-solutions, nodes, rate and Knuth's estimate of the tree explored, :meth:`dlx.Search.explored`).
+[`Progress`][] draws ``1,234/49,158 puzzles  5,678/s  8 s left`` ([`Progress.update`][])
+or any text ([`Progress.show`][]), at most ten times a second, from any thread; a thread
+of its own can redraw a line once a second ([`Progress.follow`][]: the ``dlx`` command's
+solutions, nodes, rate and Knuth's estimate of the tree explored, [`dlx.Search.explored`][]).
 While one is open and enabled, the first compilation of the numba kernel in the process
 is announced once (it takes seconds, once per machine: numba caches it).
 
@@ -22,11 +22,27 @@ from typing import TextIO
 
 from . import compiled
 
-__all__ = ["COMPILING", "Progress", "SearchLine", "duration", "left"]
+__all__ = ["COMPILING", "STEADY", "WINDOW", "Progress", "SearchLine", "duration", "left",
+           "rate_text"]
 
 COMPILING = ("compiling the numba kernel (first use on this machine; later runs load it from "
              "numba's cache)...")
 """The one-time notice shown when the compiled kernel is being compiled."""
+
+
+WINDOW = 1.0
+"""Seconds over which [`Progress.update`][] measures the rate for the time left."""
+STEADY = 1.5
+"""The time left is shown once the rates of the last two windows differ by at most this
+factor: not while the first work pays for a compilation (numba's first use), when the
+rate so far promises hours."""
+
+
+def rate_text(count: float, seconds: float, unit: str = "") -> str:
+    """A rate as both commands print it, in the progress line and the summary alike:
+    ``5,678/s`` or, with a ``unit``, ``5,678 puzzles/s``."""
+    rate = count / seconds if seconds > 0 else 0.0
+    return f"{rate:,.0f} {unit}/s" if unit else f"{rate:,.0f}/s"
 
 
 def duration(seconds: float) -> str:
@@ -62,6 +78,8 @@ class Progress:
         self.unit = unit
         self.interval = interval
         self.start = self.last = time.perf_counter()
+        self._window = (self.start, 0)  # (time, done) where the rate's window began
+        self._rates: list[float] = []  # the rates of the last two windows
         self.width = 0
         self._lock = threading.RLock()
         self._stop = threading.Event()
@@ -70,21 +88,34 @@ class Progress:
     # ----- the line -----------------------------------------------------------------------
 
     def update(self, done: int, force: bool = False) -> None:
-        """Draw ``done/total unit  rate/s  time left`` (at most every ``interval`` s)."""
+        """Draw ``done/total unit  rate/s  time left`` (at most every ``interval`` s); the
+        time left only once the rate is steady (`STEADY`), at the latest rate."""
         if not self.enabled:
             return
         now = time.perf_counter()
         if not force and now - self.last < self.interval:
             return
-        seconds = now - self.start
-        rate = done / seconds if seconds > 0 else 0.0
+        since, before = self._window
+        if now - since >= WINDOW:
+            self._rates = [*self._rates[-1:], (done - before) / (now - since)]
+            self._window = (now, done)
         text = f"  {done:,}/{self.total:,} {self.unit}" if self.total is not None \
             else f"  {done:,} {self.unit}"
-        text += f"  {rate:,.0f}/s"
-        rest = None if self.total is None else left(done, self.total, seconds)
-        if rest is not None and done < (self.total or 0):
-            text += f"  {duration(rest)} left"
+        text += "  " + rate_text(done, now - self.start)
+        if self.total is not None and done < self.total and self.steady():
+            text += f"  {duration((self.total - done) / self._rates[-1])} left"
         self.show(text, force=True)
+
+    def took(self, done: int) -> str:
+        """The end of a summary, in the status line's formats: ``in 2.34 s (5,678
+        puzzles/s)`` for ``done`` items since the start."""
+        seconds = time.perf_counter() - self.start
+        return f"in {seconds:.2f} s ({rate_text(done, seconds, self.unit)})"
+
+    def steady(self) -> bool:
+        """Whether the last two windows' rates agree within `STEADY` (and are not 0)."""
+        rates = self._rates
+        return len(rates) == 2 and min(rates) > 0 and max(rates) <= STEADY * min(rates)
 
     def show(self, text: str, force: bool = False) -> None:
         """Draw ``text`` as the status line (at most every ``interval`` s unless ``force``)."""
@@ -160,8 +191,8 @@ class Progress:
 class SearchLine:
     """The ``dlx`` command's status line for a search (anything with live ``stats``; an
     ``explored()`` method adds Knuth's estimate): solutions, nodes, nodes per second over
-    the last second, and, for a :class:`dlx.Search`, the share of the tree explored and
-    the time left at that pace. Called by :meth:`Progress.follow`'s thread."""
+    the last second, and, for a [`dlx.Search`][], the share of the tree explored and
+    the time left at that pace. Called by [`Progress.follow`][]'s thread."""
 
     def __init__(self, search: object) -> None:
         self.search = search

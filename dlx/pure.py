@@ -1,23 +1,23 @@
 """The ``python`` backend: the kernel in plain Python, over lists, made fast on purpose.
 
-Five kernels for Knuth's search, chosen per problem (:meth:`PythonBackend.kernel`), fastest
+Five kernels for Knuth's search, chosen per problem ([`PythonBackend.kernel`][]), fastest
 first (and, for the weighted choice or the lookahead, the general kernel with those on; for
-multiplicities and costs, :mod:`dlx.kernel_m` over lists):
+multiplicities and costs, [`dlx.kernel_m`][] over lists):
 
-* Algorithm X over bitsets (:mod:`dlx.kernel_bits`) for problems without colors whose
+* Algorithm X over bitsets ([`dlx.kernel_bits`][]) for problems without colors whose
   option lists are long for their number of primary items (tilings, queens, Langford
-  pairs; :func:`bits_pay` decides);
-* Algorithm X unrolled (:mod:`dlx.kernel_x`) for the other problems without colors
-  (Sudoku), else the kernel as written (:func:`dlx.kernel.search`);
+  pairs; [`bits_pay`][] decides);
+* Algorithm X unrolled ([`dlx.kernel_x`][]) for the other problems without colors
+  (Sudoku), else the kernel as written ([`dlx.kernel.search`][]);
 * each over a ``bytearray`` ``LEN`` when every item has fewer than 128 options (Sudoku,
   queens, Langford pairs...), with ``INACTIVE = 128`` and the choice of item a handful of
   ``bytearray.find`` calls (memchr); else over a list, where the choice is ``min`` then
   ``index``. Both pick Knuth's item: the first active primary item of minimum length.
 
-Without colors, options are forced with numpy (:meth:`dlx.links.Links.restricted`), which
+Without colors, options are forced with numpy ([`dlx.links.Links.restricted`][]), which
 in CPython beats link updates one by one. A batch is each instance searched in turn by
-the same driver as a single search (:class:`dlx.search.Search`), with the records
-:func:`dlx.kernel.search_batch` writes: in CPython that path (numpy forcing, then
+the same driver as a single search ([`dlx.search.Search`][]), with the records
+[`dlx.kernel.search_batch`][] writes: in CPython that path (numpy forcing, then
 Algorithm X unrolled) solves a Sudoku ~1.4x faster than the kernel's own ``search_batch``.
 """
 
@@ -66,7 +66,7 @@ kernel_mcc = specialize({}, mcc=True)
 
 
 def _x(name: str, inactive: int) -> Any:
-    """:mod:`dlx.kernel_x`'s ``name`` with ``INACTIVE`` re-bound, as :func:`specialize` does."""
+    """[`dlx.kernel_x`][]'s ``name`` with ``INACTIVE`` re-bound, as [`specialize`][] does."""
     import types
 
     f = getattr(kernel_x, name)
@@ -107,7 +107,7 @@ def _ints(links: Links) -> np.ndarray:
 
 
 def _others(links: Links) -> list:
-    """:func:`dlx.kernel_x.option_others`, once per problem (shuffled copies share it)."""
+    """[`dlx.kernel_x.option_others`][], once per problem (shuffled copies share it)."""
     others = links.converted.get("python-others")
     if others is None:
         others = links.converted.setdefault("python-others", kernel_x.option_others(links))
@@ -135,12 +135,12 @@ KERNELS = {(small, unrolled): _kernel(small, unrolled)
 
 MCC_KERNEL = Kernel("python-m", kernel_mcc.search, kernel_mcc.force_all, kernel.INACTIVE,
                     _converter(False, False), _copy, mcc=True)
-"""Multiplicities and costs (:mod:`dlx.kernel_m`), over lists."""
+"""Multiplicities and costs ([`dlx.kernel_m`][]), over lists."""
 
 
 def _bits_convert(links: Links, name: str, a: np.ndarray) -> Any:
     """``Kernel.convert`` of the bitset kernel: ``COLOR`` as a search's
-    :class:`~dlx.kernel_bits.Walk` over the problem's tables (built once per problem),
+    [`Walk`][dlx.kernel_bits.Walk] over the problem's tables (built once per problem),
     ``CHOICE`` and the registers as lists; the links, which it never writes, as tuples
     that every search shares."""
     if name == "COLOR":
@@ -160,11 +160,11 @@ def _bits_copy(a: Any) -> Any:
 
 BITS_KERNEL = Kernel("python-bits", kernel_bits.search, kernel_bits.force_all, kernel.INACTIVE,
                      _bits_convert, _bits_copy, explored=kernel_bits.explored)
-"""Algorithm X over bitsets (:mod:`dlx.kernel_bits`), for the problems :func:`bits_pay`
+"""Algorithm X over bitsets ([`dlx.kernel_bits`][]), for the problems [`bits_pay`][]
 picks."""
 
 BITS_ITEM_COST = 0.4
-"""A node of the bitset kernel costs about this many link updates of :mod:`dlx.kernel_x`
+"""A node of the bitset kernel costs about this many link updates of [`dlx.kernel_x`][]
 per primary item (a ``&`` and a popcount in C per item, for the choice)..."""
 BITS_WIDTH = 4000
 """... and as much again per this many bits in the active set (options and primary items)."""
@@ -174,11 +174,11 @@ BITS_MOST = 1 << 28
 
 
 def bits_pay(links: Links) -> bool:
-    """True when :mod:`dlx.kernel_bits` should search ``links`` (no colors, no bounds or
+    """True when [`dlx.kernel_bits`][] should search ``links`` (no colors, no bounds or
     costs): when the updates a node of the links would make, estimated as the primary
     items' mean list length times the options' mean width less one (what covering an
     item of a chosen option unlinks), exceed the cost of its choice of item, a popcount
-    per primary item. Sudoku (short lists, many items) stays on :mod:`dlx.kernel_x`;
+    per primary item. Sudoku (short lists, many items) stays on [`dlx.kernel_x`][];
     tilings (lists of hundreds) go to the bits. Measured in ``docs/design.md``."""
     pay = links.converted.get("python-bits-pay")
     if pay is None:

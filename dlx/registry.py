@@ -1,11 +1,11 @@
 """The registry of backends, and ``auto``'s choice among them.
 
-Every search and every batch gets its :class:`dlx.backend.Backend` from
-:func:`get_backend`, by name: ``python`` (:mod:`dlx.pure`), ``numba`` (:mod:`dlx.compiled`,
+Every search and every batch gets its [`dlx.backend.Backend`][] from
+[`get_backend`][], by name: ``python`` ([`dlx.pure`][]), ``numba`` ([`dlx.compiled`][],
 with the ``fast`` extra) or ``auto``. Every backend returns the same solutions in the same
 order with the same ``nodes`` and ``updates``; only the time differs.
 
-**Which backend ``auto`` takes** (:func:`auto_backend`). Loading the compiled kernel costs
+**Which backend ``auto`` takes** ([`auto_backend`][]). Loading the compiled kernel costs
 a process ~0.6 s (~4 s the first time on a machine, to compile), and one search of a small
 problem in python costs ~1 ms, so ``auto`` keeps small work on python until the process
 has the kernel loaded anyway. Since size alone would leave a program that solves thousands
@@ -53,7 +53,7 @@ def backend_names() -> tuple[str, ...]:
 
 NUMBA_MIN_NODES = 5_000
 """Below this many nodes in the problem (a batch: instances x nodes, see
-:data:`NUMBA_MIN_WORK`), ``auto`` keeps to python unless this process has loaded the
+[`NUMBA_MIN_WORK`][]), ``auto`` keeps to python unless this process has loaded the
 compiled kernel already. Size predicts search time poorly (python: first() of the
 14,000-node 6x10 pentomino board 0.15 s, count() of the 800-node queens12 2 s), so this is
 a compromise that spares small problems the load; the ski-rental rule mends it when they
@@ -101,9 +101,9 @@ def auto_backend(work: int, min_work: int = NUMBA_MIN_NODES) -> Backend:
 
 
 def get_backend(name: str | Backend, work: int = 0, min_work: int = NUMBA_MIN_NODES) -> Backend:
-    """The backend called ``name`` (``auto``: see :func:`auto_backend` for ``work``).
+    """The backend called ``name`` (``auto``: see `auto_backend` for ``work``).
 
-    A :class:`Backend` passes through. An unknown name raises :class:`dlx.ArgumentError`;
+    A [`Backend`][] passes through. An unknown name raises [`dlx.ArgumentError`][];
     a backend that cannot run here (numba not installed, or ``NUMBA_DISABLE_JIT``)
     raises ImportError saying why.
     """

@@ -1,16 +1,16 @@
 """What a search is asked: the options of ``solutions``, ``count``, ``first`` and ``best``,
 checked once, by one function, into one frozen record.
 
-:class:`SearchOptions` (and :class:`CountOptions`, :class:`FirstOptions`) is the one place
+[`SearchOptions`][] (and [`CountOptions`][], [`FirstOptions`][]) is the one place
 where the keyword arguments of those four calls are written, with their types; the calls
-take them as ``**options`` (typed ``Unpack[...]`` for mypy and IDEs). :func:`check_request`
+take them as ``**options`` (typed ``Unpack[...]`` for mypy and IDEs). [`check_request`][]
 holds every rule for them, the rules that tie two arguments together included ("learn
 takes no weighted", "a distributed run takes no forced", "a checkpoint takes no limit",
-"multiplicities refuse the strategies"), and returns a :class:`SearchRequest`: budgets
-normalized (:mod:`dlx.budget`, :data:`dlx.NEVER` for none), forced options a tuple of
-option numbers, and the ``kind`` of search that :func:`dlx.run.run` will run. A bad value
-raises :class:`dlx.ArgumentError` (forced options :class:`dlx.ForcedOptionError`, a
-checkpoint :class:`dlx.CheckpointError`) naming it, before any work is done.
+"multiplicities refuse the strategies"), and returns a [`SearchRequest`][]: budgets
+normalized ([`dlx.budget`][], [`dlx.NEVER`][] for none), forced options a tuple of
+option numbers, and the ``kind`` of search that [`dlx.run.run`][] will run. A bad value
+raises [`dlx.ArgumentError`][] (forced options [`dlx.ForcedOptionError`][], a
+checkpoint [`dlx.CheckpointError`][]) naming it, before any work is done.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ MAX_WORKERS = 4096
 
 
 class SearchOptions(TypedDict, total=False):
-    """The keyword arguments of :meth:`dlx.ExactCover.solutions` (and of ``count``,
-    ``first`` and ``best``), all optional; :meth:`~dlx.ExactCover.solutions` says what
+    """The keyword arguments of [`dlx.ExactCover.solutions`][] (and of ``count``,
+    ``first`` and ``best``), all optional; [`solutions`][dlx.ExactCover.solutions] says what
     each does."""
 
     forced: Iterable[int] | None
@@ -59,33 +59,33 @@ class SearchOptions(TypedDict, total=False):
     """Hide the options item domination excludes, testing items of up to this many
     options (0: none)."""
     learn: bool
-    """The learning search (:mod:`dlx.learning`)."""
+    """The learning search (`dlx.learning`)."""
     backend: BackendName | Backend
-    """``auto``, ``python``, ``numba`` or a :class:`dlx.Backend`."""
+    """``auto``, ``python``, ``numba`` or a [`dlx.Backend`][]."""
     order: str
     """``search`` (as found) or ``cost`` (cheapest first)."""
     executor: cf.Executor | None
-    """Run the split search's subproblems on this executor (:mod:`dlx.distribute`)."""
+    """Run the split search's subproblems on this executor (`dlx.distribute`)."""
     workers: int | None
     """... or on a pool of this many local processes."""
     split: Split | None
-    """... cut this way (default: :meth:`~dlx.ExactCover.split` with 64 parts)."""
+    """... cut this way (default: [`split`][dlx.ExactCover.split] with 64 parts)."""
 
 
 class CountOptions(SearchOptions, total=False):
-    """:class:`SearchOptions`, and what only :meth:`dlx.ExactCover.count` takes."""
+    """[`SearchOptions`][], and what only [`dlx.ExactCover.count`][] takes."""
 
     checkpoint: str | os.PathLike[str] | None
     """A JSON file of the finished subproblems of a distributed count: a rerun resumes."""
     progress: Callable[[RunProgress], object] | None
-    """Called with a :class:`dlx.RunProgress` after each finished chunk."""
+    """Called with a [`dlx.RunProgress`][] after each finished chunk."""
 
 
 class FirstOptions(SearchOptions, total=False):
-    """:class:`SearchOptions`, and what only :meth:`dlx.ExactCover.first` takes."""
+    """[`SearchOptions`][], and what only [`dlx.ExactCover.first`][] takes."""
 
     restarts: int | None
-    """Restart by Luby's sequence of this many nodes (:mod:`dlx.restarts`)."""
+    """Restart by Luby's sequence of this many nodes (`dlx.restarts`)."""
 
 
 ACCEPTS = {"solutions": frozenset(SearchOptions.__annotations__),
@@ -104,11 +104,11 @@ PLAIN = ("learn", "weighted", "lookahead", "restarts")
 
 @dataclass(frozen=True, slots=True)
 class SearchRequest:
-    """A search's arguments, checked and normalized by :func:`check_request`.
+    """A search's arguments, checked and normalized by [`check_request`][].
 
-    ``kind`` names the kind of search (:data:`dlx.run.KINDS`): ``plain`` (Algorithm C or
+    ``kind`` names the kind of search ([`dlx.run.KINDS`][]): ``plain`` (Algorithm C or
     M, ``order="cost"`` included), ``learning``, ``restarts`` or ``distributed``.
-    Budgets are :data:`dlx.NEVER` when unbounded; ``timeout`` is None then.
+    Budgets are [`dlx.NEVER`][] when unbounded; ``timeout`` is None then.
     """
 
     kind: str
@@ -206,7 +206,7 @@ def check_request(matrix: Matrix, call: str, limit: Any,
 
 def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any, workers: Any,
                  split: Any, checkpoint: Any, progress: Any) -> SearchRequest:
-    """The rules of a distributed run (:mod:`dlx.distribute`)."""
+    """The rules of a distributed run ([`dlx.distribute`][])."""
     if checkpoint is not None and limit < NEVER:
         raise ArgumentError("a checkpoint records whole counts: give no limit with it")
     workers_ = None if workers is None else count_budget(workers, "workers", 1)

@@ -6,7 +6,7 @@ short, so cutting each run at a budget and starting again with another order fin
 solution sooner than one long run. Luby, Sinclair and Zuckerman's sequence (1, 1, 2, 1,
 1, 2, 4, 1, ...) of budgets, times a unit, is within a constant factor of the best fixed
 budget whatever the distribution of run lengths ("reluctant doubling"). Each run ``k``
-searches the problem shuffled by ``(seed, k)`` (:meth:`dlx.links.Links.shuffled`); with
+searches the problem shuffled by ``(seed, k)`` ([`dlx.links.Links.shuffled`][]); with
 the weighted choice it starts from the weights the runs before it learned, so what made
 earlier runs fail is branched on first. Every run searches the whole problem, so none
 changes the set of solutions: the first solution found is a solution, and a run that ends

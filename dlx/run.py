@@ -1,26 +1,26 @@
 """``run(problem, request)``: the kind of search a request asks for, from a registry.
 
-:func:`dlx.request.check_request` names the kind (``request.kind``); :data:`KINDS` maps
-each name to its :class:`dlx.kinds.Kind`, one module of :mod:`dlx.kinds` each, as
-:mod:`dlx.registry` maps backend names to backends. :class:`dlx.ExactCover`'s
+[`dlx.request.check_request`][] names the kind (``request.kind``); [`KINDS`][] maps
+each name to its [`dlx.kinds.Kind`][], one module of [`dlx.kinds`][] each, as
+[`dlx.registry`][] maps backend names to backends. [`dlx.ExactCover`][]'s
 ``solutions``, ``count``, ``first`` and ``best`` are each a request, a run, and the rule
 for budgets.
 
 **Adding a kind of search** (the memoized search, a portfolio of strategies):
 
-1. its argument in :class:`dlx.request.SearchOptions` (the one list of the calls'
-   keyword arguments) and in :class:`dlx.request.SearchRequest`; its rules, and the
-   line that names its kind, in :func:`dlx.request.check_request` (what it refuses: "a
+1. its argument in [`dlx.request.SearchOptions`][] (the one list of the calls'
+   keyword arguments) and in [`dlx.request.SearchRequest`][]; its rules, and the
+   line that names its kind, in [`dlx.request.check_request`][] (what it refuses: "a
    memoized search takes no seed", "multiplicities refuse it");
 2. a module ``dlx/kinds/NAME.py`` defining ``KIND = Kind("NAME", solutions[, count])``,
    where ``solutions(problem, request, on_finish)`` returns a lazy search
-   (:class:`dlx.kinds.Solutions`: an iterator with live ``stats`` and ``count()``) that
+   ([`dlx.kinds.Solutions`][]: an iterator with live ``stats`` and ``count()``) that
    reads the problem through ``problem.matrix`` and tells ``on_finish`` its stats once
    it ends (a search that runs a kernel in slices gets that from
-   :func:`dlx.slices.drive`), and ``count`` counts its own way if it has one;
+   [`dlx.slices.drive`][]), and ``count`` counts its own way if it has one;
 3. one line below: ``register_kind(NAME.KIND)``.
 
-Nothing in :mod:`dlx.problem` changes.
+Nothing in [`dlx.problem`][] changes.
 """
 
 from __future__ import annotations

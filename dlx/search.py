@@ -1,6 +1,6 @@
 """A search is an object: its own working arrays, budgets and statistics, around the kernel.
 
-:class:`Search` is what :meth:`dlx.ExactCover.solutions` returns: an iterator over the
+[`Search`][] is what [`dlx.ExactCover.solutions`][] returns: an iterator over the
 solutions that owns everything it changes, so that any number of searches of one problem
 may run at once, in one thread (interleaved generators) or in many. Nothing here writes to
 the problem; the problem only remembers, per thread, the statistics of the last search
@@ -22,6 +22,7 @@ from .links import Links, check_links
 from .slices import Slices, Step, drive
 from .state import State
 from .status import Status
+from .views import search_html
 
 __all__ = ["Search", "SearchStats", "explored", "first_slice"]
 
@@ -30,7 +31,7 @@ __all__ = ["Search", "SearchStats", "explored", "first_slice"]
 class SearchStats:
     """What one search did; live while the search runs.
 
-    ``status`` says how it ended (:class:`dlx.Status`): ``COMPLETE`` when the whole tree
+    ``status`` says how it ended ([`dlx.Status`][]): ``COMPLETE`` when the whole tree
     was explored, so that ``solutions`` is the exact count; ``LIMIT`` when the requested
     number of solutions was found; ``MAX_NODES``, ``TIMEOUT`` or ``INTERRUPTED`` when a
     budget ran out (*not* the same as "no solution"); ``CONFLICT`` when the forced options
@@ -48,10 +49,10 @@ class SearchStats:
     backend: str = ""
     conflict: int | None = None
     restarts: int = 0
-    """Restarts made (:func:`dlx.restarts.first_restarting`); the counts above are then
+    """Restarts made (`dlx.restarts.first_restarting`); the counts above are then
     summed over every run."""
     conflicts: int = 0
-    """Conflicts analysed by a learning search (``learn=True``, :mod:`dlx.learning`),
+    """Conflicts analysed by a learning search (``learn=True``, `dlx.learning`),
     whose ``nodes`` are its decisions and ``updates`` its assignments."""
 
     @property
@@ -113,8 +114,8 @@ class Search:
     """One search of a problem: iterate over it for its solutions, lazily.
 
     Each solution is a sorted list of option indices, the forced options included.
-    :attr:`stats` is live; :meth:`count` runs the search to its end without building
-    solutions. Made by :meth:`dlx.ExactCover.solutions` (:mod:`dlx.request` checks every
+    `stats` is live; [`count`][] runs the search to its end without building
+    solutions. Made by [`dlx.ExactCover.solutions`][] (`dlx.request` checks every
     argument); budgets here are already normalized (``NEVER`` for none).
 
     With ``order="cost"`` it yields the ``limit`` cheapest solutions, cheapest first
@@ -128,15 +129,15 @@ class Search:
     search stops there (status LIMIT).
 
     A ``seed`` (problems without bounds or costs) searches the problem's
-    :meth:`~dlx.links.Links.shuffled` links (items and options in a random order fixed for
+    `shuffled` links (items and options in a random order fixed for
     the whole search; ``run`` is a restart's number), with the kernel of an unseeded
     search. ``weighted`` takes the weighted choice of item
     (dom/wdeg), starting from the item weights ``weights`` (by the problem's item number;
     None: all 1). ``lookahead``
     hides, at every node, the options that item domination excludes (testing the items of
-    2 to ``lookahead`` options; see :func:`dlx.kernel.reduce`).
-    With bounds or costs, a ``seed`` breaks :mod:`dlx.kernel_m`'s ties at random instead,
-    and ``weighted`` and ``lookahead`` are refused (:meth:`dlx.ExactCover.solutions`).
+    2 to ``lookahead`` options; see `dlx.kernel.reduce`).
+    With bounds or costs, a ``seed`` breaks `dlx.kernel_m`'s ties at random instead,
+    and ``weighted`` and ``lookahead`` are refused ([`dlx.ExactCover.solutions`][]).
     """
 
     def __init__(
@@ -193,6 +194,10 @@ class Search:
     def __repr__(self) -> str:
         return f"<dlx Search {self.stats}>"
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the status and counts of [`stats`][]."""
+        return search_html(self.stats)
+
     def count(self) -> int:
         """Run the search to its end (or its limit or budget) and return the number of
         solutions found in all, those already iterated over included (``order="cost"``:
@@ -233,7 +238,7 @@ class Search:
             check_links(self.links, self._state, self.kernel.inactive)
 
     def _search(self) -> Iterator[list[int]]:
-        """The kernel in slices (:func:`dlx.slices.drive`), the clock read between them."""
+        """The kernel in slices ([`dlx.slices.drive`][]), the clock read between them."""
         slices = Slices.timed(self.timeout is not None, self.backend.slice_seconds,
                               first_slice(self.links))
         return drive(self._begin, self.stats, slices, self.timeout, self._on_finish,

@@ -1,9 +1,9 @@
 """The time-sliced driver: a kernel run in calls of a bounded amount of work, the clock read
 between them, for timeouts and for Ctrl-C (compiled code never sees it).
 
-:func:`drive` is the one loop that does this, for every search that runs a kernel in
-slices: the plain search (:class:`dlx.search.Search`, and so the restarts), the compiled
-batch (:meth:`dlx.compiled.NumbaBackend.batch`), and the learning search. :class:`Slices`
+[`drive`][] is the one loop that does this, for every search that runs a kernel in
+slices: the plain search ([`dlx.search.Search`][], and so the restarts), the compiled
+batch ([`dlx.compiled.NumbaBackend.batch`][]), and the learning search. [`Slices`][]
 says how much work the next call may do.
 """
 
@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 
 class Slices:
-    """The number of search nodes the next kernel call may run (:attr:`nodes`).
+    """The number of search nodes the next kernel call may run ([`nodes`][]).
 
     It follows the measured cost of a node, so that a slice takes about ``seconds`` and
     never runs past a deadline by more than about one node: the first slice is ``first``
@@ -46,7 +46,7 @@ class Slices:
 
     @classmethod
     def timed(cls, timed: bool, seconds: float | None, first: int) -> Slices:
-        """The slices of a call with a timeout (``timed``: :data:`TIMEOUT_SLICE_SECONDS`,
+        """The slices of a call with a timeout (``timed``: [`TIMEOUT_SLICE_SECONDS`][],
         from one node) or without (``seconds`` each, from ``first`` nodes)."""
         return cls(TIMEOUT_SLICE_SECONDS, first=1) if timed else cls(seconds, first=first)
 
@@ -63,7 +63,7 @@ class Slices:
 
 
 class Outcome(Protocol):
-    """What :func:`drive` keeps up to date: how the search ended, and its time."""
+    """What [`drive`][] keeps up to date: how the search ended, and its time."""
 
     status: Status
     seconds: float
@@ -84,10 +84,10 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
           on_slice: Callable[[float], None] | None = None) -> Iterator[T]:
     """The one time-sliced loop: ``begin()`` sets the search up (None: it decided the
     search alone, having set ``outcome.status``: a conflict, an empty limit) and returns
-    its :data:`Step`; each step gets ``slices.nodes`` units of work; between steps the
+    its [`Step`][]; each step gets ``slices.nodes`` units of work; between steps the
     clock is read, and the search ends with ``TIMEOUT`` once ``timeout`` seconds have
     passed since ``begin`` was called (a step that ended the search, with ``COMPLETE``
-    say, keeps its status), else the slice is adapted (:meth:`Slices.ran`). What a step
+    say, keeps its status), else the slice is adapted ([`Slices.ran`][]). What a step
     found is yielded, after ``outcome.status`` is set if it ended the search.
 
     Ctrl-C (KeyboardInterrupt), in a step or in ``begin``, sets ``INTERRUPTED`` and goes
@@ -103,11 +103,11 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
     nothing for the loop; its step is one more call (end: ``COMPLETE`` when it returns
     0), and at a ``TIMEOUT`` the batch sweeps the instances left with a node budget of 0.
 
-    The learning search (:class:`dlx.learning.LearningSearch`) fits as it is: its
+    The learning search ([`dlx.learning.LearningSearch`][]) fits as it is: its
     ``begin`` returns None for a clash of the forced options (``CONFLICT``), a timeout
     of 0 (``TIMEOUT``) or a decision at level 0 (``COMPLETE``), and else makes its
     arrays, held by the step. Its budget is in conflicts (``Slices(SLICE_SECONDS,
-    first=FIRST_SLICE)``, or :meth:`Slices.timed`); the step sets ``STOP_CONFLICTS`` to
+    first=FIRST_SLICE)``, or [`Slices.timed`][]); the step sets ``STOP_CONFLICTS`` to
     ``CONFLICTS + budget`` and ``STOP_DECISIONS`` to ``DECISIONS + 16 * budget`` (at most
     ``max_nodes``), calls ``cdcl`` once, copies the registers into the stats, and
     returns: for ``FOUND`` the solution as found, with end ``LIMIT`` at the limit (else

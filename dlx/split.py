@@ -3,8 +3,8 @@
 The search tree of Algorithm C is fixed by the problem (Knuth's choice of item, options
 tried top to bottom). A node of the tree at level ``d`` is the list of the ``d`` options
 chosen on the way down to it, and the search below it is exactly a search of the problem
-with those options *forced* (:meth:`dlx.ExactCover.solve_batch`): the same solutions in the
-same order, the same ``nodes``. A :class:`Split` is a cut across the tree: subproblems that
+with those options *forced* ([`dlx.ExactCover.solve_batch`][]): the same solutions in the
+same order, the same ``nodes``. A [`Split`][] is a cut across the tree: subproblems that
 together hold every node below the cut, listed in the order the serial search meets them,
 so that their counts add up to the serial count and their solutions, concatenated, are the
 serial solutions in order. The nodes above the cut (``nodes_above``) are the ones the
@@ -96,7 +96,7 @@ class Split(Sequence[Subproblem]):
 
     @property
     def forced(self) -> list[list[int]]:
-        """Each subproblem's forced options, as :meth:`dlx.ExactCover.solve_batch` takes
+        """Each subproblem's forced options, as [`dlx.ExactCover.solve_batch`][] takes
         them."""
         return [list(p.forced) for p in self.parts]
 
@@ -163,8 +163,8 @@ class _Tree:
 def split_problem(links: Links, digest: str, depth: int | None = None,
                   parts: int | None = None, *, probes: int = 8, seed: int = 0,
                   smallest: float = 0.0) -> Split:
-    """See :meth:`dlx.ExactCover.split`: ``links`` are the problem's, ``digest`` its
-    :func:`problem_digest`."""
+    """See [`dlx.ExactCover.split`][]: ``links`` are the problem's, ``digest`` its
+    [`problem_digest`][]."""
     depth_ = None if depth is None else count_budget(depth, "depth", 0)
     parts_ = None if parts is None else count_budget(parts, "parts", 1)
     probes_ = count_budget(probes, "probes", 1)

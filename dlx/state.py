@@ -1,20 +1,20 @@
 """The kernel's state, named once: every array a search reads or writes, in one table.
 
-:data:`FIELDS` lists them in the order of :class:`State`, the named tuple that the kernel's
+[`FIELDS`][] lists them in the order of [`State`][], the named tuple that the kernel's
 entry points take (``search(S, ...)``, ``force_all(S, ...)``, ``search_batch(S, ...)``) and
 read by name (``S.U``, ``S.LEN``). Everything else is derived from this table: the pristine
-arrays built for a problem (:mod:`dlx.links`), the working copy each search makes of the
+arrays built for a problem ([`dlx.links`][]), the working copy each search makes of the
 arrays it changes, the conversions each backend caches per problem, a compiled batch's
-workspace and the numba signatures (:mod:`dlx.compiled`).
+workspace and the numba signatures ([`dlx.compiled`][]).
 
-What each array holds is explained where it is built, in :mod:`dlx.links`.
+What each array holds is explained where it is built, in [`dlx.links`][].
 
 **To add an array**: add a row here, build its pristine value in
-:func:`dlx.links.build_links` (it must be an ``int64`` numpy array of the length its ``per``
+[`dlx.links.build_links`][] (it must be an ``int64`` numpy array of the length its ``per``
 says), and read it in the kernel as ``S.NAME``. Nothing else changes: copies, conversions,
 workspaces and signatures follow the table. The rows marked ``mcc`` (item bounds, tweaks,
 option costs) are read only by the kernel of multiplicities and costs
-(:mod:`dlx.kernel_m`); the other kernels get them empty, so they cost those nothing.
+([`dlx.kernel_m`][]); the other kernels get them empty, so they cost those nothing.
 """
 
 from __future__ import annotations
@@ -32,16 +32,16 @@ class Field(NamedTuple):
     per: str
     """What it is indexed by: ``node`` (length ``Z``), ``item`` (``N + 1``), ``level``
     (``N1 + 1``: a solution has at most one option per primary item; with multiplicities,
-    see :func:`dlx.links.build_links`), ``option`` (the problem's options, in input order)
-    or ``register`` (:data:`N_REGS`)."""
+    see [`dlx.links.build_links`][]), ``option`` (the problem's options, in input order)
+    or ``register`` ([`N_REGS`][])."""
     changes: bool
     """True when a search writes it: each search then works on its own copy; False when it
     is read only, so that every search of the problem shares one."""
     dtype: str
     doc: str
     mcc: bool = False
-    """True when only :mod:`dlx.kernel_m` reads it (multiplicities and costs): the other
-    kernels get an empty array in its place (:meth:`dlx.backend.Kernel.pristine`)."""
+    """True when only [`dlx.kernel_m`][] reads it (multiplicities and costs): the other
+    kernels get an empty array in its place ([`dlx.backend.Kernel.pristine`][])."""
 
 
 FIELDS: tuple[Field, ...] = (
@@ -77,8 +77,8 @@ if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by it
 else:
     State = namedtuple("State", [f.name for f in FIELDS],
                        defaults=[() for f in FIELDS if f.mcc])  # the mcc rows come last
-    State.__doc__ = ("The kernel's arrays, in the order of :data:`FIELDS` (those only "
-                     ":mod:`dlx.kernel_m` reads may be left out: empty).")
+    State.__doc__ = ("The kernel's arrays, in the order of [`FIELDS`][] (those only "
+                     "[`dlx.kernel_m`][] reads may be left out: empty).")
 
 REGISTERS = (
     ("LEVEL", "the current level of the search tree (options chosen so far)"),
@@ -94,9 +94,9 @@ REGISTERS = (
     ("SPENT", "the net cost of the options chosen so far (dlx.kernel_m)"),
     ("CUTOFF", "dlx.kernel_m prunes partial solutions that cost this much (net)"),
 )
-"""``REG``'s slots, in order; :mod:`dlx.kernel` names their indices (the last three,
-:mod:`dlx.kernel_m`: a seeded search of the plain kernel runs on shuffled links instead,
-:meth:`dlx.links.Links.shuffled`)."""
+"""``REG``'s slots, in order; [`dlx.kernel`][] names their indices (the last three,
+[`dlx.kernel_m`][]: a seeded search of the plain kernel runs on shuffled links instead,
+[`dlx.links.Links.shuffled`][])."""
 
 N_REGS = len(REGISTERS)
 REGISTER_INDEX = {name: k for k, (name, _) in enumerate(REGISTERS)}
@@ -105,7 +105,7 @@ REGISTER_INDEX = {name: k for k, (name, _) in enumerate(REGISTERS)}
 def field_length(per: str, n_nodes: int, n_items: int, n_primary: int, n_options: int,
                  n_levels: int | None = None) -> int:
     """The length of an array indexed ``per`` node, item, level, option or register
-    (``n_levels``: ``n_primary + 1`` unless said, see :func:`dlx.links.build_links`)."""
+    (``n_levels``: ``n_primary + 1`` unless said, see [`dlx.links.build_links`][])."""
     return {"node": n_nodes, "item": n_items + 1,
             "level": n_primary + 1 if n_levels is None else n_levels,
             "option": n_options, "register": N_REGS}[per]

@@ -1,7 +1,7 @@
 """How a search ended, and what the command-line tools exit with: one vocabulary for both.
 
-:class:`Status` is what the kernel returns, what :class:`dlx.SearchStats` and a batch's
-records hold, and what the commands turn into an :class:`ExitCode`. It is an ``IntEnum``
+[`Status`][] is what the kernel returns, what [`dlx.SearchStats`][] and a batch's
+records hold, and what the commands turn into an [`ExitCode`][]. It is an ``IntEnum``
 because the kernel (plain Python or compiled by numba) returns and stores plain integers;
 the values are those integers.
 """
@@ -24,9 +24,9 @@ class Status(IntEnum):
     solutions was found. ``MAX_NODES``, ``TIMEOUT`` and ``INTERRUPTED`` (Ctrl-C): a budget
     ran out, which is *not* the same as "no solution". ``RUNNING``: a lazy search that has
     not ended yet. ``INVALID`` is never the status of a finished call: a forced option
-    that is not in the problem raises :class:`dlx.ForcedOptionError` instead; the kernel
+    that is not in the problem raises [`dlx.ForcedOptionError`][] instead; the kernel
     uses it internally to report which one. ``NO_ROOM`` is internal too: the learning
-    kernel (:mod:`dlx.cdcl`) has no room left for a learned clause, and its driver gives
+    kernel (`dlx.cdcl`) has no room left for a learned clause, and its driver gives
     it larger arrays and goes on.
     """
 

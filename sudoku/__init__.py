@@ -1,7 +1,7 @@
 """sudoku: solve Sudoku boards in place through the ``dlx`` exact-cover engine.
 
-Bad input to any call raises a :class:`SudokuError` (a ``ValueError``) whose message names
-the argument, row, cell or symbol at fault (see :mod:`sudoku.errors`), and a board that
+Bad input to any call raises a [`SudokuError`][] (a ``ValueError``) whose message names
+the argument, row, cell or symbol at fault (see [`sudoku.errors`][]), and a board that
 cannot be solved, or written, is left exactly as it was given.
 
 >>> import sudoku
@@ -12,7 +12,7 @@ cannot be solved, or written, is left exactly as it was given.
 >>> "".join(board[0])
 '534678912'
 
-Generating, rating and explaining (:func:`generate`, :func:`rate`, :func:`explain`):
+Generating, rating and explaining ([`generate`][], [`rate`][], [`explain`][]):
 
 >>> puzzle = sudoku.generate(9, difficulty="intermediate", symmetry="mirror", seed=7)
 >>> rating = sudoku.rate(puzzle)
@@ -95,3 +95,8 @@ __all__ = [
     "to_exact_cover",
     "write_variant",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only, as ``dir(dlx)``: the submodules stay importable."""
+    return sorted({*__all__, "__version__"})

@@ -1,4 +1,4 @@
-"""``python -m sudoku``: the same as the ``sudoku`` command (see :mod:`sudoku.cli`)."""
+"""``python -m sudoku``: the same as the ``sudoku`` command (see [`sudoku.cli`][])."""
 
 from .cli import main
 

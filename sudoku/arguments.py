@@ -1,13 +1,13 @@
 """Checks of the arguments of the public calls other than the board and the alphabet
-(those are :mod:`sudoku.grid`'s): budgets, the backend, and the puzzles of a batch.
+(those are [`sudoku.grid`][]'s): budgets, the backend, and the puzzles of a batch.
 
 Every public call checks these first, before reading any board, and raises ArgumentError
 naming the argument and the value given, so that no TypeError or plain ValueError from
 the engine ever reaches the caller. The engine's own checks stay in place; these make the
 Sudoku calls say the same thing for every backend and every entry point. Budgets follow
-``dlx``'s one rule (:func:`dlx.count_budget`, :func:`dlx.time_budget`): the same bad budget
-gets the same message from both packages, raised here as :class:`sudoku.ArgumentError`
-(which is also a :class:`dlx.ArgumentError`).
+``dlx``'s one rule ([`dlx.count_budget`][], [`dlx.time_budget`][]): the same bad budget
+gets the same message from both packages, raised here as [`sudoku.ArgumentError`][]
+(which is also a [`dlx.ArgumentError`][]).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ BACKENDS = backend_names()
 
 
 def count_budget(value: Any, name: str, minimum: int = 1) -> int | None:
-    """A count (``limit``, ``max_nodes``, ``clues``...) by :func:`dlx.count_budget`'s rule
+    """A count (``limit``, ``max_nodes``, ``clues``...) by [`dlx.count_budget`][]'s rule
     and message (an integer or whole float of at least ``minimum``, clamped to
-    :data:`dlx.NEVER`), raised as :class:`sudoku.ArgumentError`; None stays None."""
+    [`dlx.NEVER`][]), raised as [`sudoku.ArgumentError`][]; None stays None."""
     if value is None:
         return None
     try:
@@ -40,8 +40,8 @@ def count_budget(value: Any, name: str, minimum: int = 1) -> int | None:
 
 
 def time_budget(value: Any, name: str = "timeout") -> float | None:
-    """A time in seconds by :func:`dlx.time_budget`'s rule and message (None, infinity or
-    a number too large for a float: no bound), raised as :class:`sudoku.ArgumentError`."""
+    """A time in seconds by [`dlx.time_budget`][]'s rule and message (None, infinity or
+    a number too large for a float: no bound), raised as [`sudoku.ArgumentError`][]."""
     try:
         return dlx.time_budget(value, name)
     except dlx.ArgumentError as e:
@@ -49,7 +49,7 @@ def time_budget(value: Any, name: str = "timeout") -> float | None:
 
 
 def backend_name(value: Any) -> str:
-    """``backend``: one of :data:`BACKENDS`."""
+    """``backend``: one of [`BACKENDS`][]."""
     if not isinstance(value, str) or value not in BACKENDS:
         names = ", ".join(map(repr, BACKENDS))
         raise ArgumentError(f"backend must be one of {names}, got {culprit(value)}")
@@ -73,12 +73,12 @@ def engine_arguments(backend: Any, max_nodes: Any, timeout: Any = None) -> dict[
 
 
 STRATEGIES = ("auto", "plain", "hard")
-"""How :func:`sudoku.solve` and :func:`sudoku.count_solutions` search (see
-:mod:`sudoku.solver`)."""
+"""How [`sudoku.solve`][] and [`sudoku.count_solutions`][] search (see
+[`sudoku.solver`][])."""
 
 
 def strategy_name(value: Any) -> str:
-    """``strategy``: one of :data:`STRATEGIES`."""
+    """``strategy``: one of [`STRATEGIES`][]."""
     if not isinstance(value, str) or value not in STRATEGIES:
         names = ", ".join(map(repr, STRATEGIES))
         raise ArgumentError(f"strategy must be one of {names}, got {culprit(value)}")

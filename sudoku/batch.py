@@ -1,11 +1,11 @@
-"""Many puzzles at once: one batch search per grid size (see :mod:`dlx.batch`).
+"""Many puzzles at once: one batch search per grid size (see [`dlx.batch`][]).
 
 A puzzle is the empty grid's exact cover with its givens' options forced, so a whole file
 of puzzles is one problem and many instances: ``ExactCover.solve_batch`` solves them all
 in one kernel call. Around it everything is numpy over all puzzles at once: reading the
 one-line puzzles (rows of N*N symbols), listing their givens' options, decoding the
-solutions, checking every answer (:func:`sudoku.grid.are_solutions`) and writing them out.
-A puzzle that fails gets the very error :func:`sudoku.solve_string` raises for it.
+solutions, checking every answer ([`sudoku.grid.are_solutions`][]) and writing them out.
+A puzzle that fails gets the very error [`sudoku.solve_string`][] raises for it.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def solve_many(
     strategy: str = "auto",
 ) -> list[str | SudokuError]:
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
-    SudokuError :func:`sudoku.solve_string` would raise (returned, not raised).
+    SudokuError [`sudoku.solve_string`][] would raise (returned, not raised).
 
     ``puzzles`` is any iterable of str (a list, a generator, a file's lines), not a single
     str. Each puzzle is a row of N*N symbols or a drawn grid, as for ``solve_string``;
@@ -65,14 +65,14 @@ def solve_many(
     puzzle (AlphabetError), is that puzzle's error, as it is ``solve_string``'s.
     ``unique=True`` returns MultipleSolutionsError for a puzzle with more than one
     solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). ``layout``
-    gives the rules, as for :func:`sudoku.solve`. ``executor`` (any
+    gives the rules, as for [`sudoku.solve`][]. ``executor`` (any
     ``concurrent.futures.Executor``: processes, a Dask cluster's, Ray's) solves chunks of
     the puzzles there, the answers still in input order. ``progress``, if given, is called
     from time to time (about 5 times a second, or once a chunk on an executor) with the
     number of puzzles done, for a progress line. ``strategy`` is that of
-    :func:`sudoku.solve`: ``"auto"`` (the default) searches the puzzles of side 25 and more
+    [`sudoku.solve`][]: ``"auto"`` (the default) searches the puzzles of side 25 and more
     the hard way, one by one, and the others in one batch search; ``"plain"`` all in the
-    batch; ``"hard"`` all one by one, each as :func:`sudoku.solve_string` does with
+    batch; ``"hard"`` all one by one, each as [`sudoku.solve_string`][] does with
     ``strategy="hard"``. The arguments of the call itself (``puzzles``, ``layout``,
     ``backend``, ``max_nodes``, ``executor``, ``progress``, ``strategy``) raise
     ArgumentError.
@@ -122,9 +122,9 @@ def count_many(
     strategy: str = "auto",
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
-    :func:`sudoku.count_solutions` does: clashing givens count 0; a bad puzzle, or a
+    [`sudoku.count_solutions`][] does: clashing givens count 0; a bad puzzle, or a
     budget that ran out, gives its SudokuError (returned, not raised). Arguments as for
-    :func:`solve_many`; a bad ``limit`` raises ArgumentError."""
+    [`solve_many`][]; a bad ``limit`` raises ArgumentError."""
     puzzles = puzzle_list(puzzles)
     check_layout(layout)
     limit = count_budget(limit, "limit")
@@ -165,7 +165,7 @@ def _one_by_one(out: list[Any], where: np.ndarray, values: np.ndarray,
 def _solved_hard(geo: Geometry, values: list[int], *, unique: bool,
                  engine: dict[str, Any]) -> str | SudokuError:
     """One puzzle's answer under ``strategy="hard"``: its solution on one line, or its
-    SudokuError (returned), as :func:`sudoku.solve_string` would give them."""
+    SudokuError (returned), as [`sudoku.solve_string`][] would give them."""
     try:
         return format_grid(geo, solve_hard(geo, values, unique=unique, engine=engine))
     except SudokuError as e:
@@ -174,7 +174,7 @@ def _solved_hard(geo: Geometry, values: list[int], *, unique: bool,
 
 def _on_executor(executor: Executor, work: Callable[[list[str]], list[Any]],
                  puzzles: list[str], done: _Done) -> list[Any]:
-    """``work`` on chunks of :data:`_CHUNK` puzzles through ``executor``, in order (each
+    """``work`` on chunks of [`_CHUNK`][] puzzles through ``executor``, in order (each
     worker builds each grid size's problem once, in its own cache); ``done`` hears of each
     chunk as it comes back."""
     if not isinstance(executor, Executor):
@@ -212,7 +212,7 @@ class _Done:
 
 
 def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
-    """What :func:`sudoku.count_solutions` returns, or raises, for instance ``k``: clashing
+    """What [`sudoku.count_solutions`][] returns, or raises, for instance ``k``: clashing
     givens count 0; a budget that ran out is an error, not a partial count."""
     return search_count(int(result.status[k]), int(result.found[k]), int(result.nodes[k]))
 
@@ -240,7 +240,7 @@ def _parse(
 
     One-line puzzles of a valid size are read with one table lookup over all their bytes;
     others (drawn grids, bad symbols, wrong sizes, items that are not a str, an alphabet
-    that does not fit) go through :func:`parse_string`, whose SudokuError is stored in
+    that does not fit) go through [`parse_string`][], whose SudokuError is stored in
     ``out``.
     """
     lengths = np.fromiter((len(p) if isinstance(p, str) else -1 for p in puzzles),
@@ -311,7 +311,7 @@ def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarra
     """The grids of the solved instances. A solution has one option ``cell * N + value - 1``
     per cell, so its sorted options start with the cells in order; a killer's cage filling
     options, numbered from N**3 on, come after them and are dropped. A row where the first
-    N*N are not the cells in order is left all 0, which :func:`are_solutions` rejects."""
+    N*N are not the cells in order is left all 0, which [`are_solutions`][] rejects."""
     side = geo.side
     options = result.options[solved][:, : geo.cells]
     grids = options % side + 1
@@ -331,7 +331,7 @@ def _format(geo: Geometry, grids: np.ndarray) -> list[str]:
 
 
 def solved_mask(result: BatchResult, unique: bool) -> np.ndarray:
-    """The instances that :func:`sudoku.solve_string` answers: a solution found (with
+    """The instances that [`sudoku.solve_string`][] answers: a solution found (with
     ``unique``: exactly one, and the whole tree seen)."""
     if unique:
         return (result.found == 1) & (result.status == Status.COMPLETE)
@@ -340,6 +340,6 @@ def solved_mask(result: BatchResult, unique: bool) -> np.ndarray:
 
 def failure(geo: Geometry, values: list[int], result: BatchResult, k: int,
             unique: bool) -> SudokuError:
-    """The error :func:`sudoku.solve_string` raises for instance ``k`` (not solved)."""
+    """The error [`sudoku.solve_string`][] raises for instance ``k`` (not solved)."""
     return search_failure(geo, values, int(result.status[k]), int(result.found[k]),
                           int(result.nodes[k]), unique)

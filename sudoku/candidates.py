@@ -4,7 +4,7 @@ Every cell holds either a value or a *mask* of its candidates, one bit per value
 ``d - 1`` for value ``d``), a plain Python int: the tests the techniques make all day
 (how many candidates, which ones, the union over a unit) are one or two integer operations.
 All the geometry comes from the layout's units (and cages), read once per layout into a
-:class:`Tables`: the units of each cell, each cell's *peers* (the cells that may not share
+[`Tables`][]: the units of each cell, each cell's *peers* (the cells that may not share
 its value: the other cells of its units and of its cage), the cells of each unit, the pairs
 of units that meet in two cells or more (where candidates can be locked), and the families
 of disjoint units that tile the grid (rows, columns, boxes, regions...) for the fish. No
@@ -65,7 +65,7 @@ class Tables:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def tables(layout: Layout) -> Tables:
-    """The :class:`Tables` of ``layout``."""
+    """The [`Tables`][] of ``layout``."""
     side, area = layout.side, layout.cells
     units = layout.units
     unit_of = [0] * area
@@ -113,8 +113,8 @@ def _partitions(layout: Layout, sets: list[frozenset[int]]) -> tuple[tuple[int, 
 
 class Candidates:
     """A grid being solved: ``values[c]`` (0 while open) and ``masks[c]`` (the open cell's
-    candidates; 0 once it has a value). :meth:`place` and :meth:`eliminate` are the only
-    writers; a grid is one solver's own object, copied with :meth:`copy`."""
+    candidates; 0 once it has a value). [`place`][] and [`eliminate`][] are the only
+    writers; a grid is one solver's own object, copied with [`copy`][]."""
 
     __slots__ = ("masks", "tables", "values")
 

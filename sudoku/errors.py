@@ -1,6 +1,6 @@
 """Exceptions of the Sudoku adapter. On any of them the caller's board is left untouched.
 
-Every public call of :mod:`sudoku` raises only these for bad input (never a TypeError,
+Every public call of `sudoku` raises only these for bad input (never a TypeError,
 an AttributeError or numpy's own errors), each a ``ValueError``, and each message names the
 argument, the row, the cell or the symbol at fault::
 
@@ -62,9 +62,9 @@ class ShapeError(SudokuError):
 
 
 class ReadOnlyError(ShapeError):
-    """:func:`sudoku.solve` cannot write the answer into the board: a row is immutable (a
+    """[`sudoku.solve`][] cannot write the answer into the board: a row is immutable (a
     tuple, a str...) or a numpy array (or row) is read-only. Checked before the search, so
-    nothing is ever half-written; reading calls (:func:`sudoku.count_solutions`) accept
+    nothing is ever half-written; reading calls ([`sudoku.count_solutions`][]) accept
     such boards."""
 
 
@@ -84,18 +84,18 @@ class ArgumentError(SudokuError, dlx.ArgumentError):
     """An argument other than the board or the alphabet is of the wrong type or out of
     range: a budget (``limit``, ``max_nodes``, ``timeout``), ``backend``, ``givens``, or a
     puzzle that is not a str (``solve_string``; each item of ``solve_many``). It is also a
-    :class:`dlx.ArgumentError`, the engine's error for the same mistakes."""
+    [`dlx.ArgumentError`][], the engine's error for the same mistakes."""
 
 
 class LayoutError(SudokuError):
-    """A layout (:class:`sudoku.Layout`) is not a valid set of rules: a unit without N
+    """A layout ([`sudoku.Layout`][]) is not a valid set of rules: a unit without N
     distinct cells of the grid, or a jigsaw region map with the wrong number of regions, a
     region of the wrong size, or a region that is not connected. The message names the
     unit or region."""
 
 
 class FormatError(SudokuError):
-    """A line of a variant format (:func:`sudoku.formats.read_variant`: jigsaw, killer, X,
+    """A line of a variant format ([`sudoku.formats.read_variant`][]: jigsaw, killer, X,
     Windoku, rectangular boxes) is malformed: the wrong number of fields, a map of the
     wrong length, a label out of order, a sum that is not an int, as many sums as labels...
     The message names the field and the position at fault."""
@@ -116,6 +116,6 @@ class MultipleSolutionsError(SudokuError):
 
 class SearchStoppedError(SudokuError, dlx.SearchStoppedError):
     """A budget (``max_nodes`` or ``timeout``) ran out before the search could decide.
-    It is also a :class:`dlx.SearchStoppedError` (one rule for budgets in both packages:
+    It is also a [`dlx.SearchStoppedError`][] (one rule for budgets in both packages:
     a call that returns the answer raises; ``solve_many``/``count_many`` return it per
     puzzle)."""

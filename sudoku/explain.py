@@ -1,24 +1,27 @@
 """The explainer: a puzzle's solution as the ordered steps a human solver would take.
 
-:func:`explain` starts from the givens and always takes the easiest step a technique of
-:mod:`sudoku.techniques` finds; when none finds one, the last resort is the engine's
-search, which places the remaining cells and reports the nodes it needed. :func:`hint`
+[`explain`][] starts from the givens and always takes the easiest step a technique of
+`sudoku.techniques` finds; when none finds one, the last resort is the engine's
+search, which places the remaining cells and reports the nodes it needed. [`hint`][]
 is the next step only, for applications. Both first make sure the puzzle has exactly one
 solution (``count_solutions(limit=2)`` through the engine), since a step is meant to be
-what any solver can see, and the errors are those of :func:`sudoku.solve`.
+what any solver can see, and the errors are those of [`sudoku.solve`][].
 
 >>> import sudoku
 >>> puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 >>> steps = sudoku.explain(puzzle)
 >>> steps[0].technique, len(steps)
 ('naked single', 49)
->>> print(steps[0].describe(sudoku.Layout.square(3)))
+>>> print(steps[0].describe())
 naked single: r5c6 = 4 (its only candidate)
+>>> steps[0]
+<Step naked single 1.0: r5c6 = 4 (its only candidate)>
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from dlx import BackendName
@@ -36,7 +39,7 @@ __all__ = ["explain", "hint", "solution_steps"]
 def explain(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
             backend: BackendName = "auto") -> list[Step]:
     """The steps that solve ``board`` (a board or puzzle string, as for
-    :func:`sudoku.count_solutions`), in order; each a :class:`sudoku.Step` whose
+    [`sudoku.count_solutions`][]), in order; each a [`sudoku.Step`][] whose
     ``describe(layout)`` says it in words. A puzzle without exactly one solution raises
     NoSolutionError, ClashError or MultipleSolutionsError; the board is only read."""
     geo, values, solution = _prepared(board, alphabet, layout, backend)
@@ -46,7 +49,7 @@ def explain(board: Any, *, alphabet: str | None = None, layout: Layout | None = 
 def hint(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
          backend: BackendName = "auto") -> Step | None:
     """The next step from ``board`` (a puzzle, or one partly filled in by a player), or
-    None if it is full. Errors as for :func:`explain`: a player's wrong entry that leaves
+    None if it is full. Errors as for [`explain`][]: a player's wrong entry that leaves
     no solution is a NoSolutionError."""
     geo, values, solution = _prepared(board, alphabet, layout, backend)
     return next(solution_steps(geo, values, solution, backend=backend), None)
@@ -68,7 +71,7 @@ def solution_steps(geo: Geometry, values: list[int], solution: list[int] | None 
                     raise AssertionError(f"{step.technique} placed {value} at "
                                          f"{geo.where(cell)}")
         step.apply(grid)
-        yield step
+        yield replace(step, layout=geo.layout)
 
 
 def last_resort(geo: Geometry, values: list[int], backend: BackendName = "auto") -> Step:

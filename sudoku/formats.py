@@ -1,6 +1,6 @@
 """The Sudoku-variant line formats: one puzzle per line, its rules in the line itself.
 
-Read with :func:`read_variant`, written back with :func:`write_variant` (the formats of
+Read with [`read_variant`][], written back with [`write_variant`][] (the formats of
 ``shared/data/sudoku_variants/SOURCES.md``):
 
 ============  ==========================  ==============================================
@@ -13,14 +13,15 @@ variant       line                        rules
 ``killer``    ``CAGEMAP SUMS [GIVENS]``   boxes of ``block`` and cages that add up
 ============  ==========================  ==============================================
 
-Fields are separated by one space. ``REGIONS`` names each cell's region with a letter,
-``CAGEMAP`` each cell's cage with a label of ``0-9a-zA-Z``, both row-major and assigned in
-order of first appearance (the first cell is in region ``a``, cage ``0``), so that each
-layout has exactly one spelling. ``SUMS`` holds the cage sums, comma-separated, in label
-order; a killer without ``GIVENS`` starts empty. Every mistake is a :class:`FormatError`
-naming the field and the position at fault (the givens' symbols are read as
-:func:`sudoku.parse_string` reads them, with the line's layout). Nothing is cached here:
-the layouts' own constructors are.
+Fields are separated by one space. ``REGIONS`` names each cell's region with a letter
+(``a-zA-Z``, in any order, as [`Layout.jigsaw`][] takes them), ``CAGEMAP`` each cell's
+cage with a label of ``0-9a-zA-Z``, both row-major; cage labels are assigned in order of
+first appearance (the first cell is in cage ``0``), and [`write_variant`][] writes region
+letters so too (the first cell is in region ``a``), so that each layout has one written
+spelling. ``SUMS`` holds the cage sums, comma-separated, in label order; a killer without
+``GIVENS`` starts empty. Every mistake is a [`FormatError`][] naming the field and the
+position at fault (the givens' symbols are read as [`sudoku.parse_string`][] reads them,
+with the line's layout). Nothing is cached here: the layouts' own constructors are.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ __all__ = ["CAGE_LABELS", "REGION_LABELS", "VARIANTS", "Cages", "cage_map", "kil
            "read_killer", "read_line", "read_variant", "region_map", "write_variant"]
 
 VARIANTS = ("x", "windoku", "jigsaw", "killer", "rect")
-"""The variant names :func:`read_variant` reads (and the ``sudoku --variant`` choices)."""
+"""The variant names [`read_variant`][] reads (and the ``sudoku --variant`` choices)."""
 REGION_LABELS = string.ascii_lowercase + string.ascii_uppercase
 """Jigsaw region letters, in the order regions first appear: ``a``, ``b``, ..."""
 CAGE_LABELS = string.digits + string.ascii_lowercase + string.ascii_uppercase
@@ -56,11 +57,25 @@ _FIELDS = {"x": ("GIVENS",), "windoku": ("GIVENS",), "rect": ("GIVENS",),
 
 def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = None,
                  alphabet: str | None = None) -> tuple[Layout, str]:
-    """The layout and the givens of one line of ``variant`` (one of :data:`VARIANTS`).
+    """The layout and the givens of one line of ``variant`` (one of `VARIANTS`).
+
+    The lines, fields separated by one space, grids row-major, one character a cell:
+
+    * ``x``: ``GIVENS`` (16, 81, 256... symbols); square boxes and both diagonals.
+    * ``windoku``: ``GIVENS`` (81 symbols); 3x3 boxes and the four windows.
+    * ``rect``: ``GIVENS``, with ``block=(rows, cols)``, the boxes.
+    * ``jigsaw``: ``GIVENS REGIONS``; REGIONS gives each cell's region as a letter
+      (``a-zA-Z``, any order): N regions of N connected cells.
+    * ``killer``: ``CAGEMAP SUMS [GIVENS]``; CAGEMAP gives each cell's cage as a label
+      ``0-9a-zA-Z``, new labels in that order as cages first appear; SUMS the cage sums,
+      comma-separated, in label order; without GIVENS the grid starts empty.
+
+    For example ``"0011002234553456 10,4,6,5,5,6,4 .........2.1...."`` with
+    ``block=(2, 2)`` is a 4x4 killer of seven cages and two givens.
 
     ``block`` is the (rows, cols) of the boxes: required for ``rect``, and for a killer
     that is not 9x9 (3 x 3 by default); no other variant takes one. ``alphabet`` is the
-    symbols of the givens, as for :func:`sudoku.parse_string`. FormatError names the field
+    symbols of the givens, as for [`sudoku.parse_string`][]. FormatError names the field
     and position at fault; a bad ``variant``, ``block`` or ``line`` type is an
     ArgumentError, a bad alphabet an AlphabetError.
     """
@@ -71,7 +86,7 @@ def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = Non
     givens = fields[0]
     if variant == "jigsaw":
         regions = fields[1]
-        _check_labels(regions, REGION_LABELS, "REGIONS", "region")
+        _check_labels(regions, REGION_LABELS, "REGIONS", "region", ordered=False)
         layout = _layout("REGIONS", Layout.jigsaw, regions)
     else:
         side = _side(givens, "GIVENS")
@@ -93,7 +108,7 @@ def read_variant(line: str, variant: str, *, block: tuple[int, int] | None = Non
 
 def read_killer(line: str, *, block: tuple[int, int] | None = None,
                 alphabet: str | None = None) -> tuple[Layout, str, Cages]:
-    """:func:`read_variant` of a killer line, with its cages too (for drawing them)."""
+    """[`read_variant`][] of a killer line, with its cages too (for drawing them)."""
     return _read_killer(line, block, alphabet)
 
 
@@ -102,7 +117,7 @@ def read_line(line: str, variant: str | None, *, block: tuple[int, int] | None =
     """One puzzle line of ``variant``, or of a plain puzzle (None: boxes of ``block`` if
     given, else square boxes by its size): its layout (None for square boxes), its givens
     and, for a killer, its cages (else None). The one dispatch on the variant, which every
-    path of the ``sudoku`` command takes; errors as for :func:`read_variant`."""
+    path of the ``sudoku`` command takes; errors as for [`read_variant`][]."""
     if variant is None:
         return (None if block is None else Layout.rect(*block)), line, None
     if variant == "killer":
@@ -113,7 +128,7 @@ def read_line(line: str, variant: str | None, *, block: tuple[int, int] | None =
 
 def write_variant(variant: str, givens: str, *, layout: Layout | None = None,
                   cages: Cages | None = None) -> str:
-    """The line :func:`read_variant` reads back as ``givens`` with these rules: for a
+    """The line [`read_variant`][] reads back as ``givens`` with these rules: for a
     jigsaw the regions of ``layout``, for a killer ``cages`` (its third field, the givens,
     is left out when they are all blank). The other variants are their givens alone."""
     if variant not in VARIANTS:
@@ -241,15 +256,17 @@ def _block(block: Any, side: int) -> tuple[int, int]:
     return block
 
 
-def _check_labels(text: str, labels: str, name: str, kind: str) -> list[list[int]]:
-    """The cells of each label of a map, checking that labels are taken in order of first
-    appearance (row-major) from ``labels``; FormatError names the first cell at fault."""
+def _check_labels(text: str, labels: str, name: str, kind: str,
+                  ordered: bool = True) -> list[list[int]]:
+    """The cells of each label of a map, checking that each is one of ``labels`` and, if
+    ``ordered``, that labels are taken in order of first appearance (row-major); FormatError
+    names the first cell at fault."""
     side = _side(text, name)
     groups: dict[str, list[int]] = {}
     for cell, ch in enumerate(text):
         if ch not in groups:
             expected = labels[len(groups)] if len(groups) < len(labels) else None
-            if ch != expected:
+            if ch != expected and (ordered or ch not in labels):
                 r, c = divmod(cell, side)
                 why = (f"is no {kind} label ({labels[0]}..{labels[-1]})" if ch not in labels
                        else f"is out of order: the next new {kind} must be {expected!r}"

@@ -3,15 +3,15 @@
 A puzzle is made as qqwing makes its own: a random solved grid, then clues taken away in
 a random order (a whole symmetry orbit at a time) whenever the solution stays unique (the
 engine counts to 2); one pass over the cells leaves a *minimal* puzzle, since a clue that
-was needed stays needed as others go. The puzzle is then rated (:mod:`sudoku.rate`) and
+was needed stays needed as others go. The puzzle is then rated ([`sudoku.rate`][]) and
 kept if its rating is in the band asked for, else the next attempt starts from a new grid.
 Everything is driven by one ``seed``: ``generate(9, seed=5)`` is the same puzzle every time
 (for a given version of the engine, whose randomized tie-break the grid depends on).
 
-Killer Sudoku (:func:`generate_killer`) grows random cages of distinct values over a
+Killer Sudoku ([`generate_killer`][]) grows random cages of distinct values over a
 solved grid and adds givens from it (where two solutions differ) until the solution is
 unique, then drops every given that is not needed. Jigsaw layouts come from
-:func:`random_jigsaw`: boxes reshaped by random swaps of border cells.
+[`random_jigsaw`][]: boxes reshaped by random swaps of border cells.
 
 >>> import sudoku
 >>> puzzle = sudoku.generate(9, difficulty="easy", symmetry="rotational", seed=1)
@@ -43,7 +43,7 @@ SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 diagonal (reflection in the main diagonal); mirror (reflection left to right)."""
 
 ATTEMPTS = 2000
-"""Puzzles tried by default before :func:`generate` gives up on a difficulty."""
+"""Puzzles tried by default before [`generate`][] gives up on a difficulty."""
 
 _GRID_NODES_PER_CELL = 8
 """Budget of the randomized search for a full grid, in nodes per cell. It needs about one
@@ -52,7 +52,7 @@ beyond the budget the grid comes from Knuth's deterministic order instead."""
 
 
 def layout_of(size: Layout | int) -> Layout:
-    """The layout for :func:`generate`'s first argument: a Layout itself, or a side N: the
+    """The layout for [`generate`][]'s first argument: a Layout itself, or a side N: the
     square boxes when N is a square (4, 9, 16, 25, 36), else the boxes closest to square
     (6: 2 x 3, 8: 2 x 4, 10: 2 x 5, 12: 3 x 4...). ArgumentError for a side without boxes."""
     if isinstance(size, Layout):
@@ -68,7 +68,7 @@ def layout_of(size: Layout | int) -> Layout:
 
 
 def symmetry_orbits(layout: Layout, symmetry: str) -> list[tuple[int, ...]]:
-    """The cells in orbits of ``symmetry`` (one of :data:`SYMMETRIES`): each orbit is the
+    """The cells in orbits of ``symmetry`` (one of [`SYMMETRIES`][]): each orbit is the
     cells that must be clues together (one or two cells), in cell order."""
     if symmetry not in SYMMETRIES:
         raise ArgumentError(f"symmetry must be one of {', '.join(SYMMETRIES)}, got "
@@ -117,10 +117,10 @@ def generate(
 ) -> str:
     """A puzzle with a unique solution, as one line (``.`` for blanks).
 
-    ``size`` is a :class:`sudoku.Layout` (X, Windoku, jigsaw, rectangular boxes...) or a
-    side (:func:`layout_of`: 9, 16, 6...). ``difficulty`` is a level name of
-    :data:`sudoku.rate.LEVELS` (``"simple"`` ... ``"extreme"``) or a (lowest, highest)
-    rating; None takes the first puzzle made. ``symmetry`` is one of :data:`SYMMETRIES`:
+    ``size`` is a [`sudoku.Layout`][] (X, Windoku, jigsaw, rectangular boxes...) or a
+    side ([`layout_of`][]: 9, 16, 6...). ``difficulty`` is a level name of
+    [`sudoku.rate.LEVELS`][] (``"simple"`` ... ``"extreme"``) or a (lowest, highest)
+    rating; None takes the first puzzle made. ``symmetry`` is one of [`SYMMETRIES`][]:
     the clues' pattern has it. ``minimal`` (the default): no clue orbit can be taken away
     without a second solution; with ``minimal=False`` a clue whose removal would rate the
     puzzle above the band asked for is kept instead (quicker for the easy levels, and more
@@ -128,8 +128,8 @@ def generate(
     removal at that many clues; ``max_nodes`` bounds each uniqueness check (a check that
     runs out keeps its clue: large boards, at the price of more clues); ``timeout`` (in
     seconds) bounds each check the same way; without either, a check that runs over
-    :data:`RESTART_NODES_PER_CELL` abandons the grid for a new one. Budgets follow
-    :func:`dlx.count_budget` and :func:`dlx.time_budget`, as everywhere. After
+    [`RESTART_NODES_PER_CELL`][] abandons the grid for a new one. Budgets follow
+    [`dlx.count_budget`][] and [`dlx.time_budget`][], as everywhere. After
     ``attempts`` grids none of which gave a puzzle of the difficulty asked,
     SearchStoppedError.
     """
@@ -209,7 +209,7 @@ def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool | 
 
 
 class _Restart(Exception):
-    """A uniqueness check ran over :data:`RESTART_NODES_PER_CELL`: start from a new grid."""
+    """A uniqueness check ran over [`RESTART_NODES_PER_CELL`][]: start from a new grid."""
 
 
 RESTART_NODES_PER_CELL = 400
@@ -226,7 +226,7 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
     """``grid`` less the clue orbits whose removal keeps the solution unique, tried once
     each in a random order, until ``target`` clues are left; with a ``ceiling``, a removal
     that would rate the puzzle above it is refused too. A check stopped by the node budget
-    keeps its clue, or with ``restart`` raises :class:`_Restart`. A cell whose peers' clues leave it
+    keeps its clue, or with ``restart`` raises [`_Restart`][]. A cell whose peers' clues leave it
     one value (a naked single) needs no search: about a third of the cells of a 9x9."""
     puzzle = list(grid)
     order = list(orbits)
@@ -313,7 +313,7 @@ def generate_killer(
     alone decide the grid). Cages are grown at random over a solved grid, each holding
     distinct values; givens are added from the grid where two solutions differ until the
     solution is unique, then every given that is not needed is taken away again.
-    ``difficulty``, ``seed``, ``attempts`` as for :func:`generate`.
+    ``difficulty``, ``seed``, ``attempts`` as for [`generate`][].
     """
     if not isinstance(block, tuple) or len(block) != 2:
         raise ArgumentError(f"block must be a (rows, cols) tuple, got {block!r}")
@@ -454,7 +454,7 @@ def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None =
 
 
 JIGSAW_SHAPES = 1000
-"""Shapes :func:`random_jigsaw` tries before it gives up."""
+"""Shapes [`random_jigsaw`][] tries before it gives up."""
 
 
 def _swap(side: int, owner: list[int], rng: random.Random) -> None:

@@ -1,9 +1,9 @@
 """Vocabulary and text: grid geometry, alphabets, and reading/writing boards.
 
 A *grid* of side ``N = n*n`` (box size ``n`` in 2..6) has ``N*N`` *cells*, numbered
-row-major. Its rules are a :class:`~sudoku.layout.Layout` (rows, columns and square boxes
+row-major. Its rules are a [`Layout`][sudoku.layout.Layout] (rows, columns and square boxes
 by default); with a layout given, any side the layout has is read (6x6 with 2 x 3 boxes, a
-Latin square of side 5...), and the checker (:func:`is_solution`, :func:`are_solutions`)
+Latin square of side 5...), and the checker ([`is_solution`][], [`are_solutions`][])
 tests the layout's units, whatever they are.
 
 A *value* is an int: 0 for a blank, ``1..N`` for a symbol. The *alphabet* maps values
@@ -11,14 +11,14 @@ to characters: ``1-9`` then ``A-Z`` then ``a-z`` by default (so A = 10), or any 
 ``N`` distinct printable characters, e.g. ``"0123456789ABCDEF"`` for 16x16. A blank is
 ``.``, or ``0`` when ``0`` is not in the alphabet. An alphabet may not use what puzzle
 text means otherwise (``.``, whitespace, ``| - +`` of drawn grids, ``#`` of comments):
-:func:`check_alphabet` refuses it, with the same AlphabetError for every entry point.
+[`check_alphabet`][] refuses it, with the same AlphabetError for every entry point.
 
 Boards come in the caller's own types: a list (or other sequence) of N lists of
 one-character strings (the LeetCode 37 shape), of N lists of ints, or an N x N numpy
 array of integers or of whole floats (``np.matrix`` too). Parsing returns flat values and
-never modifies the board; :func:`check_writable` says, before anything is solved, whether
-:func:`write_back` could fill it in (tuples and read-only arrays cannot be), and
-:func:`write_back` undoes its writes if one fails anyway. Nothing here solves anything.
+never modifies the board; [`check_writable`][] says, before anything is solved, whether
+[`write_back`][] could fill it in (tuples and read-only arrays cannot be), and
+[`write_back`][] undoes its writes if one fails anyway. Nothing here solves anything.
 
 The per-alphabet caches are bounded (``CACHE_SIZE`` alphabets each), so a program fed
 ever new alphabets does not grow without limit.
@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
+from math import isqrt
 from operator import add, getitem, itemgetter, ne
 from typing import Any
 
@@ -45,7 +46,7 @@ from .errors import (
     SymbolError,
     culprit,
 )
-from .layout import Layout
+from .layout import Layout, box_owners, region_owners
 
 __all__ = [
     "BOX_SIZES",
@@ -87,7 +88,7 @@ arbitrary alphabets (a server) keeps at most this many per cache."""
 class Geometry:
     """The shape of a grid: box size ``n``, side ``N``, its alphabet and its rules.
 
-    ``layout`` (:class:`sudoku.layout.Layout`) holds the rules; by default (None) the
+    ``layout`` ([`sudoku.layout.Layout`][]) holds the rules; by default (None) the
     square layout of ``box`` (``N = n*n``). A layout whose side is no square has ``box`` 0.
     """
 
@@ -128,7 +129,7 @@ def geometry(side: int, alphabet: str | None = None,
     """The geometry of a ``side`` x ``side`` grid: ShapeError if ``side`` is not n*n for a
     box size n in 2..6 (with a ``layout``: not the layout's side), AlphabetError if
     ``alphabet`` is unusable or not of that size, ArgumentError if ``layout`` is neither
-    None (square boxes) nor a :class:`Layout`."""
+    None (square boxes) nor a [`Layout`][]."""
     check_alphabet(alphabet, layout)  # before the cache, which cannot hash a list
     return _geometry(side, alphabet, layout)
 
@@ -161,8 +162,8 @@ def _geometry(side: int, alphabet: str | None, layout: Layout | None = None) -> 
 def check_alphabet(alphabet: Any, layout: Layout | None = None) -> None:
     """AlphabetError unless ``alphabet`` is None (the default symbols) or a str that is the
     alphabet of some grid: 4, 9, 16, 25 or 36 (with a ``layout``: its side) distinct
-    printable characters, none of them whitespace or :data:`RESERVED`. Every entry point
-    calls this first, directly or through :func:`geometry`, so a bad alphabet gets the same
+    printable characters, none of them whitespace or [`RESERVED`][]. Every entry point
+    calls this first, directly or through [`geometry`][], so a bad alphabet gets the same
     error wherever it is given. A ``layout`` that is no Layout is an ArgumentError."""
     check_layout(layout)
     if alphabet is None:
@@ -196,6 +197,18 @@ def _symbol_values(geo: Geometry) -> dict[str, int]:
     return values
 
 
+def _variant_hint(text: str) -> str:
+    """A hint for a line of a variant's format (a jigsaw's ``GIVENS REGIONS``, a killer's
+    ``CAGEMAP SUMS [GIVENS]``) read as a plain puzzle: its first field is a square grid."""
+    fields = text.split()
+    first = len(fields[0]) if fields else 0
+    if len(fields) not in (2, 3) or isqrt(first) ** 2 != first or first < 16:
+        return ""
+    return ("; it looks like a line of a variant's format (jigsaw: GIVENS REGIONS, killer: "
+            "CAGEMAP SUMS [GIVENS]): give the variant, sudoku --variant jigsaw|killer or "
+            "sudoku.read_variant(line, variant)")
+
+
 def parse_string(text: str, alphabet: str | None = None,
                  layout: Layout | None = None) -> tuple[Geometry, list[int]]:
     """Read a puzzle written as text: 81 characters in a row, or a drawn grid.
@@ -213,7 +226,8 @@ def parse_string(text: str, alphabet: str | None = None,
     cells = text.translate(_DROP_SEPARATORS)
     side = round(len(cells) ** 0.5)
     if side * side != len(cells):
-        raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)")
+        raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)"
+                         f"{_variant_hint(text)}")
     geo = geometry(side, alphabet, layout)
     values = _symbol_values(geo)
     try:
@@ -229,9 +243,9 @@ def parse_board(board: Any, alphabet: str | None = None,
 
     ``kind`` is ``"str"`` (a sequence of rows of one-character strings, ``.`` blank),
     ``"int"`` (rows of ints, 0 blank) or ``"numpy"`` (a 2-d array of integers, or of floats
-    that are whole numbers; 0 blank); :func:`write_back` writes in that kind. A row is any
+    that are whole numbers; 0 blank); `write_back` writes in that kind. A row is any
     sequence (a list, a tuple, a 1-d array...) but not a str; whether it can be written is
-    :func:`check_writable`'s question. ``layout`` as for :func:`parse_string`.
+    `check_writable`'s question. ``layout`` as for [`parse_string`][].
     """
     check_alphabet(alphabet, layout)
     if isinstance(board, np.ndarray):
@@ -280,7 +294,7 @@ def _is_row(row: Any) -> bool:
 
 def _parse_array(array: np.ndarray, alphabet: str | None,
                  layout: Layout | None) -> tuple[Geometry, list[int], str]:
-    """:func:`parse_board` for a numpy array: integers, or floats that are whole numbers."""
+    """[`parse_board`][] for a numpy array: integers, or floats that are whole numbers."""
     if array.ndim != 2 or array.shape[0] != array.shape[1]:
         raise ShapeError(f"expected an N x N array, got shape {array.shape}")
     geo = geometry(array.shape[0], alphabet, layout)
@@ -300,7 +314,7 @@ def _parse_array(array: np.ndarray, alphabet: str | None,
 
 
 def check_writable(board: Any, kind: str) -> None:
-    """ReadOnlyError unless :func:`write_back` can write into ``board`` (parsed as
+    """ReadOnlyError unless [`write_back`][] can write into ``board`` (parsed as
     ``kind``): a numpy array (or each 1-d array row) must be writeable, and every other row
     of a type that supports item assignment (a list; not a tuple). Checked before solving,
     so that a board that cannot take the answer is refused untouched."""
@@ -320,7 +334,7 @@ def check_writable(board: Any, kind: str) -> None:
 
 
 def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
-    """Write a solved grid into ``board`` in its own kind (after :func:`check_writable`).
+    """Write a solved grid into ``board`` in its own kind (after [`check_writable`][]).
 
     If a row refuses a write all the same (a list subclass that raises, say), the cells
     already written are put back and ReadOnlyError names the row: the board is never left
@@ -346,14 +360,31 @@ def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
                             "board was restored") from e
 
 
-def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
-                cages: Sequence[tuple[Sequence[int], int]] | None = None) -> str:
+def format_grid(board: Any, values: list[int] | None = None, *, pretty: bool = False,
+                cages: Sequence[tuple[Sequence[int], int]] | None = None,
+                alphabet: str | None = None, layout: Layout | None = None) -> str:
     """The grid as one line of symbols, or drawn when ``pretty``: with box lines for a
     layout with boxes; with lines between cells of different regions for a jigsaw; with
     the cells of the other units (diagonals, windows) in brackets, ``[5]``; for a killer
-    (its ``cages``: (cells, sum) pairs), with the cage borders and, dotted where no cage
-    border runs, the box lines, and beside it the same lines with each cage's sum at its
-    first cell. SymbolError names the first cell whose value is not in 0..N."""
+    (its ``cages``: (cells, sum) pairs, by default the layout's if they cover the grid),
+    with the cage borders and, dotted where no cage border runs, the box lines, and beside
+    it the same lines with each cage's sum at its first cell.
+
+    ``board`` is a board or a puzzle string (as [`sudoku.solve`][] takes them, with
+    ``alphabet`` and ``layout``), or, the older call, a `Geometry` with ``values``.
+    SymbolError names the first cell whose value is not in 0..N."""
+    if isinstance(board, Geometry):
+        if values is None:
+            raise ArgumentError("values: a Geometry needs the grid's values")
+        geo = board
+    else:
+        if values is not None:
+            raise ArgumentError("values: give a board or a puzzle string alone (values go "
+                                "with a Geometry)")
+        geo, values = (parse_string(board, alphabet, layout) if isinstance(board, str)
+                       else parse_board(board, alphabet, layout)[:2])
+        if pretty and cages is None and geo.layout.cages and -1 not in geo.layout.cell_cages():
+            cages = geo.layout.cages  # the text drawing needs cages that cover the grid
     if not pretty and geo.alphabet.isascii():  # one translation in C
         try:
             text = bytes(values).translate(*_ascii_symbols(geo)).decode("ascii")
@@ -372,7 +403,7 @@ def format_grid(geo: Geometry, values: list[int], *, pretty: bool = False,
 
 def draw_grid(layout: Layout, chars: Sequence[str],
               cages: Sequence[tuple[Sequence[int], int]] | None = None) -> str:
-    """:func:`format_grid` with ``pretty``, of a grid given by its cells' symbols (a
+    """[`format_grid`][] with ``pretty``, of a grid given by its cells' symbols (a
     solved line as it is printed, say: nothing to parse again)."""
     side = layout.side
     if cages is not None:
@@ -409,26 +440,6 @@ def _marked_cells(layout: Layout) -> frozenset[int]:
     """The cells of the units that lines do not show (diagonals, windows...)."""
     return frozenset(c for label, cells in zip(layout.labels, layout.units)
                      if label.split(" ", 1)[0] not in _DRAWN_KINDS for c in cells)
-
-
-def box_owners(layout: Layout) -> list[int] | None:
-    """Per cell, the number of its box (row-major), or None for a layout without boxes."""
-    if layout.block is None:
-        return None
-    rows, cols = layout.block
-    side = layout.side
-    return [(c // side // rows) * (side // cols) + c % side // cols for c in range(side * side)]
-
-
-def region_owners(layout: Layout) -> list[int] | None:
-    """Per cell, the number of its jigsaw region, or None if the layout has no regions
-    covering the grid."""
-    owner = [-1] * layout.cells
-    for u, (label, cells) in enumerate(zip(layout.labels, layout.units)):
-        if label.startswith("region "):
-            for c in cells:
-                owner[c] = u
-    return None if -1 in owner else owner
 
 
 def _draw_cages(layout: Layout, chars: Sequence[str],
@@ -521,7 +532,7 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``.
 
     Every value is in 1..N, every given is kept, and every unit holds N different values
-    (:func:`_units_hold_all`). Nothing here is shared with the engine or the reduction."""
+    (`_units_hold_all`). Nothing here is shared with the engine or the reduction."""
     side = geo.side
     if len(solution) != side * side or len(puzzle) != side * side:
         return False
@@ -541,7 +552,7 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
 def _units_hold_all(layout: Layout, values: list[int]) -> bool:
     """True when every unit of ``layout`` holds N different values (all in 1..N already).
 
-    Up to :data:`SUM_CHECK_SIDE`, one sum: cell ``c`` holding ``v`` adds ``2**v`` to the
+    Up to [`SUM_CHECK_SIDE`][], one sum: cell ``c`` holding ``v`` adds ``2**v`` to the
     window of ``W`` bits of each of its units (one lookup per cell), so each
     window ends as the sum of N powers of two, which is ``2 + 4 + ... + 2**N`` only if
     they are all different (a repeat carries, and a sum with carries has fewer one bits
@@ -558,12 +569,12 @@ def _units_hold_all(layout: Layout, values: list[int]) -> bool:
 
 
 SUM_CHECK_SIDE = 16
-"""The largest side whose checker sums windows of bits (:func:`_units_hold_all`)."""
+"""The largest side whose checker sums windows of bits ([`_units_hold_all`][])."""
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _unit_sums(layout: Layout) -> tuple[list[tuple[int, ...]], int]:
-    """For :func:`_units_hold_all`: per cell, what each value ``v`` (0..N) adds, ``2**v``
+    """For [`_units_hold_all`][]: per cell, what each value ``v`` (0..N) adds, ``2**v``
     in the window of each of the cell's units (0 for a blank), and the sum a valid grid
     gives. A lookup per cell, not a shift: 1.4 us less a 9x9 check, 80 us more a layout."""
     side = layout.side
@@ -580,7 +591,7 @@ def _unit_sums(layout: Layout) -> tuple[list[tuple[int, ...]], int]:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _unit_pairs(layout: Layout) -> tuple[itemgetter, tuple[int, ...]]:
-    """For :func:`_units_hold_all`: a function that reads a grid's values unit by unit
+    """For [`_units_hold_all`][]: a function that reads a grid's values unit by unit
     (every unit's cells, in unit order), and beside each read, its unit's number times N +
     1, so that value + offset names the (unit, value) pair."""
     cells = [c for unit in layout.units for c in unit]
@@ -601,7 +612,7 @@ def _unit_cells(layout: Layout) -> np.ndarray:
 
 
 def are_solutions(geo: Geometry, puzzles: Any, solutions: Any) -> np.ndarray:
-    """:func:`is_solution` for many grids at once, with numpy: one bool per row of the
+    """[`is_solution`][] for many grids at once, with numpy: one bool per row of the
     ``(n, N*N)`` integer arrays ``puzzles`` and ``solutions`` (0 is blank)."""
     puzzles = np.asarray(puzzles, dtype=np.int64)
     solutions = np.asarray(solutions, dtype=np.int64)

@@ -1,12 +1,12 @@
 """``strategy="hard"``: how a puzzle is searched when Knuth's plain search may run for hours
-(large boards), one puzzle at a time, for :func:`sudoku.solve`, :func:`sudoku.count_solutions`
+(large boards), one puzzle at a time, for [`sudoku.solve`][], [`sudoku.count_solutions`][]
 and the batch calls alike.
 
 The puzzle's problem (the empty grid's, its givens forced) is first reduced at its root
 (``dlx.ExactCover.preprocess``: the options that would leave a cell, or a unit's symbol,
 without a candidate, and those that locked candidates exclude, to a fixpoint), then
 searched by the engine's learning search (clause learning: conflicts analysed into clauses
-that forbid their causes, VSIDS, restarts): see :data:`HARD` and ``docs/design.md``.
+that forbid their causes, VSIDS, restarts): see [`HARD`][] and ``docs/design.md``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ HARD_SIDE = 25
 
 HARD: dict[str, Any] = {"learn": True, "seed": 0}
 """The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the search
-that learns from its conflicts (``learn=True``, :mod:`dlx.kernel_cdcl`), after the root
+that learns from its conflicts (``learn=True``, [`dlx.kernel_cdcl`][]), after the root
 reduction (``ExactCover.preprocess``). The weighted choice with restarts and the
 lookahead were measured first and solve far fewer of the 25x25 puzzles
 (``docs/design.md``, "Search strategies for hard instances")."""
@@ -38,7 +38,7 @@ lookahead were measured first and solve far fewer of the 25x25 puzzles
 
 def is_hard(geo: Geometry, strategy: Any) -> bool:
     """True when ``strategy`` (checked here) says to search ``geo``'s puzzles the hard way:
-    ``"hard"``, or ``"auto"`` and a side of at least :data:`HARD_SIDE`."""
+    ``"hard"``, or ``"auto"`` and a side of at least [`HARD_SIDE`][]."""
     strategy = strategy_name(strategy)
     return strategy == "hard" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
 
@@ -62,7 +62,7 @@ def first_hard(geo: Geometry, values: list[int], *, unique: bool,
                engine: dict[str, Any]) -> tuple[list[int] | None, SearchStats]:
     """The options of a solution of the puzzle (in the empty grid's problem, givens
     included), or None, and the statistics of the search: one learning search of the
-    reduced problem (:data:`HARD`) for a first solution and, if ``unique``, on to a
+    reduced problem ([`HARD`][]) for a first solution and, if ``unique``, on to a
     second (None if there is one) or to the proof that there is none, with what it
     learned for the first. ``max_nodes`` and ``timeout`` bound the whole; None when a
     budget ran out (``stats.status`` says which). A ClashError for clashing givens."""
@@ -81,8 +81,8 @@ def first_hard(geo: Geometry, values: list[int], *, unique: bool,
 
 def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
                engine: dict[str, Any]) -> list[int]:
-    """The solved grid's values by :func:`first_hard`, or the SudokuError that
-    :func:`sudoku.solve_string` raises for the puzzle."""
+    """The solved grid's values by [`first_hard`][], or the SudokuError that
+    [`sudoku.solve_string`][] raises for the puzzle."""
     chosen, stats = first_hard(geo, values, unique=unique, engine=engine)
     if chosen is None:
         raise search_failure(geo, values, stats.status, stats.solutions, stats.nodes, unique)
@@ -94,7 +94,7 @@ def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
 
 def count_hard(geo: Geometry, values: list[int], *, limit: int | None,
                engine: dict[str, Any]) -> int | SearchStoppedError:
-    """What :func:`sudoku.count_solutions` returns (or raises) for the puzzle under
+    """What [`sudoku.count_solutions`][] returns (or raises) for the puzzle under
     ``strategy="hard"``: the solutions of the reduced problem counted by the learning
     search (each found once, then forbidden: the same count)."""
     started = time.perf_counter()

@@ -1,17 +1,17 @@
-"""The rules of a grid as data: a :class:`Layout` is its side N and its *units*.
+"""The rules of a grid as data: a [`Layout`][] is its side N and its *units*.
 
 A unit is a set of N cells whose symbols must all be different (so each of 1..N appears
 once). Rows, columns and boxes are units like any other; variants only add or replace
 some: the two diagonals of X-Sudoku, the four windows of Windoku, the irregular regions
 of a jigsaw. Everything else is derived from the units (Norvig's shape), in one place:
 
-* the exact cover (:mod:`sudoku.reduction`): one option per (cell, value), numbered
+* the exact cover ([`sudoku.reduction`][]): one option per (cell, value), numbered
   ``cell * N + value - 1``, covering the cell's item and, for each unit holding the cell,
   the item ``N*N + unit * N + value - 1`` (unit ``u`` has value ``d``);
 * the item names, Knuth's for plain grids: ``p<r><c>``, ``r<r><d>``, ``c<c><d>``,
   ``b<b><d>``, 0-based in base 36; other kinds take their own letter (``d`` diagonal,
   ``w`` window, ``g`` region);
-* the independent checker (:func:`sudoku.grid.is_solution`, ``are_solutions``): every
+* the independent checker ([`sudoku.grid.is_solution`][], ``are_solutions``): every
   unit holds N different values;
 * the descriptions of units in messages, ``"row 3"``, ``"box 5"``, ``"region c"``.
 
@@ -20,7 +20,7 @@ the values in a cage are all different and add up to its total. Cages need not c
 grid (a cell outside every cage is only bound by its units), nor be connected: the rules
 read the same either way, and the published killers, whose cages do cover the grid, are
 just one case. The exact cover adds, per cage, one item for the cage and one per (cage,
-value), and one option per set of values that fills it (see :mod:`sudoku.reduction`).
+value), and one option per set of values that fills it (see [`sudoku.reduction`][]).
 
 With the square layout of box 3 the exact cover is exactly the classic 729 x 324 one.
 Layouts are frozen and hashable (the hash is computed once), so per-layout tables are
@@ -34,9 +34,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from dlx import Picture, svg_document
+
 from .errors import LayoutError
 
-__all__ = ["CACHE_SIZE", "Layout", "LayoutError"]
+__all__ = ["CACHE_SIZE", "SHADE", "Layout", "LayoutError", "box_owners", "region_owners",
+           "rules_body"]
 
 CACHE_SIZE = 64
 """Layouts remembered by each per-layout cache (as the per-alphabet caches of grid)."""
@@ -46,9 +49,13 @@ _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _LETTERS = {"row": "r", "column": "c", "box": "b", "diagonal": "d", "window": "w",
             "region": "g"}
 """The first letter of item names per kind of unit (any other kind uses its initial)."""
+SHADE = {"diagonal": "#e8e0f5", "window": "#dcebf7"}
+"""Background of the cells of a variant's extra units, by kind of unit, in pictures."""
+LINE = "#333333"
+"""The color of a picture's box lines, cage lines and sums."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Layout:
     """A grid's rules: side N (cells ``0..N*N-1`` row-major, values 1..N) and its units.
 
@@ -84,6 +91,24 @@ class Layout:
     def __hash__(self) -> int:  # computed once: layouts key the per-layout caches
         return self._hash
 
+    def __repr__(self) -> str:
+        """One short line: the side and how many units of each kind (and cages)."""
+        kinds = Counter(label.split()[0] for label in self.labels)
+        units = ", ".join(f"{n} {kind}{('es' if kind.endswith('x') else 's') * (n > 1)}"
+                          for kind, n in kinds.items())
+        cages = f", {len(self.cages)} cages" if self.cages else ""
+        return f"<Layout {self.side}x{self.side}: {units}{cages}>"
+
+    def picture(self, cell: int = 24) -> Picture:
+        """The rules drawn on an empty grid: boxes or regions, shaded extra units, cages
+        with their sums; ``cell`` pixels a cell. Jupyter shows a layout so."""
+        pad = cell // 4
+        full = self.side * cell + 2 * pad
+        return svg_document(full, full, rules_body(self, pad, cell), repr(self)[1:-1])
+
+    def _repr_svg_(self) -> str:
+        return self.picture().svg
+
     @property
     def cells(self) -> int:
         return self.side * self.side
@@ -97,7 +122,7 @@ class Layout:
         return list(_item_names(self.side, tuple(label.split()[0] for label in self.labels)))
 
     def cage_names(self) -> list[str]:
-        """The items a killer's cages add after the units' (:mod:`sudoku.reduction`): per
+        """The items a killer's cages add after the units' (`sudoku.reduction`): per
         cage ``cage<i>`` (its filling is chosen), then ``cage<i>v<d>`` for d in 1..N (the cage
         holds d), ``i`` 1-based. No unit item is as long, so no name can clash."""
         names = []
@@ -197,6 +222,115 @@ class Layout:
         return _jigsaw(region_map)
 
 
+def box_owners(layout: Layout) -> list[int] | None:
+    """Per cell, the number of its box (row-major), or None for a layout without boxes."""
+    if layout.block is None:
+        return None
+    rows, cols = layout.block
+    side = layout.side
+    return [(c // side // rows) * (side // cols) + c % side // cols for c in range(side * side)]
+
+
+def region_owners(layout: Layout) -> list[int] | None:
+    """Per cell, the number of its jigsaw region, or None if the layout has no regions
+    covering the grid."""
+    owner = [-1] * layout.cells
+    for u, (label, cells) in enumerate(zip(layout.labels, layout.units)):
+        if label.startswith("region "):
+            for c in cells:
+                owner[c] = u
+    return None if -1 in owner else owner
+
+
+# ----- the rules drawn (Layout.picture, sudoku.draw_board) -----------------------------------
+
+
+def rules_body(layout: Layout, pad: int, cell: int) -> list[str]:
+    """The SVG elements of the rules, the grid's top left at (``pad``, ``pad``): shaded
+    extra units, thin cell lines, thick box or region lines, cages, and the frame."""
+    side = layout.side
+    body = []
+    for label, cells in zip(layout.labels, layout.units):
+        fill = SHADE.get(label.split()[0])
+        for c in cells if fill else ():
+            r, k = divmod(c, side)
+            body.append(f'<rect x="{pad + k * cell}" y="{pad + r * cell}" width="{cell}" '
+                        f'height="{cell}" fill="{fill}"/>')
+    thin = [f"M{pad} {pad + k * cell}h{side * cell}M{pad + k * cell} {pad}v{side * cell}"
+            for k in range(1, side)]
+    body.append(f'<path d="{"".join(thin)}" stroke="#9a9a9a" stroke-width="1"/>')
+    body.append(_thick(layout, pad, cell))
+    body.extend(_cages(layout, pad, cell))
+    body.append(f'<rect x="{pad}" y="{pad}" width="{side * cell}" height="{side * cell}" '
+                f'fill="none" stroke="{LINE}" stroke-width="3"/>')
+    return body
+
+
+def _thick(layout: Layout, pad: int, cell: int) -> str:
+    """Thick lines between cells of different boxes, or of different jigsaw regions."""
+    side = layout.side
+    owner = region_owners(layout)
+    if owner is None:
+        owner = box_owners(layout)
+    if owner is None:  # a Latin square: no boxes
+        return ""
+    segments = []
+    for c in range(side * side):
+        r, k = divmod(c, side)
+        x, y = pad + k * cell, pad + r * cell
+        if k + 1 < side and owner[c] != owner[c + 1]:
+            segments.append(f"M{x + cell} {y}v{cell}")
+        if r + 1 < side and owner[c] != owner[c + side]:
+            segments.append(f"M{x} {y + cell}h{cell}")
+    return (f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="2.5" '
+            'stroke-linecap="square"/>')
+
+
+def _cages(layout: Layout, pad: int, cell: int) -> list[str]:
+    """Each cage outlined by a dashed line just inside its cells, its sum in a white
+    patch at the top left of its first cell (the patch cuts the dashes, so that no stub of
+    them sits beside the sum)."""
+    side, inset = layout.side, max(2, cell // 10)
+    owner = layout.cell_cages()
+    out = []
+    for i, (cells, total) in enumerate(layout.cages):
+        segments = []
+        for c in cells:
+            r, k = divmod(c, side)
+            x0, y0 = pad + k * cell + inset, pad + r * cell + inset
+            x1, y1 = pad + (k + 1) * cell - inset, pad + (r + 1) * cell - inset
+
+            def other(dr: int, dk: int, r: int = r, k: int = k, i: int = i) -> bool:
+                rr, kk = r + dr, k + dk
+                return not (0 <= rr < side and 0 <= kk < side) or owner[rr * side + kk] != i
+
+            # each side of the cell: to the inset line if a neighbour is outside the cage,
+            # else through to the cell's edge (so the dashes of one cage join up)
+            left = x0 if other(0, -1) else x0 - inset
+            right = x1 if other(0, 1) else x1 + inset
+            top = y0 if other(-1, 0) else y0 - inset
+            bottom = y1 if other(1, 0) else y1 + inset
+            if other(-1, 0):
+                segments.append(f"M{left} {y0}H{right}")
+            if other(1, 0):
+                segments.append(f"M{left} {y1}H{right}")
+            if other(0, -1):
+                segments.append(f"M{x0} {top}V{bottom}")
+            if other(0, 1):
+                segments.append(f"M{x1} {top}V{bottom}")
+        out.append(f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="1" '
+                   'stroke-dasharray="3 2" fill="none"/>')
+        r, k = divmod(cells[0], side)
+        size = cell * 0.26
+        x, y = pad + k * cell + inset, pad + r * cell + inset
+        out.append(f'<rect x="{x - 1.5:g}" y="{y - 1.5:g}" '
+                   f'width="{len(str(total)) * size * 0.62 + 4:g}" height="{size + 3:g}" '
+                   'fill="#ffffff"/>')
+        out.append(f'<text class="cage" x="{x + 1:g}" y="{y + size * 0.85:g}" '
+                   f'font-size="{size:g}" font-weight="bold" fill="{LINE}">{total}</text>')
+    return out
+
+
 # ----- the cached builders behind the constructors (arguments already checked) -------------
 
 
@@ -242,7 +376,7 @@ def _killer(base: Layout, cages: tuple[tuple[tuple[int, ...], int], ...]) -> Lay
 
 
 def _check_cages(side: int, cages: tuple[tuple[tuple[int, ...], int], ...]) -> None:
-    """LayoutError naming the first bad cage (see :meth:`Layout.killer`)."""
+    """LayoutError naming the first bad cage (see [`Layout.killer`][])."""
     area, owner = side * side, dict[int, int]()
     for i, (cells, total) in enumerate(cages, 1):
         if not cells:
@@ -322,7 +456,7 @@ def _connected(side: int, cells: list[int]) -> bool:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _item_names(side: int, kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """:meth:`Layout.item_names` for the units of these kinds, in order: they depend on
+    """[`Layout.item_names`][] for the units of these kinds, in order: they depend on
     nothing else, so that every jigsaw of a side, say, shares them."""
     digits = _BASE36
     names = [f"p{digits[i]}{digits[j]}" for i in range(side) for j in range(side)]

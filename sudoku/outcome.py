@@ -1,5 +1,5 @@
-"""What the end of a puzzle's search means: the count :func:`sudoku.count_solutions`
-returns, or the SudokuError :func:`sudoku.solve_string` raises, from the search's status,
+"""What the end of a puzzle's search means: the count [`sudoku.count_solutions`][]
+returns, or the SudokuError [`sudoku.solve_string`][] raises, from the search's status,
 solutions found and nodes. Shared by the batch kernel's path and the hard strategy's."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ __all__ = ["search_count", "search_failure"]
 
 
 def search_count(status: int, found: int, nodes: int) -> int | SearchStoppedError:
-    """What :func:`sudoku.count_solutions` returns (or raises) for a search that ended
+    """What [`sudoku.count_solutions`][] returns (or raises) for a search that ended
     with ``status``, ``found`` solutions and ``nodes`` nodes."""
     if Status(status).stopped:
         return SearchStoppedError(f"count stopped by {_budget(status)} after {found} "

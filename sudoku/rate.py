@@ -1,7 +1,7 @@
 """Difficulty: a numeric rating in the spirit of Sudoku Explainer, and level names.
 
 A puzzle's **rating** is that of the hardest step in its explanation
-(:func:`sudoku.explain`: always the easiest step available), on this scale:
+([`sudoku.explain`][]: always the easiest step available), on this scale:
 
 =====  ===================================  =====  ==================================
 1.0    naked single                         3.8    swordfish
@@ -25,7 +25,7 @@ hardest kind it used: *simple* (naked singles only), *easy* (hidden singles),
 ``easy`` up to 1.9, ``intermediate`` up to 3.4, and everything above is qqwing's
 ``expert``, which this scale divides into ``expert`` (3.5-5.9: fish, triples, wings,
 quads), ``master`` (6.0-6.9: coloring, chains) and ``extreme`` (7.0 and up: no technique
-here suffices, the engine searched). :attr:`Rating.qqwing` gives qqwing's name.
+here suffices, the engine searched). [`Rating.qqwing`][] gives qqwing's name.
 
 >>> import sudoku
 >>> puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -58,14 +58,14 @@ LEVELS: tuple[tuple[str, float, float], ...] = (
 """The levels, easiest first: (name, lowest rating, highest rating)."""
 
 QQWING_LEVELS = ("simple", "easy", "intermediate", "expert")
-"""qqwing's level names: the first four of :data:`LEVELS`; qqwing's ``expert`` is ours
+"""qqwing's level names: the first four of [`LEVELS`][]; qqwing's ``expert`` is ours
 from ``expert`` up."""
 
 
 @dataclass(frozen=True)
 class Rating:
     """A puzzle's difficulty: ``rating`` (the hardest step's, 1.0-11.9), ``level`` (its
-    name, :data:`LEVELS`), the ``hardest`` technique, the number of ``steps``, how many
+    name, [`LEVELS`][]), the ``hardest`` technique, the number of ``steps``, how many
     steps each technique took (``counts``), and the last resort's ``nodes`` and
     ``guesses`` (0 if it was not needed)."""
 
@@ -86,6 +86,17 @@ class Rating:
     def __str__(self) -> str:
         return f"{self.level} {self.rating:.1f}"
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the level and rating, then the steps each technique took."""
+        from html import escape
+
+        rows = "".join(f"<tr><td>{escape(name)}</td><td>{n}</td></tr>"
+                       for name, n in self.counts)
+        guesses = f", {self.guesses} guesses in {self.nodes} nodes" if self.nodes else ""
+        return (f"<div><strong>{escape(self.level)} {self.rating:.1f}</strong> (qqwing: "
+                f"{self.qqwing}; hardest: {escape(self.hardest)}; {self.steps} steps"
+                f"{guesses})<table>{rows}</table></div>")
+
 
 def level_of(rating: float) -> str:
     """The name of the level of a numeric ``rating``."""
@@ -97,7 +108,7 @@ def level_of(rating: float) -> str:
 
 def level_range(level: str) -> tuple[float, float]:
     """(lowest, highest) rating of ``level``; ValueError (an ArgumentError) names a level
-    that is not one of :data:`LEVELS`."""
+    that is not one of [`LEVELS`][]."""
     for name, low, high in LEVELS:
         if name == level:
             return low, high
@@ -109,8 +120,8 @@ def level_range(level: str) -> tuple[float, float]:
 
 def rate(board: Any, *, alphabet: str | None = None, layout: Layout | None = None,
          backend: BackendName = "auto") -> Rating:
-    """The :class:`Rating` of a puzzle (a board or a puzzle string, as for
-    :func:`sudoku.count_solutions`). Errors as for :func:`sudoku.explain`: the puzzle must
+    """The [`Rating`][] of a puzzle (a board or a puzzle string, as for
+    [`sudoku.count_solutions`][]). Errors as for [`sudoku.explain`][]: the puzzle must
     have exactly one solution."""
     geo, values, solution = _prepared(board, alphabet, layout, backend)
     return rate_values(geo, values, solution, backend=backend)
@@ -118,7 +129,7 @@ def rate(board: Any, *, alphabet: str | None = None, layout: Layout | None = Non
 
 def rate_values(geo: Any, values: list[int], solution: list[int] | None = None, *,
                 backend: BackendName = "auto", ceiling: float | None = None) -> Rating:
-    """:func:`rate` of a checked puzzle (its geometry and values, one solution). With
+    """[`rate`][] of a checked puzzle (its geometry and values, one solution). With
     ``ceiling``, no technique above it is tried: the last resort comes first, which rates
     a puzzle beyond ``ceiling`` quickly when only that matters."""
     counts: Counter[str] = Counter()

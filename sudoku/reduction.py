@@ -1,6 +1,6 @@
 """Sudoku as exact cover: the reduction to ``dlx.ExactCover`` and back.
 
-Everything here is derived from the grid's :class:`~sudoku.layout.Layout` (its units):
+Everything here is derived from the grid's [`Layout`][sudoku.layout.Layout] (its units):
 for a grid of side N there is one option per (cell, value), ``cell * N + value - 1``,
 N**3 in all, and one primary item per cell and per (unit, value), each to be covered
 exactly once. For classic grids: ``p<r><c>`` (cell r,c is filled), ``r<r><d>`` (row r has
@@ -20,12 +20,12 @@ givens and decoding are unchanged (decoding skips the filling options).
 
 Givens can be handled three ways, all giving the same solutions:
 
-* **forced** (what :func:`sudoku.solve` does): one problem per grid size, the empty grid
-  (:func:`empty_grid_problem`), built once; a puzzle's givens are its *forced* options
+* **forced** (what [`sudoku.solve`][] does): one problem per grid size, the empty grid
+  ([`empty_grid_problem`][]), built once; a puzzle's givens are its *forced* options
   (``ExactCover.solutions(forced=...)``), selected before the search. What is left is
   exactly the reduced problem below, searched with the same nodes and updates, but the
   links, and the python backend's lists, are built once instead of once per puzzle.
-* **reduce** (:class:`Reduction`, the default of :func:`sudoku.to_exact_cover`), as in
+* **reduce** ([`Reduction`][], the default of [`sudoku.to_exact_cover`][]), as in
   Knuth's ``sudoku-dlx``: the items a given covers are left out, and so is every option
   that would cover one of them. The engine sees only the open part of the puzzle.
 * **select**: all 4*N*N items and only the given's own option in a given cell, so that the
@@ -105,7 +105,7 @@ class _Template:
 @lru_cache(maxsize=4096)
 def filling_rows(side: int, size: int, total: int) -> np.ndarray:
     """The items of a cage's filling options, less the cage's first item: one row per
-    filling (:func:`fillings`), 0 (the cage) then each value ``d`` the filling leaves out
+    filling ([`fillings`][]), 0 (the cage) then each value ``d`` the filling leaves out
     (item ``cage<i>v<d>``, which the cells that hold ``d`` cover instead). Cached, as the
     fillings are, and read only."""
     rows = np.array([[0, *(d for d in range(1, side + 1) if d not in values)]
@@ -151,7 +151,7 @@ def empty_grid_problem(box: int | Layout) -> ExactCover:
     """The exact cover of the empty grid of a layout, or of the square layout with boxes of
     side ``box`` (shared, built once per layout).
 
-    A puzzle is this problem with its givens' options forced: see :func:`given_options`.
+    A puzzle is this problem with its givens' options forced: see [`given_options`][].
     """
     return _template(Layout.square(box) if isinstance(box, int) else box).problem
 
@@ -169,7 +169,7 @@ def _option_bases(side: int) -> tuple[int, ...]:
 
 
 def given_options(geo: Geometry, values: list[int]) -> list[int]:
-    """The options of the givens (:func:`givens`), or ClashError naming the unit where two
+    """The options of the givens ([`givens`][]), or ClashError naming the unit where two
     givens share a value, with both cells."""
     tpl = _template(geo.layout)
     side = geo.side
@@ -229,7 +229,7 @@ class Reduction:
         )
 
     def decode(self, solution: list[int]) -> list[int]:
-        """The full grid of values for a solution of :attr:`problem`."""
+        """The full grid of values for a solution of [`problem`][]."""
         return decode(self.geometry, self.puzzle, self.options, solution)
 
 

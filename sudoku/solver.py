@@ -1,9 +1,9 @@
 """Solving: check the arguments, parse, force the givens on the empty grid's exact cover,
 let the engine choose the other options, verify, write back.
 
-Every call checks its arguments first (:mod:`sudoku.arguments`: budgets, backend; then the
-alphabet and the board, :mod:`sudoku.grid`), so bad input is a SudokuError naming the
-culprit before anything is searched. :func:`solve` also checks that the board can be
+Every call checks its arguments first ([`sudoku.arguments`][]: budgets, backend; then the
+alphabet and the board, [`sudoku.grid`][]), so bad input is a SudokuError naming the
+culprit before anything is searched. [`solve`][] also checks that the board can be
 written (no tuple rows, no read-only array) before the search, and writes it only after a
 verified solution is in hand, undoing its writes if a row refuses one: every error leaves
 the board exactly as it was given.
@@ -49,9 +49,9 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
 
     The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
     one kernel call, or a few with a timeout), with the checked ``engine`` arguments of
-    :func:`sudoku.arguments.engine_arguments`; its errors are those of
-    :func:`sudoku.solve_many`. ``hard``: the search of ``strategy="hard"`` instead
-    (:func:`sudoku.hard.solve_hard`).
+    [`sudoku.arguments.engine_arguments`][]; its errors are those of
+    [`sudoku.solve_many`][]. ``hard``: the search of ``strategy="hard"`` instead
+    ([`sudoku.hard.solve_hard`][]).
     """
     if hard:
         return solve_hard(geo, values, unique=unique, engine=engine)
@@ -67,7 +67,7 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
 
 
 Board = TypeVar("Board")
-"""The type of the board given to :func:`solve`, which returns that very board."""
+"""The type of the board given to [`solve`][], which returns that very board."""
 
 
 def solve(
@@ -87,13 +87,13 @@ def solve(
     lists of ints (0 blank), or an N x N numpy array of integers or whole floats (0 blank).
     With ``unique=True``, raise MultipleSolutionsError unless the solution is unique.
     ``max_nodes`` (an int >= 0) and ``timeout`` (seconds >= 0) bound the search
-    (SearchStoppedError); None, or a huge value, is no bound (:func:`dlx.count_budget`,
-    :func:`dlx.time_budget`: the same rule and messages as ``dlx``). Raises a SudokuError (a
+    (SearchStoppedError); None, or a huge value, is no bound ([`dlx.count_budget`][],
+    [`dlx.time_budget`][]: the same rule and messages as ``dlx``). Raises a SudokuError (a
     ValueError) for a bad argument (ArgumentError, AlphabetError), a bad shape, a board that
     cannot be written (ReadOnlyError: tuple rows, a read-only array), a bad symbol,
     clashing givens or no solution; the board is then unchanged.
 
-    ``layout`` (a :class:`sudoku.Layout`) gives the rules: its units are the groups of
+    ``layout`` (a [`sudoku.Layout`][]) gives the rules: its units are the groups of
     cells that hold different symbols, e.g. ``Layout.x()`` for X-Sudoku or
     ``Layout.rect(2, 3)`` for 6x6 with 2 x 3 boxes. None: rows, columns and square boxes,
     the side given by the board (4, 9, 16, 25, 36).
@@ -103,7 +103,7 @@ def solve(
     the puzzle's problem at its root (``dlx.ExactCover.preprocess``) and searches it by
     clause learning (``learn=True``: each conflict analysed into a clause that forbids its
     cause), for large puzzles on which the plain search can run for hours; ``"auto"``
-    (the default) takes ``"hard"`` for boards of side 25 and more (:data:`HARD_SIDE`).
+    (the default) takes ``"hard"`` for boards of side 25 and more (`HARD_SIDE`).
     Every strategy finds only true solutions, and all of them: only the time differs.
     """
     engine = engine_arguments(backend, max_nodes, timeout)
@@ -126,8 +126,8 @@ def solve_string(
     timeout: float | None = None,
     strategy: str = "auto",
 ) -> str:
-    """Solve a puzzle given as text (see :func:`sudoku.grid.parse_string`); return one line.
-    Arguments and errors as for :func:`solve`; a ``puzzle`` that is not a str (bytes
+    """Solve a puzzle given as text (see [`sudoku.grid.parse_string`][]); return one line.
+    Arguments and errors as for [`solve`][]; a ``puzzle`` that is not a str (bytes
     included: decode them first) is an ArgumentError."""
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = parse_string(puzzle, alphabet, layout)
@@ -151,8 +151,8 @@ def count_solutions(
 
     Clashing givens count as 0 solutions. ``limit`` is an int >= 1 or None (all). A budget
     that runs out raises SearchStoppedError rather than returning a partial count. The
-    count is a batch of one, as in :func:`solve`. The board is only read: tuple rows and
-    read-only arrays are fine. ``strategy`` as for :func:`solve` (``"hard"`` counts the
+    count is a batch of one, as in [`solve`][]. The board is only read: tuple rows and
+    read-only arrays are fine. ``strategy`` as for [`solve`][] (``"hard"`` counts the
     reduced problem's solutions by clause learning, each found once: the same count).
     """
     limit = count_budget(limit, "limit")
@@ -174,8 +174,8 @@ def to_exact_cover(board: Any, *, alphabet: str | None = None, layout: Layout | 
 
     Its options are (cell, value) pairs in row-major order, value ascending; its items are
     named as in Knuth's programs (``p<r><c>``, ``r<r><d>``, ``c<c><d>``, ``b<b><d>``), then
-    the other units of ``layout`` (see :mod:`sudoku.layout`).
-    See :mod:`sudoku.reduction` for how givens are handled: ``givens`` is ``"reduce"`` or
+    the other units of ``layout`` (see `sudoku.layout`).
+    See `sudoku.reduction` for how givens are handled: ``givens`` is ``"reduce"`` or
     ``"select"`` (ArgumentError otherwise).
     """
     geo, values = _parse_any(board, alphabet, layout)

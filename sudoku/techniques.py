@@ -1,12 +1,12 @@
 """Human solving techniques on a candidates grid, each a function that finds one step.
 
-A technique reads a :class:`~sudoku.candidates.Candidates` grid and returns the first
-:class:`Step` it can take (values placed, or candidates eliminated) or None. Techniques
+A technique reads a [`Candidates`][sudoku.candidates.Candidates] grid and returns the first
+[`Step`][] it can take (values placed, or candidates eliminated) or None. Techniques
 speak of *units* (the layout's sets of cells that hold distinct values), never of rows or
 boxes, so they work on every layout: rectangular boxes, X-Sudoku's diagonals, windows,
 jigsaw regions. Killer cages add peers (a cage holds distinct values) and the cage
-technique. :data:`TECHNIQUES` lists them easiest first with their ratings (the scale of
-:mod:`sudoku.rate`); a solver always takes the easiest step it can.
+technique. [`TECHNIQUES`][] lists them easiest first with their ratings (the scale of
+[`sudoku.rate`][]); a solver always takes the easiest step it can.
 
 Every technique is sound: it never eliminates a candidate that is the cell's value in a
 solution, nor places a value that is not (tests check every step of many explained
@@ -16,7 +16,7 @@ puzzles against the known solution). None assumes the solution is unique.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from .candidates import Candidates, bits
@@ -30,11 +30,13 @@ __all__ = ["TECHNIQUES", "Step", "Technique", "find_step"]
 @dataclass(frozen=True)
 class Step:
     """One step of a solution: the ``technique`` (its name), its ``rating`` on the scale of
-    :mod:`sudoku.rate`, the ``cells`` and ``values`` of the pattern it saw, the ``units``
+    [`sudoku.rate`][], the ``cells`` and ``values`` of the pattern it saw, the ``units``
     that make the pattern (indices into ``layout.units``), and what it concludes:
     ``placements`` and ``eliminations``, (cell, value) pairs. The last resort
     (``"search"``) also says how much search the engine needed: ``nodes`` and ``guesses``
-    (nodes off the path to the solution)."""
+    (nodes off the path to the solution). ``layout`` is the grid's, set by
+    [`sudoku.explain`][] and [`sudoku.hint`][]: [`describe`][] and the repr name
+    cells by it (``r6c9``)."""
 
     technique: str
     rating: float
@@ -45,6 +47,21 @@ class Step:
     eliminations: tuple[tuple[int, int], ...] = ()
     nodes: int = 0
     guesses: int = 0
+    layout: Layout | None = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        """The step in words when its layout is known (``<Step hidden single 1.5: r3c7 = 5
+        ...>``), else its technique, rating and cell numbers."""
+        if self.layout is None:
+            return f"<Step {self.technique} {self.rating}: cells {list(self.cells)}>"
+        name, _, words = self.describe().partition(": ")
+        return f"<Step {name} {self.rating}: {words}>"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        text = self.describe() if self.layout is not None else repr(self)
+        return f"<div><code>{escape(text)}</code> (rating {self.rating})</div>"
 
     def apply(self, grid: Candidates) -> None:
         """Make the step on ``grid``: its placements, then its eliminations."""
@@ -53,12 +70,21 @@ class Step:
         for cell, value in self.eliminations:
             grid.eliminate(cell, value)
 
-    def describe(self, layout: Layout, alphabet: str | None = None) -> str:
+    def describe(self, layout: Layout | None = None, alphabet: str | None = None) -> str:
         """The step in words, cells as ``r3c7`` and units by their labels::
 
             hidden single: r3c7 = 5 (the only place for 5 in box 3)
             naked pair: r1c1 r1c5 hold 2 7 in row 1 => r1c2 r1c9 <> 2; r1c9 <> 7
-        """
+
+        ``layout`` defaults to the step's own, which every step of [`sudoku.explain`][],
+        [`sudoku.hint`][] has (whatever the grid); a step made by hand without one needs
+        it passed (ArgumentError otherwise: cell numbers alone do not tell the side)."""
+        layout = layout or self.layout
+        if layout is None:
+            from .errors import ArgumentError
+
+            raise ArgumentError(f"layout: this {self.technique} step has none of its own, "
+                                "so pass the grid's layout")
         sym = alphabet or DEFAULT_SYMBOLS
 
         def vals(values: tuple[int, ...] | list[int]) -> str:
@@ -541,7 +567,7 @@ TECHNIQUES: tuple[tuple[str, float, Technique], ...] = (
 )
 """Every technique, easiest first: (name, rating, function). The ratings follow Sudoku
 Explainer's where it has the technique, with two changes so that the levels mean what
-qqwing's mean (see :mod:`sudoku.rate`): a naked single is the easiest step (1.0), and an
+qqwing's mean (see [`sudoku.rate`][]): a naked single is the easiest step (1.0), and an
 X-wing (3.2 there) comes after the hidden pair (3.4)."""
 
 

@@ -586,3 +586,17 @@ def test_conformance(name):
         results[backend] = (solutions, s.nodes, s.updates, s.status, s.conflict, batch)
         assert all(problem.is_solution(x) for x in solutions)
     assert len({repr(r) for r in results.values()}) == 1, results
+
+
+def test_dir_lists_the_public_names_only():
+    """Issue 30: ``dir(dlx)`` and ``dir(sudoku)`` are the public API (a module __dir__);
+    the submodules stay importable and reachable."""
+    import importlib
+
+    import sudoku
+
+    for module in (dlx, sudoku):
+        assert dir(module) == sorted({*module.__all__, "__version__"})
+    assert "problem" not in dir(dlx) and "kernel" not in dir(dlx)
+    assert importlib.import_module("dlx.problems").queens(4).count() == 2
+    assert dlx.problem.ExactCover is dlx.ExactCover  # an attribute still, once imported

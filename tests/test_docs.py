@@ -81,3 +81,43 @@ def test_examples_run(path: Path, tmp_path: Path, monkeypatch) -> None:
         ran += 1
     if path.name in ("README.md", "tutorial.md"):
         assert ran > 5
+
+
+# ----- the API reference renders (issue 30) ---------------------------------------------------
+
+SPHINX_ROLE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj):`")
+"""A Sphinx role, which mkdocstrings shows as raw text: docstrings write cross-references
+as mkdocstrings does, ``[`Search`][]`` (resolved where the docstring is, scoped_crossrefs)
+or ``[`shuffled`][dlx.links.Links.shuffled]``."""
+
+
+def test_docstrings_use_no_sphinx_roles() -> None:
+    import ast
+
+    for path in sorted([*(ROOT / "dlx").rglob("*.py"), *(ROOT / "sudoku").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not SPHINX_ROLE.search(node.value), \
+                    f"{path.relative_to(ROOT)}:{node.lineno}: a Sphinx role"
+
+
+@pytest.mark.slow
+def test_site_builds_strict_and_shows_no_raw_role(tmp_path: Path) -> None:
+    """``mkdocs build --strict`` is clean (every cross-reference resolves), the API pages
+    link their cross-references, and no built page shows a raw role."""
+    pytest.importorskip("mkdocstrings_handlers.python")
+    site = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d",
+                           str(site)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600, env=ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    pages = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8")
+             for p in site.rglob("*.html")}
+    for name, html in pages.items():
+        assert not SPHINX_ROLE.search(html), f"{name} shows a raw role"
+    api = pages["api/dlx/index.html"]
+    assert api.count('class="autorefs autorefs-internal"') > 100
+    assert 'href="#dlx.Colored"' in api  # ExactCover's "an entry may be Colored"
+    assert "solve_batch(\n" in re.sub(r"<[^>]+>", "", api)  # a long signature, wrapped
+    assert "Make, rate and explain puzzles" in pages["tutorial/index.html"]
+    assert "<h1" in pages["bench/results/index.html"]

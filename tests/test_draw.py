@@ -9,6 +9,7 @@ import struct
 import subprocess
 import xml.etree.ElementTree as ET
 import zlib
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,8 @@ from sudoku.draw import FILLED, SHADE
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SVG = "{http://www.w3.org/2000/svg}"
+KILLER = [((0, 1), 3), ((2, 3), 7), ((4, 5, 8, 9), 10), ((6, 7, 10, 11), 10),
+          ((12, 13, 14, 15), 10)]
 
 
 def parse(picture: Picture) -> ET.Element:
@@ -67,9 +70,7 @@ def test_board_refuses_a_solution_that_is_not_one() -> None:
 
 
 def test_killer_cages_and_sums() -> None:
-    cages = [((0, 1), 3), ((2, 3), 7), ((4, 5, 8, 9), 10), ((6, 7, 10, 11), 10),
-             ((12, 13, 14, 15), 10)]
-    layout = Layout.killer(cages, block=(2, 2))
+    layout = Layout.killer(KILLER, block=(2, 2))
     answer = sudoku.solve_string("." * 16, layout=layout)
     root = parse(sudoku.draw_board("." * 16, answer, layout=layout))
     sums = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "cage"]
@@ -311,3 +312,84 @@ def test_pictures_in_the_docs_are_up_to_date() -> None:
     for name, svg in module.pictures().items():
         assert (root / "docs" / "img" / name).read_text(encoding="utf-8") == svg, \
             f"docs/img/{name} is stale: run python docs/make_pictures.py"
+
+
+# ----- readable pictures (issue 30): labels that do not touch, killer sums clear of digits --
+
+
+def _names(length: int, count: int = 8) -> list[str]:
+    return [(chr(ord("A") + k) + "@" * length)[:length] if length > 1 else chr(ord("A") + k)
+            for k in range(count)]
+
+
+def _label_spans(root: ET.Element) -> list[tuple[float, float, float]]:
+    """(left, right, top) of each item label, from its font size and characters (at most
+    CHAR_WIDTH a character wide, a line at most 1.2 sizes high, as the fonts draw them)."""
+    from dlx.draw import CHAR_WIDTH
+
+    spans = []
+    for t in root.iter(f"{SVG}text"):
+        if t.get("class") != "item":
+            continue
+        x, y, size = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
+        length = len(t.text) * CHAR_WIDTH * size
+        if t.get("transform"):  # written upwards, centred on x
+            spans.append((x - 0.6 * size, x + 0.6 * size, y - length))
+        else:
+            spans.append((x - length / 2, x + length / 2, y - size))
+    return spans
+
+
+@pytest.mark.parametrize("length", range(1, 13))
+def test_cover_labels_never_overlap(length: int) -> None:
+    names = _names(length)
+    problem = dlx.ExactCover([[names[k], names[k + 1]] for k in range(0, 8, 2)])
+    picture = draw_cover(problem, problem.first())
+    root = parse(picture)
+    spans = sorted(_label_spans(root))
+    assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "item"] == names
+    assert len(spans) == 8
+    for (_, right, _), (left, _, _) in pairwise(spans):
+        assert right <= left, (length, spans)
+    assert all(top >= 0 for _, _, top in spans)  # inside the picture
+
+
+@pytest.mark.slow
+def test_browser_shows_long_labels_apart(tmp_path: Path) -> None:
+    names = ["Ann@Monday-1", "Bob@Monday-1", "Ann@Tuesday2", "Bob@Tuesday2", "Cy"]
+    problem = dlx.ExactCover([names[:2], names[2:4], [names[4]]])
+    cell = 18
+    picture = draw_cover(problem, problem.first(), cell=cell)
+    pixel = render(picture, tmp_path)
+    rects = [r for r in parse(picture).iter(f"{SVG}rect") if r.get("stroke") == "#333333"]
+    left, top = float(rects[-1].get("x")), float(rects[-1].get("y"))
+    for j in range(len(names) + 1):  # between two columns, above the matrix: no ink
+        x = left + j * cell
+        assert all(near(pixel(x, y), (255, 255, 255), 30) for y in range(int(top) - 2)), j
+    for j in range(len(names)):  # and each column has its label's ink
+        x0 = int(left + j * cell)
+        assert any(max(pixel(x, y)) < 120 for x in range(x0 + 3, x0 + cell - 3)
+                   for y in range(int(top) - 2)), j
+
+
+@pytest.mark.slow
+def test_browser_shows_killer_sums_clear_of_digits(tmp_path: Path) -> None:
+    layout = Layout.killer(KILLER, block=(2, 2))
+    answer = sudoku.solve_string("." * 16, layout=layout)
+    cell, pad = 60, 15
+    pixel = render(sudoku.draw_board("." * 16, answer, layout=layout, cell=cell), tmp_path)
+    inset = cell // 10
+    for cells, total in KILLER:
+        r, c = divmod(cells[0], 4)
+        x0, y0 = pad + c * cell, pad + r * cell
+        # the sum is there, dark and bold, at the top left
+        sum_ink = [pixel(x, y) for x in range(x0 + inset, x0 + cell // 2)
+                   for y in range(y0 + inset, y0 + int(0.32 * cell))]
+        assert sum(max(p) < 100 for p in sum_ink) > 20, total
+        # no stub of the dashes beside it, nor under it before the digit starts
+        left = [pixel(x, y) for x in range(x0 + inset - 1, x0 + inset + 1)
+                for y in range(y0 + inset, y0 + int(0.3 * cell))]
+        assert all(near(p, (255, 255, 255), 40) for p in left), total
+        gap = [pixel(x, y) for x in range(x0 + inset + 2, x0 + cell - inset - 2)
+               for y in range(y0 + int(0.35 * cell), y0 + int(0.42 * cell))]
+        assert all(near(p, (255, 255, 255), 40) for p in gap), total

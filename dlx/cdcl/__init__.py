@@ -12,15 +12,15 @@ minimize recursive minimization of the learned clause
 shrink   shrinking: a level's literals replaced by its unique implication point
 clauses  storing and learning clauses; their LBD
 reduce   deleting the least useful learned clauses
-restart  restarts after Luby's sequence of conflicts (:func:`luby`)
+restart  restarts after Luby's sequence of conflicts ([`luby`][])
 rephase  target and best phases, rephasing
 search   ``begin`` and ``cdcl``: the main loop, one call per concern
 check    Knuth's sanity check of the whole state (tests, debugging)
 ======== ==================================================================================
 
-Every function of the kernel takes the state ``S`` (:class:`dlx.cdcl.state.Learner`) and
-plain integers; the python backend runs them as written, and :mod:`dlx.compiled` wraps
-them with numba over one namespace, :func:`namespace`, so that both run the same source.
+Every function of the kernel takes the state ``S`` ([`dlx.cdcl.state.Learner`][]) and
+plain integers; the python backend runs them as written, and [`dlx.compiled`][] wraps
+them with numba over one namespace, [`namespace`][], so that both run the same source.
 """
 
 from __future__ import annotations

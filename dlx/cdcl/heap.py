@@ -1,9 +1,9 @@
 """The choice of the next decision: VSIDS, a binary heap of the options by activity.
 
-An option's activity (``ACT``) is raised by each conflict it takes part in (:func:`bump`),
-by an amount that grows after every conflict (:func:`decay`), so recent conflicts count
+An option's activity (``ACT``) is raised by each conflict it takes part in ([`bump`][]),
+by an amount that grows after every conflict ([`decay`][]), so recent conflicts count
 most (MiniSat's; Moskewicz et al.'s Chaff). ``HEAP`` holds the options not yet assigned
-(and some assigned ones, taken out lazily by :func:`next_decision`), the most active at
+(and some assigned ones, taken out lazily by [`next_decision`][]), the most active at
 ``HEAP[0]``; ``HEAP_POS`` is an option's place in it, -1 when out.
 """
 

@@ -3,7 +3,7 @@ others is dropped.
 
 A reason is read as a clause: ``EXCLUDED`` by ``p`` is ``{not p, not q}``; ``COVERED`` by
 item ``i`` is "some option of ``i``"; ``LEARNED`` is the clause itself.
-:func:`reason_span` and :func:`reason_option` walk the options of any reason alike.
+[`reason_span`][] and [`reason_option`][] walk the options of any reason alike.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ __all__ = ["may_follow", "reason_option", "reason_span", "redundant"]
 
 def reason_span(S, kind, rid):
     """Where the options of reason ``(kind, rid)`` lie: positions ``lo..hi`` for
-    :func:`reason_option`."""
+    [`reason_option`][]."""
     if kind == EXCLUDED:
         return 0, 1
     if kind == COVERED:
@@ -49,7 +49,7 @@ def redundant(S, v, levels):
     """Recursive minimization (MiniSat's, with an explicit stack): option ``v``'s literal
     follows from the others of the learned clause, because every option of its reason is
     in the clause, at level 0, or (recursively) implied by such options; it gives up at
-    once on any option for which :func:`may_follow` does not hold. Options found implied
+    once on any option for which [`may_follow`][] does not hold. Options found implied
     are marked 3 in ``SEEN`` and listed in ``CLEAR``; a failure unmarks those it
     marked."""
     if not may_follow(S, v, levels):

@@ -2,7 +2,7 @@
 
 A decision takes the option's value in the longest assignment free of conflict since the
 last restart (``TARGET``), else the one it had last (``PHASE``, saved by
-:func:`dlx.cdcl.trail.backtrack`). Ever more seldom, the saved phases are set in turn to
+[`dlx.cdcl.trail.backtrack`][]). Ever more seldom, the saved phases are set in turn to
 the longest assignment's since the last such setting (``BEST``) and to their opposites.
 """
 
@@ -36,7 +36,7 @@ def keep_target(S):
     """Target phases (Biere's CaDiCaL): at a conflict, if the assignment before the last
     decision is the longest free of conflict since the last restart, its values become
     the phases that decisions take; if since the last rephasing to the best phases, they
-    become the best phases (:func:`rephase`)."""
+    become the best phases ([`rephase`][])."""
     top = S.TRAIL_LIM[S.REG[REG_LEVEL]]
     keep_phases(S, S.TARGET, REG_TARGET_LEN, top)
     keep_phases(S, S.BEST, REG_BEST_LEN, top)

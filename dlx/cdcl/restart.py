@@ -1,6 +1,6 @@
 """Restarts: back to level 0 after ``RESTART_UNIT * luby(k)`` conflicts in run ``k``.
 
-:func:`luby` is the package's only Luby sequence: :func:`dlx.restarts.luby` is this one
+[`luby`][] is the package's only Luby sequence: [`dlx.restarts.luby`][] is this one
 (written without ``int.bit_length``, which numba does not compile).
 """
 

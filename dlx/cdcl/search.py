@@ -1,20 +1,20 @@
-"""The learning search's main loop: :func:`begin` at level 0, then :func:`cdcl` in slices.
+"""The learning search's main loop: [`begin`][] at level 0, then [`cdcl`][] in slices.
 
 Dancing links search a tree: a subtree that failed is forgotten, so a hard instance fails
 the same way again and again under other choices (the minimal 25x25 Sudokus: tens of
 millions of nodes). This search treats the same problem as a satisfiability solver does
 (Knuth, TAOCP 7.2.2.2, Algorithm C; MiniSat): each *option* is a boolean variable, true
 when chosen; every conflict is analysed into a *learned clause* that forbids its cause,
-and the search jumps back over the levels that played no part in it. :func:`cdcl` is the
-table of contents, one call per concern, each in its module of :mod:`dlx.cdcl`:
+and the search jumps back over the levels that played no part in it. [`cdcl`][] is the
+table of contents, one call per concern, each in its module of [`dlx.cdcl`][]:
 propagation, analysis (with minimization and shrinking), learning, reduction, restarts,
 rephasing, and the decision. Blocking clauses, kept for good, enumerate further
 solutions.
 
-All the state is in the arrays of :class:`dlx.cdcl.state.Learner`, and :func:`cdcl`
+All the state is in the arrays of [`dlx.cdcl.state.Learner`][], and [`cdcl`][]
 returns after a budget of conflicts or decisions with everything needed to go on, so that
-:mod:`dlx.learning` can check the clock between slices and numba can compile the very
-same source (:mod:`dlx.compiled`).
+[`dlx.learning`][] can check the clock between slices and numba can compile the very
+same source ([`dlx.compiled`][]).
 """
 
 from __future__ import annotations

@@ -1,32 +1,32 @@
 """The learning search's state, named once: every array and register, in two tables.
 
-:data:`FIELDS` lists the arrays in the order of :class:`Learner`, the named tuple that every
+[`FIELDS`][] lists the arrays in the order of [`Learner`][], the named tuple that every
 function of the package takes as ``S`` and reads by name (``S.VAL``, ``S.REG``);
-:data:`REGISTERS` lists the slots of ``S.REG``, whose indices the kernel reads as
+[`REGISTERS`][] lists the slots of ``S.REG``, whose indices the kernel reads as
 ``REG_<name>`` (``S.REG[REG_LEVEL]``). Everything else is derived from these tables: the
-allocation of a fresh state (:func:`allocate`), the larger arrays when the learned
-clauses run out of room (:func:`grown`) and the numba signatures (:func:`dtypes`, read by
-:mod:`dlx.compiled`).
+allocation of a fresh state ([`allocate`][]), the larger arrays when the learned
+clauses run out of room ([`grown`][]) and the numba signatures ([`dtypes`][], read by
+[`dlx.compiled`][]).
 
 A pointer is an index. A *literal* is ``2 * option`` (the option is chosen) or
 ``2 * option + 1`` (it is not). Each row says what an array is indexed by (``per``) and
 what it holds (``kind``): ``index`` is 32-bit while the positions fit, else 64-bit
-(:func:`index_type`: the search is bound by the memory it reads, and int64 made it 1.2x
+([`index_type`][]: the search is bound by the memory it reads, and int64 made it 1.2x
 slower); ``flag`` is a byte (values -1..15); ``int64`` and ``float`` are what they say.
 
 **To add an array**: add a row here (its ``fill`` is the value it starts with); give it
-another starting value, if it needs one, in :func:`allocate`; read it in the kernel as
-``S.NAME``. **To add a register**: add a row to :data:`REGISTERS` (its ``initial`` value,
-or set it in :func:`allocate`) and a line ``REG_NAME = register("NAME")`` below it.
+another starting value, if it needs one, in [`allocate`][]; read it in the kernel as
+``S.NAME``. **To add a register**: add a row to [`REGISTERS`][] (its ``initial`` value,
+or set it in [`allocate`][]) and a line ``REG_NAME = register("NAME")`` below it.
 Allocation, growth, signatures and the tests of the tables follow.
 
-The kernel's return values are :class:`dlx.Status` members (as plain integers, which numba
+The kernel's return values are [`dlx.Status`][] members (as plain integers, which numba
 compiles as constants), with the meanings the DLX kernel gives them: ``LIMIT`` a
 solution (every option assigned), ``MAX_NODES`` a slice's budget (of conflicts or
 decisions) spent, ``COMPLETE`` no further solution. ``NO_ROOM`` (no room for a learned
 clause even after deleting some: give larger arrays) is internal, like ``INVALID``, never
 the status of a finished search: the driver grows the arrays and calls again. It joined
-:class:`dlx.Status` rather than stay a private code so that the kernel returns one
+[`dlx.Status`][] rather than stay a private code so that the kernel returns one
 vocabulary only, and a value that means nothing to a reader of the status can never be
 mistaken for one that does.
 """
@@ -53,7 +53,7 @@ MAX_NODES = int(Status.MAX_NODES)
 again to go on."""
 NO_ROOM = int(Status.NO_ROOM)
 """No room for a learned clause, even after deleting some: give larger arrays
-(:func:`grown`), then call again."""
+([`grown`][]), then call again."""
 RUNNING = int(Status.RUNNING)
 """``begin``: level 0 is set up; the search goes on."""
 
@@ -76,11 +76,11 @@ UNSET = -1
 RESTART_UNIT = 1024
 """Conflicts in the first run; run ``k`` has ``RESTART_UNIT * luby(k)`` (CaDiCaL's
 "reluctant doubling" in its stable mode; MiniSat's 100 solved fewer of the 25x25 Sudokus
-once the reductions no longer waited for a restart). :mod:`dlx.cdcl.restart`."""
+once the reductions no longer waited for a restart). [`dlx.cdcl.restart`][]."""
 REPHASE_UNIT = 500
 """Conflicts before the first rephasing; the ``k``-th comes ``k * REPHASE_UNIT`` after the
 one before (CaDiCaL's ``rephaseint``, 1,000 there: 500 solved more of the 25x25 Sudokus
-within 10 s, 250 fewer). :mod:`dlx.cdcl.rephase`."""
+within 10 s, 250 fewer). [`dlx.cdcl.rephase`][]."""
 
 
 class Field(NamedTuple):
@@ -89,15 +89,15 @@ class Field(NamedTuple):
     name: str
     per: str
     """What it is indexed by, so its length: ``problem`` (given by
-    :func:`problem_lists`), ``option`` (``V``, the options), ``option+1`` (``V + 1``),
+    [`problem_lists`][]), ``option`` (``V``, the options), ``option+1`` (``V + 1``),
     ``level`` (``V + 2``: levels 0..V+1, or LBDs), ``primary`` (the primary items),
     ``literal`` (``2V``), ``clause`` (learned clauses the arrays hold), ``arena`` (their
-    literals), ``watch`` (pairs of ``WL``, :func:`watch_room`), ``register`` or
-    ``fregister``. The last three kinds grow with the learned clauses (:func:`grown`)."""
+    literals), ``watch`` (pairs of ``WL``, [`watch_room`][]), ``register`` or
+    ``fregister``. The last three kinds grow with the learned clauses ([`grown`][])."""
     kind: str
     """``index``, ``flag``, ``int64`` or ``float`` (see the module's docstring)."""
     fill: float
-    """Its value in a fresh state (:func:`allocate` sets a few otherwise)."""
+    """Its value in a fresh state ([`allocate`][] sets a few otherwise)."""
     doc: str
 
 
@@ -174,7 +174,7 @@ class Register(NamedTuple):
     name: str
     doc: str
     initial: float = 0
-    """Its value in a fresh state (:func:`allocate` sets those that depend on the
+    """Its value in a fresh state ([`allocate`][] sets those that depend on the
     problem)."""
 
 
@@ -226,7 +226,7 @@ FREGISTERS: tuple[Register, ...] = (
 
 
 def register(name: str) -> int:
-    """The index of register ``name`` in :data:`REGISTERS` (or :data:`FREGISTERS`)."""
+    """The index of register ``name`` in [`REGISTERS`][] (or [`FREGISTERS`][])."""
     for table in (REGISTERS, FREGISTERS):
         for k, r in enumerate(table):
             if r.name == name:
@@ -281,7 +281,7 @@ if TYPE_CHECKING:  # the type checker's view: a tuple of arrays, each read by it
 
 else:
     Learner = namedtuple("Learner", [f.name for f in FIELDS])
-    Learner.__doc__ = "The arrays of one learning search, in the order of :data:`FIELDS`."
+    Learner.__doc__ = "The arrays of one learning search, in the order of [`FIELDS`][]."
 
 Problem = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                 np.ndarray]
@@ -331,7 +331,7 @@ def watch_room(clauses: int, n: int) -> int:
 
 
 def _lengths(n: int, n1: int, clauses: int, literals: int) -> dict[str, int]:
-    """The length of an array by its ``per`` (:class:`Field`), for ``n`` options, ``n1``
+    """The length of an array by its ``per`` ([`Field`][]), for ``n`` options, ``n1``
     primary items and room for ``clauses`` learned clauses of ``literals`` in all."""
     return {"option": n, "option+1": n + 1, "level": n + 2, "primary": n1, "literal": 2 * n,
             "clause": clauses, "arena": literals, "watch": 2 * watch_room(clauses, n),
@@ -390,9 +390,9 @@ def grown(S: Learner) -> Learner:
 
 
 def dtypes(S: Learner) -> tuple[np.dtype, ...]:
-    """The dtype of each array of ``S``, checked against its kind in :data:`FIELDS` (an
+    """The dtype of each array of ``S``, checked against its kind in [`FIELDS`][] (an
     ``index`` array is int32 or int64): what the compiled kernel's signature is made of
-    (:mod:`dlx.compiled`). Raises TypeError for an array of another type."""
+    ([`dlx.compiled`][]). Raises TypeError for an array of another type."""
     out = []
     for f, a in zip(FIELDS, S):
         want = _KINDS.get(f.kind)

@@ -6,9 +6,9 @@ Watch ``e = 2c + k`` is on literal ``CL_LITS[CL_START[c] + k]``'s list, a vector
 *blocker*, another literal of the clause looked at first (MiniSat's): while it is true the
 clause is satisfied and not read. A watch joins the end of its list, so the clauses kept
 longest are visited first; a full list moves to ``WL``'s free end (``REG_WL_END``) with
-twice the room, and :func:`relayout` lays all of them out anew, oldest clause first, at
-each reduction or when that end is reached. numba inlines :func:`watch` and
-:func:`push_watch` into their callers (:mod:`dlx.compiled`).
+twice the room, and [`relayout`][] lays all of them out anew, oldest clause first, at
+each reduction or when that end is reached. numba inlines [`watch`][] and
+[`push_watch`][] into their callers ([`dlx.compiled`][]).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ __all__ = ["push_watch", "relayout", "watch"]
 def relayout(S):
     """Lay every watch list out anew from the clauses, oldest clause first, each with
     room for half as many more watches again (and 4): in ``WL``'s
-    :func:`dlx.cdcl.state.watch_room`, which leaves room for any list to double after."""
+    [`dlx.cdcl.state.watch_room`][], which leaves room for any list to double after."""
     WS, WN, WC, WL = S.WS, S.WN, S.WC, S.WL
     for lit in range(len(WN)):
         WN[lit] = 0
@@ -84,7 +84,7 @@ def watch(S, x):
     """Visit the clauses watching literal ``x``, just made false: move each watch to
     another literal not false, or imply the other watched literal, or find a conflict
     (1); 2 if a watch could not move for want of room in ``WL`` (the list is left whole,
-    ``x`` to be visited again after :func:`relayout`); else 0."""
+    ``x`` to be visited again after [`relayout`][]); else 0."""
     CL_LITS, WL = S.CL_LITS, S.WL
     start = S.WS[x]
     end = start + S.WN[x]

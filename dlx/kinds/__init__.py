@@ -1,17 +1,17 @@
-"""The kinds of search, one module each: what :func:`dlx.run.run` runs for a request.
+"""The kinds of search, one module each: what [`dlx.run.run`][] runs for a request.
 
-A kind turns a checked :class:`dlx.request.SearchRequest` into a lazy search of a problem:
-an iterator of solutions with live ``stats`` and a ``count()`` (:class:`Solutions`), and
+A kind turns a checked [`dlx.request.SearchRequest`][] into a lazy search of a problem:
+an iterator of solutions with live ``stats`` and a ``count()`` ([`Solutions`][]), and
 may count in a way of its own (a distributed run counts in batches, without building
-solutions). Each module here defines one :class:`Kind`, ``KIND``, which
-:mod:`dlx.run` registers by name:
+solutions). Each module here defines one [`Kind`][], ``KIND``, which
+[`dlx.run`][] registers by name:
 
-* :mod:`~dlx.kinds.plain`: Algorithm C (M with bounds or costs), ``order="cost"`` too;
-* :mod:`~dlx.kinds.learning`: the learning search (``learn=True``);
-* :mod:`~dlx.kinds.restarts`: ``first(restarts=...)``;
-* :mod:`~dlx.kinds.distributed`: a split search on an executor.
+* [`plain`][dlx.kinds.plain]: Algorithm C (M with bounds or costs), ``order="cost"`` too;
+* [`learning`][dlx.kinds.learning]: the learning search (``learn=True``);
+* [`restarts`][dlx.kinds.restarts]: ``first(restarts=...)``;
+* [`distributed`][dlx.kinds.distributed]: a split search on an executor.
 
-A kind reads the problem through its frozen :class:`dlx.matrix.Matrix` (``problem.matrix``)
+A kind reads the problem through its frozen [`dlx.matrix.Matrix`][] (``problem.matrix``)
 and reports a finished search to ``on_finish`` (the problem's per-thread ``stats``).
 """
 
@@ -32,7 +32,7 @@ OnFinish = Callable[[SearchStats], None] | None
 
 
 class Problem(Protocol):
-    """What a kind needs of a problem: its matrix (a :class:`dlx.ExactCover` has it)."""
+    """What a kind needs of a problem: its matrix (a [`dlx.ExactCover`][] has it)."""
 
     @property
     def matrix(self) -> Matrix: ...
@@ -41,7 +41,7 @@ class Problem(Protocol):
 class Solutions(Protocol):
     """A lazy search: iterate for the solutions (sorted lists of options); ``stats`` are
     live; ``count()`` runs it to its end and returns the number of solutions found.
-    :class:`dlx.Search` is one, with more (``explored()``, ``costs``, ``weights()``)."""
+    [`dlx.Search`][] is one, with more (``explored()``, ``costs``, ``weights()``)."""
 
     stats: SearchStats
 

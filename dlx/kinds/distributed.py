@@ -1,5 +1,5 @@
-"""A distributed run: the search split into subproblems (:mod:`dlx.split`), run on an
-executor (:mod:`dlx.distribute`); the same solutions in the same order, the same count."""
+"""A distributed run: the search split into subproblems ([`dlx.split`][]), run on an
+executor ([`dlx.distribute`][]); the same solutions in the same order, the same count."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ __all__ = ["KIND"]
 
 
 def _plan(problem: Problem, request: SearchRequest) -> tuple[Split, str]:
-    """The split (the request's, or about :data:`~dlx.distribute.DEFAULT_PARTS` parts)
+    """The split (the request's, or about [`DEFAULT_PARTS`][dlx.distribute.DEFAULT_PARTS] parts)
     and the workers' backend (``auto`` resolved here: numba when it runs)."""
     matrix = problem.matrix
     backend = get_backend(request.backend, NEVER).name

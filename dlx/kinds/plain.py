@@ -1,4 +1,4 @@
-"""The plain search: Algorithm C, or M for bounds and costs (:class:`dlx.search.Search`),
+"""The plain search: Algorithm C, or M for bounds and costs ([`dlx.search.Search`][]),
 in the order found or the cheapest first (``order="cost"``)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``first(restarts=...)``: runs of growing node budgets, each shuffled afresh
-(:func:`dlx.restarts.first_restarting`), as a search that yields the first solution found."""
+([`dlx.restarts.first_restarting`][]), as a search that yields the first solution found."""
 
 from __future__ import annotations
 

@@ -5,30 +5,32 @@ One puzzle comes as an argument (a row of 81 symbols, or a drawn grid in quotes)
 (``--named``); many come one per line from a file or stdin, blank lines and ``#`` comments
 skipped. With ``--variant`` (x, windoku, jigsaw, killer, rect; ``--box RxC`` for
 rectangular boxes) each puzzle is a line of that variant's format
-(:func:`sudoku.formats.read_line`), which may carry its own rules (a jigsaw's regions,
+([`sudoku.formats.read_line`][]), which may carry its own rules (a jigsaw's regions,
 a killer's cages): consecutive lines with the same rules are solved in one batch, and a
 line that does not parse is a malformed puzzle.
 
 Input is UTF-8: a leading byte-order mark is skipped, and bytes that are not UTF-8 read as
 U+FFFD, which is no symbol, so only their line fails. Answers go to stdout, one per
-solved puzzle, in input order; a puzzle that fails prints nothing there, its line number
-and reason go to stderr. Everything else that goes wrong is one ``sudoku: ...`` line on
+puzzle, in input order; of many puzzles (``-f``), one that fails prints the marker line
+``# ErrorName`` there ([`sudoku.cli.solving.FAILED`][]), so that answers line up with
+the puzzle lines, and its line number and reason go to stderr; one puzzle given alone
+that fails prints nothing on stdout. Everything else that goes wrong is one ``sudoku: ...`` line on
 stderr, never a traceback.
 
-The exit status is :class:`dlx.ExitCode`, the table shared with the ``dlx`` command (and
+The exit status is [`dlx.ExitCode`][], the table shared with the ``dlx`` command (and
 printed by ``--help``, generated from it): 0 all answered; 1 some puzzle has no solution
 (or no unique one); 2 a usage error, a malformed puzzle line, a bad alphabet, input that
 cannot be read; 3 ``--max-nodes`` or ``--timeout`` stopped some puzzle, or a worker
 process or a cluster failed; 4 the output cannot be written (stdout closed, disk full);
 130 Ctrl-C. When puzzles fail in different ways the status is the first of 2, 3, 1 that
-applies (:data:`PRECEDENCE`). A reader that stops early (``sudoku -f big.txt | head``) is
+applies ([`PRECEDENCE`][]). A reader that stops early (``sudoku -f big.txt | head``) is
 not an error: the command stops quietly with 0.
 
 The package: this module holds the parser, the one check of a command line argparse
-accepted (:func:`usage_problem`) and the dispatch; :mod:`sudoku.cli.solving` the solving
-(one puzzle, many by chunks on worker processes or a cluster); :mod:`sudoku.cli.making`
+accepted ([`usage_problem`][]) and the dispatch; [`sudoku.cli.solving`][] the solving
+(one puzzle, many by chunks on worker processes or a cluster); [`sudoku.cli.making`][]
 ``--generate``, ``--rate`` and ``--explain``. The plumbing shared with ``dlx`` (reading,
-writing, the guarded main, the pool) is :mod:`dlx.command`'s.
+writing, the guarded main, the pool) is [`dlx.command`][]'s.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ __all__ = ["CHUNK", "PRECEDENCE", "Answer", "Options", "Task", "exit_code", "mai
 PROG = "sudoku"
 
 COMMAND = Command(PROG, newline_on_interrupt=True)
-"""How the command speaks: its messages' prefix and words (:class:`dlx.command.Command`)."""
+"""How the command speaks: its messages' prefix and words ([`dlx.command.Command`][])."""
 
 MEANING = {
     ExitCode.OK: "every puzzle solved (or counted)",
@@ -100,7 +102,7 @@ MEANING = {
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """Run the command; returns its exit status, a :class:`dlx.ExitCode`."""
+    """Run the command; returns its exit status, a [`dlx.ExitCode`][]."""
     own_process()  # loading the compiled kernel may skip numba's import of scipy.linalg
     named = load_named()
     return COMMAND.main(_parser(sorted(named)), None if argv is None else list(argv),
@@ -138,7 +140,7 @@ def _run(args: argparse.Namespace, named: dict[str, str]) -> int:
 
 
 def _make(args: argparse.Namespace, named: dict[str, str], out: Output, show: bool) -> int:
-    """``--generate``, ``--explain`` or ``--rate`` (:mod:`sudoku.cli.making`)."""
+    """``--generate``, ``--explain`` or ``--rate`` ([`sudoku.cli.making`][])."""
     if args.generate is not None:
         return making.generate_lines(args, out, show)
     if args.explain is not None:
@@ -252,7 +254,8 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                         "(with --variant: one line of its format, in quotes)")
     p.add_argument("-f", "--file", metavar="FILE",
                    help="read puzzles one per line from FILE ('-' = stdin, the default); "
-                        "UTF-8, a leading byte-order mark is skipped")
+                        "UTF-8, a leading byte-order mark is skipped; one answer line per "
+                        "puzzle, '# ErrorName' for one that fails (its reason on stderr)")
     p.add_argument("--named", metavar="NAME", choices=names,
                    help=f"a shipped famous puzzle: {', '.join(names)}")
     what = p.add_mutually_exclusive_group()

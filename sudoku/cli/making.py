@@ -1,5 +1,5 @@
 """Making and judging puzzles for the ``sudoku`` command: ``--generate N``, ``--rate`` and
-``--explain PUZZLE`` (:func:`sudoku.generate`, :func:`sudoku.rate`, :func:`sudoku.explain`).
+``--explain PUZZLE`` ([`sudoku.generate`][], [`sudoku.rate`][], [`sudoku.explain`][]).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..errors import SearchStoppedError, SudokuError
 from ..formats import read_line, write_variant
 from ..grid import format_grid, parse_string
 from ..layout import Layout
-from .solving import exit_code, worst
+from .solving import FAILED, exit_code, worst
 
 __all__ = ["add_arguments", "explain_one", "generate_lines", "rate_lines"]
 
@@ -53,7 +53,7 @@ def _puzzle_of(args: argparse.Namespace, line: str) -> tuple[Layout | None, str]
 def generate_lines(args: argparse.Namespace, out: Output, show: bool) -> ExitCode:
     """``--generate N``: N puzzles, one line each in the variant's format; progress on
     stderr. Puzzle k has the seed S + k (S from --seed, else random); ``--max-nodes`` and
-    ``--timeout`` bound each uniqueness check (:func:`sudoku.generate`)."""
+    ``--timeout`` bound each uniqueness check ([`sudoku.generate`][])."""
     from ..generate import generate, generate_killer
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -111,7 +111,8 @@ def _jigsaw_puzzle(seed: int, symmetry: str, common: dict[str, Any]) -> tuple[La
 def rate_lines(args: argparse.Namespace, lines: list[tuple[int, str]], out: Output,
                show: bool) -> ExitCode:
     """``--rate``: per puzzle line, its level and numeric rating (``expert 4.2``); a line
-    that cannot be rated goes to stderr with its reason."""
+    that cannot be rated gets the marker line (``# ErrorName``, [`FAILED`][]) and its
+    reason goes to stderr."""
     from ..rate import rate
 
     codes: set[ExitCode] = set()
@@ -122,6 +123,7 @@ def rate_lines(args: argparse.Namespace, lines: list[tuple[int, str]], out: Outp
             out.write(f"{rate(givens, layout=layout, backend=args.backend)}\n")
         except SudokuError as e:
             codes.add(exit_code(e))
+            out.write(f"{FAILED} {type(e).__name__}\n")
             progress.note(f"line {lineno}: {type(e).__name__}: {e}")
         progress.update(k)
     progress.clear()

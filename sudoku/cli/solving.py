@@ -2,26 +2,25 @@
 cut into chunks and solved in batches, here, on ``-j N`` worker processes or on
 ``--executor``, the answers written in input order.
 
-Many puzzles are solved by chunks (:data:`CHUNK` puzzles), each in one batch search
-(:func:`sudoku.solve_many`), spread over ``-j N`` worker processes, at most one per usable
+Many puzzles are solved by chunks ([`CHUNK`][] puzzles), each in one batch search
+([`sudoku.solve_many`][]), spread over ``-j N`` worker processes, at most one per usable
 CPU and one per chunk: the local pool shared with the ``dlx`` command
-(:class:`dlx.command.Pool`), whose workers can be killed on the spot when the reader
+([`dlx.command.Pool`][]), whose workers can be killed on the spot when the reader
 goes away or Ctrl-C comes. A chunk whose worker fails or dies is tried again; one that
-fails every time stops the run with one line and exit 3 (:class:`dlx.DistributedError`).
+fails every time stops the run with one line and exit 3 ([`dlx.DistributedError`][]).
 """
 
 from __future__ import annotations
 
 import contextlib
 import sys
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from math import isqrt
 from typing import Any, NamedTuple
 
-from dlx import BackendName, ExitCode, map_ordered
+from dlx import BackendName, ExitCode, get_backend, map_ordered
 from dlx.command import CommandError, Output, Pool, Progress, executor, worker_count
 
 from ..batch import count_many, solve_many
@@ -38,14 +37,25 @@ from ..grid import draw_grid
 from ..layout import Layout
 from ..solver import count_solutions, solve_string
 
-__all__ = ["CHUNK", "PRECEDENCE", "Answer", "Options", "Task", "exit_code", "run_chunk",
-           "run_many", "run_on_executor", "run_one", "run_single", "run_task",
-           "variant_tasks", "worst"]
+__all__ = ["CHUNK", "FAILED", "FAST_HINT", "PRECEDENCE", "Answer", "Options", "Task",
+           "exit_code", "fast_hint", "run_chunk", "run_many", "run_on_executor", "run_one",
+           "run_single", "run_task", "variant_tasks", "worst"]
 
 PRECEDENCE = (ExitCode.USAGE, ExitCode.STOPPED, ExitCode.UNSOLVED)
 """When puzzles fail in different ways, the exit status is the first of these that applies:
 a malformed line is the most likely to be a mistake in the command itself, and a puzzle
 stopped by a budget may yet have had a solution."""
+
+FAILED = "#"
+"""The start of the line that stands, on stdout, for a puzzle of many that failed: ``#``,
+a space and the error's name (``# NoSolutionError``), its reason on stderr. So there is one
+answer line per puzzle line, and ``paste puzzles.txt answers.txt`` lines them up; ``#`` is
+in no grid and no count, and starts a comment when the answers are read back as puzzles."""
+
+FAST_HINT = 1000
+"""From this many puzzles on, a run that ``auto`` leaves on the python backend (numba not
+installed or not working) says once that the ``fast`` extra would solve them about 9x
+faster ([`fast_hint`][])."""
 
 CHUNK = 2048
 """Puzzles per batch search: large enough that Python's share per puzzle stays small, small
@@ -82,6 +92,12 @@ class Answer(NamedTuple):
     def ok(self) -> bool:
         return self.code == ExitCode.OK
 
+    @property
+    def line(self) -> str:
+        """The answer as printed on stdout among many: its text, or the [`FAILED`][]
+        marker with the error's name."""
+        return self.text if self.ok else f"{FAILED} {self.text.partition(':')[0]}"
+
 
 def exit_code(error: SudokuError) -> ExitCode:
     """The exit status a puzzle's error calls for: STOPPED for a budget, UNSOLVED for a
@@ -93,8 +109,20 @@ def exit_code(error: SudokuError) -> ExitCode:
     return ExitCode.USAGE
 
 
+def fast_hint(backend: str, puzzles: int) -> str | None:
+    """The one line that says numba would help (see [`FAST_HINT`][]), or None."""
+    if backend != "auto" or puzzles < FAST_HINT:
+        return None
+    try:
+        get_backend("numba")
+    except ImportError as e:
+        return (f"sudoku: {puzzles:,} puzzles on the python backend ({e}); with numba, pip "
+                "install 'dancing-cover[fast]', they are solved about 9x faster")
+    return None
+
+
 def worst(codes: set[ExitCode]) -> ExitCode:
-    """The exit status of a run whose failures called for ``codes`` (:data:`PRECEDENCE`)."""
+    """The exit status of a run whose failures called for ``codes`` ([`PRECEDENCE`][])."""
     return next((code for code in PRECEDENCE if code in codes), ExitCode.OK)
 
 
@@ -124,8 +152,8 @@ def run_one(opts: Options, puzzle: str) -> Answer:
 
 def run_chunk(opts: Options, puzzles: list[str],
               progress: Callable[[int], object] | None = None) -> list[Answer]:
-    """:func:`run_one` for many puzzles at once: :func:`sudoku.solve_many` or
-    :func:`sudoku.count_many` with the chosen strategy (one batch search for the plain
+    """[`run_one`][] for many puzzles at once: [`sudoku.solve_many`][] or
+    [`sudoku.count_many`][] with the chosen strategy (one batch search for the plain
     one), or, with a timeout (which a batch does not take), one puzzle at a time.
     ``progress`` gets the puzzles done so far, from time to time."""
     if opts.timeout is not None:
@@ -156,12 +184,12 @@ def _printed(opts: Options, answer: str | int) -> str:
 
 
 Task = tuple[Options, list[str]] | list[Answer]
-"""Work for :func:`run_task`: puzzles that share their options (and rules), or the answers
+"""Work for [`run_task`][]: puzzles that share their options (and rules), or the answers
 of lines already known to fail (variant lines that do not parse)."""
 
 
 def run_task(task: Task, progress: Callable[[int], object] | None = None) -> list[Answer]:
-    """:func:`run_chunk` of an (options, puzzles) task; a list of answers is its own."""
+    """[`run_chunk`][] of an (options, puzzles) task; a list of answers is its own."""
     if isinstance(task, list):
         return task
     return run_chunk(*task, progress=progress)
@@ -169,7 +197,7 @@ def run_task(task: Task, progress: Callable[[int], object] | None = None) -> lis
 
 def variant_tasks(opts: Options, lines: list[tuple[int, str]], variant: str,
                   block: tuple[int, int] | None) -> list[Task]:
-    """Numbered lines of a variant format (:func:`sudoku.formats.read_line`) as tasks in
+    """Numbered lines of a variant format ([`sudoku.formats.read_line`][]) as tasks in
     input order: consecutive lines with the same rules in one (options, givens) task, so
     that they are solved in one batch; a line that does not parse is its failure."""
     tasks: list[Task] = []
@@ -277,9 +305,13 @@ def _answers(tasks: list[Task], jobs: int,
 
 def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
              show: bool, out: Output, executor: Executor | None = None) -> ExitCode:
-    """Solve numbered puzzle lines (read into ``tasks``, in the same order); answers to
-    ``out``, failures and progress to stderr."""
+    """Solve numbered puzzle lines (read into ``tasks``, in the same order); one answer
+    per puzzle to ``out`` (a failed one's is the [`FAILED`][] marker line), failures'
+    reasons and progress to stderr."""
     progress = Progress(sys.stderr, enabled=show, total=len(lines), unit="puzzles")
+    hint = fast_hint(opts.backend, len(lines))
+    if hint is not None:
+        progress.note(hint)
     done = failed = 0
     codes: set[ExitCode] = set()
     # inside a chunk's batch: the puzzles of the chunks before it, plus its own so far
@@ -294,12 +326,11 @@ def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], job
                 done += len(answers)
                 progress.update(done)
                 continue
-            for answer in answers:
-                if answer.ok:
-                    if opts.pretty and done > failed:
-                        out.write("\n")
-                    out.write(answer.text + "\n")
-                else:
+            for answer in answers:  # one line (or drawn grid) per puzzle, failed or not
+                if opts.pretty and not opts.count and done:  # drawn grids, apart
+                    out.write("\n")
+                out.write(answer.line + "\n")
+                if not answer.ok:
                     failed += 1
                     codes.add(answer.code)
                     progress.note(f"line {lines[done][0]}: {answer.text}")
@@ -308,19 +339,17 @@ def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], job
         out.flush()
     if show:
         progress.clear()
-        seconds = time.perf_counter() - progress.start
         n = len(lines)
-        rate = f" ({n / seconds:.0f} puzzles/s)" if seconds > 0 else ""
         verb = "counted" if opts.count else "solved"
-        progress.note(f"{n} puzzles: {n - failed} {verb}, {failed} failed in {seconds:.2f} s"
-                      f"{rate}")
+        progress.note(f"{n:,} puzzles: {n - failed:,} {verb}, {failed:,} failed "
+                      f"{progress.took(n)}")
     return worst(codes)
 
 
 def run_on_executor(spec: str, opts: Options, lines: list[tuple[int, str]],
                     tasks: list[Task], jobs: int, show: bool, out: Output) -> ExitCode:
-    """:func:`run_many` with the chunks on ``--executor``; a cluster that cannot be
-    reached is a usage error (:func:`dlx.command.executor`); one that fails stops the run
+    """[`run_many`][] with the chunks on ``--executor``; a cluster that cannot be
+    reached is a usage error ([`dlx.command.executor`][]); one that fails stops the run
     (exit 3)."""
     owned = executor(spec)
     try:

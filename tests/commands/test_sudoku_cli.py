@@ -69,7 +69,8 @@ def test_one_puzzle_fails(capsys):
 def test_file_with_bad_lines(capsys, mixed):
     code, out, err = run(capsys, "-f", str(mixed))
     assert code == ExitCode.USAGE  # malformed lines 6 and 9 outrank the clash on line 4
-    assert out.splitlines() == [LEET_ANSWER, INKALA_ANSWER, LEET_ANSWER]
+    assert out.splitlines() == [LEET_ANSWER, "# ClashError", INKALA_ANSWER, "# ShapeError",
+                                LEET_ANSWER, "# SymbolError"]  # one line per puzzle
     errors = err.splitlines()
     assert len(errors) == 3
     assert errors[0].startswith("line 4: ClashError: '5' appears twice in row 1")
@@ -80,7 +81,7 @@ def test_file_with_bad_lines(capsys, mixed):
 def test_stdin(capsys, monkeypatch, mixed):
     monkeypatch.setattr(sys, "stdin", io.StringIO(mixed.read_text()))
     code, out, err = run(capsys)
-    assert code == ExitCode.USAGE and len(out.splitlines()) == 3 and "line 9:" in err
+    assert code == ExitCode.USAGE and len(out.splitlines()) == 6 and "line 9:" in err
     monkeypatch.setattr(sys, "stdin", io.StringIO(LEETCODE + "\n"))
     assert run(capsys, "-f", "-") == (0, LEET_ANSWER + "\n", "")
 
@@ -96,7 +97,7 @@ def test_unique(capsys, tmp_path):
     path = tmp_path / "p.txt"
     path.write_text(f"{HARD1}\n{LEETCODE}\n")
     code, out, err = run(capsys, "--unique", "-f", str(path))
-    assert code == 1 and out == LEET_ANSWER + "\n"
+    assert code == 1 and out == "# MultipleSolutionsError\n" + LEET_ANSWER + "\n"
     assert err.startswith("line 1: MultipleSolutionsError:")
     code, out, _ = run(capsys, "-f", str(path))  # without --unique, any solution will do
     assert code == 0 and len(out.splitlines()) == 2
@@ -135,7 +136,7 @@ def test_jobs_same_output(capsys, tmp_path, mixed):
 
 def test_progress_and_summary(capsys, mixed):
     code, out, err = run(capsys, "--progress", "-f", str(mixed))
-    assert code == ExitCode.USAGE and len(out.splitlines()) == 3
+    assert code == ExitCode.USAGE and len(out.splitlines()) == 6
     assert err.splitlines()[-1].startswith("6 puzzles: 3 solved, 3 failed in ")
     assert err.rstrip().endswith("puzzles/s)")
     code, _, err = run(capsys, "--progress", "--count", "-f", str(mixed))
@@ -148,7 +149,8 @@ def test_pretty_file(capsys, tmp_path):
     code, out, _ = run(capsys, "--pretty", "-f", str(path))
     assert code == 1
     grids = out.split("\n\n")
-    assert len(grids) == 2 and all(len(g.strip().splitlines()) == 11 for g in grids)
+    assert len(grids) == 3 and grids[1] == "# ClashError"
+    assert all(len(g.strip().splitlines()) == 11 for g in (grids[0], grids[2]))
     assert run(capsys, "--pretty", "--count", "-f", str(path))[1] == "1\n0\n1\n"
 
 
@@ -207,7 +209,7 @@ def test_python_dash_m():
     proc = subprocess.run([sys.executable, "-m", "sudoku", "--progress"], input=f"{LEETCODE}\n"
                           f"{CLASH}\n", capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
-    assert proc.stdout == LEET_ANSWER + "\n"
+    assert proc.stdout == LEET_ANSWER + "\n# ClashError\n"
     assert "line 2: ClashError" in proc.stderr and "2 puzzles: 1 solved, 1 failed" in proc.stderr
 
 
@@ -232,7 +234,7 @@ def test_strategy(capsys, tmp_path):
                for strategy in ("plain", "hard", "auto")}
     assert outputs["plain"] == outputs["hard"] == outputs["auto"]
     code, out, err = outputs["hard"]
-    assert code == 1 and out.splitlines() == [LEET_ANSWER, INKALA_ANSWER]
+    assert code == 1 and out.splitlines() == [LEET_ANSWER, INKALA_ANSWER, "# ClashError"]
     assert err.startswith("line 3: ClashError")
     assert run(capsys, "--count", "--strategy", "hard", "--limit", "7", HARD1) == (0, "7\n", "")
     assert run(capsys, "--unique", "--strategy", "hard", HARD1)[0] == 1
@@ -305,3 +307,52 @@ def test_a_worker_that_dies(capsys, monkeypatch, tmp_path, once):
     assert code == ExitCode.STOPPED and len(err.splitlines()) == 1
     assert err.startswith("sudoku: task 2 failed 4 times; last error: WorkerError: worker "
                           "process ") and err.endswith("ended unexpectedly (exit status 9)\n")
+
+
+def test_failed_puzzles_keep_their_line_on_stdout(capsys, tmp_path):
+    """Issue 30: one stdout line per puzzle line, a failed one's the documented marker
+    ``# ErrorName``; its reason on stderr; ``--pretty`` keeps one block per puzzle."""
+    from sudoku.cli.solving import FAILED
+
+    assert FAILED == "#"
+    path = tmp_path / "in.txt"
+    path.write_text(f"{LEETCODE}\n# a comment\n11..........\n\n{CLASH}\n{LEETCODE}\n")
+    code, out, err = run(capsys, "-f", str(path))
+    assert out.splitlines() == [LEET_ANSWER, "# ShapeError", "# ClashError", LEET_ANSWER]
+    assert code == ExitCode.USAGE and "line 3: ShapeError" in err and "line 5: ClashError" in err
+    code, out, _ = run(capsys, "--count", "-f", str(path))
+    assert out.splitlines() == ["1", "# ShapeError", "0", "1"]
+    code, out, _ = run(capsys, "--pretty", "-f", str(path))
+    blocks = out.split("\n\n")
+    assert len(blocks) == 4 and blocks[1] == "# ShapeError" and blocks[2] == "# ClashError"
+    code, out, _ = run(capsys, "--rate", "-f", str(path))
+    assert out.splitlines()[1:3] == ["# ShapeError", "# ClashError"] and len(out.splitlines()) == 4
+    _, help_text, _ = run(capsys, "--help")
+    assert "'# ErrorName'" in " ".join(help_text.split())
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text()
+    assert "# ShapeError" in docs and "paste in.txt out.txt" in docs
+
+
+def test_fast_hint_and_summary_formats(capsys, tmp_path, monkeypatch):
+    """Issue 30: a large batch left on python by auto says once that numba would help;
+    the summary writes numbers as the progress line does (1,234 and 5,678 puzzles/s)."""
+    import sudoku.cli.solving as solving
+
+    def no_numba(name):
+        raise ImportError("numba is not installed")
+
+    monkeypatch.setattr(solving, "get_backend", no_numba)
+    assert solving.fast_hint("auto", solving.FAST_HINT - 1) is None
+    assert solving.fast_hint("python", 10**6) is None  # asked for: nothing to say
+    hint = solving.fast_hint("auto", 1200)
+    assert hint is not None and "1,200 puzzles on the python backend" in hint
+    assert "dancing-cover[fast]" in hint and "9x faster" in hint
+    path = tmp_path / "many.txt"
+    path.write_text((LEETCODE + "\n") * 1001 + CLASH + "\n")
+    code, out, err = run(capsys, "--progress", "-f", str(path))
+    assert code == 1 and len(out.splitlines()) == 1002
+    assert err.count("dancing-cover[fast]") == 1
+    summary = err.splitlines()[-1]
+    assert summary.startswith("1,002 puzzles: 1,001 solved, 1 failed in ")
+    rate = summary.rsplit("(", 1)[1]
+    assert rate.endswith(" puzzles/s)") and rate[:-len(" puzzles/s)")].replace(",", "").isdigit()

@@ -202,3 +202,35 @@ def test_unknown_backend():
             call(backend="fortran")
     with pytest.raises(ArgumentError, match="'fortran'"):
         problem.solve_batch([[0]], backend="fortran")
+
+
+def test_item_in_neither_list_and_the_opt_in():
+    """Issue 30: with primary= given, an item in neither list is refused, the message says
+    how to list it; rest_secondary=True (asked for explicitly) makes the rest secondary."""
+    from dlx import ArgumentError, ExactCover
+
+    options = [["a", "x"], ["b", "y"], ["a", "b"], ["b", "x"]]
+    with pytest.raises(UnknownItemError, match=r"'x', which is in neither primary nor "
+                                               r"secondary: .*secondary=.*rest_secondary=True"):
+        ExactCover(options, primary=["a", "b"])
+    problem = ExactCover(options, primary=["a", "b"], rest_secondary=True)
+    assert problem.secondary == ["x", "y"]
+    assert sorted(problem.solutions()) == [[0, 1], [2]]
+    assert ExactCover(options, primary=["a", "b"], secondary=["y"],
+                      rest_secondary=True).secondary == ["y", "x"]
+    with pytest.raises(ArgumentError, match="rest_secondary=True goes with primary"):
+        ExactCover(options, rest_secondary=True)
+    with pytest.raises(ArgumentError, match="rest_secondary must be True or False"):
+        ExactCover(options, primary=["a", "b"], rest_secondary=1)
+
+
+def test_count_refuses_progress_on_a_serial_search():
+    """Issue 30, decided (docs/design.md): progress reports the chunks of a distributed
+    run; a serial count has none, so it refuses the callback rather than never call it."""
+    from dlx import ArgumentError
+    from dlx.problems import queens
+
+    calls = []
+    with pytest.raises(ArgumentError, match="progress reports the chunks"):
+        queens(5).count(progress=calls.append)
+    assert calls == []

@@ -107,8 +107,7 @@ def test_killer_lines_round_trip(name, box):
 @pytest.mark.parametrize(("line", "variant", "box", "words"), [
     (JIGSAW_6.replace(" ", "  "), "jigsaw", None, ["GIVENS REGIONS", "3 fields"]),
     (JIGSAW_6[:-1], "jigsaw", None, ["REGIONS", "35 characters"]),
-    (JIGSAW_6.replace(" aaab", " aaac"), "jigsaw", None, ["REGIONS", "position 4", "r1c4",
-                                                          "out of order", "'b'"]),
+    (JIGSAW_6.replace(" aaab", " aaac"), "jigsaw", None, ["REGIONS", "region c has 7 cells"]),
     (JIGSAW_6.replace(" aaa", " a+a"), "jigsaw", None, ["REGIONS", "position 2"]),
     (JIGSAW_6[1:].replace(" ", ". "), "jigsaw", None, []),  # still fine: a blank moved
     ("." * 35 + "x " + JIGSAW_6.split()[1], "jigsaw", None, ["GIVENS", "'x'", "r6c6"]),
@@ -199,8 +198,8 @@ def test_command_subprocess_jobs(name, variant, box):
 
 
 def test_malformed_lines_are_usage_errors(capsys, tmp_path):
-    """Bad lines print nothing on stdout, their line number on stderr, and exit 2; the
-    good lines around them are solved, in order."""
+    """Bad lines print the marker line on stdout, their line number on stderr, and exit 2;
+    the good lines around them are solved, in order."""
     lines = _lines("jigsaw_janko_6x6", 3)
     answers = (DATA / "solutions" / "jigsaw_janko_6x6.txt").read_text().splitlines()[:3]
     path = tmp_path / "in.txt"
@@ -208,7 +207,8 @@ def test_malformed_lines_are_usage_errors(capsys, tmp_path):
                     f"{lines[2][:-1]}x\n{lines[2]}\n")
     code, out, err = run(capsys, "--variant", "jigsaw", "-f", str(path))
     assert code == ExitCode.USAGE
-    assert out.splitlines() == answers
+    mark = "# FormatError"
+    assert out.splitlines() == [answers[0], mark, answers[1], mark, answers[2]]
     assert "line 3: FormatError" in err and "line 6: FormatError" in err
     assert "REGIONS" in err and "line 2" not in err
 
@@ -340,3 +340,33 @@ def test_pretty_killer_draws_cages_and_sums(capsys):
     shown = [int(word) for s in drawn
              for word in s[width:].translate(str.maketrans("|-+:.", "     ")).split()]
     assert sorted(shown) == sorted(sums)
+
+
+def test_region_letters_in_any_order():
+    """Issue 30: REGIONS takes its letters in any order, as Layout.jigsaw does; the line is
+    written back in first-use order."""
+    givens, regions = JIGSAW_6.split()
+    swapped = regions.translate(str.maketrans("abcdef", "fAcZeb"))
+    layout, read = read_variant(f"{givens} {swapped}", "jigsaw")
+    assert read == givens and layout.units == read_variant(JIGSAW_6, "jigsaw")[0].units
+    assert write_variant("jigsaw", givens, layout=layout) == JIGSAW_6
+    assert solve_string(givens, layout=layout) == solve_string(
+        givens, layout=read_variant(JIGSAW_6, "jigsaw")[0])
+    with pytest.raises(FormatError, match=r"'\+' at position 2 .* is no region label"):
+        read_variant(f"{givens} {swapped[0]}+{swapped[2:]}", "jigsaw")
+
+
+def test_a_variant_line_without_variant_suggests_it(capsys, tmp_path):
+    """Issue 30: a jigsaw or killer line read as a plain puzzle says to give the variant."""
+    jigsaw = JIGSAW_6
+    killer = "0011001122332233 3,7,3,7"
+    for line in (jigsaw, killer, killer + " " + "." * 16, "0" * 81 + " 45"):
+        with pytest.raises(SudokuError, match=r"not a square grid.*--variant jigsaw\|killer"):
+            parse_string(line)
+    with pytest.raises(SudokuError) as info:
+        parse_string("." * 80)  # a short line is only short
+    assert "variant" not in str(info.value)
+    path = tmp_path / "j.txt"
+    path.write_text(jigsaw + "\n")
+    assert main(["-f", str(path)]) == ExitCode.USAGE
+    assert "sudoku --variant jigsaw|killer" in capsys.readouterr().err
