@@ -121,7 +121,7 @@ class Portfolio:
         self.stats.parts["plain"] = self._plain.stats
         if end is not None:
             self._answered(self._plain, end)
-            self.stats.conflict = self._plain.stats.conflict
+            self.stats.status, self.stats.conflict = end, self._plain.stats.conflict
             return None
         return self._step
 
