@@ -7,9 +7,9 @@ import math
 from contextlib import contextmanager
 
 import pytest
+from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from backends import BACKENDS
 from oracle import brute_force, violation
 from random_problems import build, xcc_problems
 
@@ -197,3 +197,20 @@ def test_auto_takes_the_plain_search_options():
     assert problem.is_solution(solution)
     with answered_by("learn"):
         assert problem.is_solution(problem.first(strategy="auto", weighted=True))
+
+
+def test_the_command_takes_strategy(tmp_path, capsys):
+    """``dlx --strategy auto`` says which search answered; ``--learn`` is ``--strategy
+    learn``, and the two spellings may not disagree."""
+    from dlx.cli import main
+
+    path = tmp_path / "langford6.dlx"
+    path.write_text(langford(6).to_dlx())
+    assert main(["--limit", "1", "--strategy", "auto", "--backend", "python", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "Altogether 0 solutions" in err and "Answered by the plain search" in err
+    for spelling in (["--learn"], ["--strategy", "learn"], ["--learn", "--strategy", "learn"]):
+        assert main([*spelling, "--count", "--backend", "python", str(path)]) == 0
+        assert capsys.readouterr().out.strip() == "0"
+    assert main(["--learn", "--strategy", "auto", str(path)]) == 2
+    assert "--learn is --strategy learn" in capsys.readouterr().err
