@@ -214,3 +214,57 @@ def test_the_command_takes_strategy(tmp_path, capsys):
         assert capsys.readouterr().out.strip() == "0"
     assert main(["--learn", "--strategy", "auto", str(path)]) == 2
     assert "--learn is --strategy learn" in capsys.readouterr().err
+
+
+# ----- sudoku: auto on large boards, a head start of the plain search ---------------------
+
+
+def _easy_25() -> str:
+    """A 25x25 puzzle with one blank in seven (quick on any path)."""
+    import sudoku
+
+    grid = sudoku.solve_string("." * 625, strategy="plain", backend="numba")
+    return "".join("." if k % 7 == 3 else ch for k, ch in enumerate(grid))
+
+
+def _hard_calls(monkeypatch) -> list[str]:
+    import sudoku.solver
+
+    calls: list[str] = []
+    for name in ("solve_hard", "count_hard"):
+        real = getattr(sudoku.solver, name)
+
+        def counted(*args, _real=real, _name=name, **kw):
+            calls.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(sudoku.solver, name, counted)
+    return calls
+
+
+@pytest.mark.slow
+def test_sudoku_auto_gives_large_boards_a_plain_head_start(monkeypatch):
+    """``auto`` on a 25x25 board: the plain search first, for HEAD_NODES nodes; an easy
+    puzzle ends there (the hard way is never taken), with the answers of ``hard``; a
+    puzzle it does not decide goes on the hard way, the budgets counting both."""
+    import sudoku
+    import sudoku.hard
+    from sudoku.grid import is_solution, parse_string
+
+    calls = _hard_calls(monkeypatch)
+    puzzle = _easy_25()
+    geo, values = parse_string(puzzle)
+    grid = sudoku.solve_string(puzzle, backend="numba")
+    assert is_solution(geo, values, parse_string(grid)[1])
+    count = sudoku.count_solutions(puzzle, 5, backend="numba", strategy="hard")
+    assert sudoku.count_solutions(puzzle, 5, backend="numba") == count
+    assert calls == ["count_hard"]  # only the strategy="hard" call
+    calls.clear()
+    monkeypatch.setattr(sudoku.hard, "HEAD_NODES", 3)  # too few: on the hard way
+    assert sudoku.solve_string(puzzle, backend="numba") is not None
+    assert sudoku.count_solutions(puzzle, 5, backend="numba") == count
+    assert calls == ["solve_hard", "count_hard"]
+    with pytest.raises(sudoku.SearchStoppedError, match="after 7 nodes"):
+        sudoku.solve_string("." * 625, backend="numba", max_nodes=7)
+    with pytest.raises(sudoku.SearchStoppedError, match="after 3 nodes"):
+        sudoku.solve_string("." * 625, backend="numba", max_nodes=3)
