@@ -32,9 +32,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 
-from ..budget import NEVER
 from ..learning import LearningSearch
 from ..registry import charge_python
 from ..request import SearchRequest
@@ -53,6 +51,10 @@ LEARN_FIRST = 16
 """Conflicts in the learner's first slice (then doubling, up to a turn)."""
 
 
+ANSWERS = (Status.COMPLETE, Status.LIMIT, Status.CONFLICT)
+"""How a search of the portfolio answers: no solution, a solution, a clash."""
+
+
 class Part:
     """One search of the portfolio, begun at its first turn: ``stats`` (live; ``seconds``
     the time of its turns), its ``step`` once begun, and the ``slices`` of its turns."""
@@ -61,17 +63,24 @@ class Part:
                  first: int) -> None:
         self.name = name
         self._make = make
+        self._first = first
         self.search: Search | LearningSearch | None = None
         self.stats = SearchStats()
         self.step: Step[list[int]] | None = None
-        self.slices = Slices(TURN_SECONDS, first=first)
+        self.slices = Slices(None)
 
     def begin(self) -> Status | None:
-        """Make the search and its step: None, or the status that decides it at once."""
-        self.search = self._make()
-        seconds, self.stats = self.stats.seconds, self.search.stats
+        """Make the search and its step: None, or the status that decides it at once.
+        A first slice of 0 is the plain search's first without a timeout
+        (:func:`dlx.search.first_slice`)."""
+        self.search = search = self._make()
+        seconds, self.stats = self.stats.seconds, search.stats
         self.stats.seconds = seconds
-        self.step = self.search.begin()
+        first = self._first
+        if first == 0 and isinstance(search, Search):
+            first = first_slice(search.links)
+        self.slices = Slices(TURN_SECONDS, first=first)
+        self.step = search.begin()
         return self.stats.status if self.step is None else None
 
 
@@ -80,13 +89,11 @@ class Portfolio:
     solution (iterate; ``count()``; live ``stats``, with ``answered_by`` and ``parts``)."""
 
     def __init__(self, problem: Problem, request: SearchRequest, on_finish: OnFinish) -> None:
-        alone = replace(request, max_nodes=NEVER, timeout=None)
-        timed = request.timeout is not None
-        self._plain = Part("plain", lambda: plain.solutions(problem, alone, None),
-                           1 if timed else first_slice(problem.matrix.links))
-        alone_learning = replace(alone, kind="learning", learn=True, weighted=False,
-                                 lookahead=0)
-        self._learn = Part("learn", lambda: learning.solutions(problem, alone_learning, None),
+        # Each search is made from the request as it is: the portfolio gives each step
+        # the nodes left, and a learner's max_nodes before each of its steps.
+        self._plain = Part("plain", lambda: plain.solutions(problem, request, None),
+                           1 if request.timeout is not None else 0)
+        self._learn = Part("learn", lambda: learning.solutions(problem, request, None),
                            LEARN_FIRST)
         self.stats = SearchStats(parts={"plain": self._plain.stats,
                                         "learn": self._learn.stats})
@@ -156,7 +163,7 @@ class Portfolio:
         part.slices.ran(ran, now - started,
                         None if self._deadline is None else self._deadline - now)
         self._sum()
-        if end is not None and end is not Status.MAX_NODES:
+        if end in ANSWERS:
             self._answered(part, end)
         elif self.stats.nodes >= self._max_nodes:
             end = Status.MAX_NODES
