@@ -57,8 +57,8 @@ class SearchStats:
     """A portfolio (``strategy="auto"``, :mod:`dlx.kinds.portfolio`): the search that
     answered, ``"plain"`` or ``"learn"`` ("" while none has, and for other searches)."""
     parts: dict[str, SearchStats] = field(default_factory=dict)
-    """A portfolio: the stats of each of its searches, by name, ``seconds`` the time of
-    its turns; the counts above are their sums (``nodes``: plain nodes + decisions)."""
+    """A portfolio: the stats of each of its searches, by name, ``seconds`` the CPU time
+    of its turns; the counts above are their sums (``nodes``: plain nodes + decisions)."""
 
     @property
     def complete(self) -> bool:

@@ -8,13 +8,16 @@ Both kernels resume from their arrays at a slice boundary (their ``begin`` retur
 :data:`dlx.slices.Step`), so one :func:`dlx.slices.drive` runs both, turn by turn, in one
 thread:
 
-* the schedule is a fair race in time. The plain search runs alone for its first
+* the schedule is a fair race. The plain search runs alone for its first
   :data:`HEAD_START` seconds (an easy problem ends there, and the learner's arrays are
-  never made); then the turn goes to the search that has had less time so far, one slice
-  of its kernel a turn, sized by its own :class:`dlx.slices.Slices` to take about
-  :data:`TURN_SECONDS` (doubling from a small first slice: :func:`dlx.search.first_slice`
-  nodes, :data:`LEARN_FIRST` conflicts). Each search gets half the time, so ``auto``
-  takes about twice the better one's time, and at most the sum of both;
+  never made); then the turn goes to the search that has had less CPU time so far
+  (``time.thread_time``: fair on a loaded machine), one slice of its kernel a turn, sized
+  by its own :class:`dlx.slices.Slices` to take about :data:`TURN_SECONDS` (doubling from
+  a small first slice: :func:`dlx.search.first_slice` nodes, :data:`LEARN_FIRST`
+  conflicts). A turn costs a Python call, not a restart (each kernel resumes from its
+  arrays), so turns can be short. Each search gets half the time: ``auto`` takes about
+  twice the better one's time, and never more than the two together; with no knowledge
+  of which will win, no split does better in the worst case than halves;
 * the budgets count the total: ``max_nodes`` bounds the plain nodes plus the learner's
   decisions (each turn may use what is left), ``timeout`` the whole (read after each turn);
 * the answer is a solution (status ``LIMIT``) or the proof that there is none
@@ -24,8 +27,12 @@ thread:
 
 :func:`dlx.request.check_request` makes this kind for ``strategy="auto"`` with a limit of
 one solution (``first``, ``solutions(1)``, ``count(1)``), on problems without bounds or
-costs, in the order found, without restarts; ``auto`` is the plain search otherwise
-(:mod:`dlx.request`). Another kind of search joins by adding a :class:`Part`.
+costs, in the order found, without restarts. Otherwise ``auto`` is the plain search: a
+count or many solutions are an enumeration, which the learner does badly (each solution
+is forbidden by a clause before the next is sought, so its clauses grow with the count)
+and which a race would only end when one search had enumerated them all; multiplicities
+and costs are Algorithm M's alone. Another kind of search joins by adding a
+:class:`Part`.
 """
 
 from __future__ import annotations
@@ -57,7 +64,7 @@ ANSWERS = (Status.COMPLETE, Status.LIMIT, Status.CONFLICT)
 
 class Part:
     """One search of the portfolio, begun at its first turn: ``stats`` (live; ``seconds``
-    the time of its turns), its ``step`` once begun, and the ``slices`` of its turns."""
+    the CPU time of its turns), its ``step`` once begun, and the ``slices`` of its turns."""
 
     def __init__(self, name: str, make: Callable[[], Search | LearningSearch],
                  first: int) -> None:
@@ -143,7 +150,7 @@ class Portfolio:
         """One turn: a slice of one search (the learner begun at its first), at most the
         nodes left of ``max_nodes``; an answer ends the portfolio."""
         part = self._turn()
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         end: Status | None = None
         found: list[int] | None = None
         ran = 0
@@ -157,7 +164,7 @@ class Portfolio:
                 search.max_nodes = part.stats.nodes + left
             end, ran, found = step(min(part.slices.nodes, left))
         now = time.perf_counter()
-        part.stats.seconds += now - started
+        part.stats.seconds += time.thread_time() - cpu
         if self._auto and part.stats.backend == "python":
             charge_python(now - started)
         part.slices.ran(ran, now - started,
