@@ -48,7 +48,7 @@ from ..slices import Slices, Step, drive
 from ..status import Status
 from . import Kind, OnFinish, Problem, learning, plain
 
-__all__ = ["HEAD_START", "KIND", "LEARN_FIRST", "TURN_SECONDS", "Part", "Portfolio"]
+__all__ = ["ANSWERS", "HEAD_START", "KIND", "LEARN_FIRST", "TURN_SECONDS", "Part", "Portfolio"]
 
 HEAD_START = 0.002
 """Seconds the plain search runs alone before the learner is made (easy problems)."""
