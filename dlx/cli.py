@@ -115,7 +115,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--learn", action="store_true",
                    help="search by clause learning (CDCL) instead of dancing links: for "
                         "instances that fail the same way again and again; solutions in "
-                        "no set order, nodes are decisions")
+                        "no set order, nodes are decisions (the same as --strategy learn)")
+    p.add_argument("--strategy", choices=("plain", "learn", "auto"),
+                   help="plain: dancing links (the default); learn: as --learn; auto: for "
+                        "one solution (--limit 1), both in turns, the first to answer "
+                        "wins (plain otherwise)")
     p.add_argument("--preprocess", action="store_true",
                    help="do not search: write the problem reduced at its root (options "
                         "that would leave an item without options, or that item "
@@ -151,6 +155,9 @@ def _run(args: argparse.Namespace) -> int:
         if args.file != "-":
             raise CommandError("give the problem as FILE or as -f FILE, not both")
         args.file = args.file_option
+    if args.learn and args.strategy not in (None, "learn"):
+        raise CommandError(f"--learn is --strategy learn: not with --strategy {args.strategy}")
+    args.learn = args.learn or args.strategy == "learn"
     start = time.perf_counter()
     source = "<stdin>" if args.file == "-" else args.file
     if sys.stdout is None:  # >&-
@@ -209,8 +216,8 @@ def _reduced(problem: ExactCover, source: str) -> Any:
 
 
 _SEARCH_ONLY = ("count", "indices", "limit", "best", "max_nodes", "timeout", "seed",
-                "weighted", "lookahead", "learn", "reduce", "svg", "workers", "executor",
-                "checkpoint", "parts")
+                "weighted", "lookahead", "learn", "strategy", "reduce", "svg", "workers",
+                "executor", "checkpoint", "parts")
 """Options that ``--preprocess`` refuses: it does not search."""
 
 
@@ -285,7 +292,7 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
                                timeout=args.timeout,
                                order="cost" if args.best else "search",
                                weighted=args.weighted, lookahead=args.lookahead or 0,
-                               learn=args.learn)
+                               strategy="learn" if args.learn else args.strategy or "plain")
     costs = search.costs if isinstance(search, Search) else []  # order="cost": a Search
     first = None
     try:
@@ -321,6 +328,10 @@ def _summary(s: SearchStats, args: argparse.Namespace, total: float,
     print(f"Altogether {s.solutions} solution{plural}, {s.updates} updates, {s.nodes} nodes; "
           f"search {s.seconds:.3f} s, total {total:.3f} s ({s.backend or '?'} backend).",
           file=err)
+    if s.answered_by:  # --strategy auto
+        parts = ", ".join(f"{name} {part.nodes} nodes {part.seconds:.3f} s"
+                          for name, part in s.parts.items())
+        print(f"Answered by the {s.answered_by} search ({parts}).", file=err)
     if interrupted:
         print("Interrupted: the search is incomplete.", file=err)
     elif s.status is Status.LIMIT and not args.best:

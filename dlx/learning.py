@@ -68,7 +68,7 @@ class LearningSearch:
         self._backend = backend
         self._limit = limit
         self._forced = forced
-        self._max_nodes = max_nodes
+        self.max_nodes = max_nodes
         self._timeout = timeout
         self._seed = seed
         self._on_finish = on_finish
@@ -92,13 +92,14 @@ class LearningSearch:
     def _search(self) -> Iterator[list[int]]:
         """The kernel in slices of conflicts ([`dlx.slices.drive`][]), the clock and the
         budgets looked at after each, one that found a solution included."""
-        return drive(self._begin, self.stats, Slices(SLICE_SECONDS, first=FIRST_SLICE),
+        return drive(self.begin, self.stats, Slices(SLICE_SECONDS, first=FIRST_SLICE),
                      self._timeout, self._on_finish)
 
-    def _begin(self) -> Step[list[int]] | None:
+    def begin(self) -> Step[list[int]] | None:
         """The arrays this search starts from (the forced options taken), and its step;
         None when that decides it (a clash of the forced options, a timeout of 0, a
-        conflict at level 0)."""
+        conflict at level 0). Iterating drives it; a portfolio runs it in turns, and may
+        lower `max_nodes`, which each step reads."""
         stats = self.stats
         clash = forced_clash(self._problem, self._forced)
         if clash is not None:
@@ -113,11 +114,11 @@ class LearningSearch:
         if begin(S, np.asarray(self._forced, dtype=np.int64)) == Status.COMPLETE:
             stats.status = Status.COMPLETE
             return None
-        limit, max_nodes = self._limit, self._max_nodes
+        limit = self._limit
 
         def step(budget: int) -> tuple[Status | None, int, list[int] | None]:
             nonlocal S
-            REG = S.REG
+            REG, max_nodes = S.REG, self.max_nodes
             conflicts, decisions = int(REG[state.REG_CONFLICTS]), int(REG[state.REG_DECISIONS])
             REG[state.REG_STOP_CONFLICTS] = conflicts + budget
             REG[state.REG_STOP_DECISIONS] = min(max_nodes, decisions + 16 * budget)

@@ -60,6 +60,9 @@ class SearchOptions(TypedDict, total=False):
     options (0: none)."""
     learn: bool
     """The learning search (`dlx.learning`)."""
+    strategy: str
+    """``plain`` (the default), ``learn`` (as ``learn=True``) or ``auto``: both in turns
+    for one solution, the first to answer wins (`dlx.kinds.portfolio`)."""
     backend: BackendName | Backend
     """``auto``, ``python``, ``numba`` or a [`dlx.Backend`][]."""
     order: str
@@ -94,6 +97,9 @@ ACCEPTS = {"solutions": frozenset(SearchOptions.__annotations__),
            "first": frozenset(FirstOptions.__annotations__)}
 """The options each call takes."""
 
+STRATEGIES = ("plain", "learn", "auto")
+"""``strategy``: the plain search, the learning search, or a portfolio of both."""
+
 SINGLE = ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead", "learn",
           "order", "restarts")
 """What only a single search takes: a distributed run refuses each, unless at its default."""
@@ -107,7 +113,8 @@ class SearchRequest:
     """A search's arguments, checked and normalized by [`check_request`][].
 
     ``kind`` names the kind of search ([`dlx.run.KINDS`][]): ``plain`` (Algorithm C or
-    M, ``order="cost"`` included), ``learning``, ``restarts`` or ``distributed``.
+    M, ``order="cost"`` included), ``learning``, ``restarts``, ``distributed`` or
+    ``portfolio``.
     Budgets are [`dlx.NEVER`][] when unbounded; ``timeout`` is None then.
     """
 
@@ -128,6 +135,7 @@ class SearchRequest:
     split: Split | None = None
     checkpoint: str | None = None
     progress: Callable[[RunProgress], object] | None = None
+    strategy: str = "plain"
 
     @property
     def bounded(self) -> int | None:
@@ -151,6 +159,8 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     limit_ = count_budget(limit, "limit", 1)
     order = order_arg(get("order", "search"))
     learn = flag_arg(get("learn", False), "learn")
+    strategy = _strategy(get("strategy"), learn)
+    learn = strategy == "learn"
     restarts = None if get("restarts") is None else count_budget(get("restarts"), "restarts")
     max_nodes = count_budget(get("max_nodes"), "max_nodes", 0)
     timeout = time_budget(get("timeout"))
@@ -198,10 +208,26 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     if restarts is not None and order != "search":
         raise ArgumentError("order='cost' searches the whole tree for the cheapest: it "
                             "takes no restarts")
-    kind = "learning" if learn else "restarts" if restarts is not None else "plain"
+    portfolio = strategy == "auto" and limit_ == 1 and not matrix.mcc and order == "search"
+    kind = ("learning" if learn else "restarts" if restarts is not None else
+            "portfolio" if portfolio else "plain")
     return SearchRequest(kind, limit_, forced, max_nodes, timeout,
                          (seed or 0) if kind == "restarts" else seed, weighted, lookahead,
-                         learn, backend, order, restarts)
+                         learn, backend, order, restarts, strategy=strategy)
+
+
+def _strategy(value: Any, learn: bool) -> str:
+    """``strategy`` checked (None: ``plain``), ``learn=True`` being ``learn``. ``auto`` is
+    a portfolio ([`dlx.kinds.portfolio`][]) for one solution of a problem without bounds
+    or costs, in the order found, without restarts; otherwise the plain search."""
+    if value is None:
+        return "learn" if learn else "plain"
+    if type(value) is not str or value not in STRATEGIES:
+        raise ArgumentError(f"strategy must be 'plain', 'learn' or 'auto', got {value!r}")
+    if learn and value != "learn":
+        raise ArgumentError(f"learn=True is strategy='learn': it takes no "
+                            f"strategy={value!r}")
+    return value
 
 
 def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any, workers: Any,

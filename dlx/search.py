@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -54,6 +54,12 @@ class SearchStats:
     conflicts: int = 0
     """Conflicts analysed by a learning search (``learn=True``, `dlx.learning`),
     whose ``nodes`` are its decisions and ``updates`` its assignments."""
+    answered_by: str = ""
+    """A portfolio (``strategy="auto"``, `dlx.kinds.portfolio`): the search that
+    answered, ``"plain"`` or ``"learn"`` ("" while none has, and for other searches)."""
+    parts: dict[str, SearchStats] = field(default_factory=dict)
+    """A portfolio: the stats of each of its searches, by name, ``seconds`` the CPU time
+    of its turns; the counts above are their sums (``nodes``: plain nodes + decisions)."""
 
     @property
     def complete(self) -> bool:
@@ -241,12 +247,13 @@ class Search:
         """The kernel in slices ([`dlx.slices.drive`][]), the clock read between them."""
         slices = Slices.timed(self.timeout is not None, self.backend.slice_seconds,
                               first_slice(self.links))
-        return drive(self._begin, self.stats, slices, self.timeout, self._on_finish,
+        return drive(self.begin, self.stats, slices, self.timeout, self._on_finish,
                      self._charge)
 
-    def _begin(self) -> Step[list[int]] | None:
+    def begin(self) -> Step[list[int]] | None:
         """The state this search starts from (the forced options taken, the weights
-        given), and its step; None when that decides it (a limit of 0, a clash)."""
+        given), and its step; None when that decides it (a limit of 0, a clash).
+        [`count`][] and iterating drive it; a portfolio runs it in turns."""
         stats, links, run = self.stats, self.links, self.kernel
         if self.limit <= 0:
             stats.status = Status.LIMIT

@@ -21,12 +21,20 @@ from .arguments import strategy_name
 from .errors import ClashError, SearchStoppedError
 from .grid import Geometry, format_grid, is_solution
 from .outcome import search_count, search_failure
-from .reduction import decode, empty_grid_problem, given_options
+from .reduction import decode, empty_grid_problem, given_options, givens
 
-__all__ = ["HARD", "HARD_SIDE", "count_hard", "first_hard", "is_hard", "solve_hard"]
+__all__ = ["HARD", "HARD_SIDE", "HEAD_NODES", "count_hard", "first_hard", "head_start",
+           "is_hard", "solve_hard"]
 
 HARD_SIDE = 25
 """``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
+
+HEAD_NODES = 10_000
+"""``strategy="auto"`` in [`sudoku.solve_string`][] and [`sudoku.count_solutions`][]
+gives a board of side [`HARD_SIDE`][] and more this many nodes of the plain search
+(the one-call batch path) before the hard strategy: an easy large puzzle ends there,
+about 5 times faster than by the hard way; a minimal one loses a few milliseconds
+(``docs/design.md``, "The portfolio")."""
 
 HARD: dict[str, Any] = {"learn": True, "seed": 0}
 """The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the search
@@ -41,6 +49,24 @@ def is_hard(geo: Geometry, strategy: Any) -> bool:
     ``"hard"``, or ``"auto"`` and a side of at least [`HARD_SIDE`][]."""
     strategy = strategy_name(strategy)
     return strategy == "hard" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
+
+
+def head_start(geo: Geometry, values: list[int], limit: int | None,
+               engine: dict[str, Any]) -> tuple[dlx.BatchResult | None, dict[str, Any], int]:
+    """``auto``'s first try on a large board: the plain batch search of the puzzle, for at
+    most [`HEAD_NODES`][] nodes within ``engine``'s budgets. Its result when that
+    decided the puzzle (or a budget of the caller's ran out), else None; the budgets left
+    for the hard strategy (nodes and seconds used counted out); the nodes used."""
+    started = time.perf_counter()
+    budget = engine["max_nodes"]
+    head = HEAD_NODES if budget is None else min(HEAD_NODES, budget)
+    result = empty_grid_problem(geo.layout).solve_batch(
+        [givens(geo, values)], limit=limit, **{**engine, "max_nodes": head})
+    if result.status[0] != Status.MAX_NODES or head == budget:
+        return result, engine, 0
+    spent = int(result.nodes[0])
+    left = None if budget is None else budget - spent
+    return None, _left({**engine, "max_nodes": left}, started), spent
 
 
 def _reduced(geo: Geometry, values: list[int]) -> dlx.Preprocessed | None:
@@ -80,12 +106,14 @@ def first_hard(geo: Geometry, values: list[int], *, unique: bool,
 
 
 def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
-               engine: dict[str, Any]) -> list[int]:
+               engine: dict[str, Any], spent: int = 0) -> list[int]:
     """The solved grid's values by [`first_hard`][], or the SudokuError that
-    [`sudoku.solve_string`][] raises for the puzzle."""
+    [`sudoku.solve_string`][] raises for the puzzle (``spent``: nodes searched before,
+    which its count of nodes includes)."""
     chosen, stats = first_hard(geo, values, unique=unique, engine=engine)
     if chosen is None:
-        raise search_failure(geo, values, stats.status, stats.solutions, stats.nodes, unique)
+        raise search_failure(geo, values, stats.status, stats.solutions, stats.nodes + spent,
+                             unique)
     solution = decode(geo, values, None, chosen)
     if not is_solution(geo, values, solution):  # an engine bug, never bad input
         raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
@@ -93,10 +121,11 @@ def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
 
 
 def count_hard(geo: Geometry, values: list[int], *, limit: int | None,
-               engine: dict[str, Any]) -> int | SearchStoppedError:
+               engine: dict[str, Any], spent: int = 0) -> int | SearchStoppedError:
     """What [`sudoku.count_solutions`][] returns (or raises) for the puzzle under
     ``strategy="hard"``: the solutions of the reduced problem counted by the learning
-    search (each found once, then forbidden: the same count)."""
+    search (each found once, then forbidden: the same count); ``spent`` as for
+    [`solve_hard`][]."""
     started = time.perf_counter()
     try:
         record = _reduced(geo, values)
@@ -108,5 +137,6 @@ def count_hard(geo: Geometry, values: list[int], *, limit: int | None,
     try:
         found = problem.count(limit, forced=record.taken, **HARD, **_left(engine, started))
     except dlx.SearchStoppedError as stop:
-        return search_count(stop.stats.status, stop.stats.solutions, stop.stats.nodes)
-    return search_count(problem.stats.status, found, problem.stats.nodes)
+        return search_count(stop.stats.status, stop.stats.solutions,
+                            stop.stats.nodes + spent)
+    return search_count(problem.stats.status, found, problem.stats.nodes + spent)

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from dlx import BackendName, ExactCover
 
-from .arguments import count_budget, engine_arguments
+from .arguments import count_budget, engine_arguments, strategy_name
 from .batch import count_of, failure, solved_mask
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
@@ -28,7 +28,7 @@ from .grid import (
     parse_string,
     write_back,
 )
-from .hard import HARD, HARD_SIDE, count_hard, is_hard, solve_hard
+from .hard import HARD, HARD_SIDE, count_hard, head_start, is_hard, solve_hard
 from .reduction import GivensMode, Reduction, decode, empty_grid_problem, givens
 
 __all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve",
@@ -44,19 +44,26 @@ def _parse_any(board: Any, alphabet: str | None,
 
 
 def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
-                  engine: dict[str, Any], hard: bool = False) -> list[int]:
+                  engine: dict[str, Any], strategy: str = "plain") -> list[int]:
     """The solved grid's values, or a SudokuError saying why there is none.
 
     The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
     one kernel call, or a few with a timeout), with the checked ``engine`` arguments of
     [`sudoku.arguments.engine_arguments`][]; its errors are those of
-    [`sudoku.solve_many`][]. ``hard``: the search of ``strategy="hard"`` instead
-    ([`sudoku.hard.solve_hard`][]).
+    [`sudoku.solve_many`][]. ``strategy`` (checked): ``"hard"`` and ``"auto"`` on a
+    large board search the hard way instead ([`sudoku.hard.solve_hard`][]), ``"auto"``
+    after a head start of the plain search ([`sudoku.hard.head_start`][]).
     """
-    if hard:
-        return solve_hard(geo, values, unique=unique, engine=engine)
-    result = empty_grid_problem(geo.layout).solve_batch(
-        [givens(geo, values)], limit=2 if unique else 1, **engine)
+    limit = 2 if unique else 1
+    if is_hard(geo, strategy):
+        if strategy == "hard":
+            return solve_hard(geo, values, unique=unique, engine=engine)
+        result, engine, spent = head_start(geo, values, limit, engine)
+        if result is None:
+            return solve_hard(geo, values, unique=unique, engine=engine, spent=spent)
+    else:
+        result = empty_grid_problem(geo.layout).solve_batch(
+            [givens(geo, values)], limit=limit, **engine)
     chosen = result.solution(0)
     if chosen is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, values, result, 0, unique)
@@ -103,14 +110,16 @@ def solve(
     the puzzle's problem at its root (``dlx.ExactCover.preprocess``) and searches it by
     clause learning (``learn=True``: each conflict analysed into a clause that forbids its
     cause), for large puzzles on which the plain search can run for hours; ``"auto"``
-    (the default) takes ``"hard"`` for boards of side 25 and more (`HARD_SIDE`).
+    (the default) takes ``"hard"`` for boards of side 25 and more (`HARD_SIDE`),
+    after `sudoku.hard.HEAD_NODES` nodes of ``"plain"`` (an easy puzzle ends there;
+    ``max_nodes`` and ``timeout`` count both).
     Every strategy finds only true solutions, and all of them: only the time differs.
     """
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet, layout)
     check_writable(board, kind)
     solution = _solve_values(geo, values, unique=unique, engine=engine,
-                             hard=is_hard(geo, strategy))
+                             strategy=strategy_name(strategy))
     write_back(board, geo, solution, kind)
     return board
 
@@ -132,7 +141,7 @@ def solve_string(
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = parse_string(puzzle, alphabet, layout)
     solution = _solve_values(geo, values, unique=unique, engine=engine,
-                             hard=is_hard(geo, strategy))
+                             strategy=strategy_name(strategy))
     return format_grid(geo, solution)
 
 
@@ -158,8 +167,14 @@ def count_solutions(
     limit = count_budget(limit, "limit")
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values = _parse_any(board, alphabet, layout)
-    if is_hard(geo, strategy):
-        n = count_hard(geo, values, limit=limit, engine=engine)
+    strategy = strategy_name(strategy)
+    result, spent = None, 0
+    if is_hard(geo, strategy) and strategy == "auto":
+        result, engine, spent = head_start(geo, values, limit, engine)
+    if result is not None:
+        n = count_of(result, 0)
+    elif is_hard(geo, strategy):
+        n = count_hard(geo, values, limit=limit, engine=engine, spent=spent)
     else:
         n = count_of(empty_grid_problem(geo.layout).solve_batch(
             [givens(geo, values)], limit=limit, **engine), 0)

@@ -9,7 +9,8 @@ solutions). Each module here defines one [`Kind`][], ``KIND``, which
 * [`plain`][dlx.kinds.plain]: Algorithm C (M with bounds or costs), ``order="cost"`` too;
 * [`learning`][dlx.kinds.learning]: the learning search (``learn=True``);
 * [`restarts`][dlx.kinds.restarts]: ``first(restarts=...)``;
-* [`distributed`][dlx.kinds.distributed]: a split search on an executor.
+* [`distributed`][dlx.kinds.distributed]: a split search on an executor;
+* [`portfolio`][dlx.kinds.portfolio]: plain and learning search in turns (``strategy="auto"``).
 
 A kind reads the problem through its frozen [`dlx.matrix.Matrix`][] (``problem.matrix``)
 and reports a finished search to ``on_finish`` (the problem's per-thread ``stats``).

@@ -1,0 +1,91 @@
+"""The portfolio (``strategy="auto"``, :mod:`dlx.kinds.portfolio`) against each of its two
+searches, group ``portfolio``: one solution (or the proof of none) of problems where one
+search or the other wins by far (issue 31's table).
+
+Each benchmark is one interleaved run on numba: ``plain``, ``learn`` and ``auto`` one
+after the other on the same problem, each stopped after ``CAP`` seconds (wall), timed in
+CPU seconds (``process_time``: this machine is shared, so wall time overstates).
+``extra_info`` holds, per search, ``cpu_s``, ``nodes`` and whether it answered, and for
+``auto`` which search answered and the ratios to the better and the slower of the two
+(the targets: within 2x of the better, never slower than the slower). The timed round is
+``auto``'s; with ``--benchmark-disable`` only ``auto`` runs (the capped runs take
+minutes). Run: ``pytest benchmarks/test_bench_portfolio.py --benchmark-only
+--benchmark-json=portfolio.json``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
+from dlx import ExactCover
+from dlx.problems import langford, queens
+
+CAP = 30.0
+"""Seconds (wall) before a search is stopped: it then counts as ``CAP`` CPU seconds."""
+
+
+def _file(name: str) -> Callable[[], ExactCover]:
+    def read() -> ExactCover:
+        path = EXACT_COVER_DIR / f"{name}.dlx"
+        if not path.is_file():
+            pytest.skip(f"{path} not found")
+        return ExactCover.from_dlx(path.read_text())
+
+    return read
+
+
+CASES: dict[str, Callable[[], ExactCover]] = {
+    "langford13": lambda: langford(13),  # no solution: plain DLX wins
+    "pentomino_3x20": _file("pentomino_3x20"),  # plain DLX at once
+    "queens200": lambda: queens(200),  # the learner wins
+    "queens500": lambda: queens(500),
+    "xcc_wordsquare5_sgb500": _file("xcc_wordsquare5_sgb500"),
+    "pentomino_6x10": _file("pentomino_6x10"),
+}
+STRATEGIES = ("plain", "learn", "auto")
+
+
+def _run(problem: ExactCover, strategy: str) -> dict[str, object]:
+    """One search for one solution, capped: its CPU seconds, nodes, answer, who answered."""
+    cpu = time.process_time()
+    search = problem.solutions(1, strategy=strategy, backend="numba", timeout=CAP)
+    solution = next(search, None)
+    search.count()
+    cpu = time.process_time() - cpu
+    stats = search.stats
+    assert solution is None or problem.is_solution(solution)
+    answered = not stats.status.stopped
+    return {"cpu_s": round(cpu if answered else max(cpu, CAP), 4), "nodes": stats.nodes,
+            "answered": answered, "found": solution is not None,
+            "by": stats.answered_by or strategy}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_portfolio(benchmark: BenchmarkFixture, case: str) -> None:
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    problem = CASES[case]()
+    for strategy in STRATEGIES:  # the kernels loaded, the learner's lists made
+        load_kernel(lambda s=strategy: problem.solutions(1, strategy=s, backend="numba",
+                                                         max_nodes=10).count())
+    if benchmark.disabled:  # --benchmark-disable, a smoke test: auto's answer only
+        run = benchmark.pedantic(lambda: _run(problem, "auto"), rounds=1, iterations=1)
+        assert run["answered"], run
+        return
+    runs = {strategy: _run(problem, strategy) for strategy in ("plain", "learn")}
+    runs["auto"] = benchmark.pedantic(lambda: _run(problem, "auto"), rounds=1, iterations=1)
+    plain, learn, auto = (float(runs[s]["cpu_s"]) for s in STRATEGIES)  # type: ignore[arg-type]
+    benchmark.group = "portfolio"
+    benchmark.extra_info.update(
+        solver="dlx-auto", case=case, **{f"{s}_{k}": v for s, run in runs.items()
+                                         for k, v in run.items()},
+        vs_better=round(auto / max(min(plain, learn), 1e-6), 2),
+        vs_slower=round(auto / max(plain, learn), 2))
+    assert runs["auto"]["answered"], runs
+    assert {runs[s]["found"] for s in STRATEGIES if runs[s]["answered"]} == \
+        {runs["auto"]["found"]}  # the same answer from every search that gave one

@@ -1,0 +1,270 @@
+"""The portfolio (``strategy="auto"``, :mod:`dlx.kinds.portfolio`): the same answer
+whichever search gives it, budgets that count the work of both, the requests it makes."""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+
+import pytest
+from backends import BACKENDS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import brute_force, violation
+from random_problems import build, xcc_problems
+
+from dlx import ArgumentError, ExactCover, SearchStoppedError, Status
+from dlx.kinds import portfolio
+from dlx.kinds.portfolio import Portfolio
+from dlx.problems import langford, queens
+from dlx.request import check_request
+
+
+@contextmanager
+def answered_by(who: str):
+    """Every turn to ``who``: ``plain`` (an endless head start) or ``learn`` (the plain
+    search is begun, for its clash of forced options, and never runs)."""
+    with pytest.MonkeyPatch.context() as mp:
+        if who == "plain":
+            mp.setattr(portfolio, "HEAD_START", math.inf)
+        else:
+            mp.setattr(Portfolio, "_turn", lambda self: self._learn)
+        yield
+
+
+def _first(problem: ExactCover, **options):
+    search = problem.solutions(1, strategy="auto", **options)
+    solution = next(search, None)
+    search.count()
+    return solution, search.stats
+
+
+@pytest.mark.parametrize("who", ["plain", "learn"])
+def test_the_answer_is_the_same_whichever_search_gives_it(backend, who):
+    """A verified solution, or None with status COMPLETE (a proof), from either search;
+    the stats say which answered and add up the parts."""
+    with answered_by(who):
+        for problem, exists in [(queens(12), True), (langford(7), True),
+                                (langford(6), False), (queens(3), False)]:
+            solution, stats = _first(problem, backend=backend)
+            assert stats.answered_by == who
+            assert stats.parts[who].status is stats.status
+            assert stats.nodes == stats.parts["plain"].nodes + stats.parts["learn"].nodes
+            if exists:
+                assert problem.is_solution(solution)
+                assert (stats.status, stats.solutions) == (Status.LIMIT, 1)
+            else:
+                assert solution is None and stats.status is Status.COMPLETE
+            first = problem.first(strategy="auto", backend=backend)
+            assert (first is None) == (not exists)
+            assert problem.count(1, strategy="auto", backend=backend) == int(exists)
+
+
+def test_the_race_is_won_by_the_faster_search(backend):
+    """Left to itself, the portfolio proves Langford 6 has no solution by the plain search
+    (at once) and finds a solution of 24 queens; both searches' times are counted."""
+    solution, stats = _first(langford(6), backend=backend)
+    assert (solution, stats.status, stats.answered_by) == (None, Status.COMPLETE, "plain")
+    assert stats.parts["learn"].nodes == 0  # an easy problem never makes the learner
+    problem = queens(24)
+    solution, stats = _first(problem, backend=backend)
+    assert problem.is_solution(solution) and stats.answered_by in ("plain", "learn")
+    assert stats.seconds >= stats.parts["plain"].seconds
+
+
+def test_forced_options_that_clash_are_a_conflict():
+    problem = queens(6)
+    clash = next(k for k in range(1, len(problem))
+                 if set(problem.option(k)) & set(problem.option(0)))
+    solution, stats = _first(problem, forced=[0, clash])
+    assert (solution, stats.status, stats.conflict) == (None, Status.CONFLICT, clash)
+    assert stats.answered_by == "plain"
+
+
+@pytest.mark.parametrize("who", ["plain", "learn", None])
+@pytest.mark.parametrize("max_nodes", [0, 1, 7, 300])
+def test_max_nodes_counts_plain_nodes_and_decisions(backend, who, max_nodes):
+    """``max_nodes`` bounds the plain nodes plus the learner's decisions: the status is
+    MAX_NODES at exactly that total; ``first`` raises SearchStoppedError."""
+    problem = langford(14)  # no solution, and neither search proves it soon
+    with answered_by(who) if who else _nothing():
+        solution, stats = _first(problem, backend=backend, max_nodes=max_nodes)
+        assert solution is None and stats.status is Status.MAX_NODES
+        assert stats.nodes == max_nodes
+        assert stats.nodes == stats.parts["plain"].nodes + stats.parts["learn"].nodes
+        with pytest.raises(SearchStoppedError, match="max_nodes"):
+            problem.first(strategy="auto", backend=backend, max_nodes=max_nodes)
+
+
+def test_max_nodes_is_shared_by_both_searches(monkeypatch):
+    """Without a head start the two share the budget, turn by turn."""
+    monkeypatch.setattr(portfolio, "HEAD_START", 0.0)
+    monkeypatch.setattr(portfolio, "TURN_SECONDS", 1e-6)
+    solution, stats = _first(langford(14), backend="python", max_nodes=2000)
+    assert solution is None and stats.status is Status.MAX_NODES and stats.nodes == 2000
+    assert stats.parts["plain"].nodes > 0 and stats.parts["learn"].nodes > 0
+
+
+@contextmanager
+def _nothing():
+    yield
+
+
+@pytest.mark.parametrize("who", ["plain", "learn", None])
+def test_the_timeout_bounds_both(backend, who):
+    """A problem neither search answers soon (Langford 14: no solution) stops at the
+    timeout, with status TIMEOUT; the parts' times add up to about the whole."""
+    problem = langford(14)
+    with answered_by(who) if who else _nothing():
+        problem.solutions(1, learn=True, backend=backend, max_nodes=1).count()  # compile
+        solution, stats = _first(problem, backend=backend, timeout=0.1)
+        assert solution is None and stats.status is Status.TIMEOUT
+        assert 0.1 <= stats.seconds < 2
+        spent = stats.parts["plain"].seconds + stats.parts["learn"].seconds
+        assert spent <= stats.seconds
+        with pytest.raises(SearchStoppedError, match="timeout"):
+            problem.first(strategy="auto", backend=backend, timeout=0.05)
+    _, stats = _first(problem, backend=backend, timeout=0)
+    assert stats.status is Status.TIMEOUT
+
+
+@settings(max_examples=60, deadline=None)
+@given(xcc_problems(), st.sampled_from(["plain", "learn"]), st.sampled_from([None, 5]))
+def test_random_problems_agree_with_brute_force(spec, who, seed):
+    """Either search answering, on both backends: a solution exactly when brute force
+    finds one, and a true one."""
+    options, primary, secondary = spec
+    problem = build(options, primary, secondary)
+    expected = brute_force(options, primary, secondary)
+    with answered_by(who):
+        for backend in BACKENDS:
+            solution, stats = _first(problem, backend=backend, seed=seed)
+            if expected:
+                assert violation(options, primary, secondary, solution) is None
+                assert stats.status is Status.LIMIT
+            else:
+                assert solution is None and stats.status is Status.COMPLETE
+            assert stats.answered_by == who
+
+
+def _kind(problem: ExactCover, call: str = "first", limit=1, **options) -> str:
+    return check_request(problem.matrix, call, limit, options).kind
+
+
+def test_auto_is_the_portfolio_for_one_solution_only():
+    """``auto`` is the portfolio for one solution of a problem without bounds or costs, in
+    the order found, without restarts; the plain search (or restarts) otherwise."""
+    problem = queens(5)
+    assert _kind(problem, strategy="auto") == "portfolio"
+    assert _kind(problem, "solutions", 1, strategy="auto") == "portfolio"
+    assert _kind(problem, "count", 1, strategy="auto") == "portfolio"
+    assert _kind(problem, "solutions", 2, strategy="auto") == "plain"
+    assert _kind(problem, "count", None, strategy="auto") == "plain"
+    assert _kind(problem, strategy="auto", restarts=10) == "restarts"
+    assert _kind(problem, "best", 1, strategy="auto", order="cost") == "plain"
+    bounded = ExactCover([["a"], ["a"]], primary=["a"], multiplicity={"a": (1, 2)})
+    assert _kind(bounded, strategy="auto") == "plain"
+    assert bounded.first(strategy="auto") == [0, 1]
+    assert problem.count(strategy="auto") == 10
+    assert _kind(problem) == "plain" and _kind(problem, strategy="plain") == "plain"
+
+
+def test_strategy_learn_is_learn_true():
+    """``strategy="learn"`` and ``learn=True`` make the same request."""
+    problem = queens(5)
+    for call, limit in [("first", 1), ("count", None), ("solutions", 3)]:
+        assert check_request(problem.matrix, call, limit, {"strategy": "learn"}) == \
+            check_request(problem.matrix, call, limit, {"learn": True})
+    assert problem.count(strategy="learn") == 10
+
+
+@pytest.mark.parametrize("bad", ["fast", "", "AUTO", 1, None.__class__, ["auto"]])
+def test_bad_strategy_is_an_argument_error_naming_it(bad):
+    with pytest.raises(ArgumentError, match="strategy must be"):
+        queens(5).first(strategy=bad)
+
+
+@pytest.mark.parametrize("strategy", ["auto", "plain"])
+def test_learn_true_takes_no_other_strategy(strategy):
+    with pytest.raises(ArgumentError, match=f"strategy={strategy!r}"):
+        queens(5).first(learn=True, strategy=strategy)
+
+
+def test_auto_takes_the_plain_search_options():
+    """weighted and lookahead go to the plain search; the learner runs without them."""
+    problem = queens(30)
+    solution = problem.first(strategy="auto", weighted=True, lookahead=2)
+    assert problem.is_solution(solution)
+    with answered_by("learn"):
+        assert problem.is_solution(problem.first(strategy="auto", weighted=True))
+
+
+def test_the_command_takes_strategy(tmp_path, capsys):
+    """``dlx --strategy auto`` says which search answered; ``--learn`` is ``--strategy
+    learn``, and the two spellings may not disagree."""
+    from dlx.cli import main
+
+    path = tmp_path / "langford6.dlx"
+    path.write_text(langford(6).to_dlx())
+    assert main(["--limit", "1", "--strategy", "auto", "--backend", "python", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "Altogether 0 solutions" in err and "Answered by the plain search" in err
+    for spelling in (["--learn"], ["--strategy", "learn"], ["--learn", "--strategy", "learn"]):
+        assert main([*spelling, "--count", "--backend", "python", str(path)]) == 0
+        assert capsys.readouterr().out.strip() == "0"
+    assert main(["--learn", "--strategy", "auto", str(path)]) == 2
+    assert "--learn is --strategy learn" in capsys.readouterr().err
+
+
+# ----- sudoku: auto on large boards, a head start of the plain search ---------------------
+
+
+def _easy_25() -> str:
+    """A 25x25 puzzle with one blank in seven (quick on any path)."""
+    import sudoku
+
+    grid = sudoku.solve_string("." * 625, strategy="plain", backend="numba")
+    return "".join("." if k % 7 == 3 else ch for k, ch in enumerate(grid))
+
+
+def _hard_calls(monkeypatch) -> list[str]:
+    import sudoku.solver
+
+    calls: list[str] = []
+    for name in ("solve_hard", "count_hard"):
+        real = getattr(sudoku.solver, name)
+
+        def counted(*args, _real=real, _name=name, **kw):
+            calls.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(sudoku.solver, name, counted)
+    return calls
+
+
+@pytest.mark.slow
+def test_sudoku_auto_gives_large_boards_a_plain_head_start(monkeypatch):
+    """``auto`` on a 25x25 board: the plain search first, for HEAD_NODES nodes; an easy
+    puzzle ends there (the hard way is never taken), with the answers of ``hard``; a
+    puzzle it does not decide goes on the hard way, the budgets counting both."""
+    import sudoku
+    import sudoku.hard
+    from sudoku.grid import is_solution, parse_string
+
+    calls = _hard_calls(monkeypatch)
+    puzzle = _easy_25()
+    geo, values = parse_string(puzzle)
+    grid = sudoku.solve_string(puzzle, backend="numba")
+    assert is_solution(geo, values, parse_string(grid)[1])
+    count = sudoku.count_solutions(puzzle, 5, backend="numba", strategy="hard")
+    assert sudoku.count_solutions(puzzle, 5, backend="numba") == count
+    assert calls == ["count_hard"]  # only the strategy="hard" call
+    calls.clear()
+    monkeypatch.setattr(sudoku.hard, "HEAD_NODES", 3)  # too few: on the hard way
+    assert sudoku.solve_string(puzzle, backend="numba") is not None
+    assert sudoku.count_solutions(puzzle, 5, backend="numba") == count
+    assert calls == ["solve_hard", "count_hard"]
+    with pytest.raises(sudoku.SearchStoppedError, match="after 7 nodes"):
+        sudoku.solve_string("." * 625, backend="numba", max_nodes=7)
+    with pytest.raises(sudoku.SearchStoppedError, match="after 3 nodes"):
+        sudoku.solve_string("." * 625, backend="numba", max_nodes=3)
