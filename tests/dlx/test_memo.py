@@ -8,7 +8,6 @@ Cross-checks against the plain search on random XCC problems, on both backends.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import warnings
 from pathlib import Path
@@ -26,11 +25,12 @@ from dlx import (
     SearchStoppedError,
     Status,
 )
+from backends import AVAILABLE, BACKENDS, needs_numba
+
+from dlx.backend import PYTHON_MEMO
+from dlx.kernel_memo import COMPLETE, MAX_NODES, search
 from dlx.memo import (
-    COMPLETE,
-    MAX_NODES,
     MemoInput,
-    _backend,
     _grow_memo,
     _grow_zdd,
     _state,
@@ -39,11 +39,9 @@ from dlx.memo import (
     memo_count,
     memo_input,
     memo_search,
-    search,
 )
 from dlx.zdd import EmptySetError, SetTooLargeError, SolutionSet, ZDDFormatError
 
-BACKENDS = ["python"] + (["numba"] if importlib.util.find_spec("numba") else [])
 DATA = data_dir("exact_cover")
 
 # file: (solutions, DLX6's search nodes, ZDD nodes, bad + good signatures, hits); from
@@ -99,20 +97,20 @@ def test_conformance_python(name):
     check_conformance(name, "python")
 
 
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 @pytest.mark.parametrize("name", QUICK_NUMBA)
 def test_conformance_numba(name):
     check_conformance(name, "numba")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 @pytest.mark.parametrize("name", sorted(set(DLX6) - set(QUICK_NUMBA)))
 def test_conformance_numba_slow(name):
     check_conformance(name, "numba")
 
 
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 @pytest.mark.parametrize("name", ["queens8", "langford8", "domino_8x8"])
 def test_backends_build_the_same_diagram(name):
     problem = load(name)
@@ -171,7 +169,7 @@ def test_transfer_matrix_knows_small_boards():
                                                                            12988816]
 
 
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 def test_domino_14x14_past_2_64():
     problem = load("domino_14x14")
     count = memo_count(problem, backend="numba")
@@ -180,7 +178,7 @@ def test_domino_14x14_past_2_64():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 def test_domino_16x16_past_2_64():
     s, _ = memo_search(domino_problem(16, 16), backend="numba")
     assert s.count() == 2444888770250892795802079170816 == transfer_matrix_dominoes(16, 16)
@@ -223,7 +221,7 @@ def plain(problem: ExactCover) -> list[list[int]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(xcc_problems(), st.sampled_from(BACKENDS))
+@given(xcc_problems(), st.sampled_from(AVAILABLE))
 def test_memo_equals_plain_search(problem, backend):
     s, _ = memo_search(problem, backend=backend)
     expected = plain(problem)
@@ -263,7 +261,7 @@ def test_set_operations_equal_python_sets(problem, data):
 def test_kernel_state_is_sane_at_every_node(problem):
     """Knuth's sanity checker after every node, then the arrays restored at the end."""
     data = memo_input(problem)
-    backend = _backend("python")
+    backend = PYTHON_MEMO
     S = _state(backend, data, 1 << 62)
     fresh = _state(backend, data, 1 << 62)
     while True:
@@ -281,7 +279,7 @@ def test_kernel_state_is_sane_at_every_node(problem):
 def test_tables_grow_from_their_first_size():
     """domino 10x10 outgrows the first tables (sized to the problem) several times."""
     data = memo_input(load("domino_10x10"))
-    first = _state(_backend("python"), data, 1 << 62)
+    first = _state(PYTHON_MEMO, data, 1 << 62)
     _, stats = memo_search(load("domino_10x10"))
     assert stats.memos > len(first.MZDD) and stats.zdd_nodes > len(first.ZOPT)
 
@@ -290,7 +288,7 @@ def test_tables_grow_from_their_first_size():
 
 
 @settings(max_examples=100, deadline=None)
-@given(xcc_problems(), st.sampled_from(BACKENDS))
+@given(xcc_problems(), st.sampled_from(AVAILABLE))
 def test_parts_give_the_same_solutions(problem, backend):
     s, stats = memo_search(problem, backend=backend, parts=True)
     expected = plain(problem)
