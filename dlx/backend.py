@@ -4,12 +4,12 @@ specialized for one. The algorithm itself is never copied.
 A :class:`Backend` (``python``, ``numba``; see :mod:`dlx.registry`) is one object with
 every entry point: :meth:`~Backend.kernel` gives, for one problem, the :class:`Kernel`
 that searches it (``search``, ``force``, ``choose`` over the backend's own array types),
-and :meth:`~Backend.batch` searches it once per list of forced options; :meth:`~Backend.learning`
-and :meth:`~Backend.memo` give the kernels of the learning and the memoized searches. Single searches
-(:mod:`dlx.search`), batches (:mod:`dlx.batch`), ``auto`` and the tests all go through
-these; a backend's kernels are made by :func:`specialize`, which re-creates the kernel's
-functions from their own code objects in a namespace where a few global names are bound
-differently.
+:meth:`~Backend.batch` searches it once per list of forced options, and
+:meth:`~Backend.learning` and :meth:`~Backend.memo` give the kernels of the learning and
+the memoized searches. Single searches (:mod:`dlx.search`), batches (:mod:`dlx.batch`),
+``auto`` and the tests all go through these; a backend's kernels are made by
+:func:`specialize`, which re-creates the kernel's functions from their own code objects in
+a namespace where a few global names are bound differently.
 """
 
 from __future__ import annotations

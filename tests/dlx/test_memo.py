@@ -13,6 +13,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from backends import AVAILABLE, BACKENDS, needs_numba
 from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,8 +26,6 @@ from dlx import (
     SearchStoppedError,
     Status,
 )
-from backends import AVAILABLE, BACKENDS, needs_numba
-
 from dlx.backend import PYTHON_MEMO
 from dlx.kernel_memo import COMPLETE, MAX_NODES, search
 from dlx.memo import (
