@@ -189,7 +189,7 @@ class MemoStats(SearchStats):
 def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any = None,
                 timeout: Any = None, max_zdd_nodes: Any = None, keep: bool = True,
                 parts: bool = False,
-                progress: Callable[[MemoStats], None] | None = None) -> tuple[Any, MemoStats]:
+                progress: Callable[[MemoStats], object] | None = None) -> tuple[Any, MemoStats]:
     """Build the ZDD of all solutions of ``problem`` by the memoized search.
 
     Returns ``(solutions, stats)``: a :class:`dlx.zdd.SolutionSet` if ``keep``, else the
@@ -203,7 +203,7 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
     ``progress``, if given, is called after each slice of the kernel (about 5 times a
     second, and at the end of each part) with the stats so far, for a progress line.
     """
-    node_budget = count_budget(max_nodes, "max_nodes")
+    node_budget = count_budget(max_nodes, "max_nodes", 0)
     seconds = time_budget(timeout)
     zbound = count_budget(max_zdd_nodes, "max_zdd_nodes", minimum=2)
     for name, flag in (("keep", keep), ("parts", parts)):
@@ -336,7 +336,7 @@ def independent_parts(data: MemoInput) -> list[tuple[MemoInput, np.ndarray | Non
     return out
 
 
-def _report(progress: Callable[[MemoStats], None], done: MemoStats, first: bool,
+def _report(progress: Callable[[MemoStats], object], done: MemoStats, first: bool,
             part: MemoStats) -> None:
     """Call ``progress`` with the totals: the parts done and the part under way."""
     total = dataclasses.replace(done)

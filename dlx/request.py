@@ -70,6 +70,9 @@ class SearchOptions(TypedDict, total=False):
     """... or on a pool of this many local processes."""
     split: Split | None
     """... cut this way (default: :meth:`~dlx.ExactCover.split` with 64 parts)."""
+    memo: bool
+    """The memoized search (:mod:`dlx.memo`, Knuth's DLX6): it builds the set of all
+    solutions (a ZDD) and reads them off it."""
 
 
 class CountOptions(SearchOptions, total=False):
@@ -107,7 +110,7 @@ class SearchRequest:
     """A search's arguments, checked and normalized by :func:`check_request`.
 
     ``kind`` names the kind of search (:data:`dlx.run.KINDS`): ``plain`` (Algorithm C or
-    M, ``order="cost"`` included), ``learning``, ``restarts`` or ``distributed``.
+    M, ``order="cost"`` included), ``learning``, ``restarts``, ``distributed`` or ``memo``.
     Budgets are :data:`dlx.NEVER` when unbounded; ``timeout`` is None then.
     """
 
@@ -128,6 +131,7 @@ class SearchRequest:
     split: Split | None = None
     checkpoint: str | None = None
     progress: Callable[[RunProgress], object] | None = None
+    memo: bool = False
 
     @property
     def bounded(self) -> int | None:
@@ -157,11 +161,20 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     seed = seed_arg(get("seed"))
     weighted = flag_arg(get("weighted", False), "weighted")
     lookahead = count_budget(get("lookahead", 0), "lookahead", 0)
+    memo = flag_arg(get("memo", False), "memo")
     backend = get("backend", "auto")
     if backend != "auto":
         get_backend(backend)  # ArgumentError for an unknown name; ImportError: not here
     distributed = not (executor is None and workers is None and split is None
                        and checkpoint is None)
+    if memo:
+        _memo(matrix, {"seed": seed is not None, "weighted": weighted, "lookahead": lookahead,
+                       "learn": learn, "order='cost'": order != "search",
+                       "restarts": restarts is not None, "forced": get("forced") is not None,
+                       "a distributed run (executor, workers, checkpoint or split)":
+                       distributed, "progress": progress is not None})
+        return SearchRequest("memo", limit_, max_nodes=max_nodes, timeout=timeout,
+                             backend=backend, memo=True)
     if matrix.mcc:
         if distributed:
             raise ArgumentError("multiplicities and costs are searched by one process: a "
@@ -202,6 +215,19 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     return SearchRequest(kind, limit_, forced, max_nodes, timeout,
                          (seed or 0) if kind == "restarts" else seed, weighted, lookahead,
                          learn, backend, order, restarts)
+
+
+def _memo(matrix: Matrix, given: dict[str, Any]) -> None:
+    """The rules of the memoized search (``memo=True``): what it refuses."""
+    if matrix.bounds is not None:
+        raise ArgumentError("memo=True does not take multiplicities: a signature would have "
+                            "to record how often each item is still to be covered")
+    for name, asked in given.items():
+        if asked:
+            hint = " (restrict the set instead: solution_set().restrict(include=...))"
+            raise ArgumentError(f"memo=True takes no {name}: it builds the set of all "
+                                f"solutions by one search in Knuth's order"
+                                f"{hint if name == 'forced' else ''}")
 
 
 def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any, workers: Any,

@@ -26,7 +26,7 @@ Nothing in :mod:`dlx.problem` changes.
 from __future__ import annotations
 
 from .errors import ArgumentError
-from .kinds import Kind, OnFinish, Problem, Solutions, distributed, learning, plain, restarts
+from .kinds import Kind, OnFinish, Problem, Solutions, distributed, learning, memo, plain, restarts
 from .request import SearchRequest
 from .search import SearchStats
 
@@ -45,6 +45,7 @@ register_kind(plain.KIND)
 register_kind(learning.KIND)
 register_kind(restarts.KIND)
 register_kind(distributed.KIND)
+register_kind(memo.KIND)
 
 
 def _kind(request: SearchRequest) -> Kind:

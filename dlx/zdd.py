@@ -39,25 +39,10 @@ from typing import IO, Any
 import numpy as np
 
 from .budget import as_index
-from .errors import ArgumentError, InputError
+from .errors import ArgumentError, EmptySetError, SetTooLargeError, ZDDFormatError
 
 __all__ = ["EmptySetError", "MemoInput", "SetTooLargeError", "SolutionSet", "ZDDFormatError",
            "exact_counts", "memo_input"]
-
-
-class ZDDFormatError(InputError):
-    """A ZDD text cannot be read for this problem: a line is malformed, a node is named
-    twice or before its children, an option is out of range, or the diagram holds a set
-    that is not a solution. The message names the line (1-based) or the node."""
-
-
-class EmptySetError(ArgumentError):
-    """A draw from a set with no solution (``SolutionSet.sample``)."""
-
-
-class SetTooLargeError(ArgumentError, OverflowError):
-    """``len()`` of a set of more solutions than Python's ``len`` can return (past
-    ``sys.maxsize``); ``count()`` gives the exact number."""
 
 
 @dataclass(frozen=True)

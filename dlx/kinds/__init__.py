@@ -9,7 +9,8 @@ solutions). Each module here defines one :class:`Kind`, ``KIND``, which
 * :mod:`~dlx.kinds.plain`: Algorithm C (M with bounds or costs), ``order="cost"`` too;
 * :mod:`~dlx.kinds.learning`: the learning search (``learn=True``);
 * :mod:`~dlx.kinds.restarts`: ``first(restarts=...)``;
-* :mod:`~dlx.kinds.distributed`: a split search on an executor.
+* :mod:`~dlx.kinds.distributed`: a split search on an executor;
+* :mod:`~dlx.kinds.memo`: the memoized search (``memo=True``), Knuth's DLX6.
 
 A kind reads the problem through its frozen :class:`dlx.matrix.Matrix` (``problem.matrix``)
 and reports a finished search to ``on_finish`` (the problem's per-thread ``stats``).

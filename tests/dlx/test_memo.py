@@ -488,7 +488,7 @@ def test_progress_sees_the_totals():
 
 
 @pytest.mark.parametrize("kwargs, name", [
-    ({"max_nodes": "10"}, "max_nodes"), ({"max_nodes": 0}, "max_nodes"),
+    ({"max_nodes": "10"}, "max_nodes"), ({"max_nodes": -1}, "max_nodes"),
     ({"timeout": "1"}, "timeout"), ({"max_zdd_nodes": 1.5}, "max_zdd_nodes"),
     ({"backend": "gpu"}, "backend"), ({"keep": "yes"}, "keep"), ({"parts": 1}, "parts"),
 ])
