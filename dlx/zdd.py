@@ -29,8 +29,7 @@ import math
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -93,17 +92,6 @@ def exact_counts(lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray)
     return counts
 
 
-@contextmanager
-def _deep() -> Iterator[None]:
-    """Room for the recursion of the set operations (one frame per node of a path)."""
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
-
-
 class _Store:
     """ZDD nodes under construction, reduced: a unique table, and no node whose ``hi`` is
     the empty sink (zero suppression)."""
@@ -135,29 +123,41 @@ class _Store:
             new.append(self.make(v, new[lo], new[hi]))
         return new[s._root]
 
-    def _cached(self, key: tuple[Any, ...], compute: Callable[[], int]) -> int:
-        n = self.memo.get(key)
-        if n is None:
-            n = self.memo[key] = compute()
-        return n
-
     def offset(self, n: int, v: int) -> int:
         """The sets of ``n`` without option ``v``."""
-        if n < 2:
-            return n
-        if self.opt[n] == v:
-            return self.lo[n]
-        return self._cached(("off", n, v), lambda: self.make(
-            self.opt[n], self.offset(self.lo[n], v), self.offset(self.hi[n], v)))
+        return self._cofactor(n, v, False)
 
     def onset(self, n: int, v: int) -> int:
         """The sets of ``n`` with option ``v``, ``v`` taken out."""
+        return self._cofactor(n, v, True)
+
+    def _cofactor(self, n: int, v: int, on: bool) -> int:
+        """:meth:`offset` (``on`` False) or :meth:`onset`, without recursion: the nodes
+        above the ones of option ``v`` are rebuilt children first (a child's number is
+        below its parent's), each result kept under ``(on, node, v)``."""
+        done = self._done(n, v, on)
+        if done is not None:
+            return done
+        opt, lo, hi, memo = self.opt, self.lo, self.hi, self.memo
+        todo, stack = set(), [n]
+        while stack:
+            m = stack.pop()
+            if m not in todo and self._done(m, v, on) is None:
+                todo.add(m)
+                stack += (lo[m], hi[m])
+        for m in sorted(todo):
+            memo[(on, m, v)] = self.make(opt[m], self._done(lo[m], v, on),  # type: ignore[arg-type]
+                                         self._done(hi[m], v, on))  # type: ignore[arg-type]
+        return memo[(on, n, v)]
+
+    def _done(self, n: int, v: int, on: bool) -> int | None:
+        """The cofactor of ``n`` if it needs no rebuilding (a sink, a node of option ``v``)
+        or was rebuilt already; else None."""
         if n < 2:
-            return 0
+            return 0 if on else n
         if self.opt[n] == v:
-            return self.hi[n]
-        return self._cached(("on", n, v), lambda: self.make(
-            self.opt[n], self.onset(self.lo[n], v), self.onset(self.hi[n], v)))
+            return self.hi[n] if on else self.lo[n]
+        return self.memo.get((on, n, v))
 
     def has_empty(self, n: int) -> bool:
         while n > 1:
@@ -165,51 +165,85 @@ class _Store:
         return n == 1
 
     def without_empty(self, n: int) -> int:
-        if n < 2:
-            return 0
-        return self.make(self.opt[n], self.without_empty(self.lo[n]), self.hi[n])
+        return self._lo_sink(n, 0)
 
     def with_empty(self, n: int) -> int:
-        if n < 2:
-            return 1
-        return self.make(self.opt[n], self.with_empty(self.lo[n]), self.hi[n])
+        return self._lo_sink(n, 1)
+
+    def _lo_sink(self, n: int, sink: int) -> int:
+        """``n`` with the sink at the end of its ``lo`` chain replaced by ``sink``: with
+        (1) or without (0) the empty set."""
+        chain = []
+        while n > 1:
+            chain.append(n)
+            n = self.lo[n]
+        for m in reversed(chain):
+            sink = self.make(self.opt[m], sink, self.hi[m])
+        return sink
 
     def union(self, f: int, g: int) -> int:
-        if f == 0 or f == g:
-            return g
-        if g == 0:
-            return f
-        if f < 2:  # f is {∅}: split on g's option instead
-            f, g = g, f
-        if g == 1:
-            return self.with_empty(f)
-        return self._cached(("|", min(f, g), max(f, g)), lambda: self._split(f, g, self.union))
+        return self._apply("|", f, g)
 
     def intersection(self, f: int, g: int) -> int:
-        if f == 0 or g == 0:
-            return 0
-        if f == g:
-            return f
-        if f == 1 or g == 1:
-            return 1 if self.has_empty(g if f == 1 else f) else 0
-        return self._cached(("&", min(f, g), max(f, g)),
-                            lambda: self._split(f, g, self.intersection))
+        return self._apply("&", f, g)
 
     def difference(self, f: int, g: int) -> int:
-        if f == 0 or f == g:
-            return 0
-        if g == 0:
-            return f
-        if f == 1:
-            return 0 if self.has_empty(g) else 1
-        if g == 1:
-            return self.without_empty(f)
-        return self._cached(("-", f, g), lambda: self._split(f, g, self.difference))
+        return self._apply("-", f, g)
 
-    def _split(self, f: int, g: int, op: Callable[[int, int], int]) -> int:
-        """``op`` on the sets without, and with, ``f``'s option (``f`` not a sink)."""
-        v = self.opt[f]
-        return self.make(v, op(self.lo[f], self.offset(g, v)), op(self.hi[f], self.onset(g, v)))
+    def _base(self, op: str, f: int, g: int) -> tuple[int | None, int, int]:
+        """The result of ``f op g`` when a sink or equal operands decide it, else None;
+        and the operands to split, ``f`` not a sink (union: swapped if need be)."""
+        if op == "|":
+            if f == 0 or f == g:
+                return g, f, g
+            if g == 0:
+                return f, f, g
+            if f < 2:  # f is {∅}: split on g's option instead
+                f, g = g, f
+            return (self.with_empty(f) if g == 1 else None), f, g
+        if op == "&":
+            if f == 0 or g == 0:
+                return 0, f, g
+            if f == g:
+                return f, f, g
+            if f == 1 or g == 1:
+                return int(self.has_empty(g if f == 1 else f)), f, g
+            return None, f, g
+        if f == 0 or f == g:
+            return 0, f, g
+        if g == 0:
+            return f, f, g
+        if f == 1:
+            return int(not self.has_empty(g)), f, g
+        return (self.without_empty(f) if g == 1 else None), f, g
+
+    def _apply(self, op: str, f: int, g: int) -> int:
+        """``f op g`` (``|``, ``&``, ``-``) without recursion: each pair is split on the
+        option of ``f``, ``(lo f) op (g without it)`` and ``(hi f) op (g with it)``; a
+        pair is made once both halves are known (an explicit stack), each result kept
+        under ``(op, f, g)``."""
+        memo = self.memo
+        stack = [(f, g)]
+        while stack:
+            pair = stack[-1]
+            result, a, b = self._base(op, *pair)
+            if result is not None or (op, a, b) in memo:
+                stack.pop()
+                continue
+            v = self.opt[a]
+            halves = (self.lo[a], self.offset(b, v)), (self.hi[a], self.onset(b, v))
+            known = [self._known(op, *h) for h in halves]
+            if None in known:
+                stack += [h for h, k in zip(halves, known) if k is None]
+                continue
+            stack.pop()
+            memo[(op, a, b)] = self.make(v, known[0], known[1])  # type: ignore[arg-type]
+        return self._known(op, f, g)  # type: ignore[return-value]
+
+    def _known(self, op: str, f: int, g: int) -> int | None:
+        """``f op g`` if a base case decides it or it was made already, else None."""
+        result, a, b = self._base(op, f, g)
+        return result if result is not None else self.memo.get((op, a, b))
 
     def solution_set(self, problem: Any, root: int) -> SolutionSet:
         """The nodes that ``root`` reaches, renumbered in order, as a set of ``problem``."""
@@ -400,12 +434,11 @@ class SolutionSet:
         ins = self._options(include, "include")
         outs = self._options(exclude, "exclude")
         store = _Store()
-        with _deep():
-            root = store.add(self)
-            for v in outs:
-                root = store.offset(root, v)
-            for v in ins:
-                root = store.make(v, 0, store.onset(root, v))
+        root = store.add(self)
+        for v in outs:
+            root = store.offset(root, v)
+        for v in ins:
+            root = store.make(v, 0, store.onset(root, v))
         return store.solution_set(self._problem, root)
 
     def _options(self, given: Iterable[int], name: str) -> list[int]:
@@ -427,9 +460,8 @@ class SolutionSet:
             raise ArgumentError(f"{op} of solution sets of different problems: each set "
                                 "belongs to the problem it was built for")
         store = _Store()
-        with _deep():
-            f, g = store.add(self), store.add(other)
-            root = {"&": store.intersection, "|": store.union, "-": store.difference}[op](f, g)
+        f, g = store.add(self), store.add(other)
+        root = {"&": store.intersection, "|": store.union, "-": store.difference}[op](f, g)
         return store.solution_set(self._problem, root)
 
     def __and__(self, other: object) -> SolutionSet:
