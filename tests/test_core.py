@@ -29,6 +29,7 @@ from dlx import (
     ExactCover,
     ForcedOptionError,
     NoPrimaryItemWarning,
+    SearchStoppedError,
     Status,
 )
 from dlx import kernel as K
@@ -109,7 +110,8 @@ def test_kinds_sit_between_the_request_and_the_front_door():
     below the front door reads the problem (``dlx.problem``)."""
     graph = _import_graph("dlx")
     assert {"dlx.run", "dlx.request"} <= graph["dlx.problem"]
-    assert {f"dlx.kinds.{k}" for k in ("plain", "learning", "restarts", "distributed")} \
+    assert {f"dlx.kinds.{k}" for k in ("plain", "learning", "restarts", "distributed",
+                                       "memo")} \
         <= graph["dlx.run"]
     for module, imported in graph.items():
         if module.startswith("dlx.kinds") or module in ("dlx.request", "dlx.run",
@@ -452,7 +454,7 @@ def test_a_kind_of_search_is_one_module_and_one_entry():
         del runner.KINDS["echo"]
     with pytest.raises(ArgumentError, match="no search of kind 'echo'"):
         runner.run(queens(4), SearchRequest("echo"))
-    for kind in ("plain", "learning", "restarts", "distributed"):
+    for kind in ("plain", "learning", "restarts", "distributed", "memo"):
         assert kind in runner.KINDS
 
 
@@ -586,3 +588,21 @@ def test_conformance(name):
         results[backend] = (solutions, s.nodes, s.updates, s.status, s.conflict, batch)
         assert all(problem.is_solution(x) for x in solutions)
     assert len({repr(r) for r in results.values()}) == 1, results
+
+
+@pytest.mark.parametrize("name", [c[0] for c in _cases()
+                                  if not {"forced", "seed"} & set(c[2])])
+def test_memo_kind_conformance(name):
+    """The memoized search (memo=True) on every backend: the plain search's solutions in
+    its order, and its count; a budget stops it as it stops the plain search."""
+    problem, kwargs = next((p, k) for n, p, k in _cases() if n == name)
+    plain = list(problem.solutions(backend="python", **kwargs))
+    for backend in AVAILABLE:
+        search = problem.solutions(memo=True, backend=backend, **kwargs)
+        if "max_nodes" in kwargs:
+            assert list(search) == [] and search.stats.status is Status.MAX_NODES
+            with pytest.raises(SearchStoppedError, match="max_nodes"):
+                problem.count(memo=True, backend=backend, **kwargs)
+            continue
+        assert list(search) == plain and search.stats.backend == backend
+        assert problem.count(memo=True, backend=backend, **kwargs) == len(plain)

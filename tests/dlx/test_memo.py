@@ -18,6 +18,8 @@ from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dlx
+import dlx.errors
 from dlx import (
     ArgumentError,
     Colored,
@@ -556,3 +558,89 @@ def test_set_operations_need_no_recursion_limit():
     assert list(pair) == [[*range(2, n), n]] and len(big - pair) == 1
     assert (big & pair).count() == 1 and ((big - pair) | pair).count() == 2
     assert sys.getrecursionlimit() == limit
+
+
+# ----- the front door: count(memo=True), solutions(memo=True), solution_set() -------------
+
+
+@pytest.mark.parametrize("name", ["queens8", "langford8", "domino_8x8",
+                                  "knuth_dlx2_color_example"])
+def test_count_memo_is_the_count(name, backend):
+    problem = load(name)
+    solutions, nodes, _, _, hits = DLX6[name]
+    assert problem.count(memo=True, backend=backend) == solutions
+    stats = problem.stats
+    assert (stats.nodes, stats.hits, stats.backend) == (nodes, hits, backend)
+    assert problem.count(3, memo=True, backend=backend) == min(3, solutions)
+
+
+def test_solutions_memo_in_the_plain_order():
+    problem = load("langford8")
+    search = problem.solutions(7, memo=True)
+    assert list(search) == list(problem.solutions(7))
+    assert search.stats.status is Status.LIMIT and search.count() == 7
+    assert problem.first(memo=True) == problem.first()
+    counted = problem.solutions(memo=True)
+    assert counted.count() == 300 and next(counted, None) is None
+
+
+def test_solution_set_front_door(backend):
+    problem = few_hundred()
+    s = problem.solution_set(backend=backend)
+    assert isinstance(s, dlx.SolutionSet) and s.count() == len(s) == 281
+    assert problem.stats.zdd_nodes == s.node_count and problem.stats.backend == backend
+    assert list(s) == list(problem.solutions())
+    halves = problem.solution_set(parts=True, backend=backend)
+    assert halves.count() == 281
+
+
+def test_the_set_errors_are_dlx_errors():
+    import dlx.zdd
+
+    for name in ("ZDDFormatError", "EmptySetError", "SetTooLargeError"):
+        assert getattr(dlx, name) is getattr(dlx.zdd, name) is getattr(dlx.errors, name)
+        assert name in dlx.__all__ and issubclass(getattr(dlx, name), ValueError)
+    assert "SolutionSet" in dlx.__all__
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"seed": 1}, "seed"), ({"weighted": True}, "weighted"), ({"lookahead": 2}, "lookahead"),
+    ({"learn": True}, "learn"), ({"order": "cost"}, "order='cost'"), ({"forced": [0]}, "forced"),
+    ({"workers": 2}, "distributed"), ({"split": None, "checkpoint": "x.json"}, "distributed"),
+    ({"progress": print}, "progress"), ({"memo": 1}, "memo must be True or False"),
+])
+def test_memo_refuses(kwargs, name):
+    with pytest.raises(ArgumentError, match=name.replace("(", r"\(")):
+        few_hundred().count(**{"memo": True, **kwargs})
+
+
+def test_memo_refusals_on_the_other_calls():
+    problem = few_hundred()
+    with pytest.raises(ArgumentError, match="restarts"):
+        problem.first(memo=True, restarts=10)
+    with pytest.raises(ArgumentError, match="order='cost'"):
+        problem.best(2, memo=True)
+    mcc = ExactCover([["a"], ["a", "b"]], multiplicity={"a": (1, 2)})
+    with pytest.raises(ArgumentError, match="multiplicities"):
+        mcc.count(memo=True)
+    with pytest.raises(ArgumentError, match="multiplicities"):
+        mcc.solution_set()
+    for bad in ("many", 1.5, -3):
+        with pytest.raises(ArgumentError, match="max_zdd_nodes"):
+            problem.solution_set(max_zdd_nodes=bad)
+
+
+@pytest.mark.parametrize("budget, status", [({"max_nodes": 100}, Status.MAX_NODES),
+                                            ({"timeout": 0}, Status.TIMEOUT)])
+def test_budgets_raise_search_stopped(budget, status, backend):
+    problem = load("domino_10x10")
+    with pytest.raises(SearchStoppedError) as e:
+        problem.count(memo=True, backend=backend, **budget)
+    assert e.value.stats.status is status and problem.stats.status is status
+    with pytest.raises(SearchStoppedError) as e:
+        problem.solution_set(backend=backend, **budget)
+    assert e.value.stats.status is status
+    with pytest.raises(SearchStoppedError, match="max_zdd_nodes"):
+        problem.solution_set(backend=backend, max_zdd_nodes=100)
+    search = problem.solutions(memo=True, backend=backend, **budget)
+    assert list(search) == [] and search.stats.status is status  # stops quietly
