@@ -353,6 +353,7 @@ def _add(total: MemoStats, part: MemoStats, first: bool) -> None:
     total.memos += part.memos
     total.good_memos += part.good_memos
     total.zdd_nodes += part.zdd_nodes - (0 if first else 2)
+    total.seconds += part.seconds
     total.status = part.status
 
 
@@ -385,6 +386,7 @@ def _run(kernel: MemoKernel, data: MemoInput, stats: MemoStats, node_budget: int
         status = int(kernel.search(S, min(node_budget, before + slices.nodes)))
         now = time.perf_counter()
         _read(S, stats)
+        stats.seconds = now - start
         if report is not None:
             report(stats)
         if status == GROW_MEMO:
