@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from .arguments import check_forced
 from .backend import Backend, MemoKernel
 from .budget import count_budget, time_budget
 from .errors import ArgumentError, SearchStoppedError
@@ -69,7 +70,7 @@ from .status import Status
 from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
 
 __all__ = ["MemoInput", "MemoStats", "check_memo", "independent_parts", "memo_count",
-           "memo_input", "memo_search"]
+           "memo_input", "memo_search", "without_forced"]
 
 # ----- input and set-up ------------------------------------------------------------------
 
@@ -188,7 +189,7 @@ class MemoStats(SearchStats):
 
 def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any = None,
                 timeout: Any = None, max_zdd_nodes: Any = None, keep: bool = True,
-                parts: bool = False,
+                parts: bool = False, forced: Any = None,
                 progress: Callable[[MemoStats], object] | None = None) -> tuple[Any, MemoStats]:
     """Build the ZDD of all solutions of ``problem`` by the memoized search.
 
@@ -199,9 +200,12 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
     stats (status ``MAX_NODES`` for either count, or ``TIMEOUT``); Ctrl-C gets through
     between two slices of the kernel as ``KeyboardInterrupt``. ``parts=True`` first splits
     the problem into independent parts (:func:`independent_parts`), searches each alone
-    and multiplies: DLX6's nodes then differ; without it the search is DLX6's.
-    ``progress``, if given, is called after each slice of the kernel (about 5 times a
-    second, and at the end of each part) with the stats so far, for a progress line.
+    and multiplies: DLX6's nodes then differ; without it the search is DLX6's. ``forced``
+    options are taken first (:func:`without_forced`) and belong to every solution; if
+    they exclude one another there is none (status ``CONFLICT``, ``stats.conflict`` the
+    first that an earlier one excludes, as in the plain search). ``progress``, if given,
+    is called after each slice of the kernel (about 5 times a second, and at the end of
+    each part) with the stats so far, for a progress line.
     """
     node_budget = count_budget(max_nodes, "max_nodes", 0)
     seconds = time_budget(timeout)
@@ -211,10 +215,20 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
             raise ArgumentError(f"{name} must be True or False, got {flag!r}")
     data = memo_input(problem)
     kernel = get_backend(backend, len(data.items) + data.n_items).memo()
-    pieces = independent_parts(data) if parts else [(data, None)]
+    taken = check_forced(forced, data.n_options,
+                         [k for k, kept in enumerate(data.kept()) if not kept])
     stats = MemoStats(backend=kernel.name)
+    reduced = without_forced(data, taken) if taken else (data, None)
+    if isinstance(reduced, int):  # nothing to search
+        stats.status, stats.conflict = Status.CONFLICT, reduced
+        return (SolutionSet(problem, 0, [-1, -1], [0, 0], [0, 0]) if keep else 0), stats
+    data, base = reduced
+    pieces = independent_parts(data) if parts else [(data, None)]
+    if base is not None:  # options of a part -> of the problem left -> of the problem
+        pieces = [(piece, base if options is None else base[options])
+                  for piece, options in pieces]
     start = time.perf_counter()
-    diagrams: list[Diagram] = []
+    diagrams: list[Diagram] = [_chain(taken)] if taken else []
     try:
         for piece, options in pieces:
             one = MemoStats(backend=kernel.name)
@@ -223,10 +237,10 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
                 _report, progress, stats, not diagrams)
             try:
                 S = _run(kernel, piece, one, node_budget - stats.nodes, left,
-                         zbound - stats.zdd_nodes + 2 * bool(diagrams), time.perf_counter(),
-                         report)
+                         zbound - stats.zdd_nodes + 2 * bool(stats.zdd_nodes),
+                         time.perf_counter(), report)
             finally:
-                _add(stats, one, first=not diagrams)
+                _add(stats, one, first=not stats.zdd_nodes)
             diagrams.append(_diagram(kernel, S, options))
             if diagrams[-1][0] == 0:
                 break  # a part without solutions: none at all
@@ -266,6 +280,56 @@ def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None
     if counts[root] < 0:
         counts = exact_counts(lo, hi)
     return root, opt, lo, hi, counts
+
+
+def _chain(options: list[int]) -> Diagram:
+    """The diagram of one solution, ``options``: a chain of nodes."""
+    n = len(options)
+    nodes = np.arange(n + 2, dtype=np.int64)
+    opt = np.concatenate(([-1, -1], options)).astype(np.int64)
+    lo = np.zeros(n + 2, dtype=np.int64)
+    hi = np.concatenate(([0, 0], nodes[1:n + 1]))
+    return n + 1, opt, lo, hi, [0] + [1] * (n + 1)
+
+
+def without_forced(data: MemoInput, forced: list[int]) -> tuple[MemoInput, np.ndarray] | int:
+    """The problem left once the options ``forced`` are taken, as the plain search sees it
+    (:meth:`dlx.links.Links.restricted`): their items gone, with every option that clashes
+    with them (a primary item in common, a secondary item taken uncolored or in another
+    color); a secondary item they color leaves the options that agree with it. Items and
+    options keep their order, so Knuth's choice makes the same tree. With the map of its
+    option numbers to the problem's; or the first forced option that an earlier one
+    excludes."""
+    indptr, items, colors = data.indptr.tolist(), data.items.tolist(), data.colors.tolist()
+    n1 = data.n_primary
+    taken: dict[int, int] = {}  # item -> the color it was taken in (0: none)
+
+    def clashes(k: int) -> bool:
+        span = slice(indptr[k], indptr[k + 1])
+        return any(x in taken and (x <= n1 or c == 0 or taken[x] != c)
+                   for x, c in zip(items[span], colors[span]))
+
+    for k in forced:
+        if clashes(k):
+            return k
+        taken.update(zip(items[indptr[k]:indptr[k + 1]], colors[indptr[k]:indptr[k + 1]]))
+    left = [x for x in range(1, data.n_items + 1) if x not in taken]
+    number = {x: j + 1 for j, x in enumerate(left)}
+    skip = set(forced)
+    starts, its, cols, options = [0], [], [], []
+    for k in range(len(indptr) - 1):
+        if k in skip or clashes(k):
+            continue
+        for j in range(indptr[k], indptr[k + 1]):
+            if items[j] not in taken:
+                its.append(number[items[j]])
+                cols.append(colors[j])
+        starts.append(len(its))
+        options.append(k)
+    costs = None if data.costs is None else data.costs[options]
+    return (MemoInput(len(left), sum(x <= n1 for x in left), np.array(starts, dtype=np.int64),
+                      np.array(its, dtype=np.int64), np.array(cols, dtype=np.int64), costs),
+            np.array(options, dtype=np.int64))
 
 
 def _product(diagrams: list[Diagram]) -> Diagram:

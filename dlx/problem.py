@@ -503,18 +503,19 @@ class ExactCover:
 
     def solution_set(self, *, max_nodes: int | None = None, timeout: float | None = None,
                      max_zdd_nodes: int | None = None, backend: BackendName | Backend = "auto",
-                     parts: bool = False,
+                     parts: bool = False, forced: Iterable[int] | None = None,
                      progress: Callable[[MemoStats], object] | None = None) -> SolutionSet:
         """The set of all solutions, as a :class:`dlx.SolutionSet` (a ZDD) built by the
         memoized search (:mod:`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
         samples, set operations. ``max_zdd_nodes`` bounds the diagram's nodes; a budget
         that runs out raises :class:`dlx.SearchStoppedError`. ``parts=True`` searches the
-        independent parts of the problem apart and multiplies them; ``progress`` is called
-        with the :class:`dlx.memo.MemoStats` so far about five times a second.
-        Multiplicities raise :class:`dlx.ArgumentError`."""
+        independent parts of the problem apart and multiplies them; ``forced`` options
+        belong to every solution (as for :meth:`solutions`); ``progress`` is called with
+        the :class:`dlx.memo.MemoStats` so far about five times a second. Multiplicities
+        raise :class:`dlx.ArgumentError`."""
         found, stats = memo_search(self, backend=backend, max_nodes=max_nodes,
                                    timeout=timeout, max_zdd_nodes=max_zdd_nodes, parts=parts,
-                                   progress=progress)
+                                   forced=forced, progress=progress)
         self._finished(stats)
         return found
 

@@ -167,14 +167,6 @@ def check_request(matrix: Matrix, call: str, limit: Any,
         get_backend(backend)  # ArgumentError for an unknown name; ImportError: not here
     distributed = not (executor is None and workers is None and split is None
                        and checkpoint is None)
-    if memo:
-        _memo(matrix, {"seed": seed is not None, "weighted": weighted, "lookahead": lookahead,
-                       "learn": learn, "order='cost'": order != "search",
-                       "restarts": restarts is not None, "forced": get("forced") is not None,
-                       "a distributed run (executor, workers, checkpoint or split)":
-                       distributed, "progress": progress is not None})
-        return SearchRequest("memo", limit_, max_nodes=max_nodes, timeout=timeout,
-                             backend=backend, memo=True)
     if matrix.mcc:
         if distributed:
             raise ArgumentError("multiplicities and costs are searched by one process: a "
@@ -185,6 +177,14 @@ def check_request(matrix: Matrix, call: str, limit: Any,
                 raise ArgumentError(f"{name} is for problems without bounds or costs "
                                     "(Algorithm M chooses its items its own way)")
     forced = tuple(check_forced(get("forced"), matrix.n_options, matrix.dropped))
+    if memo:
+        _memo(matrix, {"seed": seed is not None, "weighted": weighted, "lookahead": lookahead,
+                       "learn": learn, "order='cost'": order != "search",
+                       "restarts": restarts is not None,
+                       "a distributed run (executor, workers, checkpoint or split)":
+                       distributed, "progress": progress is not None})
+        return SearchRequest("memo", limit_, forced, max_nodes, timeout, backend=backend,
+                             memo=True)
     if distributed:
         given = (bool(forced), max_nodes < NEVER, timeout is not None, seed is not None,
                  weighted, lookahead > 0, learn, order != "search", restarts is not None)
@@ -224,10 +224,8 @@ def _memo(matrix: Matrix, given: dict[str, Any]) -> None:
                             "to record how often each item is still to be covered")
     for name, asked in given.items():
         if asked:
-            hint = " (restrict the set instead: solution_set().restrict(include=...))"
             raise ArgumentError(f"memo=True takes no {name}: it builds the set of all "
-                                f"solutions by one search in Knuth's order"
-                                f"{hint if name == 'forced' else ''}")
+                                "solutions by one search in Knuth's order")
 
 
 def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any, workers: Any,

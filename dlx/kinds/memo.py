@@ -26,7 +26,7 @@ def _search(problem: Problem, request: SearchRequest,
     (the front door's rule for budgets then applies)."""
     try:
         found, stats = memo_search(
-            problem, backend=request.backend, keep=keep,
+            problem, backend=request.backend, keep=keep, forced=list(request.forced),
             max_nodes=None if request.max_nodes >= NEVER else request.max_nodes,
             timeout=request.timeout)
     except SearchStoppedError as e:

@@ -605,7 +605,7 @@ def test_the_set_errors_are_dlx_errors():
 
 @pytest.mark.parametrize("kwargs, name", [
     ({"seed": 1}, "seed"), ({"weighted": True}, "weighted"), ({"lookahead": 2}, "lookahead"),
-    ({"learn": True}, "learn"), ({"order": "cost"}, "order='cost'"), ({"forced": [0]}, "forced"),
+    ({"learn": True}, "learn"), ({"order": "cost"}, "order='cost'"),
     ({"workers": 2}, "distributed"), ({"split": None, "checkpoint": "x.json"}, "distributed"),
     ({"progress": print}, "progress"), ({"memo": 1}, "memo must be True or False"),
 ])
@@ -644,3 +644,22 @@ def test_budgets_raise_search_stopped(budget, status, backend):
         problem.solution_set(backend=backend, max_zdd_nodes=100)
     search = problem.solutions(memo=True, backend=backend, **budget)
     assert list(search) == [] and search.stats.status is status  # stops quietly
+
+
+@settings(max_examples=100, deadline=None)
+@given(xcc_problems(), st.sampled_from(AVAILABLE), st.data())
+def test_forced_options_as_the_plain_search(problem, backend, data):
+    """Forced options: the plain search's solutions, in its order, or its conflict."""
+    forced = data.draw(st.lists(st.sampled_from(range(len(problem))), unique=True,
+                                max_size=3)) if len(problem) else []
+    forced = [k for k in forced if k not in problem.dropped]
+    search = problem.solutions(forced=forced, backend="python")
+    expected = list(search)
+    memo = problem.solutions(forced=forced, memo=True, backend=backend)
+    assert list(memo) == expected
+    if search.stats.status is Status.CONFLICT:
+        assert memo.stats.status is Status.CONFLICT
+        assert memo.stats.conflict == search.stats.conflict
+    s = problem.solution_set(forced=forced, backend=backend)
+    assert list(s) == expected and s.count() == len(expected)
+    assert memo_count(problem, forced=forced, parts=True, backend=backend) == len(expected)
