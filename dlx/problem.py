@@ -513,9 +513,13 @@ class ExactCover:
         belong to every solution (as for :meth:`solutions`); ``progress`` is called with
         the :class:`dlx.memo.MemoStats` so far about five times a second. Multiplicities
         raise :class:`dlx.ArgumentError`."""
-        found, stats = memo_search(self, backend=backend, max_nodes=max_nodes,
-                                   timeout=timeout, max_zdd_nodes=max_zdd_nodes, parts=parts,
-                                   forced=forced, progress=progress)
+        try:
+            found, stats = memo_search(self, backend=backend, max_nodes=max_nodes,
+                                       timeout=timeout, max_zdd_nodes=max_zdd_nodes,
+                                       parts=parts, forced=forced, progress=progress)
+        except SearchStoppedError as e:
+            self._finished(e.stats)
+            raise
         self._finished(stats)
         return found
 

@@ -639,7 +639,7 @@ def test_budgets_raise_search_stopped(budget, status, backend):
     assert e.value.stats.status is status and problem.stats.status is status
     with pytest.raises(SearchStoppedError) as e:
         problem.solution_set(backend=backend, **budget)
-    assert e.value.stats.status is status
+    assert e.value.stats.status is status and problem.stats is e.value.stats
     with pytest.raises(SearchStoppedError, match="max_zdd_nodes"):
         problem.solution_set(backend=backend, max_zdd_nodes=100)
     search = problem.solutions(memo=True, backend=backend, **budget)
