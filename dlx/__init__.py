@@ -20,6 +20,7 @@ from .errors import (
     DistributedError,
     DLXFormatError,
     EmptyOptionError,
+    EmptySetError,
     ForcedOptionError,
     InputError,
     ItemNameError,
@@ -27,7 +28,9 @@ from .errors import (
     NoPrimaryItemWarning,
     RepeatedItemError,
     SearchStoppedError,
+    SetTooLargeError,
     UnknownItemError,
+    ZDDFormatError,
 )
 from .learning import LearningSearch
 from .options import Colored
@@ -37,6 +40,7 @@ from .registry import BackendName, backend_names, get_backend, register_backend
 from .search import Search, SearchStats
 from .split import Split, Subproblem
 from .status import ExitCode, Status
+from .zdd import SolutionSet
 
 __version__ = "0.1.0"
 """The version of the ``dancing-cover`` distribution, read by its build (the one place it
@@ -56,6 +60,7 @@ __all__ = [
     "DLXFormatError",
     "DistributedError",
     "EmptyOptionError",
+    "EmptySetError",
     "ExactCover",
     "ExitCode",
     "ForcedOptionError",
@@ -73,10 +78,13 @@ __all__ = [
     "Search",
     "SearchStats",
     "SearchStoppedError",
+    "SetTooLargeError",
+    "SolutionSet",
     "Split",
     "Status",
     "Subproblem",
     "UnknownItemError",
+    "ZDDFormatError",
     "backend_names",
     "count_budget",
     "get_backend",

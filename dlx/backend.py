@@ -4,11 +4,12 @@ specialized for one. The algorithm itself is never copied.
 A [`Backend`][] (``python``, ``numba``; see [`dlx.registry`][]) is one object with
 every entry point: [`kernel`][Backend.kernel] gives, for one problem, the [`Kernel`][]
 that searches it (``search``, ``force``, ``choose`` over the backend's own array types),
-and [`batch`][Backend.batch] searches it once per list of forced options. Single searches
-([`dlx.search`][]), batches ([`dlx.batch`][]), ``auto`` and the tests all go through
-these; a backend's kernels are made by [`specialize`][], which re-creates the kernel's
-functions from their own code objects in a namespace where a few global names are bound
-differently.
+[`batch`][Backend.batch] searches it once per list of forced options, and
+[`learning`][Backend.learning] and [`memo`][Backend.memo] give the kernels of the learning and
+the memoized searches. Single searches ([`dlx.search`][]), batches ([`dlx.batch`][]),
+``auto`` and the tests all go through these; a backend's kernels are made by
+[`specialize`][], which re-creates the kernel's functions from their own code objects in
+a namespace where a few global names are bound differently.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_m
+from . import kernel, kernel_m, kernel_memo
 from .cdcl import search as learner
 from .links import Links
 from .state import FIELDS, State
 
-__all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "specialize"]
+__all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "specialize"]
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
                     "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
@@ -152,6 +153,28 @@ def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
     return length
 
 
+@dataclass(frozen=True)
+class MemoKernel:
+    """The memoized search's kernel ([`dlx.kernel_memo`][]) over one backend's array
+    types: its entry points ``search``, ``rehash_memo`` and ``rehash_zdd``, and how its
+    arrays are made: ``array`` converts a numpy array, ``zeros(n)`` makes a zeroed one,
+    ``grown(a, n)`` is ``a`` lengthened with zeros, ``numpy`` reads one back."""
+
+    name: str
+    search: Callable[[Any, int], int]
+    rehash_memo: Callable[[Any, Any, int], None]
+    rehash_zdd: Callable[[Any, Any, Any, Any, int], None]
+    array: Callable[[np.ndarray], Any] = np.ndarray.tolist
+    zeros: Callable[[int], Any] = lambda n: [0] * n
+    grown: Callable[[Any, int], Any] = lambda a, n: a + [0] * (n - len(a))
+    numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
+
+
+PYTHON_MEMO = MemoKernel("python", kernel_memo.search, kernel_memo.rehash_memo,
+                         kernel_memo.rehash_zdd)
+"""The memoized search's kernel as written, over Python lists."""
+
+
 @dataclass(slots=True)
 class BatchJob:
     """One call of [`Backend.batch`][]: validated inputs, and where the records go.
@@ -212,6 +235,11 @@ class Backend(ABC):
         """The learning search's ``begin`` and ``cdcl`` (`dlx.cdcl.search`), which
         return [`dlx.Status`][] values; by default as written, in Python."""
         return learner.begin, learner.cdcl
+
+    def memo(self) -> MemoKernel:
+        """The memoized search's kernel (`dlx.memo`); by default as written, over
+        Python lists."""
+        return PYTHON_MEMO
 
     def __repr__(self) -> str:
         return f"<dlx backend {self.name!r}>"

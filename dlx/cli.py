@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import itertools
 import sys
 import time
 import warnings
@@ -33,7 +34,7 @@ from .command import (
     usable_cpus,
 )
 from .draw import draw
-from .errors import ArgumentError, InputError
+from .errors import ArgumentError, InputError, SearchStoppedError
 from .kinds import Solutions
 from .problem import ExactCover
 from .registry import backend_names
@@ -137,6 +138,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="report solutions and nodes per second on stderr about once a "
                         "second (default: when stderr is a terminal and solutions are "
                         "not being printed to one)")
+    _memo_arguments(p)
     _scale_arguments(p)
     return p
 
@@ -176,6 +178,8 @@ def _run(args: argparse.Namespace) -> int:
                     f"ignored: {line!r}")
     if args.preprocess:
         return _preprocess(problem, args, lines, source)
+    if args.memo or args.zdd is not None or args.sample is not None:
+        return _memo(problem, args, [line for _, line in lines], start)
     option_lines = [line for _, line in lines]
     numbers: list[int] | None = None  # with --reduce: the input's number of each option
     forced: list[int] = []
@@ -217,7 +221,7 @@ def _reduced(problem: ExactCover, source: str) -> Any:
 
 _SEARCH_ONLY = ("count", "indices", "limit", "best", "max_nodes", "timeout", "seed",
                 "weighted", "lookahead", "learn", "strategy", "reduce", "svg", "workers",
-                "executor", "checkpoint", "parts")
+                "executor", "checkpoint", "parts", "memo", "zdd", "sample")
 """Options that ``--preprocess`` refuses: it does not search."""
 
 
@@ -354,7 +358,7 @@ class _Progress(Progress):
     times a second: ``Backend.slice_seconds``) and [`dlx.Search.explored`][].
     """
 
-    def __init__(self, search: Solutions, stream: TextIO, *, enabled: bool,
+    def __init__(self, search: Solutions | _MemoLine, stream: TextIO, *, enabled: bool,
                  interval: float = 1.0) -> None:
         super().__init__(stream, enabled=enabled)
         self._following = self.follow(SearchLine(search), interval)
@@ -367,6 +371,112 @@ class _Progress(Progress):
     def __exit__(self, *exc: object) -> None:
         self._following.__exit__(None, None, None)
         super().__exit__(*exc)
+
+
+# ----- the memoized search: --memo, --zdd, --sample ---------------------------------------
+
+
+def _memo_arguments(p: argparse.ArgumentParser) -> None:
+    """--memo, --zdd, --sample: see [`dlx.memo`][]."""
+    g = p.add_argument_group("solution sets", "the memoized search (Knuth's DLX6): the set "
+                             "of all solutions built once as a ZDD, reused for subproblems "
+                             "met again; exact counts of any size")
+    g.add_argument("--memo", action="store_true",
+                   help="count (--count) or list the solutions by the memoized search")
+    g.add_argument("--zdd", metavar="OUT",
+                   help="write the set of all solutions to OUT in Knuth's ZDD text format "
+                        "(as DLX6 prints it), and their number to stdout")
+    g.add_argument("--sample", type=count_type("sample"), metavar="K",
+                   help="print K solutions drawn uniformly at random (with replacement; "
+                        "--seed makes the draws repeatable)")
+
+
+_NOT_MEMO = ("best", "weighted", "lookahead", "learn", "reduce", "svg", "workers",
+             "executor", "checkpoint", "parts")
+"""Options that the memoized search refuses."""
+
+
+def _memo(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
+          start: float) -> ExitCode:
+    """--memo, --zdd, --sample: the memoized search ([`dlx.memo.memo_search`][]), its
+    set written (--zdd), sampled (--sample), counted or listed; the summary with its
+    hits and ZDD nodes on stderr."""
+    from .memo import MemoStats, memo_search
+
+    for name in _NOT_MEMO:
+        if getattr(args, name) not in (None, False):
+            raise CommandError(f"--{name} does not go with the memoized search (--memo, "
+                               "--zdd, --sample)")
+    if args.sample is not None and (args.zdd is not None or args.count):
+        raise CommandError("--sample prints solutions: it takes no --zdd or --count")
+    if args.seed is not None and args.sample is None:
+        raise CommandError("--seed draws the solutions of --sample: the memoized search "
+                           "takes none otherwise")
+    line = _MemoLine(MemoStats())
+    show = show_progress(args.progress, default=sys.stderr.isatty() and (
+        args.count or not sys.stdout.isatty()))
+    out = Output(sys.stdout)
+    keep = not args.count or args.zdd is not None
+    try:
+        with _Progress(line, sys.stderr, enabled=show):
+            found, stats = memo_search(problem, backend=args.backend, max_nodes=args.max_nodes,
+                                       timeout=args.timeout, keep=keep, progress=line.update)
+    except SearchStoppedError as err:
+        stats = err.stats
+        found = None
+    except KeyboardInterrupt:
+        _summary(line.stats, args, time.perf_counter() - start, True, sys.stderr)
+        return ExitCode.INTERRUPTED
+    except (ImportError, ArgumentError) as err:  # numba missing; multiplicities
+        raise CommandError(str(err)) from None
+    if found is not None:
+        written = _memo_output(found, args, option_lines, out)
+        if written is not None:
+            return written
+        if args.limit is not None and keep and args.zdd is None and args.sample is None \
+                and stats.solutions > args.limit:
+            stats.solutions, stats.status = args.limit, Status.LIMIT
+    _summary(stats, args, time.perf_counter() - start, False, sys.stderr)
+    print(f"Memo: {stats.hits} hits, {stats.memos} signatures, {stats.zdd_nodes} ZDD nodes.",
+          file=sys.stderr)
+    return ExitCode.STOPPED if found is None else ExitCode.OK
+
+
+def _memo_output(found: Any, args: argparse.Namespace, option_lines: list[str],
+                 out: Output) -> ExitCode | None:
+    """What the memoized search prints: the count (--count, --zdd, which also writes the
+    diagram), a sample (--sample) or the solutions (at most --limit), in the set's
+    order; None, or OUTPUT (reported) if the --zdd file cannot be written."""
+    if isinstance(found, int):
+        out.write(f"{found}\n")
+    elif args.zdd is not None:
+        try:
+            found.write(args.zdd)
+        except OSError as err:
+            return COMMAND.fail(f"cannot write {args.zdd}: {err.strerror or err}",
+                                ExitCode.OUTPUT)
+        out.write(f"{found.count()}\n")
+    else:
+        chosen = found.sample(args.sample, seed=args.seed) if args.sample is not None \
+            else itertools.islice(found, args.limit)
+        for number, solution in enumerate(chosen, 1):
+            if args.indices:
+                out.write(" ".join(map(str, solution)) + "\n")
+            else:
+                out.write(f"{number}:\n" + "".join(f" {option_lines[k]}\n" for k in solution))
+    out.flush()
+    return None
+
+
+class _MemoLine:
+    """The live stats of a memoized search, for the progress line ([`SearchLine`][]
+    reads ``stats``), updated by the search about five times a second."""
+
+    def __init__(self, stats: SearchStats) -> None:
+        self.stats = stats
+
+    def update(self, stats: SearchStats) -> None:
+        self.stats = stats
 
 
 # ----- scale-out: the search split and run on worker processes, Dask or Ray -------------

@@ -27,7 +27,8 @@ Two details decide the speed and the correctness of that cache:
   that a change to any of them compiles anew instead of loading stale machine code.
 
 Every kernel goes through the same pipeline: its functions re-created over one namespace
-([`_namespace`][] for the DLX kernels, [`_learning_namespace`][] for the learner),
+([`_namespace`][] for the DLX kernels, [`_learning_namespace`][] for the learner,
+[`_memo_namespace`][] for the memoized search),
 each wrapped by [`_wrapper`][] under the tag of [`_cache_tag`][], and compiled for a
 signature derived from its state table by [`_compile`][].
 """
@@ -49,8 +50,8 @@ from typing import Any
 
 import numpy as np
 
-from . import cdcl, kernel, kernel_m
-from .backend import Backend, BatchJob, Kernel, specialize
+from . import cdcl, kernel, kernel_m, kernel_memo
+from .backend import Backend, BatchJob, Kernel, MemoKernel, specialize
 from .errors import warn_once
 from .links import Links
 from .search import SearchStats, first_slice
@@ -105,7 +106,7 @@ def _nonnegative_indexing() -> Iterator[bool]:
             arrayobj.fix_integer_index = original
 
 
-_KERNEL_MODULES = (kernel, kernel_m, cdcl, *cdcl.MODULES)
+_KERNEL_MODULES = (kernel, kernel_m, kernel_memo, cdcl, *cdcl.MODULES)
 """Every module whose functions are compiled (and [`dlx.cdcl`][], which merges its
 modules into one namespace): what the cache tag hashes."""
 
@@ -451,6 +452,46 @@ def _compiled_on_call(dispatcher: Any) -> Callable[..., Any]:
     return call
 
 
+@functools.cache
+def _memo_namespace() -> types.SimpleNamespace:
+    """[`dlx.kernel_memo`][]'s functions wrapped by numba over a copy of its globals;
+    nothing is compiled yet."""
+    namespace = dict(vars(kernel_memo))
+    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"MEMO": True}), frozenset())
+    for name in kernel_memo.FUNCTIONS:
+        namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
+    return types.SimpleNamespace(**{name: namespace[name] for name in kernel_memo.FUNCTIONS})
+
+
+def _memo_signature(name: str) -> tuple:
+    """The numba signature of the memoized search's entry point ``name``: its state is a
+    named tuple of int64 arrays ([`dlx.kernel_memo.MemoState`][]), the rest int64
+    arrays and an int64."""
+    import numba
+
+    a = numba.types.Array(numba.types.int64, 1, "C")
+    i = numba.types.int64
+    if name == "search":
+        return numba.types.NamedUniTuple(a, len(kernel_memo.MemoState._fields),
+                                         kernel_memo.MemoState), i
+    return (a, a, i) if name == "rehash_memo" else (a, a, a, a, i)
+
+
+@functools.cache
+def memo_entry() -> MemoKernel:
+    """The memoized search's kernel compiled ([`_compile`][]: without index wrap-around)
+    or loaded from the disk cache, on the first call, over contiguous int64 arrays."""
+    ns = _memo_namespace()
+    with _compile_lock:
+        for name in ("search", "rehash_memo", "rehash_zdd"):
+            _compile(getattr(ns, name), _memo_signature(name))
+    return MemoKernel("numba", ns.search, ns.rehash_memo, ns.rehash_zdd,
+                      array=lambda a: np.array(a, dtype=np.int64, order="C"),
+                      zeros=lambda n: np.zeros(n, dtype=np.int64),
+                      grown=lambda a, n: np.concatenate((a, np.zeros(n - len(a), np.int64))),
+                      numpy=lambda a: a)
+
+
 class NumbaBackend(Backend):
     """[`dlx.kernel`][] compiled by numba, cached on disk; needs the ``fast`` extra."""
 
@@ -499,6 +540,9 @@ class NumbaBackend(Backend):
 
     def learning(self) -> tuple[Any, Any]:
         return learning_entry()
+
+    def memo(self) -> MemoKernel:
+        return memo_entry()
 
     def batch(self, job: BatchJob) -> None:
         links = job.links

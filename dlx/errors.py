@@ -15,6 +15,7 @@ __all__ = [
     "DLXFormatError",
     "DistributedError",
     "EmptyOptionError",
+    "EmptySetError",
     "ForcedOptionError",
     "InputError",
     "ItemNameError",
@@ -22,7 +23,9 @@ __all__ = [
     "NoPrimaryItemWarning",
     "RepeatedItemError",
     "SearchStoppedError",
+    "SetTooLargeError",
     "UnknownItemError",
+    "ZDDFormatError",
     "warn_once",
 ]
 
@@ -77,6 +80,13 @@ class DLXFormatError(InputError):
         self.line = line
 
 
+class ZDDFormatError(InputError):
+    """A ZDD text ([`dlx.SolutionSet.read`][]) cannot be read for this problem: a line
+    is malformed, a node is named twice or before its children, an option is out of
+    range, or the diagram holds a set that is not a solution. The message names the line
+    (1-based) or the node."""
+
+
 class ArgumentError(ValueError):
     """An argument of a call is out of its domain (a budget, a limit, a seed, a backend);
     the message names the argument and the value given. Raised alike by every entry
@@ -92,6 +102,15 @@ class CheckpointError(ArgumentError):
     """A checkpoint file cannot serve this run: not a dlx checkpoint, unreadable, or made
     for another problem or another split of it (the message says which and names the
     file)."""
+
+
+class EmptySetError(ArgumentError):
+    """A draw from a set with no solution ([`dlx.SolutionSet.sample`][])."""
+
+
+class SetTooLargeError(ArgumentError, OverflowError):
+    """``len()`` of a [`dlx.SolutionSet`][] of more solutions than Python's ``len`` can
+    return (past ``sys.maxsize``); ``count()`` gives the exact number."""
 
 
 class DistributedError(RuntimeError):

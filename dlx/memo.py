@@ -1,13 +1,13 @@
 """A memoized search that builds a ZDD: Knuth's DLX6 (Nishino et al.'s "Dancing with
 decision diagrams"), written once for the python and the numba backends.
 
-Algorithm C (:mod:`dlx.kernel`) solves every subproblem it meets as if it were new. Here
+Algorithm C ([`dlx.kernel`][]) solves every subproblem it meets as if it were new. Here
 each node of the search tree first looks up the *signature* of the problem that remains
 there (which primary items are still to be covered and, for each secondary item still in
 use, whether and to which color it has been purified). If that problem was solved before,
 its answer is reused at once (a *hit*); otherwise it is solved and its answer stored. The
 answer is a node of a zero-suppressed decision diagram (ZDD), and the diagram of all
-answers is the set of all solutions: :class:`dlx.zdd.SolutionSet`.
+answers is the set of all solutions: [`dlx.zdd.SolutionSet`][].
 
 The search is DLX6's, step for step: the same item choice (Knuth's, the first item of
 fewest options), the same order of options, the same signatures, hence the same search
@@ -21,687 +21,62 @@ nodes (a hit is a node; a solution is a node too, as in DLX6). It differs in thr
 * counts are exact: each node's count is kept in 64 bits while it fits, and the diagram is
   counted again with Python integers when it does not (DLX6 prints the count mod 2**64).
 
-Multiplicities are refused (:class:`dlx.ArgumentError`): a signature would then have to
+Multiplicities are refused ([`dlx.ArgumentError`][]): a signature would then have to
 record how often each item is still to be covered. Costs are allowed: they do not change
-the search, only :meth:`dlx.zdd.SolutionSet.best`.
+the search, only [`dlx.zdd.SolutionSet.best`][].
 
-The data structure
-------------------
-
-A *pointer* is an index into flat ``int64`` arrays (``list`` objects in the python
-backend), all held by one :class:`MemoState`. The dancing links are those of
-:mod:`dlx.links` (``U``, ``D``, ``TOP``, ``COLOR``; spacers as there), with three changes
-that DLX6 makes to DLX2:
-
-``LEN``
-    the number of *active* options of each item (no ``INACTIVE`` offset): covering hides
-    an option's nodes from their lists and lowers ``LEN``; a node whose item was purified
-    to its color (``COLOR`` -1) stays in its list, but ``LEN`` is lowered all the same, so
-    that ``LEN`` of a secondary item drops to 0 when no active option uses it. ``LEN`` -1
-    marks an item that a purification left without options.
-``LL``, ``RL`` (length ``N + 2``)
-    two circular lists: the active primary items from the root 0, and the *active
-    secondary items* (those with ``LEN`` > 0) from a second head ``N + 1``. A secondary
-    item leaves its list when covered or when its ``LEN`` drops to 0 (or -1).
-``COLOR``
-    colors are renumbered per item, ``1, 2, ...`` in list order, so that a signature needs
-    few bits; the header's ``COLOR`` is the color its item is purified to, 0 if none.
-
-The signature of the remaining problem gives each active item a *code*: 1 for a primary
-item, ``1 + COLOR[header]`` for a secondary one; inactive items have code 0. Item ``k``
-owns the bits from ``SSHIFT[k]`` of word ``SOFF[k]`` of ``CUR[0:W]`` (63 bits a word), and
-the random numbers ``RND[SBASE[k] + code]``; ``CUR[W]`` is the XOR of the random numbers of
-the active codes, the signature's hash. Both are kept up to date as items leave and
-re-enter their lists (:func:`toggle`), so a lookup costs ``W`` word compares, not a walk.
-
-The memo table: entry ``e`` holds a signature ``MSIG[e*W : e*W + W]``, its hash
-``MHASH[e]``, and its answer ``MZDD[e]`` (a ZDD node, 0 if the subproblem has no solution).
-``MSLOT`` (a power of two long, at most half full) holds ``e + 1`` per used slot, found by
-linear probing from ``hash & (len - 1)``.
-
-The ZDD: node ``n`` is ``(ZOPT[n], ZLO[n], ZHI[n])``: the solutions of ``ZLO[n]``, and those
-of ``ZHI[n]`` with option ``ZOPT[n]`` added. Nodes 0 and 1 are the sinks (no solution; the
-empty solution). ``ZCNT[n]`` is its number of solutions, or -1 past 2**62. ``ZSLOT`` is the
-unique table over them, as ``MSLOT``. Every node is made after its children, so node
-numbers are a topological order.
-
-Per level: ``CHOICE`` (the node tried), ``SAVEZ`` (the ZDD node of the options tried so far
-at that level), ``MEMOAT`` (the memo entry of that level's subproblem).
-
-The search is a loop over labelled steps with no recursion (any depth), resumable: it
-returns after a node budget (for time-outs and Ctrl-C) or when a table is full (the driver
-doubles it and calls again), its whole state in the arrays and ``REG``.
+The kernel and its data structure: [`dlx.kernel_memo`][]; here its driver (tables
+sized to the problem and grown when full, budgets, independent parts) and the set-up.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import threading
 import time
-import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
+from .arguments import check_forced
+from .backend import Backend, MemoKernel
 from .budget import count_budget, time_budget
 from .errors import ArgumentError, SearchStoppedError
+from .kernel_memo import (
+    COMPLETE,
+    GOOD,
+    GROW_MEMO,
+    GROW_ZDD,
+    HITS,
+    MAX_LEVEL,
+    MEMOS,
+    N1,
+    N_REG,
+    NODES,
+    ROOT,
+    UPDATES,
+    WORDS,
+    ZBOUND,
+    ZDD_BOUND,
+    ZNODES,
+    MemoState,
+)
+from .registry import get_backend
 from .search import SearchStats
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
 from .status import Status
 from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
 
 __all__ = ["MemoInput", "MemoStats", "check_memo", "independent_parts", "memo_count",
-           "memo_input", "memo_search"]
-
-# ----- the kernel ------------------------------------------------------------------------
-
-# Registers, REG[...].
-LEVEL = 0  # the current level
-NODES = 1  # search nodes (DLX6's: entries to a level, hits included, plus solutions)
-HITS = 2  # memo hits (solutions included, as DLX6 counts them)
-MEMOS = 3  # memo entries made (signatures stored)
-GOOD = 4  # entries whose subproblem has solutions
-UPDATES = 5  # nodes hidden from a list
-ZNODES = 6  # ZDD nodes, the two sinks included: the next node's number
-STEP = 7  # where the next call resumes: FORWARD or MAKE
-ZNODE = 8  # registers of a search paused at MAKE
-ZSOL = 9
-N1 = 10  # the number of primary items (read-only)
-WORDS = 11  # W, the words of a signature (read-only)
-ZBOUND = 12  # the most ZDD nodes allowed (the sinks included; read-only)
-ROOT = 13  # the answer: the ZDD node of the whole problem, once COMPLETE
-MAX_LEVEL = 14  # the deepest level reached
-N_REG = 15
-
-# Steps.
-FORWARD = 0  # enter a level: a node of the search tree
-ADVANCE = 1  # try the option CHOICE[level], or back up if none is left
-BACKUP = 2  # the level's item has no option left
-BACKDOWN = 3  # return to the level above
-MAKE = 4  # record an option that led to solutions: a ZDD node
-
-# Statuses of search().
-COMPLETE = int(Status.COMPLETE)
-MAX_NODES = int(Status.MAX_NODES)  # the node budget of the call ran out
-GROW_MEMO = 100  # the memo table is full: grow it and call again
-GROW_ZDD = 101  # the ZDD table is full: grow it and call again
-ZDD_BOUND = 102  # ZBOUND ZDD nodes made: stop
-
-HUGE = 1 << 62
-"""Larger than any length, count or hash: the empty minimum, the counts' ceiling."""
-
-K1 = 0x9E3779B97F4A7C1
-K2 = 0x5851F42D4C957F2
-K3 = 0x2545F4914F6CDD1
-MASK = (1 << 62) - 1
-
-
-class MemoState(NamedTuple):
-    """The arrays of one memoized search (see the module's docstring)."""
-
-    U: Any
-    D: Any
-    TOP: Any
-    COLOR: Any
-    LEN: Any
-    LL: Any
-    RL: Any
-    OPT: Any  # the option of each node (-1 for headers and spacers)
-    SOFF: Any
-    SSHIFT: Any
-    SBASE: Any
-    RND: Any
-    CUR: Any
-    CHOICE: Any
-    SAVEZ: Any
-    MEMOAT: Any
-    REG: Any
-    MSLOT: Any
-    MHASH: Any
-    MZDD: Any
-    MSIG: Any
-    ZSLOT: Any
-    ZOPT: Any
-    ZLO: Any
-    ZHI: Any
-    ZCNT: Any
-
-
-def toggle(k, code, S):
-    """Item ``k`` with ``code`` enters or leaves the signature (XOR does both)."""
-    S.CUR[S.SOFF[k]] ^= code << S.SSHIFT[k]
-    w = S.REG[WORDS]
-    S.CUR[w] ^= S.RND[S.SBASE[k] + code]
-
-
-def leave(k, S):
-    """Take item ``k`` out of its active list (and the signature)."""
-    left = S.LL[k]
-    right = S.RL[k]
-    S.RL[left] = right
-    S.LL[right] = left
-    toggle(k, 1 + S.COLOR[k], S)
-
-
-def enter(k, S):
-    """Put item ``k`` back in its active list (and the signature): undoes :func:`leave`."""
-    S.RL[S.LL[k]] = k
-    S.LL[S.RL[k]] = k
-    toggle(k, 1 + S.COLOR[k], S)
-
-
-def hide(r, S, n1):
-    """Hide the option of node ``r`` from the lists of its other items; an active
-    secondary item left without options leaves its list. Returns the updates."""
-    U = S.U
-    D = S.D
-    TOP = S.TOP
-    LEN = S.LEN
-    COLOR = S.COLOR
-    updates = 0
-    q = r + 1
-    while q != r:
-        x = TOP[q]
-        if x <= 0:  # a spacer: continue with the first node of this option
-            q = U[q]
-            continue
-        if COLOR[q] >= 0:  # a node of a purified item stays in its list (DLX6)
-            u = U[q]
-            d = D[q]
-            D[u] = d
-            U[d] = u
-        updates += 1
-        t = LEN[x] - 1
-        LEN[x] = t
-        if t == 0 and x > n1:
-            leave(x, S)
-        q += 1
-    return updates
-
-
-def unhide(r, S, n1):
-    """Undo :func:`hide` of node ``r``'s option, walking it leftward."""
-    U = S.U
-    D = S.D
-    TOP = S.TOP
-    LEN = S.LEN
-    COLOR = S.COLOR
-    q = r - 1
-    while q != r:
-        x = TOP[q]
-        if x <= 0:  # a spacer: continue with the last node of this option
-            q = D[q]
-            continue
-        if COLOR[q] >= 0:
-            D[U[q]] = q
-            U[D[q]] = q
-        t = LEN[x] + 1
-        LEN[x] = t
-        if t == 1 and x > n1:
-            enter(x, S)
-        q -= 1
-
-
-def cover(c, S, n1):
-    """Cover item ``c``: it leaves its list and every option in its list is hidden."""
-    leave(c, S)
-    updates = 1
-    D = S.D
-    r = D[c]
-    while r != c:
-        updates += hide(r, S, n1)
-        r = D[r]
-    return updates
-
-
-def uncover(c, S, n1):
-    """Undo :func:`cover` of item ``c``, its list walked upward."""
-    U = S.U
-    r = U[c]
-    while r != c:
-        unhide(r, S, n1)
-        r = U[r]
-    enter(c, S)
-
-
-def purify(p, S, n1):
-    """Fix the color of node ``p``'s secondary item: hide the options of other colors,
-    mark those of its color -1. Its code in the signature becomes ``1 + color``; if no
-    option is left it leaves its list (``LEN`` -1 says so to :func:`unpurify`)."""
-    TOP = S.TOP
-    D = S.D
-    COLOR = S.COLOR
-    c = TOP[p]
-    x = COLOR[p]
-    COLOR[c] = x
-    t = S.LEN[c]
-    updates = 0
-    r = D[c]
-    while r != c:
-        if COLOR[r] != x:
-            t -= 1
-            updates += hide(r, S, n1)
-        else:
-            COLOR[r] = -1
-        r = D[r]
-    toggle(c, 1, S)
-    if t > 0:
-        S.LEN[c] = t
-        toggle(c, 1 + x, S)
-    else:
-        S.LEN[c] = -1
-        left = S.LL[c]
-        right = S.RL[c]
-        S.RL[left] = right
-        S.LL[right] = left
-    return updates
-
-
-def unpurify(p, S, n1):
-    """Undo :func:`purify` of node ``p``, the item's list walked upward."""
-    TOP = S.TOP
-    U = S.U
-    COLOR = S.COLOR
-    c = TOP[p]
-    x = COLOR[p]
-    COLOR[c] = 0
-    t = S.LEN[c]
-    if t < 0:
-        t = 0
-        S.RL[S.LL[c]] = c
-        S.LL[S.RL[c]] = c
-    else:
-        toggle(c, 1 + x, S)
-    toggle(c, 1, S)
-    r = U[c]
-    while r != c:
-        if COLOR[r] < 0:
-            COLOR[r] = x
-        else:
-            t += 1
-            unhide(r, S, n1)
-        r = U[r]
-    S.LEN[c] = t
-
-
-def commit(p, S, n1):
-    """Cover or purify the other items of node ``p``'s option, going right; secondary
-    items already out of use (``LEN`` 0) are left alone, as in DLX6."""
-    TOP = S.TOP
-    updates = 0
-    q = p + 1
-    while q != p:
-        j = TOP[q]
-        if j <= 0:
-            q = S.U[q]
-            continue
-        if j <= n1 or S.LEN[j] != 0:
-            c = S.COLOR[q]
-            if c == 0:
-                updates += cover(j, S, n1)
-            elif c > 0:
-                updates += purify(q, S, n1)
-        q += 1
-    return updates
-
-
-def uncommit(p, S, n1):
-    """Undo :func:`commit`, going left."""
-    TOP = S.TOP
-    q = p - 1
-    while q != p:
-        j = TOP[q]
-        if j <= 0:
-            q = S.D[q]
-            continue
-        if j <= n1 or S.LEN[j] != 0:
-            c = S.COLOR[q]
-            if c == 0:
-                uncover(j, S, n1)
-            elif c > 0:
-                unpurify(q, S, n1)
-        q -= 1
-
-
-def choose(LEN, RL):
-    """Knuth's choice: the first active primary item with the fewest active options."""
-    best = 0
-    t = HUGE
-    k = RL[0]
-    while k != 0:
-        s = LEN[k]
-        if s < t:
-            best = k
-            t = s
-            if s == 0:
-                break
-        k = RL[k]
-    return best
-
-
-def lookup(S):
-    """The memo entry of the current signature if there is one (>= 0), else a new entry
-    ``e`` for it, returned as ``-e - 1``. The table must have room (see :func:`search`)."""
-    REG = S.REG
-    CUR = S.CUR
-    W = REG[WORDS]
-    h = CUR[W]
-    mask = len(S.MSLOT) - 1
-    s = h & mask
-    while True:
-        e = S.MSLOT[s] - 1
-        if e < 0:
-            break
-        if S.MHASH[e] == h:
-            base = e * W
-            w = 0
-            while w < W and S.MSIG[base + w] == CUR[w]:
-                w += 1
-            if w == W:
-                return e
-        s = (s + 1) & mask
-    e = REG[MEMOS]
-    REG[MEMOS] = e + 1
-    S.MSLOT[s] = e + 1
-    S.MHASH[e] = h
-    S.MZDD[e] = 0
-    base = e * W
-    for w in range(W):
-        S.MSIG[base + w] = CUR[w]
-    return -e - 1
-
-
-def zhash(opt, lo, hi):
-    """The hash of a ZDD node, the same in Python and compiled (62 bits, no sign)."""
-    h = ((opt * K1) ^ (lo * K2) ^ (hi * K3)) & MASK
-    return h ^ (h >> 29)
-
-
-def make(S, opt, lo, hi):
-    """The ZDD node ``(opt, lo, hi)``, found in the unique table or made; -1 if the table
-    is full (grow it, then call again), -2 if ``REG[ZBOUND]`` nodes exist already."""
-    ZOPT = S.ZOPT
-    ZLO = S.ZLO
-    ZHI = S.ZHI
-    mask = len(S.ZSLOT) - 1
-    s = zhash(opt, lo, hi) & mask
-    while True:
-        n = S.ZSLOT[s]
-        if n == 0:
-            break
-        if ZOPT[n] == opt and ZLO[n] == lo and ZHI[n] == hi:
-            return n
-        s = (s + 1) & mask
-    REG = S.REG
-    n = REG[ZNODES]
-    if n >= REG[ZBOUND]:
-        return -2
-    if n >= len(ZOPT) or 2 * (n + 1) > len(S.ZSLOT):
-        return -1
-    REG[ZNODES] = n + 1
-    S.ZSLOT[s] = n
-    ZOPT[n] = opt
-    ZLO[n] = lo
-    ZHI[n] = hi
-    a = S.ZCNT[lo]
-    b = S.ZCNT[hi]
-    S.ZCNT[n] = a + b if a >= 0 and b >= 0 and a + b < HUGE else -1
-    return n
-
-
-def search(S, node_stop):
-    """Run the memoized search until it ends (COMPLETE: the answer is ``REG[ROOT]``),
-    ``REG[NODES]`` reaches ``node_stop`` (MAX_NODES), a table is full (GROW_MEMO,
-    GROW_ZDD) or the ZDD reaches its bound (ZDD_BOUND). Call again to resume.
-
-    M1 enter a level: count the node, look the signature up (a hit returns its ZDD node
-    at once); M2 choose an item and cover it; M3 try the next option of the level (commit
-    it; a solution if no primary item is left, else go down); M4 no option left: uncover,
-    store the level's answer in its memo entry; M5 back to the level above, undo the
-    option; M6 if it led to solutions, add a ZDD node for it (DLX6's "recover").
-    """
-    REG = S.REG
-    D = S.D
-    TOP = S.TOP
-    CHOICE = S.CHOICE
-    SAVEZ = S.SAVEZ
-    n1 = REG[N1]
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    hits = REG[HITS]
-    updates = REG[UPDATES]
-    max_level = REG[MAX_LEVEL]
-    step = REG[STEP]
-    znode = REG[ZNODE]
-    zsol = REG[ZSOL]
-    status = COMPLETE
-    x = CHOICE[level]
-    i = TOP[x] if x > 0 else 0
-    while True:
-        if step == FORWARD:  # M1
-            if nodes >= node_stop:
-                status = MAX_NODES
-                break
-            if REG[MEMOS] >= len(S.MZDD) or 2 * (REG[MEMOS] + 1) > len(S.MSLOT):
-                status = GROW_MEMO
-                break
-            nodes += 1
-            if level > max_level:
-                max_level = level
-            e = lookup(S)
-            if e >= 0:  # a hit: the answer is known
-                hits += 1
-                znode = S.MZDD[e]
-                step = BACKDOWN
-                continue
-            S.MEMOAT[level] = -e - 1
-            znode = 0
-            i = choose(S.LEN, S.RL)  # M2
-            updates += cover(i, S, n1)
-            x = D[i]
-            CHOICE[level] = x
-            step = ADVANCE
-        elif step == BACKUP:  # M4
-            uncover(i, S, n1)
-            if znode != 0:
-                S.MZDD[S.MEMOAT[level]] = znode
-                REG[GOOD] += 1
-            step = BACKDOWN
-        elif step == BACKDOWN:  # M5
-            if level == 0:
-                REG[ROOT] = znode
-                break
-            level -= 1
-            x = CHOICE[level]
-            i = TOP[x]
-            zsol = znode
-            znode = SAVEZ[level]
-            uncommit(x, S, n1)
-            step = MAKE
-        elif step == MAKE:  # M6
-            if zsol != 0:
-                z = make(S, S.OPT[x], znode, zsol)
-                if z < 0:
-                    status = GROW_ZDD if z == -1 else ZDD_BOUND
-                    break
-                znode = z
-            x = D[x]
-            CHOICE[level] = x
-            step = ADVANCE
-        else:  # M3
-            if x == i:
-                step = BACKUP
-                continue
-            updates += commit(x, S, n1)
-            if S.RL[0] == 0:  # every primary item is covered: a solution
-                nodes += 1
-                hits += 1
-                if level + 1 > max_level:
-                    max_level = level + 1
-                uncommit(x, S, n1)
-                zsol = 1
-                step = MAKE
-                continue
-            SAVEZ[level] = znode
-            level += 1
-            step = FORWARD
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[HITS] = hits
-    REG[UPDATES] = updates
-    REG[MAX_LEVEL] = max_level
-    REG[STEP] = step
-    REG[ZNODE] = znode
-    REG[ZSOL] = zsol
-    return status
-
-
-def rehash_memo(MSLOT, MHASH, count):
-    """Fill the (zeroed) memo slots with entries ``0..count-1``, after growing."""
-    mask = len(MSLOT) - 1
-    for e in range(count):
-        s = MHASH[e] & mask
-        while MSLOT[s] != 0:
-            s = (s + 1) & mask
-        MSLOT[s] = e + 1
-
-
-def rehash_zdd(ZSLOT, ZOPT, ZLO, ZHI, count):
-    """Fill the (zeroed) unique table with nodes ``2..count-1``, after growing."""
-    mask = len(ZSLOT) - 1
-    for n in range(2, count):
-        s = zhash(ZOPT[n], ZLO[n], ZHI[n]) & mask
-        while ZSLOT[s] != 0:
-            s = (s + 1) & mask
-        ZSLOT[s] = n
-
-
-KERNEL_FUNCTIONS = ("toggle", "leave", "enter", "hide", "unhide", "cover", "uncover", "purify",
-                    "unpurify", "commit", "uncommit", "choose", "lookup", "zhash", "make",
-                    "search", "rehash_memo", "rehash_zdd")
-"""The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
-
-
-# ----- the two backends ------------------------------------------------------------------
-
-
-class _Python:
-    """The kernel as written, over Python lists."""
-
-    name = "python"
-    search = staticmethod(search)
-    rehash_memo = staticmethod(rehash_memo)
-    rehash_zdd = staticmethod(rehash_zdd)
-    slice_seconds = COMPILED_SLICE_SECONDS
-
-    @staticmethod
-    def array(a: np.ndarray) -> Any:
-        return a.tolist()
-
-    @staticmethod
-    def zeros(n: int) -> Any:
-        return [0] * n
-
-    @staticmethod
-    def grown(a: Any, n: int) -> Any:
-        return a + [0] * (n - len(a))
-
-    @staticmethod
-    def numpy(a: Any) -> np.ndarray:
-        return np.array(a, dtype=np.int64)
-
-
-class _Numba(_Python):
-    """The same kernel compiled by numba (:func:`compiled_kernel`), over int64 arrays."""
-
-    name = "numba"
-
-    def __init__(self) -> None:
-        ns = compiled_kernel()
-        self.search = ns.search
-        self.rehash_memo = ns.rehash_memo
-        self.rehash_zdd = ns.rehash_zdd
-
-    @staticmethod
-    def array(a: np.ndarray) -> Any:
-        return np.ascontiguousarray(a, dtype=np.int64).copy()
-
-    @staticmethod
-    def zeros(n: int) -> Any:
-        return np.zeros(n, dtype=np.int64)
-
-    @staticmethod
-    def grown(a: Any, n: int) -> Any:
-        b = np.zeros(n, dtype=np.int64)
-        b[: len(a)] = a
-        return b
-
-    @staticmethod
-    def numpy(a: Any) -> np.ndarray:
-        return a
-
-
-@functools.cache
-def compiled_kernel() -> types.SimpleNamespace:
-    """The kernel's functions re-created over this module's globals and wrapped in
-    ``numba.njit(cache=True, nogil=True)``: the same source as the python backend. Lazy
-    (numba is imported on the first call) and the only place that knows about numba, so
-    that it can move into :mod:`dlx.compiled`'s pipeline as it stands. The first search
-    compiles (a few seconds) inside numba's index fix-up of :mod:`dlx.compiled`."""
-    import numba
-
-    namespace = dict(globals())
-    for name in KERNEL_FUNCTIONS:
-        f = namespace[name]
-        g = types.FunctionType(f.__code__, namespace, name)
-        g.__qualname__ = f"{name}__memo"
-        namespace[name] = numba.njit(cache=True, nogil=True, boundscheck=False)(g)
-    return types.SimpleNamespace(**{name: namespace[name] for name in KERNEL_FUNCTIONS})
-
-
-def _backend(name: Any) -> _Python:
-    if name == "python":
-        return _Python()
-    if name == "numba":
-        try:
-            return _Numba()
-        except ImportError as e:
-            raise ArgumentError(f"backend 'numba' needs numba, which cannot be imported "
-                                f"({e})") from None
-    raise ArgumentError(f"backend must be 'python' or 'numba', got {name!r}")
-
-
-_numba_lock = threading.Lock()
-_numba_ready: list[bool] = []
-
-
-def _call(backend: _Python, S: MemoState, node_stop: int) -> int:
-    """One kernel call. The compiled kernel's first call (which compiles or loads every
-    entry point) runs under :mod:`dlx.compiled`'s non-negative indexing: every index in
-    the kernel is a pointer >= 0, so numba need not wrap negative ones."""
-    if backend.name == "numba" and not _numba_ready:
-        with _numba_lock:
-            if not _numba_ready:
-                from .compiled import _nonnegative_indexing
-
-                with _nonnegative_indexing():
-                    status = backend.search(S, node_stop)
-                    zero = np.zeros(2, dtype=np.int64)
-                    backend.rehash_memo(zero, zero, 0)
-                    backend.rehash_zdd(zero, zero, zero, zero, 2)
-                _numba_ready.append(True)
-                return int(status)
-    return int(backend.search(S, node_stop))
-
+           "memo_input", "memo_search", "without_forced"]
 
 # ----- input and set-up ------------------------------------------------------------------
 
 
 def _arrays(data: MemoInput) -> dict[str, np.ndarray]:
-    """The pristine arrays of the search (numpy), from the links of :mod:`dlx.links`."""
+    """The pristine arrays of the search (numpy), from the links of [`dlx.links`][]."""
     from .links import build_links
 
     N, P = data.n_items, data.n_primary
@@ -760,7 +135,7 @@ def _arrays(data: MemoInput) -> dict[str, np.ndarray]:
             "MEMOAT": np.zeros(levels, dtype=np.int64), "REG": REG}
 
 
-def _state(backend: _Python, data: MemoInput, zbound: int) -> MemoState:
+def _state(backend: MemoKernel, data: MemoInput, zbound: int) -> MemoState:
     """A fresh search's state, its tables sized to the problem (grown when full)."""
     arrays = _arrays(data)
     W = int(arrays["REG"][WORDS])
@@ -776,7 +151,7 @@ def _state(backend: _Python, data: MemoInput, zbound: int) -> MemoState:
                      ZLO=backend.zeros(zdd // 2), ZHI=backend.zeros(zdd // 2), ZCNT=ZCNT)
 
 
-def _grow_memo(backend: _Python, S: MemoState) -> MemoState:
+def _grow_memo(backend: MemoKernel, S: MemoState) -> MemoState:
     """The memo table doubled, its entries rehashed."""
     slots = 2 * len(S.MSLOT)
     W = int(S.REG[WORDS])
@@ -787,7 +162,7 @@ def _grow_memo(backend: _Python, S: MemoState) -> MemoState:
     return S
 
 
-def _grow_zdd(backend: _Python, S: MemoState) -> MemoState:
+def _grow_zdd(backend: MemoKernel, S: MemoState) -> MemoState:
     """The ZDD's arrays and unique table doubled, its nodes rehashed."""
     slots = 2 * len(S.ZSLOT)
     S = S._replace(ZSLOT=backend.zeros(slots), ZOPT=backend.grown(S.ZOPT, slots // 2),
@@ -802,7 +177,7 @@ def _grow_zdd(backend: _Python, S: MemoState) -> MemoState:
 
 @dataclass
 class MemoStats(SearchStats):
-    """:class:`dlx.SearchStats` of a memoized search, with DLX6's other totals: ``hits``
+    """[`dlx.SearchStats`][] of a memoized search, with DLX6's other totals: ``hits``
     (solutions included, as DLX6 counts them), ``memos`` (signatures stored), ``good_memos``
     (those with solutions) and ``zdd_nodes`` (the sinks included, as DLX6 counts them)."""
 
@@ -812,35 +187,48 @@ class MemoStats(SearchStats):
     zdd_nodes: int = 0
 
 
-def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
+def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any = None,
                 timeout: Any = None, max_zdd_nodes: Any = None, keep: bool = True,
-                parts: bool = False,
-                progress: Callable[[MemoStats], None] | None = None) -> tuple[Any, MemoStats]:
+                parts: bool = False, forced: Any = None,
+                progress: Callable[[MemoStats], object] | None = None) -> tuple[Any, MemoStats]:
     """Build the ZDD of all solutions of ``problem`` by the memoized search.
 
-    Returns ``(solutions, stats)``: a :class:`dlx.zdd.SolutionSet` if ``keep``, else the
+    Returns ``(solutions, stats)``: a [`dlx.zdd.SolutionSet`][] if ``keep``, else the
     exact number of solutions (a Python int). ``max_nodes`` bounds the search nodes,
     ``timeout`` the seconds, ``max_zdd_nodes`` the diagram's nodes (the two sinks
-    included); when one runs out, :class:`dlx.SearchStoppedError` is raised with the
+    included); when one runs out, [`dlx.SearchStoppedError`][] is raised with the
     stats (status ``MAX_NODES`` for either count, or ``TIMEOUT``); Ctrl-C gets through
     between two slices of the kernel as ``KeyboardInterrupt``. ``parts=True`` first splits
-    the problem into independent parts (:func:`independent_parts`), searches each alone
-    and multiplies: DLX6's nodes then differ; without it the search is DLX6's.
-    ``progress``, if given, is called after each slice of the kernel (about 5 times a
-    second, and at the end of each part) with the stats so far, for a progress line.
+    the problem into independent parts ([`independent_parts`][]), searches each alone
+    and multiplies: DLX6's nodes then differ; without it the search is DLX6's. ``forced``
+    options are taken first ([`without_forced`][]) and belong to every solution; if
+    they exclude one another there is none (status ``CONFLICT``, ``stats.conflict`` the
+    first that an earlier one excludes, as in the plain search). ``progress``, if given,
+    is called after each slice of the kernel (about 5 times a second, and at the end of
+    each part) with the stats so far, for a progress line.
     """
-    kernel = _backend(backend)
-    node_budget = count_budget(max_nodes, "max_nodes")
+    node_budget = count_budget(max_nodes, "max_nodes", 0)
     seconds = time_budget(timeout)
     zbound = count_budget(max_zdd_nodes, "max_zdd_nodes", minimum=2)
     for name, flag in (("keep", keep), ("parts", parts)):
         if not isinstance(flag, (bool, np.bool_)):
             raise ArgumentError(f"{name} must be True or False, got {flag!r}")
     data = memo_input(problem)
-    pieces = independent_parts(data) if parts else [(data, None)]
+    kernel = get_backend(backend, len(data.items) + data.n_items).memo()
+    taken = check_forced(forced, data.n_options,
+                         [k for k, kept in enumerate(data.kept()) if not kept])
     stats = MemoStats(backend=kernel.name)
+    reduced = without_forced(data, taken) if taken else (data, None)
+    if isinstance(reduced, int):  # nothing to search
+        stats.status, stats.conflict = Status.CONFLICT, reduced
+        return (SolutionSet(problem, 0, [-1, -1], [0, 0], [0, 0]) if keep else 0), stats
+    data, base = reduced
+    pieces = independent_parts(data) if parts else [(data, None)]
+    if base is not None:  # options of a part -> of the problem left -> of the problem
+        pieces = [(piece, base if options is None else base[options])
+                  for piece, options in pieces]
     start = time.perf_counter()
-    diagrams: list[Diagram] = []
+    diagrams: list[Diagram] = [_chain(taken)] if taken else []
     try:
         for piece, options in pieces:
             one = MemoStats(backend=kernel.name)
@@ -849,10 +237,10 @@ def memo_search(problem: Any, *, backend: str = "python", max_nodes: Any = None,
                 _report, progress, stats, not diagrams)
             try:
                 S = _run(kernel, piece, one, node_budget - stats.nodes, left,
-                         zbound - stats.zdd_nodes + 2 * bool(diagrams), time.perf_counter(),
-                         report)
+                         zbound - stats.zdd_nodes + 2 * bool(stats.zdd_nodes),
+                         time.perf_counter(), report)
             finally:
-                _add(stats, one, first=not diagrams)
+                _add(stats, one, first=not stats.zdd_nodes)
             diagrams.append(_diagram(kernel, S, options))
             if diagrams[-1][0] == 0:
                 break  # a part without solutions: none at all
@@ -877,7 +265,7 @@ Diagram = tuple[int, np.ndarray, np.ndarray, np.ndarray, list[int]]
 """A finished search's ZDD: its root, ``ZOPT``, ``ZLO``, ``ZHI`` and the exact counts."""
 
 
-def _diagram(kernel: _Python, S: MemoState | None, options: np.ndarray | None) -> Diagram:
+def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None) -> Diagram:
     """The ZDD of a completed search, its options renumbered by ``options`` (a part's
     option -> the problem's), its counts exact (Python ints past the kernel's 2**62)."""
     if S is None:  # no primary item: the one solution is the empty set
@@ -892,6 +280,56 @@ def _diagram(kernel: _Python, S: MemoState | None, options: np.ndarray | None) -
     if counts[root] < 0:
         counts = exact_counts(lo, hi)
     return root, opt, lo, hi, counts
+
+
+def _chain(options: list[int]) -> Diagram:
+    """The diagram of one solution, ``options``: a chain of nodes."""
+    n = len(options)
+    nodes = np.arange(n + 2, dtype=np.int64)
+    opt = np.concatenate(([-1, -1], options)).astype(np.int64)
+    lo = np.zeros(n + 2, dtype=np.int64)
+    hi = np.concatenate(([0, 0], nodes[1:n + 1]))
+    return n + 1, opt, lo, hi, [0] + [1] * (n + 1)
+
+
+def without_forced(data: MemoInput, forced: list[int]) -> tuple[MemoInput, np.ndarray] | int:
+    """The problem left once the options ``forced`` are taken, as the plain search sees it
+    ([`dlx.links.Links.restricted`][]): their items gone, with every option that clashes
+    with them (a primary item in common, a secondary item taken uncolored or in another
+    color); a secondary item they color leaves the options that agree with it. Items and
+    options keep their order, so Knuth's choice makes the same tree. With the map of its
+    option numbers to the problem's; or the first forced option that an earlier one
+    excludes."""
+    indptr, items, colors = data.indptr.tolist(), data.items.tolist(), data.colors.tolist()
+    n1 = data.n_primary
+    taken: dict[int, int] = {}  # item -> the color it was taken in (0: none)
+
+    def clashes(k: int) -> bool:
+        span = slice(indptr[k], indptr[k + 1])
+        return any(x in taken and (x <= n1 or c == 0 or taken[x] != c)
+                   for x, c in zip(items[span], colors[span]))
+
+    for k in forced:
+        if clashes(k):
+            return k
+        taken.update(zip(items[indptr[k]:indptr[k + 1]], colors[indptr[k]:indptr[k + 1]]))
+    left = [x for x in range(1, data.n_items + 1) if x not in taken]
+    number = {x: j + 1 for j, x in enumerate(left)}
+    skip = set(forced)
+    starts, its, cols, options = [0], [], [], []
+    for k in range(len(indptr) - 1):
+        if k in skip or clashes(k):
+            continue
+        for j in range(indptr[k], indptr[k + 1]):
+            if items[j] not in taken:
+                its.append(number[items[j]])
+                cols.append(colors[j])
+        starts.append(len(its))
+        options.append(k)
+    costs = None if data.costs is None else data.costs[options]
+    return (MemoInput(len(left), sum(x <= n1 for x in left), np.array(starts, dtype=np.int64),
+                      np.array(its, dtype=np.int64), np.array(cols, dtype=np.int64), costs),
+            np.array(options, dtype=np.int64))
 
 
 def _product(diagrams: list[Diagram]) -> Diagram:
@@ -962,7 +400,7 @@ def independent_parts(data: MemoInput) -> list[tuple[MemoInput, np.ndarray | Non
     return out
 
 
-def _report(progress: Callable[[MemoStats], None], done: MemoStats, first: bool,
+def _report(progress: Callable[[MemoStats], object], done: MemoStats, first: bool,
             part: MemoStats) -> None:
     """Call ``progress`` with the totals: the parts done and the part under way."""
     total = dataclasses.replace(done)
@@ -979,21 +417,22 @@ def _add(total: MemoStats, part: MemoStats, first: bool) -> None:
     total.memos += part.memos
     total.good_memos += part.good_memos
     total.zdd_nodes += part.zdd_nodes - (0 if first else 2)
+    total.seconds += part.seconds
     total.status = part.status
 
 
 def memo_count(problem: Any, **kwargs: Any) -> int:
     """The exact number of solutions of ``problem``, by the memoized search
-    (``count(memo=True)``); keyword arguments as :func:`memo_search`."""
+    (``count(memo=True)``); keyword arguments as [`memo_search`][]."""
     count, _ = memo_search(problem, keep=False, **kwargs)
     return int(count)
 
 
-def _run(kernel: _Python, data: MemoInput, stats: MemoStats, node_budget: int,
+def _run(kernel: MemoKernel, data: MemoInput, stats: MemoStats, node_budget: int,
          seconds: float | None, zbound: int, start: float,
          report: Callable[[MemoStats], None] | None = None) -> MemoState | None:
     """The kernel in slices until it completes (returns its state) or a budget runs out
-    (raises :class:`SearchStoppedError`); None for a problem without primary items."""
+    (raises [`SearchStoppedError`][]); None for a problem without primary items."""
     if data.n_primary == 0:
         stats.nodes = 1
         stats.status = Status.COMPLETE
@@ -1003,14 +442,15 @@ def _run(kernel: _Python, data: MemoInput, stats: MemoStats, node_budget: int,
         slices = Slices(TIMEOUT_SLICE_SECONDS, first=1)
         deadline: float | None = start + seconds
     else:
-        slices = Slices(kernel.slice_seconds, first=1024)
+        slices = Slices(COMPILED_SLICE_SECONDS, first=1024)
         deadline = None
     while True:
         before = int(S.REG[NODES])
         t0 = time.perf_counter()
-        status = _call(kernel, S, min(node_budget, before + slices.nodes))
+        status = int(kernel.search(S, min(node_budget, before + slices.nodes)))
         now = time.perf_counter()
         _read(S, stats)
+        stats.seconds = now - start
         if report is not None:
             report(stats)
         if status == GROW_MEMO:

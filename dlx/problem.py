@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 import numpy as np
 
 from .arguments import callable_arg
+from .backend import Backend
 from .batch import BatchResult, run_batch
 from .budget import count_budget, time_budget
 from .errors import (
@@ -34,6 +35,7 @@ from .errors import (
 )
 from .links import Links
 from .matrix import Matrix
+from .memo import MemoStats, memo_search
 from .options import (
     Colored,
     bound_arrays,
@@ -52,6 +54,7 @@ from .run import run
 from .search import SearchStats
 from .status import Status
 from .views import MATRIX_LIMIT, html_table, matrix_svg
+from .zdd import SolutionSet
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -531,6 +534,28 @@ class ExactCover:
             _check_finished(search.stats, "first(restarts=...)" if request.restarts
                             else "first()", request)
         return solution
+
+    def solution_set(self, *, max_nodes: int | None = None, timeout: float | None = None,
+                     max_zdd_nodes: int | None = None, backend: BackendName | Backend = "auto",
+                     parts: bool = False, forced: Iterable[int] | None = None,
+                     progress: Callable[[MemoStats], object] | None = None) -> SolutionSet:
+        """The set of all solutions, as a [`dlx.SolutionSet`][] (a ZDD) built by the
+        memoized search (`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
+        samples, set operations. ``max_zdd_nodes`` bounds the diagram's nodes; a budget
+        that runs out raises [`dlx.SearchStoppedError`][]. ``parts=True`` searches the
+        independent parts of the problem apart and multiplies them; ``forced`` options
+        belong to every solution (as for [`solutions`][]); ``progress`` is called with
+        the [`dlx.memo.MemoStats`][] so far about five times a second. Multiplicities
+        raise [`dlx.ArgumentError`][]."""
+        try:
+            found, stats = memo_search(self, backend=backend, max_nodes=max_nodes,
+                                       timeout=timeout, max_zdd_nodes=max_zdd_nodes,
+                                       parts=parts, forced=forced, progress=progress)
+        except SearchStoppedError as e:
+            self._finished(e.stats)
+            raise
+        self._finished(stats)
+        return found
 
     def solve_batch(
         self,

@@ -73,6 +73,9 @@ class SearchOptions(TypedDict, total=False):
     """... or on a pool of this many local processes."""
     split: Split | None
     """... cut this way (default: [`split`][dlx.ExactCover.split] with 64 parts)."""
+    memo: bool
+    """The memoized search (`dlx.memo`, Knuth's DLX6): it builds the set of all
+    solutions (a ZDD) and reads them off it."""
 
 
 class CountOptions(SearchOptions, total=False):
@@ -113,8 +116,8 @@ class SearchRequest:
     """A search's arguments, checked and normalized by [`check_request`][].
 
     ``kind`` names the kind of search ([`dlx.run.KINDS`][]): ``plain`` (Algorithm C or
-    M, ``order="cost"`` included), ``learning``, ``restarts``, ``distributed`` or
-    ``portfolio``.
+    M, ``order="cost"`` included), ``learning``, ``restarts``, ``distributed``,
+    ``portfolio`` or ``memo``.
     Budgets are [`dlx.NEVER`][] when unbounded; ``timeout`` is None then.
     """
 
@@ -136,6 +139,7 @@ class SearchRequest:
     checkpoint: str | None = None
     progress: Callable[[RunProgress], object] | None = None
     strategy: str = "plain"
+    memo: bool = False
 
     @property
     def bounded(self) -> int | None:
@@ -167,6 +171,7 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     seed = seed_arg(get("seed"))
     weighted = flag_arg(get("weighted", False), "weighted")
     lookahead = count_budget(get("lookahead", 0), "lookahead", 0)
+    memo = flag_arg(get("memo", False), "memo")
     backend = get("backend", "auto")
     if backend != "auto":
         get_backend(backend)  # ArgumentError for an unknown name; ImportError: not here
@@ -182,6 +187,15 @@ def check_request(matrix: Matrix, call: str, limit: Any,
                 raise ArgumentError(f"{name} is for problems without bounds or costs "
                                     "(Algorithm M chooses its items its own way)")
     forced = tuple(check_forced(get("forced"), matrix.n_options, matrix.dropped))
+    if memo:
+        _memo(matrix, {"seed": seed is not None, "weighted": weighted, "lookahead": lookahead,
+                       "learn": learn, "order='cost'": order != "search",
+                       "restarts": restarts is not None,
+                       "a distributed run (executor, workers, checkpoint or split)":
+                       distributed, "progress": progress is not None,
+                       f"strategy={strategy!r}": strategy not in ("plain", "learn")})
+        return SearchRequest("memo", limit_, forced, max_nodes, timeout, backend=backend,
+                             memo=True)
     if distributed:
         given = (bool(forced), max_nodes < NEVER, timeout is not None, seed is not None,
                  weighted, lookahead > 0, learn, order != "search", restarts is not None)
@@ -228,6 +242,17 @@ def _strategy(value: Any, learn: bool) -> str:
         raise ArgumentError(f"learn=True is strategy='learn': it takes no "
                             f"strategy={value!r}")
     return value
+
+
+def _memo(matrix: Matrix, given: dict[str, Any]) -> None:
+    """The rules of the memoized search (``memo=True``): what it refuses."""
+    if matrix.bounds is not None:
+        raise ArgumentError("memo=True does not take multiplicities: a signature would have "
+                            "to record how often each item is still to be covered")
+    for name, asked in given.items():
+        if asked:
+            raise ArgumentError(f"memo=True takes no {name}: it builds the set of all "
+                                "solutions by one search in Knuth's order")
 
 
 def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any, workers: Any,

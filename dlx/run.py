@@ -33,6 +33,7 @@ from .kinds import (
     Solutions,
     distributed,
     learning,
+    memo,
     plain,
     portfolio,
     restarts,
@@ -56,6 +57,7 @@ register_kind(learning.KIND)
 register_kind(restarts.KIND)
 register_kind(distributed.KIND)
 register_kind(portfolio.KIND)
+register_kind(memo.KIND)
 
 
 def _kind(request: SearchRequest) -> Kind:

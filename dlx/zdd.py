@@ -1,6 +1,6 @@
 """The set of all solutions of a problem, as a zero-suppressed decision diagram (ZDD).
 
-A :class:`SolutionSet` is what the memoized search (:mod:`dlx.memo`, Knuth's DLX6) builds:
+A [`SolutionSet`][] is what the memoized search ([`dlx.memo`][], Knuth's DLX6) builds:
 nodes ``n = 2, 3, ...`` each holding ``(option, lo, hi)``, and two sinks, 0 (no solution)
 and 1 (the empty one). The family of node ``n`` is that of ``lo``, plus that of ``hi``
 with ``option`` added to each set. Every node is numbered after its children. One
@@ -13,7 +13,7 @@ The diagram the search makes is ordered by the search, not by option number: a n
 ``lo`` holds the options tried before it at that level. Iteration follows that order
 (``lo`` first), which is the order in which Algorithm C with Knuth's choice of item finds
 the solutions (``ExactCover.solutions()``). Set operations split both operands on one
-option at a time (:meth:`_Store.offset` and :meth:`_Store.onset`) and so accept any two
+option at a time ([`_Store.offset`][] and [`_Store.onset`][]) and so accept any two
 diagrams of the invariant; their results are reduced through a unique table too.
 
 Knuth's ZDD text format, the one DLX6 prints with ``m1``: one line per node, children
@@ -29,8 +29,7 @@ import math
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -39,25 +38,10 @@ from typing import IO, Any
 import numpy as np
 
 from .budget import as_index
-from .errors import ArgumentError, InputError
+from .errors import ArgumentError, EmptySetError, SetTooLargeError, ZDDFormatError
 
 __all__ = ["EmptySetError", "MemoInput", "SetTooLargeError", "SolutionSet", "ZDDFormatError",
            "exact_counts", "memo_input"]
-
-
-class ZDDFormatError(InputError):
-    """A ZDD text cannot be read for this problem: a line is malformed, a node is named
-    twice or before its children, an option is out of range, or the diagram holds a set
-    that is not a solution. The message names the line (1-based) or the node."""
-
-
-class EmptySetError(ArgumentError):
-    """A draw from a set with no solution (``SolutionSet.sample``)."""
-
-
-class SetTooLargeError(ArgumentError, OverflowError):
-    """``len()`` of a set of more solutions than Python's ``len`` can return (past
-    ``sys.maxsize``); ``count()`` gives the exact number."""
 
 
 @dataclass(frozen=True)
@@ -86,9 +70,9 @@ class MemoInput:
 
 
 def memo_input(problem: Any) -> MemoInput:
-    """The problem's options as :class:`MemoInput`: the one place where the memoized
+    """The problem's options as [`MemoInput`][]: the one place where the memoized
     search and its solution sets read the problem's internals. Multiplicities raise
-    :class:`dlx.ArgumentError` (a signature would have to say how often each item is
+    [`dlx.ArgumentError`][] (a signature would have to say how often each item is
     still to be covered)."""
     m = problem.matrix
     if m.bounds is not None:
@@ -106,17 +90,6 @@ def exact_counts(lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray)
     for n in range(2, len(lo_list)):
         counts.append(counts[lo_list[n]] + counts[hi_list[n]])
     return counts
-
-
-@contextmanager
-def _deep() -> Iterator[None]:
-    """Room for the recursion of the set operations (one frame per node of a path)."""
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
 
 
 class _Store:
@@ -150,29 +123,41 @@ class _Store:
             new.append(self.make(v, new[lo], new[hi]))
         return new[s._root]
 
-    def _cached(self, key: tuple[Any, ...], compute: Callable[[], int]) -> int:
-        n = self.memo.get(key)
-        if n is None:
-            n = self.memo[key] = compute()
-        return n
-
     def offset(self, n: int, v: int) -> int:
         """The sets of ``n`` without option ``v``."""
-        if n < 2:
-            return n
-        if self.opt[n] == v:
-            return self.lo[n]
-        return self._cached(("off", n, v), lambda: self.make(
-            self.opt[n], self.offset(self.lo[n], v), self.offset(self.hi[n], v)))
+        return self._cofactor(n, v, False)
 
     def onset(self, n: int, v: int) -> int:
         """The sets of ``n`` with option ``v``, ``v`` taken out."""
+        return self._cofactor(n, v, True)
+
+    def _cofactor(self, n: int, v: int, on: bool) -> int:
+        """[`offset`][] (``on`` False) or [`onset`][], without recursion: the nodes
+        above the ones of option ``v`` are rebuilt children first (a child's number is
+        below its parent's), each result kept under ``(on, node, v)``."""
+        done = self._done(n, v, on)
+        if done is not None:
+            return done
+        opt, lo, hi, memo = self.opt, self.lo, self.hi, self.memo
+        todo, stack = set(), [n]
+        while stack:
+            m = stack.pop()
+            if m not in todo and self._done(m, v, on) is None:
+                todo.add(m)
+                stack += (lo[m], hi[m])
+        for m in sorted(todo):
+            memo[(on, m, v)] = self.make(opt[m], self._done(lo[m], v, on),  # type: ignore[arg-type]
+                                         self._done(hi[m], v, on))  # type: ignore[arg-type]
+        return memo[(on, n, v)]
+
+    def _done(self, n: int, v: int, on: bool) -> int | None:
+        """The cofactor of ``n`` if it needs no rebuilding (a sink, a node of option ``v``)
+        or was rebuilt already; else None."""
         if n < 2:
-            return 0
+            return 0 if on else n
         if self.opt[n] == v:
-            return self.hi[n]
-        return self._cached(("on", n, v), lambda: self.make(
-            self.opt[n], self.onset(self.lo[n], v), self.onset(self.hi[n], v)))
+            return self.hi[n] if on else self.lo[n]
+        return self.memo.get((on, n, v))
 
     def has_empty(self, n: int) -> bool:
         while n > 1:
@@ -180,51 +165,85 @@ class _Store:
         return n == 1
 
     def without_empty(self, n: int) -> int:
-        if n < 2:
-            return 0
-        return self.make(self.opt[n], self.without_empty(self.lo[n]), self.hi[n])
+        return self._lo_sink(n, 0)
 
     def with_empty(self, n: int) -> int:
-        if n < 2:
-            return 1
-        return self.make(self.opt[n], self.with_empty(self.lo[n]), self.hi[n])
+        return self._lo_sink(n, 1)
+
+    def _lo_sink(self, n: int, sink: int) -> int:
+        """``n`` with the sink at the end of its ``lo`` chain replaced by ``sink``: with
+        (1) or without (0) the empty set."""
+        chain = []
+        while n > 1:
+            chain.append(n)
+            n = self.lo[n]
+        for m in reversed(chain):
+            sink = self.make(self.opt[m], sink, self.hi[m])
+        return sink
 
     def union(self, f: int, g: int) -> int:
-        if f == 0 or f == g:
-            return g
-        if g == 0:
-            return f
-        if f < 2:  # f is {∅}: split on g's option instead
-            f, g = g, f
-        if g == 1:
-            return self.with_empty(f)
-        return self._cached(("|", min(f, g), max(f, g)), lambda: self._split(f, g, self.union))
+        return self._apply("|", f, g)
 
     def intersection(self, f: int, g: int) -> int:
-        if f == 0 or g == 0:
-            return 0
-        if f == g:
-            return f
-        if f == 1 or g == 1:
-            return 1 if self.has_empty(g if f == 1 else f) else 0
-        return self._cached(("&", min(f, g), max(f, g)),
-                            lambda: self._split(f, g, self.intersection))
+        return self._apply("&", f, g)
 
     def difference(self, f: int, g: int) -> int:
-        if f == 0 or f == g:
-            return 0
-        if g == 0:
-            return f
-        if f == 1:
-            return 0 if self.has_empty(g) else 1
-        if g == 1:
-            return self.without_empty(f)
-        return self._cached(("-", f, g), lambda: self._split(f, g, self.difference))
+        return self._apply("-", f, g)
 
-    def _split(self, f: int, g: int, op: Callable[[int, int], int]) -> int:
-        """``op`` on the sets without, and with, ``f``'s option (``f`` not a sink)."""
-        v = self.opt[f]
-        return self.make(v, op(self.lo[f], self.offset(g, v)), op(self.hi[f], self.onset(g, v)))
+    def _base(self, op: str, f: int, g: int) -> tuple[int | None, int, int]:
+        """The result of ``f op g`` when a sink or equal operands decide it, else None;
+        and the operands to split, ``f`` not a sink (union: swapped if need be)."""
+        if op == "|":
+            if f == 0 or f == g:
+                return g, f, g
+            if g == 0:
+                return f, f, g
+            if f < 2:  # f is {∅}: split on g's option instead
+                f, g = g, f
+            return (self.with_empty(f) if g == 1 else None), f, g
+        if op == "&":
+            if f == 0 or g == 0:
+                return 0, f, g
+            if f == g:
+                return f, f, g
+            if f == 1 or g == 1:
+                return int(self.has_empty(g if f == 1 else f)), f, g
+            return None, f, g
+        if f == 0 or f == g:
+            return 0, f, g
+        if g == 0:
+            return f, f, g
+        if f == 1:
+            return int(not self.has_empty(g)), f, g
+        return (self.without_empty(f) if g == 1 else None), f, g
+
+    def _apply(self, op: str, f: int, g: int) -> int:
+        """``f op g`` (``|``, ``&``, ``-``) without recursion: each pair is split on the
+        option of ``f``, ``(lo f) op (g without it)`` and ``(hi f) op (g with it)``; a
+        pair is made once both halves are known (an explicit stack), each result kept
+        under ``(op, f, g)``."""
+        memo = self.memo
+        stack = [(f, g)]
+        while stack:
+            pair = stack[-1]
+            result, a, b = self._base(op, *pair)
+            if result is not None or (op, a, b) in memo:
+                stack.pop()
+                continue
+            v = self.opt[a]
+            halves = (self.lo[a], self.offset(b, v)), (self.hi[a], self.onset(b, v))
+            known = [self._known(op, *h) for h in halves]
+            if None in known:
+                stack += [h for h, k in zip(halves, known) if k is None]
+                continue
+            stack.pop()
+            memo[(op, a, b)] = self.make(v, known[0], known[1])  # type: ignore[arg-type]
+        return self._known(op, f, g)  # type: ignore[return-value]
+
+    def _known(self, op: str, f: int, g: int) -> int | None:
+        """``f op g`` if a base case decides it or it was made already, else None."""
+        result, a, b = self._base(op, f, g)
+        return result if result is not None else self.memo.get((op, a, b))
 
     def solution_set(self, problem: Any, root: int) -> SolutionSet:
         """The nodes that ``root`` reaches, renumbered in order, as a set of ``problem``."""
@@ -247,11 +266,11 @@ class SolutionSet:
     """All solutions of a problem (or a part of them), held as a ZDD.
 
     Made by the memoized search (``dlx.memo.memo_search``) or read from Knuth's text
-    format (:meth:`read`). ``len()`` and :meth:`count` are exact (no 64-bit ceiling;
+    format ([`read`][]). ``len()`` and [`count`][] are exact (no 64-bit ceiling;
     ``len`` stops at ``sys.maxsize``, Python's own limit); iteration yields each solution
     once as a sorted list of option indices, in the order of the search (the order of
-    ``ExactCover.solutions()``); :meth:`solution` gives the ``i``-th in that order,
-    :meth:`sample` exactly uniform draws. ``&``, ``|`` and ``-`` combine sets of the same
+    ``ExactCover.solutions()``); [`solution`][] gives the ``i``-th in that order,
+    [`sample`][] exactly uniform draws. ``&``, ``|`` and ``-`` combine sets of the same
     problem.
     """
 
@@ -340,8 +359,8 @@ class SolutionSet:
 
     def sample(self, k: int = 1, *, seed: Any = None) -> list[list[int]]:
         """``k`` solutions drawn independently and exactly uniformly (with replacement):
-        each draw is a uniform position below :meth:`count`, read off the node counts.
-        ``seed`` (anything :class:`random.Random` takes) makes the draws repeatable."""
+        each draw is a uniform position below [`count`][], read off the node counts.
+        ``seed`` (anything `random.Random` takes) makes the draws repeatable."""
         n = as_index(k)
         if n is None or n < 0:
             raise ArgumentError(f"k must be a nonnegative integer, got {k!r}")
@@ -415,12 +434,11 @@ class SolutionSet:
         ins = self._options(include, "include")
         outs = self._options(exclude, "exclude")
         store = _Store()
-        with _deep():
-            root = store.add(self)
-            for v in outs:
-                root = store.offset(root, v)
-            for v in ins:
-                root = store.make(v, 0, store.onset(root, v))
+        root = store.add(self)
+        for v in outs:
+            root = store.offset(root, v)
+        for v in ins:
+            root = store.make(v, 0, store.onset(root, v))
         return store.solution_set(self._problem, root)
 
     def _options(self, given: Iterable[int], name: str) -> list[int]:
@@ -442,9 +460,8 @@ class SolutionSet:
             raise ArgumentError(f"{op} of solution sets of different problems: each set "
                                 "belongs to the problem it was built for")
         store = _Store()
-        with _deep():
-            f, g = store.add(self), store.add(other)
-            root = {"&": store.intersection, "|": store.union, "-": store.difference}[op](f, g)
+        f, g = store.add(self), store.add(other)
+        root = {"&": store.intersection, "|": store.union, "-": store.difference}[op](f, g)
         return store.solution_set(self._problem, root)
 
     def __and__(self, other: object) -> SolutionSet:
@@ -467,7 +484,7 @@ class SolutionSet:
         return "\n".join(lines) + "\n"
 
     def write(self, file: str | Path | IO[str]) -> None:
-        """Write :meth:`to_text` to a path or an open text file."""
+        """Write [`to_text`][] to a path or an open text file."""
         if isinstance(file, (str, Path)):
             Path(file).write_text(self.to_text())
         else:
@@ -477,7 +494,7 @@ class SolutionSet:
     def read(cls, problem: Any, source: str | Path | IO[str]) -> SolutionSet:
         """A set of ``problem`` from Knuth's ZDD text (a path, an open file, or the text
         itself if it holds a newline or a colon). Every line is checked, and every set of
-        the diagram must be a solution of ``problem``: else :class:`ZDDFormatError`,
+        the diagram must be a solution of ``problem``: else [`ZDDFormatError`][],
         naming the line or node; nothing is built then."""
         if isinstance(source, Path) or (isinstance(source, str) and source
                                         and "\n" not in source and ":" not in source):
@@ -529,8 +546,8 @@ _LINE = re.compile(r"\s*([0-9a-fA-F]+):\s*\(~(\d+)\?([0-9a-fA-F]+):([0-9a-fA-F]+
 
 
 def _parse(problem: Any, text: str) -> SolutionSet:
-    """:meth:`SolutionSet.read`: parse, check each line, then check that the diagram
-    holds solutions only (:func:`_check_solutions`)."""
+    """[`SolutionSet.read`][]: parse, check each line, then check that the diagram
+    holds solutions only ([`_check_solutions`][])."""
     numbers = _kept_numbers(problem)
     option_of = {number: i for i, number in enumerate(numbers[:-1]) if number}
     lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
@@ -603,7 +620,7 @@ def _option_masks(problem: Any) -> tuple[list[int], list[int], list[int], int]:
 
 
 def _check_solutions(problem: Any, s: SolutionSet) -> None:
-    """Raise :class:`ZDDFormatError` unless every set of ``s`` is a solution and no node's
+    """Raise [`ZDDFormatError`][] unless every set of ``s`` is a solution and no node's
     option occurs below it. Per node, bit sets: the primary items its sets cover (the
     same for all of them, in a diagram of solutions), the options and the secondary
     (item, color) pairs that occur in some set."""
@@ -629,7 +646,7 @@ def _check_solutions(problem: Any, s: SolutionSet) -> None:
 
 
 def _svg(s: SolutionSet) -> str:
-    """The picture of :meth:`SolutionSet._repr_svg_`."""
+    """The picture of [`SolutionSet._repr_svg_`][]."""
     opt, lo, hi = s._opt, s._lo, s._hi
     depth = {s._root: 0}
     for n in range(len(opt) - 1, 1, -1):  # parents have larger numbers

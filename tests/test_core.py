@@ -29,6 +29,7 @@ from dlx import (
     ExactCover,
     ForcedOptionError,
     NoPrimaryItemWarning,
+    SearchStoppedError,
     Status,
 )
 from dlx import kernel as K
@@ -109,7 +110,8 @@ def test_kinds_sit_between_the_request_and_the_front_door():
     below the front door reads the problem (``dlx.problem``)."""
     graph = _import_graph("dlx")
     assert {"dlx.run", "dlx.request"} <= graph["dlx.problem"]
-    assert {f"dlx.kinds.{k}" for k in ("plain", "learning", "restarts", "distributed")} \
+    assert {f"dlx.kinds.{k}" for k in ("plain", "learning", "restarts", "distributed",
+                                       "memo")} \
         <= graph["dlx.run"]
     for module, imported in graph.items():
         if module.startswith("dlx.kinds") or module in ("dlx.request", "dlx.run",
@@ -452,7 +454,7 @@ def test_a_kind_of_search_is_one_module_and_one_entry():
         del runner.KINDS["echo"]
     with pytest.raises(ArgumentError, match="no search of kind 'echo'"):
         runner.run(queens(4), SearchRequest("echo"))
-    for kind in ("plain", "learning", "restarts", "distributed"):
+    for kind in ("plain", "learning", "restarts", "distributed", "memo"):
         assert kind in runner.KINDS
 
 
@@ -600,3 +602,25 @@ def test_dir_lists_the_public_names_only():
     assert "problem" not in dir(dlx) and "kernel" not in dir(dlx)
     assert importlib.import_module("dlx.problems").queens(4).count() == 2
     assert dlx.problem.ExactCover is dlx.ExactCover  # an attribute still, once imported
+
+
+@pytest.mark.parametrize("name", [c[0] for c in _cases() if "seed" not in c[2]])
+def test_memo_kind_conformance(name):
+    """The memoized search (memo=True) on every backend: the plain search's solutions in
+    its order (forced options and conflicts included), and its count; a budget stops it
+    as it stops the plain search."""
+    problem, kwargs = next((p, k) for n, p, k in _cases() if n == name)
+    search = problem.solutions(backend="python", **kwargs)
+    plain = list(search)
+    for backend in AVAILABLE:
+        if "max_nodes" in kwargs:
+            memo = problem.solutions(memo=True, backend=backend, **kwargs)
+            assert list(memo) == [] and memo.stats.status is Status.MAX_NODES
+            with pytest.raises(SearchStoppedError, match="max_nodes"):
+                problem.count(memo=True, backend=backend, **kwargs)
+            continue
+        memo = problem.solutions(memo=True, backend=backend, **kwargs)
+        assert list(memo) == plain and memo.stats.backend == backend
+        assert (memo.stats.status, memo.stats.conflict) == (search.stats.status,
+                                                            search.stats.conflict)
+        assert problem.count(memo=True, backend=backend, **kwargs) == len(plain)

@@ -8,16 +8,18 @@ Cross-checks against the plain search on random XCC problems, on both backends.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import warnings
 from pathlib import Path
 
 import pytest
+from backends import AVAILABLE, BACKENDS, needs_numba
 from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dlx
+import dlx.errors
 from dlx import (
     ArgumentError,
     Colored,
@@ -26,11 +28,10 @@ from dlx import (
     SearchStoppedError,
     Status,
 )
+from dlx.backend import PYTHON_MEMO
+from dlx.kernel_memo import COMPLETE, MAX_NODES, search
 from dlx.memo import (
-    COMPLETE,
-    MAX_NODES,
     MemoInput,
-    _backend,
     _grow_memo,
     _grow_zdd,
     _state,
@@ -39,11 +40,9 @@ from dlx.memo import (
     memo_count,
     memo_input,
     memo_search,
-    search,
 )
 from dlx.zdd import EmptySetError, SetTooLargeError, SolutionSet, ZDDFormatError
 
-BACKENDS = ["python"] + (["numba"] if importlib.util.find_spec("numba") else [])
 DATA = data_dir("exact_cover")
 
 # file: (solutions, DLX6's search nodes, ZDD nodes, bad + good signatures, hits); from
@@ -99,20 +98,20 @@ def test_conformance_python(name):
     check_conformance(name, "python")
 
 
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 @pytest.mark.parametrize("name", QUICK_NUMBA)
 def test_conformance_numba(name):
     check_conformance(name, "numba")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 @pytest.mark.parametrize("name", sorted(set(DLX6) - set(QUICK_NUMBA)))
 def test_conformance_numba_slow(name):
     check_conformance(name, "numba")
 
 
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 @pytest.mark.parametrize("name", ["queens8", "langford8", "domino_8x8"])
 def test_backends_build_the_same_diagram(name):
     problem = load(name)
@@ -171,7 +170,7 @@ def test_transfer_matrix_knows_small_boards():
                                                                            12988816]
 
 
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 def test_domino_14x14_past_2_64():
     problem = load("domino_14x14")
     count = memo_count(problem, backend="numba")
@@ -180,7 +179,7 @@ def test_domino_14x14_past_2_64():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif("numba" not in BACKENDS, reason="numba is not installed")
+@needs_numba
 def test_domino_16x16_past_2_64():
     s, _ = memo_search(domino_problem(16, 16), backend="numba")
     assert s.count() == 2444888770250892795802079170816 == transfer_matrix_dominoes(16, 16)
@@ -223,7 +222,7 @@ def plain(problem: ExactCover) -> list[list[int]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(xcc_problems(), st.sampled_from(BACKENDS))
+@given(xcc_problems(), st.sampled_from(AVAILABLE))
 def test_memo_equals_plain_search(problem, backend):
     s, _ = memo_search(problem, backend=backend)
     expected = plain(problem)
@@ -263,7 +262,7 @@ def test_set_operations_equal_python_sets(problem, data):
 def test_kernel_state_is_sane_at_every_node(problem):
     """Knuth's sanity checker after every node, then the arrays restored at the end."""
     data = memo_input(problem)
-    backend = _backend("python")
+    backend = PYTHON_MEMO
     S = _state(backend, data, 1 << 62)
     fresh = _state(backend, data, 1 << 62)
     while True:
@@ -281,7 +280,7 @@ def test_kernel_state_is_sane_at_every_node(problem):
 def test_tables_grow_from_their_first_size():
     """domino 10x10 outgrows the first tables (sized to the problem) several times."""
     data = memo_input(load("domino_10x10"))
-    first = _state(_backend("python"), data, 1 << 62)
+    first = _state(PYTHON_MEMO, data, 1 << 62)
     _, stats = memo_search(load("domino_10x10"))
     assert stats.memos > len(first.MZDD) and stats.zdd_nodes > len(first.ZOPT)
 
@@ -290,7 +289,7 @@ def test_tables_grow_from_their_first_size():
 
 
 @settings(max_examples=100, deadline=None)
-@given(xcc_problems(), st.sampled_from(BACKENDS))
+@given(xcc_problems(), st.sampled_from(AVAILABLE))
 def test_parts_give_the_same_solutions(problem, backend):
     s, stats = memo_search(problem, backend=backend, parts=True)
     expected = plain(problem)
@@ -491,7 +490,7 @@ def test_progress_sees_the_totals():
 
 
 @pytest.mark.parametrize("kwargs, name", [
-    ({"max_nodes": "10"}, "max_nodes"), ({"max_nodes": 0}, "max_nodes"),
+    ({"max_nodes": "10"}, "max_nodes"), ({"max_nodes": -1}, "max_nodes"),
     ({"timeout": "1"}, "timeout"), ({"max_zdd_nodes": 1.5}, "max_zdd_nodes"),
     ({"backend": "gpu"}, "backend"), ({"keep": "yes"}, "keep"), ({"parts": 1}, "parts"),
 ])
@@ -524,3 +523,143 @@ def test_memo_input_is_the_problems_csr():
     data = memo_input(problem)
     assert isinstance(data, MemoInput)
     assert (data.n_items, data.n_primary, len(data.indptr) - 1) == (24, 24, len(problem))
+
+
+def test_set_operations_need_no_recursion_limit():
+    """Solutions of 3,000 options (three times Python's default recursion limit) from the
+    search, and of 25,000 from a text (past the 20,000 the set operations once raised the
+    limit to): the set operations are loops, and agree with sets of solutions."""
+    import sys
+
+    limit = sys.getrecursionlimit()
+    n = 3000
+    problem = ExactCover([[i] for i in range(n)] + [[2 * j, 2 * j + 1] for j in range(4)])
+    s = problem.solution_set()
+    assert s.count() == 16 and max(len(x) for x in s) == n > limit
+    a, b = s.restrict(include=[n]), s.restrict(exclude=[n + 1])
+    sa, sb = ({tuple(x) for x in t} for t in (a, b))
+    assert len(sa) == len(sb) == 8
+    assert {tuple(x) for x in a & b} == sa & sb and len(sa & sb) == 4
+    assert {tuple(x) for x in a | b} == sa | sb
+    assert {tuple(x) for x in a - b} == sa - sb
+    assert len(s - a) == 8 and len(s.best(2)) == 2 and all(x in s for x in s.sample(3))
+    # A chain: all n singletons, or the pair {0, 1} and the singletons 2..n-1.
+    n = 25_000
+    problem = ExactCover([[i] for i in range(n)] + [[0, 1]])
+    lines, below = [], 1
+    for k in range(n - 1, 1, -1):  # node k + 2 holds singleton k (option number k + 1)
+        lines.append(f"{k + 2:x}: (~{k + 1}?0:{below:x})")
+        below = k + 2
+    lines += [f"{n + 2:x}: (~2?0:4)", f"{n + 3:x}: (~1?0:{n + 2:x})",
+              f"{n + 4:x}: (~{n + 1}?{n + 3:x}:4)", f"{n + 5:x}: (~0?0:{n + 4:x})"]
+    big = SolutionSet.read(problem, "\n".join(lines))
+    assert big.count() == 2
+    pair = big.restrict(include=[n])
+    assert list(pair) == [[*range(2, n), n]] and len(big - pair) == 1
+    assert (big & pair).count() == 1 and ((big - pair) | pair).count() == 2
+    assert sys.getrecursionlimit() == limit
+
+
+# ----- the front door: count(memo=True), solutions(memo=True), solution_set() -------------
+
+
+@pytest.mark.parametrize("name", ["queens8", "langford8", "domino_8x8",
+                                  "knuth_dlx2_color_example"])
+def test_count_memo_is_the_count(name, backend):
+    problem = load(name)
+    solutions, nodes, _, _, hits = DLX6[name]
+    assert problem.count(memo=True, backend=backend) == solutions
+    stats = problem.stats
+    assert (stats.nodes, stats.hits, stats.backend) == (nodes, hits, backend)
+    assert problem.count(3, memo=True, backend=backend) == min(3, solutions)
+
+
+def test_solutions_memo_in_the_plain_order():
+    problem = load("langford8")
+    search = problem.solutions(7, memo=True)
+    assert list(search) == list(problem.solutions(7))
+    assert search.stats.status is Status.LIMIT and search.count() == 7
+    assert problem.first(memo=True) == problem.first()
+    counted = problem.solutions(memo=True)
+    assert counted.count() == 300 and next(counted, None) is None
+
+
+def test_solution_set_front_door(backend):
+    problem = few_hundred()
+    s = problem.solution_set(backend=backend)
+    assert isinstance(s, dlx.SolutionSet) and s.count() == len(s) == 281
+    assert problem.stats.zdd_nodes == s.node_count and problem.stats.backend == backend
+    assert list(s) == list(problem.solutions())
+    halves = problem.solution_set(parts=True, backend=backend)
+    assert halves.count() == 281
+
+
+def test_the_set_errors_are_dlx_errors():
+    import dlx.zdd
+
+    for name in ("ZDDFormatError", "EmptySetError", "SetTooLargeError"):
+        assert getattr(dlx, name) is getattr(dlx.zdd, name) is getattr(dlx.errors, name)
+        assert name in dlx.__all__ and issubclass(getattr(dlx, name), ValueError)
+    assert "SolutionSet" in dlx.__all__
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"seed": 1}, "seed"), ({"weighted": True}, "weighted"), ({"lookahead": 2}, "lookahead"),
+    ({"learn": True}, "learn"), ({"order": "cost"}, "order='cost'"),
+    ({"workers": 2}, "distributed"), ({"split": None, "checkpoint": "x.json"}, "distributed"),
+    ({"progress": print}, "progress"), ({"memo": 1}, "memo must be True or False"),
+])
+def test_memo_refuses(kwargs, name):
+    with pytest.raises(ArgumentError, match=name.replace("(", r"\(")):
+        few_hundred().count(**{"memo": True, **kwargs})
+
+
+def test_memo_refusals_on_the_other_calls():
+    problem = few_hundred()
+    with pytest.raises(ArgumentError, match="restarts"):
+        problem.first(memo=True, restarts=10)
+    with pytest.raises(ArgumentError, match="order='cost'"):
+        problem.best(2, memo=True)
+    mcc = ExactCover([["a"], ["a", "b"]], multiplicity={"a": (1, 2)})
+    with pytest.raises(ArgumentError, match="multiplicities"):
+        mcc.count(memo=True)
+    with pytest.raises(ArgumentError, match="multiplicities"):
+        mcc.solution_set()
+    for bad in ("many", 1.5, -3):
+        with pytest.raises(ArgumentError, match="max_zdd_nodes"):
+            problem.solution_set(max_zdd_nodes=bad)
+
+
+@pytest.mark.parametrize("budget, status", [({"max_nodes": 100}, Status.MAX_NODES),
+                                            ({"timeout": 0}, Status.TIMEOUT)])
+def test_budgets_raise_search_stopped(budget, status, backend):
+    problem = load("domino_10x10")
+    with pytest.raises(SearchStoppedError) as e:
+        problem.count(memo=True, backend=backend, **budget)
+    assert e.value.stats.status is status and problem.stats.status is status
+    with pytest.raises(SearchStoppedError) as e:
+        problem.solution_set(backend=backend, **budget)
+    assert e.value.stats.status is status and problem.stats is e.value.stats
+    with pytest.raises(SearchStoppedError, match="max_zdd_nodes"):
+        problem.solution_set(backend=backend, max_zdd_nodes=100)
+    search = problem.solutions(memo=True, backend=backend, **budget)
+    assert list(search) == [] and search.stats.status is status  # stops quietly
+
+
+@settings(max_examples=100, deadline=None)
+@given(xcc_problems(), st.sampled_from(AVAILABLE), st.data())
+def test_forced_options_as_the_plain_search(problem, backend, data):
+    """Forced options: the plain search's solutions, in its order, or its conflict."""
+    forced = data.draw(st.lists(st.sampled_from(range(len(problem))), unique=True,
+                                max_size=3)) if len(problem) else []
+    forced = [k for k in forced if k not in problem.dropped]
+    search = problem.solutions(forced=forced, backend="python")
+    expected = list(search)
+    memo = problem.solutions(forced=forced, memo=True, backend=backend)
+    assert list(memo) == expected
+    if search.stats.status is Status.CONFLICT:
+        assert memo.stats.status is Status.CONFLICT
+        assert memo.stats.conflict == search.stats.conflict
+    s = problem.solution_set(forced=forced, backend=backend)
+    assert list(s) == expected and s.count() == len(expected)
+    assert memo_count(problem, forced=forced, parts=True, backend=backend) == len(expected)

@@ -1,0 +1,91 @@
+"""The ``dlx`` command's memoized search: ``--count --memo``, ``--zdd OUT``, ``--sample K``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dlx import ExactCover, SolutionSet
+from dlx.cli import main
+from dlx.problems import langford, queens
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> str:
+    """queens8 in Knuth's format, in a file."""
+    p = tmp_path / "queens8.dlx"
+    p.write_text(queens(8).to_dlx())
+    return str(p)
+
+
+def test_count_memo_is_dlx6(path, capsys) -> None:
+    assert main(["--count", "--memo", path]) == 0
+    out, err = capsys.readouterr()
+    assert out == "92\n"  # DLX6: 1122 nodes, 142 hits, 469 ZDD nodes (ours 463, reduced)
+    assert "Altogether 92 solutions, 19626 updates, 1122 nodes" in err
+    assert "Memo: 142 hits, 980 signatures, 463 ZDD nodes." in err
+
+
+def test_memo_lists_the_plain_solutions(path, capsys) -> None:
+    assert main(["--memo", "--indices", "--limit", "5", path]) == 0
+    out, err = capsys.readouterr()
+    assert [list(map(int, line.split())) for line in out.splitlines()] == list(
+        queens(8).solutions(5))
+    assert "Stopped after --limit 5 solutions." in err
+
+
+def test_zdd_writes_knuths_text(path, tmp_path, capsys) -> None:
+    out_file = tmp_path / "q8.zdd"
+    assert main(["--zdd", str(out_file), path]) == 0
+    assert capsys.readouterr().out == "92\n"
+    problem = queens(8)
+    s = SolutionSet.read(problem, out_file)
+    assert sorted(s) == sorted(problem.solutions()) and s.node_count == 463
+
+
+def test_sample_prints_solutions(tmp_path, capsys) -> None:
+    p = tmp_path / "langford7.dlx"
+    problem = langford(7)
+    p.write_text(problem.to_dlx())
+    assert main(["--sample", "6", "--seed", "4", "--indices", str(p)]) == 0
+    first = capsys.readouterr().out
+    drawn = [list(map(int, line.split())) for line in first.splitlines()]
+    assert len(drawn) == 6 and all(problem.is_solution(x) for x in drawn)
+    assert drawn == problem.solution_set().sample(6, seed=4)
+    assert main(["--sample", "6", "--seed", "4", "--indices", str(p)]) == 0
+    assert capsys.readouterr().out == first  # repeatable
+
+
+def test_budget_exits_stopped(path, capsys) -> None:
+    assert main(["--count", "--memo", "--max-nodes", "10", path]) == 3
+    out, err = capsys.readouterr()
+    assert out == "" and "--max-nodes 10 ran out" in err
+
+
+@pytest.mark.parametrize("args, what", [
+    (["--zdd", "x.zdd", "--learn"], "--learn"),
+    (["--memo", "--weighted"], "--weighted"),
+    (["--memo", "--best", "2"], "--best"),
+    (["--memo", "--workers", "2"], "--workers"),
+    (["--sample", "2", "--zdd", "x.zdd"], "--zdd"),
+    (["--sample", "2", "--count"], "--count"),
+    (["--memo", "--seed", "3"], "--seed"),
+    (["--sample", "0"], "sample"),
+    (["--preprocess", "--memo"], "--memo"),
+])
+def test_usage_errors_exit_2(path, capsys, args, what) -> None:
+    assert main([*args, path]) == 2
+    assert what in capsys.readouterr().err
+
+
+def test_multiplicities_are_a_usage_error(tmp_path, capsys) -> None:
+    p = tmp_path / "m.dlx"
+    p.write_text(ExactCover([["a"], ["a", "b"]], multiplicity={"a": (1, 2)}).to_dlx())
+    assert main(["--count", "--memo", str(p)]) == 2
+    assert "multiplicities" in capsys.readouterr().err
+
+
+def test_zdd_file_that_cannot_be_written(path, tmp_path, capsys) -> None:
+    assert main(["--zdd", str(tmp_path / "no" / "such" / "dir.zdd"), path]) == 4
+    assert "cannot write" in capsys.readouterr().err
