@@ -37,10 +37,11 @@ DLX3's on the item lists sorted by cost.
 Compiled, a function that takes arrays counts references to them (an atomic add and
 subtract each) unless numba's pruning pass can pair them, which it cannot in a function
 with a path that raises (``%``'s ZeroDivisionError), or whose branches last use different
-arrays (LLVM merges the releases). So the functions run at every node (``choose``,
+arrays (LLVM merges the releases). So the functions that run at every node (``choose``,
 ``restore``, M9's ``reinstate``) read what they test up front, store on every path and
-divide with ``np.remainder``: with 14 such pairs a node, a count of ``mcc_rowcol6_2`` took
-5x DLX3's time; without, 0.63x.
+divide with ``np.remainder``: with 14 such pairs a node (``perf``: ~45% of the time in
+``NRT_incref``/``NRT_decref``), a count of ``mcc_rowcol6_2`` took 5x DLX3's time; without,
+0.63x (``docs/design.md``).
 """
 
 from __future__ import annotations
@@ -236,10 +237,10 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
             elif s == best_s and length == best_l and seed != 0:
                 ties += 1
                 seed = seed * 48271 % 2147483647
-                if np.remainder(seed, ties) == 0:  # no ZeroDivisionError path (below)
+                if np.remainder(seed, ties) == 0:  # no ZeroDivisionError path (module note)
                     best = k
         k = RL[k]
-    REG[SEED] = seed  # unchanged when 0; a store on every path (see the note above)
+    REG[SEED] = seed  # unchanged when 0; stored on every path (module note)
     return best, score, least
 
 
