@@ -20,8 +20,10 @@ MCC_CASES = {  # file: (solutions, DLX3's nodes, DLX3's updates), SOURCES.md
     "mcc_rowcol6_2": (67_950, 198_658, 715_151),
     "mcc_queens8_k5": (46_736, 190_918, 1_432_660),
     "mcc_queens12x10_rowslack": (160_964, 1_090_730, 13_084_211),
+    "mcc_matchings4x4": (10_012, 24_610, 51_879),
+    "mcc_tetromino_5x8_2each": (3_106, 95_203, 10_628_425),
 }
-PYTHON_SKIP = {"mcc_queens12x10_rowslack"}  # about 30 s a round in python
+PYTHON_SKIP = {"mcc_queens12x10_rowslack", "mcc_tetromino_5x8_2each"}  # 10-30 s a round
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -31,7 +33,7 @@ def test_count_mcc(benchmark, name: str, backend: str) -> None:
     if not path.exists():
         pytest.skip(f"{path} not found")
     if backend == "python" and name in PYTHON_SKIP:
-        pytest.skip("about 30 s a round in python")
+        pytest.skip("10-30 s a round in python")
     problem = ExactCover.from_dlx(path.read_text())
     problem.count(limit=1, backend=backend)  # links, numba's load
     benchmark.group = f"mcc-{name}"

@@ -9,6 +9,10 @@ line (``sudoku.formats.read_variant``, its layout cached), the search, the check
 
 ``sat-pycosat`` (optional: ``pip install pycosat``) solves our own one-hot CNF of the same
 layout (``benchmarks/solvers/sat.py``); it has no encoding of killer cages.
+
+Groups ``sudoku-killers-<set>`` solve every puzzle of a 9x9 killer set (numba; the slow
+ones are far from the first 30 lines) and report the median and the largest time a puzzle
+(the target: at most 50 ms each).
 """
 
 from __future__ import annotations
@@ -35,14 +39,16 @@ SETS = {
 }
 """Set -> (variant, box shape) as ``read_variant`` takes them."""
 SOLVERS = ["dlx-numba", "dlx-python", "sat-pycosat"]
+KILLERS = ["killer_janko_9x9", "killer_krazydad_9x9"]
+"""The 9x9 killer sets timed whole, numba only."""
 
 
-def _lines(name: str) -> tuple[list[str], list[str]]:
+def _lines(name: str, count: int | None = PUZZLES) -> tuple[list[str], list[str]]:
     puzzles, solutions = DATA / f"{name}.txt", DATA / "solutions" / f"{name}.txt"
     if not puzzles.is_file() or not solutions.is_file():
         pytest.skip(f"{puzzles} not found")
-    return (puzzles.read_text().splitlines()[:PUZZLES],
-            solutions.read_text().splitlines()[:PUZZLES])
+    return (puzzles.read_text().splitlines()[:count],
+            solutions.read_text().splitlines()[:count])
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
@@ -78,3 +84,26 @@ def test_variant_set(benchmark: BenchmarkFixture, name: str, solver: str) -> Non
     benchmark.extra_info.update(solver=solver, puzzle_set=name, puzzles=len(lines),
                                 median_per_puzzle_s=statistics.median(best),
                                 max_per_puzzle_s=max(best))
+
+
+@pytest.mark.parametrize("name", KILLERS)
+def test_killer_set(benchmark: BenchmarkFixture, name: str) -> None:
+    formats = pytest.importorskip("sudoku.formats", reason="sudoku.formats not available")
+    if not numba_available():
+        pytest.skip("numba is not installed")
+
+    def solve(line: str) -> str | None:
+        layout, givens = formats.read_variant(line, "killer", block=(3, 3))
+        return sudoku.solve_string(givens, layout=layout, backend="numba")
+
+    lines, answers = _lines(name, None)
+    for line in lines[:3]:
+        solve(line)
+    benchmark.group = f"sudoku-killers-{name}"
+    got, best = timed_rounds(benchmark, solve, lines, 2)
+    wrong = [i for i, (a, b) in enumerate(zip(got, answers)) if a != b]
+    assert not wrong, f"wrong answers on lines {wrong} of {name}"
+    benchmark.extra_info.update(solver="dlx-numba", puzzle_set=name, puzzles=len(lines),
+                                median_per_puzzle_s=statistics.median(best),
+                                max_per_puzzle_s=max(best),
+                                slowest_line=best.index(max(best)) + 1)

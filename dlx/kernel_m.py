@@ -33,9 +33,20 @@ DLX5 counts branches), and M5 skips an option that would reach the cutoff (in a 
 sorted by cost, the rest of the list too unless the item may take a null move).
 Without a cutoff (``NO_CUTOFF``) none of this runs: a search with costs but no bound is
 DLX3's on the item lists sorted by cost.
+
+Compiled, a function that takes arrays counts references to them (an atomic add and
+subtract each) unless numba's pruning pass can pair them, which it cannot in a function
+with a path that raises (``%``'s ZeroDivisionError), or whose branches last use different
+arrays (LLVM merges the releases). So the functions that run at every node (``choose``,
+``restore``, M9's ``reinstate``) read what they test up front, store on every path and
+divide with ``np.remainder``: with 14 such pairs a node (``perf``: ~45% of the time in
+``NRT_incref``/``NRT_decref``), a count of ``mcc_rowcol6_2`` took 5x DLX3's time; without,
+0.63x (``docs/design.md``).
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from .kernel import (
     B_FIRST,
@@ -71,7 +82,7 @@ CUTOFF = 11  # REG: abandon a partial solution whose net cost reaches this
 AFFORD = 10  # M3 counts at most this many options cheaper than the cutoff (DLX5's h)
 
 FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "tweak", "untweak", "commit",
-             "uncommit", "choose", "restore", "leave", "search", "force", "unforce",
+             "uncommit", "choose", "restore", "reinstate", "leave", "search", "force", "unforce",
              "force_all", "begin", "force_instance", "undo_instance", "record_first",
              "record", "search_batch")
 """The functions of this kernel's namespace, callees before callers (``begin``, ``record``
@@ -226,22 +237,29 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
             elif s == best_s and length == best_l and seed != 0:
                 ties += 1
                 seed = seed * 48271 % 2147483647
-                if seed % ties == 0:
+                if np.remainder(seed, ties) == 0:  # no ZeroDivisionError path (module note)
                     best = k
         k = RL[k]
-    if seed != 0:
-        REG[SEED] = seed
+    REG[SEED] = seed  # unchanged when 0; stored on every path (module note)
     return best, score, least
 
 
 def restore(i, first, U, D, TOP, COLOR, LEN, LL, RL, BOUND, SLACK):
     """M8: undo M4 for item ``i`` (``first``: the level's first tweaked node): uncover it
     or untweak its options, and give its bound back."""
-    if BOUND[i] == 0 and SLACK[i] == 0:
+    b = BOUND[i]
+    s = SLACK[i]
+    if b == 0 and s == 0:
         uncover(i, U, D, TOP, COLOR, LEN, LL, RL)
     else:
-        untweak(i, first, BOUND[i], U, D, TOP, COLOR, LEN, LL, RL)
-    BOUND[i] += 1
+        untweak(i, first, b, U, D, TOP, COLOR, LEN, LL, RL)
+    BOUND[i] = b + 1
+
+
+def reinstate(i, LL, RL):
+    """Undo M5's null move of item ``i``: put it back in the active list."""
+    RL[LL[i]] = i
+    LL[RL[i]] = i
 
 
 def leave(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
@@ -249,8 +267,7 @@ def leave(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
     ``TOP`` is 0) puts the item back in the active list; an option is uncommitted.
     Returns the item the level branched on."""
     if TOP[x] <= 0:
-        RL[LL[x]] = x
-        LL[RL[x]] = x
+        reinstate(x, LL, RL)
         return x
     uncommit(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND)
     return TOP[x]
@@ -325,12 +342,13 @@ def search(S, node_stop, solution_stop):
                 break
             level -= 1
             x = CHOICE[level]
-            if TOP[x] > 0:
-                cost -= COST[x]
-            i = leave(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND)
-            if x == i:  # a null move was the last branch: M8
-                restore(i, TWEAK[level], U, D, TOP, COLOR, LEN, LL, RL, BOUND, SLACK)
+            if TOP[x] <= 0:  # a null move was the last branch: M8 (leave, spelled out)
+                reinstate(x, LL, RL)
+                restore(x, TWEAK[level], U, D, TOP, COLOR, LEN, LL, RL, BOUND, SLACK)
                 continue
+            cost -= COST[x]
+            uncommit(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND)
+            i = TOP[x]
             x = D[x]
             CHOICE[level] = x
         while True:

@@ -20,7 +20,8 @@ the values in a cage are all different and add up to its total. Cages need not c
 grid (a cell outside every cage is only bound by its units), nor be connected: the rules
 read the same either way, and the published killers, whose cages do cover the grid, are
 just one case. The exact cover adds, per cage, one item for the cage and one per (cage,
-value), and one option per set of values that fills it (see [`sudoku.reduction`][]).
+value), and one option per set of values that fills it, and the same for each sum its units
+imply (see [`sudoku.reduction`][]).
 
 With the square layout of box 3 the exact cover is exactly the classic 729 x 324 one.
 Layouts are frozen and hashable (the hash is computed once), so per-layout tables are
