@@ -1,7 +1,7 @@
 """Turn a saved pytest-benchmark JSON into per-group Markdown tables and a time/nodes plot.
 
     python -m pytest benchmarks --benchmark-only --benchmark-json=out.json
-    python -m benchmarks.report out.json --out docs/bench
+    python -m benchmarks.report out.json --out docs/bench [--table results.md]
 
 A Sudoku group (several puzzles per round) gets, per solver: the median time per puzzle
 (each puzzle timed alone, its best round; the median over the set), the mean (median round
@@ -303,6 +303,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="DIR",
         help="directory for results.md and the plot (default: the JSON's)",
     )
+    parser.add_argument(
+        "--table",
+        default=TABLE_NAME,
+        metavar="NAME",
+        help=f"file name of the tables in DIR (default: {TABLE_NAME}); another name, for "
+        "a run of some groups, also leaves the plot alone",
+    )
     args = parser.parse_args(argv)
     out = args.out or args.json.parent
     data = json.loads(args.json.read_text(encoding="utf-8"))
@@ -310,8 +317,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = markdown(rows, header=_provenance(data), versus=load_versus(data))
     print(text)
     out.mkdir(parents=True, exist_ok=True)
-    (out / TABLE_NAME).write_text(text, encoding="utf-8")
-    plot(rows, out / PLOT_NAME)
+    (out / args.table).write_text(text, encoding="utf-8")
+    if args.table == TABLE_NAME:  # a partial run (another table name) leaves the plot alone
+        plot(rows, out / PLOT_NAME)
     return 0
 
 
