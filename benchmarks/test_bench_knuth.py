@@ -3,7 +3,8 @@
 Group ``knuth-<program>-<file>``: ``ExactCover.count`` on numba, warm (the kernel loaded
 and the problem linked by an untimed ``count(limit=1)``), against the timed build of
 Knuth's program on the same ``.dlx`` file (``benchmarks.knuth``): DLX1 on plain exact
-cover, DLX2 on the colored ``xcc_*`` files, DLX3 on the multiplicity ``mcc_*`` files.
+cover (the files of the ``exact-cover-*`` groups, and ``queens14``), DLX2 on the colored
+``xcc_*`` files, DLX3 on the multiplicity ``mcc_*`` files.
 Rounds alternate, Knuth's then ours, so that a change in the machine's load hits both.
 Knuth's program is timed by its own clocks from the end of its input to the end of its
 search; ours by the whole ``count()`` call (which copies the links before it searches).
@@ -19,14 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.cases import EXACT_COVER_DIR, numba_available
+from benchmarks.cases import EXACT_COVER_CASES, EXACT_COVER_DIR, numba_available
 from benchmarks.knuth import bench_interleaved
 from dlx import ExactCover
 
 ROUNDS = 5
 
 FILES = {
-    "dlx1": ("queens12", "langford11", "pentomino_6x10_sym", "queens14"),
+    "dlx1": (*(case.name for case in EXACT_COVER_CASES), "queens14"),
     "dlx2": ("xcc_debruijn4", "xcc_debruijn5", "xcc_latin4", "xcc_latin5", "xcc_shidoku4x4",
              "xcc_wordsquare5_sgb500"),
     "dlx3": ("mcc_rowcol6_2", "mcc_queens8_k5", "mcc_queens12x10_rowslack",
