@@ -1,10 +1,11 @@
 """Fixtures for the benchmarks: puzzle sets read from disk, whole-set and whole-count benchmarks.
 
-``pytest benchmarks --benchmark-only [--puzzles DIR] [--long] [--dlx1 PATH]
-[--benchmark-json=out.json]``. A set missing on disk skips the benchmarks that need it, saying
-which file was missing. Runs marked ``long`` (see ``benchmarks.cases.LONG``) are skipped unless
-``--long`` is given. The ``dlx1`` peer (Knuth's DLX1, a program the user builds) runs only
-when ``--dlx1 PATH`` or ``$DLX1`` names it.
+``pytest benchmarks --benchmark-only [--puzzles DIR] [--long] [--dlx1 PATH] [--dlx2 PATH]
+[--dlx3 PATH] [--dlx6 PATH] [--benchmark-json=out.json]``. A set missing on disk skips the
+benchmarks that need it, saying which file was missing. Runs marked ``long`` (see
+``benchmarks.cases.LONG``) are skipped unless ``--long`` is given. Knuth's programs (timed
+builds the user makes, see ``benchmarks.knuth``) run when ``--dlx1 PATH`` (``$DLX1``, ...)
+names one or the anchors' build holds it; else their benchmarks are skipped.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.cases import ExactCoverCase
 from benchmarks.grid import Solved
+from benchmarks.knuth import PROGRAMS, default_program
 from benchmarks.puzzles import is_solution, load_set, puzzle_dir
 from benchmarks.timing import timed_rounds
 
@@ -38,8 +40,6 @@ TARGET_SECONDS = 3.0
 MIN_ROUNDS, MAX_ROUNDS = 3, 20
 """... kept within these bounds."""
 EXACT_COVER_ROUNDS = 3
-DLX1_ENV = "DLX1"
-"""Environment variable naming Knuth's DLX1 binary, when ``--dlx1`` is not given."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -55,13 +55,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="also run the benchmarks marked long (minutes each; see benchmarks/cases.py)",
     )
-    parser.addoption(
-        "--dlx1",
-        metavar="PATH",
-        default=None,
-        help=f"Knuth's DLX1 binary, a peer in the exact-cover groups (default: ${DLX1_ENV}; "
-        "if neither is given, its benchmarks are skipped; see benchmarks/README.md)",
-    )
+    for name in PROGRAMS:
+        parser.addoption(
+            f"--{name}",
+            metavar="PATH",
+            default=None,
+            help=f"Knuth's {name.upper()}, a timed build (default: ${name.upper()}, else "
+            f"$ANCHORS/knuth/build/{name}t; if there is none, its benchmarks are skipped; "
+            "see benchmarks/README.md)",
+        )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -94,22 +96,30 @@ def puzzle_set(pytestconfig: pytest.Config) -> PuzzleSet:
 
 
 @pytest.fixture(scope="session")
-def dlx1_path(pytestconfig: pytest.Config) -> Path:
-    """Knuth's DLX1 binary from ``--dlx1`` or ``$DLX1`` (a path, or a name on ``$PATH``).
+def knuth_program(pytestconfig: pytest.Config) -> Callable[[str], Path]:
+    """``knuth_program("dlx1")``: Knuth's timed DLX1 from ``--dlx1`` or ``$DLX1`` (a path, or
+    a name on ``$PATH``), else ``$ANCHORS/knuth/build/dlx1t``; the same for dlx2, dlx3, dlx6.
 
-    Skips the test when neither is given: DLX1 is not shipped, the user builds it. A name
-    that is not an executable file is an error, not a skip, so that a typo is not silent.
+    Skips the test when none is found: Knuth's programs are not shipped, the user builds
+    them. A name given that is not an executable file is an error, not a skip, so that a
+    typo is not silent.
     """
-    given = pytestconfig.getoption("--dlx1") or os.environ.get(DLX1_ENV)
-    if not given:
-        pytest.skip(
-            f"Knuth's DLX1 not given: --dlx1 PATH or {DLX1_ENV}=PATH "
-            "(build it from dlx1.w, see benchmarks/README.md)"
-        )
-    found = shutil.which(os.path.expanduser(given))
-    if found is None:
-        pytest.fail(f"--dlx1/{DLX1_ENV}: {given!r} is not an executable file", pytrace=False)
-    return Path(found)
+
+    def find(name: str) -> Path:
+        given = pytestconfig.getoption(f"--{name}") or os.environ.get(name.upper())
+        if not given:
+            path = default_program(name)
+            if not os.access(path, os.X_OK):
+                pytest.skip(f"Knuth's {name.upper()} not found: --{name} PATH, "
+                            f"{name.upper()}=PATH or {path} (see benchmarks/README.md)")
+            return path
+        found = shutil.which(os.path.expanduser(given))
+        if found is None:
+            pytest.fail(f"--{name}/{name.upper()}: {given!r} is not an executable file",
+                        pytrace=False)
+        return Path(found)
+
+    return find
 
 
 def _answer(result: Solved | str | None) -> str | None:

@@ -2,7 +2,7 @@
 
 The two libraries from PyPI are optional (``pip install xcover exact-cover``); this module
 imports neither, each function imports its library when called. Knuth's DLX1 is a program
-the user builds (see ``benchmarks/README.md``); it is run as a subprocess.
+the user builds (see ``benchmarks/README.md``), run by ``benchmarks.knuth``.
 
 * **xcover** (J. F. Rudge; numba): Knuth's Algorithm C on *dancing cells* (sparse sets, not
   dancing links), primary and secondary items, colors. We call ``xcover.algorithm_c`` on
@@ -18,9 +18,9 @@ the user builds (see ``benchmarks/README.md``); it is run as a subprocess.
   its slack row. The completion by slack rows is unique, so counts are unchanged, but the
   search works harder (it branches on the secondary items too).
 * **dlx1** (Knuth; C, from ``dlx1.w``): Algorithm 7.2.2.1D on dancing links, the program
-  whose nodes and updates our engine reproduces. It reads a ``.dlx`` file on stdin and,
-  with ``DLX1_ARGS``, only counts: it prints its totals on stderr, which
-  :func:`parse_dlx1` reads.
+  whose nodes and updates our engine reproduces, run as a subprocess: ``benchmarks.knuth``
+  (``DLX1_ARGS``, ``Dlx1Totals``, ``dlx1_count`` and ``parse_dlx1`` are its names, kept
+  here for the callers of this module).
 
 Sudoku input is the same reduction ``sudoku.to_exact_cover`` builds (Knuth's sudoku-dlx:
 the 729 x 324 problem minus the rows and columns of the givens, same order; see
@@ -30,15 +30,14 @@ for constructing our ``ExactCover`` object.
 
 from __future__ import annotations
 
-import re
-import subprocess
 from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from benchmarks.grid import coordinates, format_grid, parse, side
+from benchmarks.knuth import ARGS as DLX1_ARGS
+from benchmarks.knuth import Dlx1Totals, dlx1_count, parse_dlx1
 
 __all__ = [
     "DLX1_ARGS",
@@ -212,57 +211,3 @@ def exact_cover_first(problem: Any, matrix: np.ndarray) -> list[int] | None:
     except NoSolution:
         return None
     return sorted(k for k in rows.tolist() if k < len(problem))
-
-
-# ----- Knuth's DLX1 (a C program the user builds; run as a subprocess) -------------------
-
-DLX1_ARGS = ("v1", "m0")
-"""DLX1's command line for counting: ``v1`` prints only the basic totals (no warnings about
-options without primary items), ``m0`` prints no solution (the default, made explicit)."""
-
-_DLX1_TOTALS = re.compile(
-    r"Altogether (\d+) solutions?, (\d+)\+(\d+) mems, (\d+) updates,(?: \d+ cleansings,)? "
-    r"(\d+) bytes, (\d+) nodes(?:, ccost \d+%)?\."
-)
-"""DLX1's totals line; Knuth's current dlx1 ends it ``nodes, ccost 5%.`` (the share of mems
-spent on costs), older ones ``nodes.``, and DLX2/DLX3 add ``<k> cleansings``: all are read."""
-
-
-class Dlx1Totals(NamedTuple):
-    """DLX1's final report: solutions found, search-tree nodes (a solution counts as a node,
-    as in TAOCP 7.2.2-(4)) and updates, the statistics our engine reproduces."""
-
-    solutions: int
-    nodes: int
-    updates: int
-
-
-def parse_dlx1(stderr: str) -> Dlx1Totals:
-    """The totals in DLX1's stderr, from its last line ``Altogether <n> solution(s), <input>+
-    <search> mems, <u> updates, <b> bytes, <n> nodes.`` (or ``<n> nodes, ccost <c>%.``);
-    ValueError if there is none."""
-    found = _DLX1_TOTALS.findall(stderr)
-    if not found:
-        raise ValueError(f"no DLX1 totals in its output: {stderr[-500:]!r}")
-    solutions, _imems, _mems, updates, _bytes, nodes = map(int, found[-1])
-    return Dlx1Totals(solutions, nodes, updates)
-
-
-def dlx1_count(binary: str | Path, dlx_file: str | Path) -> Dlx1Totals:
-    """Run ``binary v1 m0 < dlx_file`` (count every solution) and parse its totals; a run
-    that fails (exit status, or no totals: say a TIMEOUT) raises RuntimeError."""
-    with open(dlx_file, "rb") as stdin:
-        done = subprocess.run(
-            [str(binary), *DLX1_ARGS],
-            stdin=stdin,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            check=False,
-        )
-    stderr = done.stderr.decode(errors="replace")
-    if done.returncode != 0 or "TIMEOUT" in stderr:
-        raise RuntimeError(f"{binary} failed (exit {done.returncode}) on {dlx_file}: {stderr}")
-    try:
-        return parse_dlx1(stderr)
-    except ValueError as error:
-        raise RuntimeError(f"{binary} on {dlx_file}: {error}") from None

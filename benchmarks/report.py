@@ -1,14 +1,17 @@
 """Turn a saved pytest-benchmark JSON into per-group Markdown tables and a time/nodes plot.
 
     python -m pytest benchmarks --benchmark-only --benchmark-json=out.json
-    python -m benchmarks.report out.json --out docs/bench
+    python -m benchmarks.report out.json --out docs/bench [--table results.md]
 
 A Sudoku group (several puzzles per round) gets, per solver: the median time per puzzle
 (each puzzle timed alone, its best round; the median over the set), the mean (median round
 time / puzzles), the slowest puzzle, the ratio of the mean to the group's fastest, and the
 search nodes and updates per puzzle when the solver reports them. A group of single
 problems (exact cover, cold start) gets the median round time, the ratio, nodes, updates
-and the number of solutions. The tables go to stdout and to ``DIR/results.md``;
+and the number of solutions. Benchmarks timed against one of Knuth's programs, rounds
+interleaved (``benchmarks.knuth.bench_interleaved``), also get a line each in a last
+table: our CPU and wall time, his search's CPU and wall time by his own clocks, his whole
+process's wall time, and the ratios ours / his. The tables go to stdout and to ``DIR/results.md``;
 ``DIR/time_vs_nodes.png`` (mean time per puzzle against nodes per puzzle, one series per
 solver, log-log) is drawn when matplotlib is installed.
 """
@@ -24,7 +27,17 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Row", "format_count", "format_seconds", "load_rows", "main", "markdown", "plot"]
+__all__ = [
+    "Row",
+    "Versus",
+    "format_count",
+    "format_seconds",
+    "load_rows",
+    "load_versus",
+    "main",
+    "markdown",
+    "plot",
+]
 
 PLOT_NAME = "time_vs_nodes.png"
 TABLE_NAME = "results.md"
@@ -94,6 +107,69 @@ def load_rows(data: dict[str, Any]) -> list[Row]:
     return sorted(rows, key=lambda row: (row.group, row.seconds_per_puzzle))
 
 
+@dataclass(frozen=True)
+class Versus:
+    """One benchmark of ours against Knuth's program, rounds interleaved: medians, seconds."""
+
+    group: str
+    solver: str
+    knuth: str
+    file: str
+    rounds: int
+    cpu_s: float
+    wall_s: float
+    knuth_search_cpu_s: float
+    knuth_search_s: float
+    knuth_process_s: float
+    ratio_cpu: float
+    ratio_wall: float
+    load: float | None = None
+    """The machine's load average over the last minute, at the end of the rounds."""
+
+
+def load_versus(data: dict[str, Any]) -> list[Versus]:
+    """The benchmarks of a pytest-benchmark JSON document that ran against one of Knuth's
+    programs (their ``extra_info`` has ``knuth``), by program then file."""
+    rows = []
+    for bench in data["benchmarks"]:
+        info = bench.get("extra_info", {})
+        if "knuth" not in info:
+            continue
+        rows.append(Versus(bench.get("group") or "(no group)", info.get("solver", bench["name"]),
+                           **{name: info[name] for name in Versus.__dataclass_fields__
+                              if name not in ("group", "solver") and name in info}))
+    return sorted(rows, key=lambda row: (row.knuth, row.group))
+
+
+VERSUS_LEGEND = (
+    "Rounds alternate, Knuth's program then ours, on the same file; medians over the rounds. "
+    "*ours*: the whole warm call (numba), CPU and wall; *Knuth search*: his program's own "
+    "clocks from the end of its input to the end of its search (a timed build, `<name>t`); "
+    "*process*: his whole process, start-up and reading included, as we saw it; "
+    "*ratio*: ours / his search (below 1: ours is faster); *load*: the machine's load "
+    "average over the last minute, at the end of the rounds."
+)
+
+
+def versus_markdown(rows: Sequence[Versus]) -> list[str]:
+    """The lines of the table of the benchmarks against Knuth's programs (none if none)."""
+    if not rows:
+        return []
+    lines = ["## Against Knuth's programs, search against search", "", VERSUS_LEGEND, "",
+             "| program | file | ours CPU | Knuth search CPU | ratio CPU | ours wall "
+             "| Knuth search wall | ratio wall | Knuth process | rounds | load |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        lines.append(
+            f"| {row.knuth} | {row.file} ({row.solver}) | {format_seconds(row.cpu_s)}"
+            f" | {format_seconds(row.knuth_search_cpu_s)} | {row.ratio_cpu:.2f}x"
+            f" | {format_seconds(row.wall_s)} | {format_seconds(row.knuth_search_s)}"
+            f" | {row.ratio_wall:.2f}x | {format_seconds(row.knuth_process_s)} | {row.rounds}"
+            f" | {'-' if row.load is None else f'{row.load:.2f}'} |"
+        )
+    return [*lines, ""]
+
+
 def format_seconds(seconds: float | None) -> str:
     """``seconds`` in the largest of s, ms, µs, ns that keeps the number >= 1; - for None."""
     if seconds is None:
@@ -117,8 +193,9 @@ def _ratio(row: Row, fastest: float) -> str:
     return f"{row.seconds_per_puzzle / fastest:.2f}x" if fastest > 0 else "-"
 
 
-def markdown(rows: Iterable[Row], header: str = "") -> str:
-    """A Markdown table per group; ``vs fastest`` is the ratio to the group's fastest."""
+def markdown(rows: Iterable[Row], header: str = "", versus: Sequence[Versus] = ()) -> str:
+    """A Markdown table per group; ``vs fastest`` is the ratio to the group's fastest. Then
+    the table of ``versus``, the benchmarks against Knuth's programs, if any."""
     lines = ["# Benchmark results", ""]
     lines += [header, ""] if header else []
     lines += [LEGEND, ""]
@@ -155,7 +232,7 @@ def markdown(rows: Iterable[Row], header: str = "") -> str:
                     f" | {format_count(row.rounds)} | {row.note} |"
                 )
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + versus_markdown(versus))
 
 
 def plot(rows: Sequence[Row], path: Path) -> bool:
@@ -226,15 +303,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="DIR",
         help="directory for results.md and the plot (default: the JSON's)",
     )
+    parser.add_argument(
+        "--table",
+        default=TABLE_NAME,
+        metavar="NAME",
+        help=f"file name of the tables in DIR (default: {TABLE_NAME}); another name, for "
+        "a run of some groups, also leaves the plot alone",
+    )
     args = parser.parse_args(argv)
     out = args.out or args.json.parent
     data = json.loads(args.json.read_text(encoding="utf-8"))
     rows = load_rows(data)
-    text = markdown(rows, header=_provenance(data))
+    text = markdown(rows, header=_provenance(data), versus=load_versus(data))
     print(text)
     out.mkdir(parents=True, exist_ok=True)
-    (out / TABLE_NAME).write_text(text, encoding="utf-8")
-    plot(rows, out / PLOT_NAME)
+    (out / args.table).write_text(text, encoding="utf-8")
+    if args.table == TABLE_NAME:  # a partial run (another table name) leaves the plot alone
+        plot(rows, out / PLOT_NAME)
     return 0
 
 

@@ -7,27 +7,24 @@ split into independent parts first (``parts=True``) it is three small searches (
 nodes), counts multiplied.
 
 Group ``memo-<file>``: ``memo_count`` (warm numba; python on the small boards), the plain
-``ExactCover.count`` where it finishes in seconds, and Knuth's DLX6 when its timed build
-is found (``$DLX6``, else ``dlx6t`` under ``$ANCHORS/knuth/build``, default
-``~/.cache/dancing-cover-anchors``; see ``../shared/tools/native-anchors``). DLX6 is timed
-by its own printed search CPU time (``extra_info["search_cpu_s"]``, the median of the
-rounds): its start-up and its reading of the input are not the search. Every run checks
-the count, and the memo's search nodes against DLX6's (SOURCES.md, "Memoized counting").
+``ExactCover.count`` where it finishes in seconds, and, when its timed build is found
+(``--dlx6``, ``$DLX6``, else ``dlx6t`` under ``$ANCHORS/knuth/build``; see
+``benchmarks.knuth``), the warm numba memo interleaved with Knuth's DLX6 round by round,
+DLX6 timed by its own clocks from the end of its input to the end of its search (CPU and
+wall medians and the ratios in ``extra_info``). Every run checks the count, and the memo's
+search nodes against DLX6's (SOURCES.md, "Memoized counting").
 """
 
 from __future__ import annotations
 
 import itertools
-import os
-import re
-import statistics
-import subprocess
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
+from benchmarks.knuth import bench_interleaved
 from dlx import ExactCover
 from dlx.memo import memo_search
 
@@ -48,15 +45,6 @@ def load(name: str) -> ExactCover:
     if not path.exists():
         pytest.skip(f"{path} not found")
     return ExactCover.from_dlx(path.read_text())
-
-
-def dlx6_path() -> Path | None:
-    given = os.environ.get("DLX6")
-    if given:
-        return Path(given)
-    anchors = Path(os.environ.get("ANCHORS", Path.home() / ".cache/dancing-cover-anchors"))
-    path = anchors / "knuth" / "build" / "dlx6t"
-    return path if path.exists() else None
 
 
 @pytest.mark.parametrize("backend", ["python", "numba"])
@@ -88,39 +76,28 @@ def test_plain_count(benchmark, name: str) -> None:
     benchmark.extra_info.update(solver="plain-numba", nodes=problem.stats.nodes)
 
 
-_TIMES = re.compile(r"cpu: input [\d.]+ us, search ([\d.]+) us")
-_NODES = re.compile(r"(\d+) search nodes")
-
-
-def _time_dlx6(benchmark: Any, program: Path, path: Path, rounds: int) -> str:
-    """Run DLX6 on ``path`` ``rounds`` times under the benchmark; its own search CPU time
-    (the median) goes to ``extra_info``. Returns its last report (stderr)."""
-    cpu: list[float] = []
-
-    def run() -> str:
-        with path.open() as given:
-            out = subprocess.run([str(program)], stdin=given, capture_output=True, text=True,
-                                 check=True).stderr
-        cpu.append(float(_TIMES.search(out)[1]) / 1e6)  # type: ignore[index]
-        return out
-
-    out = benchmark.pedantic(run, rounds=rounds, iterations=1)
-    benchmark.extra_info.update(solver="dlx6", search_cpu_s=statistics.median(cpu))
-    return out
+def _vs_dlx6(benchmark, dlx6: Path, problem: ExactCover, path: Path, rounds: int,
+             **memo: bool) -> None:
+    """The warm numba memo on ``problem`` against DLX6 on ``path`` (the same problem),
+    rounds interleaved; the count (modulo 2**64: DLX6's counter) and the search nodes must
+    agree."""
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba"))
+    (count, stats), knuth = bench_interleaved(
+        benchmark, lambda: memo_search(problem, backend="numba", keep=False, **memo), dlx6,
+        path, rounds)
+    assert (count % 2**64, stats.nodes) == knuth.totals[:2]  # DLX6 counts modulo 2**64
+    benchmark.extra_info.update(solver="memo-numba vs dlx6", nodes=stats.nodes)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_dlx6(benchmark, name: str) -> None:
-    program = dlx6_path()
-    if program is None:
-        pytest.skip("Knuth's DLX6 (timed build dlx6t) not found: set $DLX6 or build the "
-                    "native anchors")
-    path = EXACT_COVER_DIR / f"{name}.dlx"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
+def test_memo_vs_dlx6(benchmark, knuth_program: Callable[[str], Path], name: str) -> None:
+    dlx6 = knuth_program("dlx6")
+    problem = load(name)
     benchmark.group = f"memo-{name}"
-    out = _time_dlx6(benchmark, program, path, rounds=5)
-    assert int(_NODES.search(out)[1]) == CASES[name][1]  # type: ignore[index]
+    _vs_dlx6(benchmark, dlx6, problem, EXACT_COVER_DIR / f"{name}.dlx", rounds=5)
+    assert benchmark.extra_info["nodes"] == CASES[name][1]
 
 
 def rooms(count: int, m: int, n: int) -> ExactCover:
@@ -158,12 +135,12 @@ def test_rooms(benchmark, parts: bool) -> None:
                                 nodes=stats.nodes)
 
 
-def test_rooms_dlx6(benchmark, tmp_path: Path) -> None:
-    program = dlx6_path()
-    if program is None:
-        pytest.skip("Knuth's DLX6 (timed build dlx6t) not found")
+def test_rooms_vs_dlx6(benchmark, knuth_program: Callable[[str], Path],
+                       tmp_path: Path) -> None:
+    dlx6 = knuth_program("dlx6")
+    problem = rooms(3, 4, 8)
     path = tmp_path / "rooms.dlx"
-    path.write_text(rooms(3, 4, 8).to_dlx())
+    path.write_text(problem.to_dlx())
     benchmark.group = "memo-rooms"
-    out = _time_dlx6(benchmark, program, path, rounds=3)
-    assert int(_NODES.search(out)[1]) == ROOMS[1]  # type: ignore[index]
+    _vs_dlx6(benchmark, dlx6, problem, path, rounds=3, parts=False)
+    assert benchmark.extra_info["nodes"] == ROOMS[1]

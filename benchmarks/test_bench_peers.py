@@ -1,9 +1,8 @@
-"""Other exact-cover solvers in the same groups: xcover and exact_cover (PyPI), Knuth's DLX1.
+"""Other exact-cover solvers in the same groups: xcover and exact_cover (PyPI).
 
-All are optional: ``pip install xcover exact-cover``; a missing one skips its benchmarks.
-DLX1 runs only when ``--dlx1 PATH`` (or ``$DLX1``) names a binary the user built from
-Knuth's ``dlx1.w`` (see ``benchmarks/README.md``). See ``benchmarks/peers.py`` for how each
-is called and what it is given.
+Both are optional: ``pip install xcover exact-cover``; a missing one skips its benchmarks.
+See ``benchmarks/peers.py`` for how each is called and what it is given. Knuth's programs
+are timed against our engine in ``test_bench_knuth.py``, search against search.
 
 * Sudoku groups: puzzle string in, verified solution string out, as for every solver. The
   timing includes parsing, the reduction to exact cover (the same rows and columns as our
@@ -12,16 +11,11 @@ is called and what it is given.
   timing, from the same ``.dlx`` file; the timing is one call that counts every solution
   (exact_cover also links its matrix inside that call). Besides the count, one solution of
   each is checked with ``ExactCover.is_solution``.
-* DLX1, exact-cover groups only: a round is one process, ``dlx1 v1 m0 < <name>.dlx``, which
-  counts every solution; its time includes starting the process (about 1 ms) and reading
-  and linking the file, as the row's note says. The count it prints is checked, and its
-  nodes and updates (its own report, which our engine reproduces) go to the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -30,7 +24,6 @@ from benchmarks.cases import EXACT_COVER_CASES, SUDOKU_SETS, ExactCoverCase, par
 from dlx import ExactCover
 
 SUDOKU = {"xcover": peers.xcover_solve, "exact_cover": peers.exact_cover_solve}
-DLX1_NOTE = "a process per round: includes its start and reading the .dlx file"
 
 
 def require(peer: str) -> None:
@@ -73,21 +66,3 @@ def test_count_peer(bench_count: Callable[..., None], peer: str, case: ExactCove
     assert (first is None) == (case.solutions == 0)
     assert first is None or problem.is_solution(first), f"{peer}: {first} is no solution"
     bench_count(count, peer, case, note=note)
-
-
-@pytest.mark.parametrize("case", [param("dlx1", c.name, c) for c in EXACT_COVER_CASES])
-def test_count_dlx1(
-    bench_count: Callable[..., None], dlx1_path: Path, case: ExactCoverCase
-) -> None:
-    """Knuth's DLX1 counting every solution of ``case``, one subprocess per round."""
-    last: list[peers.Dlx1Totals] = []
-
-    def count() -> int:
-        totals = peers.dlx1_count(dlx1_path, case.path)
-        last.append(totals)
-        return totals.solutions
-
-    def stats() -> tuple[int, int]:
-        return last[-1].nodes, last[-1].updates
-
-    bench_count(count, "dlx1", case, warmup=count, stats=stats, note=DLX1_NOTE)
