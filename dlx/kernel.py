@@ -661,14 +661,14 @@ def record_first(S, FORCED, first, end, OUT, base, width):
     TOP = S.TOP
     size = end - first + S.REG[LEVEL]
     OUT[base + B_SIZE] = size
-    if size <= width:  # one way out (see "Reference counting" above)
-        for j in range(end - first):
-            OUT[base + B_FIRST + j] = FORCED[first + j]
-        for j in range(S.REG[LEVEL]):
-            x = S.CHOICE[j]
-            while TOP[x] > 0:
-                x += 1
-            OUT[base + B_FIRST + end - first + j] = -TOP[x] - 1
+    fits = size <= width  # no branch around the loops (see "Reference counting" above)
+    for j in range(end - first if fits else 0):
+        OUT[base + B_FIRST + j] = FORCED[first + j]
+    for j in range(S.REG[LEVEL] if fits else 0):
+        x = S.CHOICE[j]
+        while TOP[x] > 0:
+            x += 1
+        OUT[base + B_FIRST + end - first + j] = -TOP[x] - 1
 
 
 def record(REG, OUT, base, status):
