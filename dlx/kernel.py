@@ -28,8 +28,9 @@ Reference counting: compiled, a function that holds arrays counts references to 
 atomic add and subtract each) unless numba's pruning pass can pair them, which it cannot
 when the arrays' last uses differ between the ways out of a loop or a function (LLVM merges
 the releases). So the loops run per node or per forced option ([`choose_weighted`][],
-[`force_all`][], the batch's [`force_instance`][], [`record_first`][]) have one way out,
-and bind the state's arrays once; [`force`][] keeps its two, for its callers in Python.
+the batch's [`force_instance`][], which [`force_all`][] calls, [`record_first`][]) have
+one way out and bind the state's arrays once; [`force`][] keeps its two, for its callers
+in Python.
 """
 
 from __future__ import annotations
@@ -552,8 +553,8 @@ def force(p, U, D, TOP, COLOR, LEN, LL, RL):
 
     Returns the updates, or -1, changing nothing, when options forced earlier exclude this
     one ([`excluded`][]). Compiled, its two ways out make numba count references to its
-    seven arrays at each call, so the loops of [`force_all`][] and [`force_instance`][]
-    spell it out, their arrays bound once (see "Reference counting" above).
+    seven arrays at each call, so [`force_instance`][] (which [`force_all`][] calls) spells
+    it out, its arrays bound once (see "Reference counting" above).
     """
     if excluded(p, U, D, TOP, LEN):
         return -1
@@ -575,21 +576,8 @@ def force_all(S, FORCED):
     Returns -1, or the index in ``FORCED`` of the first one that earlier ones exclude (the
     state then holds the earlier ones forced).
     """
-    U = S.U
-    D = S.D
-    TOP = S.TOP
-    COLOR = S.COLOR
-    LEN = S.LEN
-    LL = S.LL
-    RL = S.RL
-    FORCING = S.FORCING
-    for f in range(len(FORCED)):
-        p = FORCING[FORCED[f]]
-        if excluded(p, U, D, TOP, LEN):
-            return f
-        cover(TOP[p], U, D, TOP, COLOR, LEN, LL, RL)
-        commit(p, U, D, TOP, COLOR, LEN, LL, RL)
-    return -1
+    status, f = force_instance(S, FORCED, 0, len(FORCED))  # FORCED valid: never INVALID
+    return -1 if status == COMPLETE else f
 
 
 # ----- batches: one problem searched once per list of forced options -------------------
