@@ -31,8 +31,8 @@ __all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "s
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
                     "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
-                    "option_holds", "reduce", "restore", "search", "force", "unforce",
-                    "force_all", "begin", "force_instance", "undo_instance", "record_first",
+                    "option_holds", "reduce", "restore", "search", "excluded", "force", "unforce",
+                    "begin", "force_instance", "force_all", "undo_instance", "record_first",
                     "record", "search_batch")
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
 

@@ -23,6 +23,14 @@ Step labels follow Knuth's Algorithm C (TAOCP 7.2.2.1): C2 enter a level, C3 cho
 item, C4 cover it, C5 try an option, C6 try again, C7 backtrack, C8 leave the level.
 Counting follows DLX1/DLX2 exactly: ``nodes`` counts entries to C2, ``updates`` counts one
 per item covered plus one per node removed from a list.
+
+Reference counting: compiled, a function that holds arrays counts references to them (an
+atomic add and subtract each) unless numba's pruning pass can pair them, which it cannot
+when the arrays' last uses differ between the ways out of a loop or a function (LLVM merges
+the releases). So the loops run per node or per forced option ([`choose_weighted`][],
+the batch's [`force_instance`][], which [`force_all`][] calls, [`record_first`][]) have
+one way out and bind the state's arrays once; [`force`][] keeps its two, for its callers
+in Python.
 """
 
 from __future__ import annotations
@@ -312,19 +320,23 @@ def choose_weighted(LEN, LL, RL, WEIGHT):
     best = 0
     t = INACTIVE
     w = 1
-    for k in range(RL[0], LL[0] + 1):
-        s = LEN[k]
+    k = RL[0]
+    last = LL[0]
+    while k <= last:  # one way out (compiled, a return in the loop costs a reference count
+        s = LEN[k]  # of LEN and WEIGHT at every node: see "Reference counting" above)
         if s <= 1:
             if s == 0:
                 WEIGHT[k] += 1
-                return k
-            if t > 1:
+                best = k
+                last = 0  # the scan stops here
+            elif t > 1:
                 best = k
                 t = 1
         elif t > 1 and s < INACTIVE and (best == 0 or s * w < t * WEIGHT[k]):
             best = k
             t = s
             w = WEIGHT[k]
+        k += 1
     return best
 
 
@@ -456,6 +468,7 @@ def search(S, node_stop, solution_stop):
     RL = S.RL
     CHOICE = S.CHOICE
     REG = S.REG
+    WEIGHT = S.WEIGHT  # bound once, not at every node (see "Reference counting" above)
     level = REG[LEVEL]
     nodes = REG[NODES]
     updates = REG[UPDATES]
@@ -485,8 +498,8 @@ def search(S, node_stop, solution_stop):
                 continue
             if REDUCE:  # the lookahead, then C3
                 updates += reduce(S, level)
-            i = choose_weighted(LEN, LL, RL, S.WEIGHT) if WEIGHTED else choose(LEN, LL, RL,
-                                                                                 REG)  # C3
+            i = choose_weighted(LEN, LL, RL, WEIGHT) if WEIGHTED else choose(LEN, LL, RL,
+                                                                               REG)  # C3
             updates += cover(i, U, D, TOP, COLOR, LEN, LL, RL)  # C4
             x = D[i]
             CHOICE[level] = x
@@ -520,22 +533,31 @@ def search(S, node_stop, solution_stop):
     return status
 
 
+def excluded(p, U, D, TOP, LEN):
+    """True when options forced earlier exclude the option of node ``p``: an item of it
+    is covered, or a node of it is hidden (its option left the lists)."""
+    q = p
+    while True:
+        if LEN[TOP[q]] >= INACTIVE or D[U[q]] != q:
+            return True
+        q += 1
+        if TOP[q] <= 0:  # a spacer: continue with the first node of this option
+            q = U[q]
+        if q == p:
+            return False
+
+
 def force(p, U, D, TOP, COLOR, LEN, LL, RL):
     """Select the option of node ``p`` before the search, as C4 and C5 do: cover ``p``'s
     item, then commit ``p``. ``p`` must be a node of a primary item.
 
     Returns the updates, or -1, changing nothing, when options forced earlier exclude this
-    one: an item of it is covered, or a node of it is hidden (its option left the lists).
+    one ([`excluded`][]). Compiled, its two ways out make numba count references to its
+    seven arrays at each call, so [`force_instance`][] (which [`force_all`][] calls) spells
+    it out, its arrays bound once (see "Reference counting" above).
     """
-    q = p
-    while True:
-        if LEN[TOP[q]] >= INACTIVE or D[U[q]] != q:
-            return -1
-        q += 1
-        if TOP[q] <= 0:  # a spacer: continue with the first node of this option
-            q = U[q]
-        if q == p:
-            break
+    if excluded(p, U, D, TOP, LEN):
+        return -1
     return cover(TOP[p], U, D, TOP, COLOR, LEN, LL, RL) + commit(p, U, D, TOP, COLOR, LEN,
                                                                  LL, RL)
 
@@ -554,10 +576,8 @@ def force_all(S, FORCED):
     Returns -1, or the index in ``FORCED`` of the first one that earlier ones exclude (the
     state then holds the earlier ones forced).
     """
-    for f in range(len(FORCED)):
-        if force(S.FORCING[FORCED[f]], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL) < 0:
-            return f
-    return -1
+    status, f = force_instance(S, FORCED, 0, len(FORCED))  # FORCED valid: never INVALID
+    return -1 if status == COMPLETE else f
 
 
 # ----- batches: one problem searched once per list of forced options -------------------
@@ -577,28 +597,49 @@ def force_instance(S, FORCED, f, end):
     """B1 of [`search_batch`][]: force ``FORCED[f:end]`` in turn. Returns the status
     (COMPLETE when all are taken, else INVALID or CONFLICT) and the index of the first
     option not taken (``end`` when all are)."""
+    U = S.U
+    D = S.D
+    TOP = S.TOP
+    COLOR = S.COLOR
+    LEN = S.LEN
+    LL = S.LL
+    RL = S.RL
     FORCING = S.FORCING
-    while f < end:
+    status = COMPLETE
+    while f < end and status == COMPLETE:  # one way out (see "Reference counting" above)
         o = FORCED[f]
         if o < 0 or o >= len(FORCING) or FORCING[o] < 0:
-            return INVALID, f
-        if force(FORCING[o], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL) < 0:
-            return CONFLICT, f
-        f += 1
-    return COMPLETE, f
+            status = INVALID
+        elif excluded(FORCING[o], U, D, TOP, LEN):
+            status = CONFLICT
+        else:
+            p = FORCING[o]
+            cover(TOP[p], U, D, TOP, COLOR, LEN, LL, RL)  # force, spelled out (see force)
+            commit(p, U, D, TOP, COLOR, LEN, LL, RL)
+            f += 1
+    return status, f
 
 
 def undo_instance(S, FORCED, first, f):
     """B4 of [`search_batch`][]: C8 at every level the search still holds, then unforce
     ``FORCED[first:f]``, last first. The arrays are then as they were before B1."""
+    U = S.U
+    D = S.D
+    TOP = S.TOP
+    COLOR = S.COLOR
+    LEN = S.LEN
+    LL = S.LL
+    RL = S.RL
+    CHOICE = S.CHOICE
+    FORCING = S.FORCING
     level = S.REG[LEVEL]
     while level > 0:
         level -= 1
-        unforce(S.CHOICE[level], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL)
+        unforce(CHOICE[level], U, D, TOP, COLOR, LEN, LL, RL)
     S.REG[LEVEL] = 0
     while f > first:
         f -= 1
-        unforce(S.FORCING[FORCED[f]], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL)
+        unforce(FORCING[FORCED[f]], U, D, TOP, COLOR, LEN, LL, RL)
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
@@ -608,11 +649,10 @@ def record_first(S, FORCED, first, end, OUT, base, width):
     TOP = S.TOP
     size = end - first + S.REG[LEVEL]
     OUT[base + B_SIZE] = size
-    if size > width:
-        return
-    for j in range(end - first):
+    fits = size <= width  # no branch around the loops (see "Reference counting" above)
+    for j in range(end - first if fits else 0):
         OUT[base + B_FIRST + j] = FORCED[first + j]
-    for j in range(S.REG[LEVEL]):
+    for j in range(S.REG[LEVEL] if fits else 0):
         x = S.CHOICE[j]
         while TOP[x] > 0:
             x += 1

@@ -222,8 +222,9 @@ def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _symbol_table(geo: Geometry) -> np.ndarray:
-    """Byte -> value (0 blank, 1..N), -1 for a byte that is no symbol of ``geo``."""
-    table = np.full(256, -1, dtype=np.int16)
+    """Byte -> value (0 blank, 1..N), -1 for a byte that is no symbol of ``geo``; int64,
+    the type the batch takes, so that the lookup is the only pass over all the bytes."""
+    table = np.full(256, -1, dtype=np.int64)
     for v, ch in enumerate(geo.alphabet, 1):
         if ord(ch) < 128:
             table[ord(ch)] = v
@@ -271,7 +272,7 @@ def _parse(
         slow.extend(where[bad].tolist())
         group = groups.setdefault(geo.side, (geo, [], []))
         group[1].extend(where[~bad].tolist())
-        group[2].append(values[~bad].astype(np.int64))
+        group[2].append(values[~bad] if bad.any() else values)
     for k in sorted(slow):
         try:
             geo, given = parse_string(puzzles[k], alphabet, layout)
@@ -284,7 +285,8 @@ def _parse(
     out_groups: list[tuple[Geometry, np.ndarray, np.ndarray]] = []
     for geo, numbers, rows in groups.values():
         if numbers:
-            at, table = np.asarray(numbers, dtype=np.int64), np.concatenate(rows)
+            at = np.asarray(numbers, dtype=np.int64)
+            table = rows[0] if len(rows) == 1 else np.concatenate(rows)  # one: no copy
             out_groups.extend((geo, at[i : i + _CHUNK], table[i : i + _CHUNK])
                               for i in range(0, len(at), _CHUNK))
     return out_groups
