@@ -60,16 +60,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    run = f"hypothesis profile {hypothesis_profile()}"
+    run = f"hypothesis profile {profiles.current()}"
     if config.getoption("all_tests") or config.getoption("markexpr"):
         return f"tests: every selected test; {run}"
     return f"tests: the quick run, slow tests left out (--all runs them, as CI does); {run}"
-
-
-def hypothesis_profile() -> str:
-    from hypothesis import settings
-
-    return str(settings._current_profile)
 
 
 @pytest.fixture(params=BACKENDS)

@@ -17,7 +17,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-__all__ = ["SCALE", "examples", "load"]
+__all__ = ["SCALE", "current", "examples", "load"]
 
 SCALE = {"quick": 1, "all": 2, "fuzz": 20}
 """Examples per run, as a multiple of what a test asks for."""
@@ -36,6 +36,11 @@ def load(every_test: bool) -> str:
     if every_test and _run[0] != "fuzz":
         _run[0] = "all"
     settings.load_profile(_run[0])
+    return _run[0]
+
+
+def current() -> str:
+    """The name of this run's profile: ``quick``, ``all`` or ``fuzz``."""
     return _run[0]
 
 
