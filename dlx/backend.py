@@ -89,7 +89,7 @@ class Kernel:
     mcc: bool = False
     """The kernel of multiplicities and costs ([`dlx.kernel_m`][]): it reads the fields
     marked ``mcc`` in [`dlx.state.FIELDS`][], which the other kernels get empty."""
-    explored: Callable[[State], float] | None = None
+    explored: Callable[[State, float], float] | None = None
     """Knuth's estimate of the tree explored, for a kernel whose lists are not the
     links ([`dlx.kernel_bits.explored`][]); None: [`dlx.search.explored`][]."""
 

@@ -284,13 +284,16 @@ def force_all(S, FORCED):
     return -1
 
 
-def explored(S) -> float:
+def explored(S, floor: float = 0.0) -> float:
     """[`dlx.search.explored`][] for this kernel: Knuth's estimate of the part of the
-    tree explored, from the options each level has tried out of its item's ``d``."""
+    tree explored, from the options each level has tried out of its item's ``d``; levels
+    whose share is under ``floor`` are not read."""
     walk = S.COLOR
     level = int(S.REG[LEVEL])
     share, total = 1.0, 0.0
     for l in range(min(level, len(walk.AS))):
+        if share < floor:
+            break
         i = S.TOP[S.CHOICE[l]]
         d = (walk.AS[l] & walk.tables.MR[i]).bit_count()
         k = d - walk.RS[l].bit_count()

@@ -8,16 +8,29 @@ Both kernels resume from their arrays at a slice boundary (their ``begin`` retur
 [`dlx.slices.Step`][]), so one [`dlx.slices.drive`][] runs both, turn by turn, in one
 thread:
 
-* the schedule is a fair race. The plain search runs alone for its first
-  [`HEAD_START`][] seconds (an easy problem ends there, and the learner's arrays are
-  never made); then the turn goes to the search that has had less CPU time so far
-  (``time.thread_time``: fair on a loaded machine), one slice of its kernel a turn, sized
-  by its own [`dlx.slices.Slices`][] to take about [`TURN_SECONDS`][] (doubling from
-  a small first slice: [`dlx.search.first_slice`][] nodes, [`LEARN_FIRST`][]
-  conflicts). A turn costs a Python call, not a restart (each kernel resumes from its
-  arrays), so turns can be short. Each search gets half the time: ``auto`` takes about
-  twice the better one's time, and never more than the two together; with no knowledge
-  of which will win, no split does better in the worst case than halves;
+* the schedule is a fair race with a lead for the plain search. The plain search runs
+  alone for its first [`HEAD_START`][] seconds (an easy problem ends there, and the
+  learner's arrays are never made), and keeps that lead: the learner's turn comes when it
+  has had [`HEAD_START`][] less CPU time than the plain search (``time.thread_time``:
+  fair on a loaded machine). A turn is one slice of a kernel, sized by its own
+  [`dlx.slices.Slices`][] to take about [`TURN_SECONDS`][] (doubling from a small first
+  slice: [`dlx.search.first_slice`][] nodes, [`LEARN_FIRST`][] conflicts). A turn costs
+  a Python call, not a restart (each kernel resumes from its arrays), so turns can be
+  short. With no knowledge of which search will win, no split does better in the worst
+  case than halves: ``auto`` then takes about twice the better one's time, never more
+  than the two together;
+* but the plain search knows how far it has come: Knuth's estimate of the tree explored
+  ([`dlx.Search.explored`][]), read after each of its turns from the end of its head
+  start on, gives its time left, ``t (1 - e) / e`` after ``t`` seconds with ``e``
+  explored. Once that is at most the learner's time so far, the plain search keeps the
+  turn, up to [`PLAIN_AHEAD`][] times the learner's time: a search that proves there is
+  no solution (Langford 13) ends at about 1.5 times its own time instead of 2. And while
+  it has explored less than [`LOST`][] of its tree, it is lost there (200 queens: 1e-255
+  after 10 ms) and the learner keeps the turn, up to [`PLAIN_AHEAD`][] times the plain
+  search's time: the learner's wins then cost 1.5 times its time. Either way an estimate
+  that misleads costs at most 3 times the better search's time, where the fair race
+  costs 2. For a first solution the estimate is of the whole tree: an upper bound. It is
+  read to a precision of [`ESTIMATE_FLOOR`][] (a few levels, not the 400 of 500 queens);
 * the budgets count the total: ``max_nodes`` bounds the plain nodes plus the learner's
   decisions (each turn may use what is left), ``timeout`` the whole (read after each turn);
 * the answer is a solution (status ``LIMIT``) or the proof that there is none
@@ -48,14 +61,26 @@ from ..slices import Slices, Step, drive
 from ..status import Status
 from . import Kind, OnFinish, Problem, learning, plain
 
-__all__ = ["ANSWERS", "HEAD_START", "KIND", "LEARN_FIRST", "TURN_SECONDS", "Part", "Portfolio"]
+__all__ = ["ANSWERS", "ESTIMATE_FLOOR", "HEAD_START", "KIND", "LEARN_FIRST", "LOST",
+           "PLAIN_AHEAD", "TURN_SECONDS", "Part", "Portfolio"]
 
-HEAD_START = 0.002
-"""Seconds the plain search runs alone before the learner is made (easy problems)."""
+HEAD_START = 0.01
+"""Seconds the plain search runs alone before the learner is made (easy problems), and the
+lead in CPU time it keeps over the learner after that."""
 TURN_SECONDS = 0.01
 """A turn is one slice of a kernel, of about this many seconds once its pace is known."""
-LEARN_FIRST = 16
-"""Conflicts in the learner's first slice (then doubling, up to a turn)."""
+LEARN_FIRST = 1
+"""Conflicts in the learner's first slice (at most 16 decisions; then doubling, up to a
+turn). Its decisions can be slow (word squares: 0.2 ms each), so the first is small."""
+PLAIN_AHEAD = 2.0
+"""Near its end by its own estimate, the plain search keeps the turn until it has had this
+many times the learner's CPU time; lost in its tree, it gets the turn back when the learner
+has had this many times its time."""
+LOST = 1e-12
+"""A plain search that has explored less than this share of its tree (by its estimate)
+after its head start is lost in it: it finds a solution only by luck."""
+ESTIMATE_FLOOR = LOST / 1000
+"""The precision of the plain search's estimate of the tree explored."""
 
 
 ANSWERS = (Status.COMPLETE, Status.LIMIT, Status.CONFLICT)
@@ -107,6 +132,8 @@ class Portfolio:
         self._max_nodes = request.max_nodes
         self._timeout = request.timeout
         self._deadline: float | None = None
+        self._plain_explored = 1.0  # the plain search's estimate of its tree explored
+        self._plain_left = float("inf")  # and of its seconds left
         self._auto = request.backend == "auto"
         self._run = drive(self._begin, self.stats, Slices(None), request.timeout, on_finish)
 
@@ -140,11 +167,19 @@ class Portfolio:
         return self._step
 
     def _turn(self) -> Part:
-        """Whose turn it is: the plain search's in its head start, then the one that has
-        had less time so far."""
+        """Whose turn it is: the plain search's in its head start; then, by its estimate,
+        the learner's while the plain search is lost in its tree, the plain search's while
+        it is near its end, each up to [`PLAIN_AHEAD`][] times the other's time; else the
+        plain search's while it leads by less than its head start."""
         plain_, learn = self._plain, self._learn
-        seconds = plain_.stats.seconds
-        return plain_ if seconds < HEAD_START or seconds <= learn.stats.seconds else learn
+        plain_seconds, learn_seconds = plain_.stats.seconds, learn.stats.seconds
+        if plain_seconds < HEAD_START:
+            return plain_
+        if self._plain_explored < LOST:
+            return learn if learn_seconds < PLAIN_AHEAD * plain_seconds else plain_
+        if self._plain_left <= learn_seconds:
+            return plain_ if plain_seconds < PLAIN_AHEAD * learn_seconds else learn
+        return plain_ if plain_seconds < learn_seconds + HEAD_START else learn
 
     def _step(self, _budget: int) -> tuple[Status | None, int, list[int] | None]:
         """One turn: a slice of one search (the learner begun at its first), at most the
@@ -165,6 +200,10 @@ class Portfolio:
             end, ran, found = step(min(part.slices.nodes, left))
         now = time.perf_counter()
         part.stats.seconds += time.thread_time() - cpu
+        if isinstance(search, Search) and end is None and part.stats.seconds >= HEAD_START:
+            self._plain_explored = explored = search.explored(ESTIMATE_FLOOR)
+            self._plain_left = (part.stats.seconds * (1 - explored) / explored if explored
+                                else float("inf"))
         if self._auto and part.stats.backend == "python":
             charge_python(now - started)
         part.slices.ran(ran, now - started,

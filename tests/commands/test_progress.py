@@ -93,6 +93,24 @@ def test_knuth_estimate_on_a_complete_tree(backend: str, n: int, d: int) -> None
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_knuth_estimate_to_a_precision(backend: str) -> None:
+    """``explored(floor)`` reads only the levels whose share of the tree is at least
+    ``floor`` (a portfolio's cheap reading): within ``floor`` of the whole estimate, and
+    coarser for a coarser floor (4 items of 3 options: a level's share is 3**-level)."""
+    problem = ExactCover([[f"i{a}"] for a in range(4) for _ in range(3)])
+    for j in (0, 7, 40, 80):
+        search = problem.solutions(j + 1, backend=backend)
+        search.count()
+        exact = search.explored()
+        assert exact == pytest.approx((j + 0.5) / 81)
+        for level in range(1, 5):
+            floor = 3.0**-level
+            assert abs(search.explored(floor) - exact) <= floor
+        tried = j // 27  # the options tried before this one at the first level
+        assert search.explored(0.5) == pytest.approx(tried / 3 + 1 / 6)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_knuth_estimate_tracks_a_real_search(backend: str) -> None:
     """On the 3x20 pentominoes the estimate stays within 0..1 and follows the share of
     nodes searched (the tree is irregular, so loosely)."""

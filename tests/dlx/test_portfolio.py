@@ -7,7 +7,7 @@ import math
 from contextlib import contextmanager
 
 import pytest
-from backends import BACKENDS
+from backends import BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force, violation
@@ -145,6 +145,56 @@ def test_random_problems_agree_with_brute_force(spec, who, seed):
             else:
                 assert solution is None and stats.status is Status.COMPLETE
             assert stats.answered_by == who
+
+
+@pytest.mark.parametrize(("plain", "learn", "explored", "left", "who"), [
+    (0.005, 0.0, 1.0, math.inf, "plain"),   # the head start
+    (0.005, 0.0, 0.0, math.inf, "plain"),
+    (0.5, 0.495, 0.5, math.inf, "plain"),   # the lead kept
+    (0.5, 0.3, 0.5, math.inf, "learn"),     # a fair race: the learner is behind by more
+    (0.5, 0.3, 0.5, 0.3, "plain"),          # plain's estimated time left <= learner's time
+    (0.5, 0.3, 0.5, 0.31, "learn"),
+    (0.59, 0.3, 0.99, 0.0, "plain"),        # near its end, up to twice the learner's time
+    (0.61, 0.3, 0.99, 0.0, "learn"),
+    (0.3, 0.59, 1e-13, math.inf, "learn"),  # lost in its tree: the learner's, up to twice
+    (0.3, 0.61, 1e-13, math.inf, "plain"),
+    (0.3, 0.31, 1e-11, math.inf, "plain"),  # not lost: fair, with the lead
+])
+def test_whose_turn(plain, learn, explored, left, who):
+    """After its head start, the plain search leads by HEAD_START; by Knuth's estimate it
+    keeps the turn while it ends within the learner's time so far, and gives it up while
+    it is lost in its tree, each up to PLAIN_AHEAD times the other's time."""
+    race = Portfolio(queens(8), check_request(queens(8).matrix, "first", 1,
+                                              {"strategy": "auto"}), None)
+    race._plain.stats.seconds, race._learn.stats.seconds = plain, learn
+    race._plain_explored, race._plain_left = explored, left
+    assert race._turn().name == who
+
+
+def test_the_estimate_gives_a_proof_the_larger_share():
+    """Langford 10 has no solution and the plain search proves it; with the plain search
+    reading its estimate, the learner gets less of the time than in a fair race (where
+    each gets half, within a turn). The turns are made tiny so that there are many."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(portfolio, "TURN_SECONDS", 1e-4)
+        mp.setattr(portfolio, "HEAD_START", 0.0)
+        solution, stats = _first(langford(10), backend="python")
+        assert solution is None and stats.answered_by == "plain"
+        plain, learn = stats.parts["plain"].seconds, stats.parts["learn"].seconds
+        assert learn < 0.8 * plain
+
+
+@needs_numba
+def test_a_lost_plain_search_gives_the_learner_the_larger_share():
+    """100 queens: the plain search is lost in its tree (it finds no solution in minutes),
+    the learner finds one; the plain search gets less than the learner's time."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(portfolio, "TURN_SECONDS", 1e-3)
+        mp.setattr(portfolio, "HEAD_START", 1e-3)
+        problem = queens(100)
+        solution, stats = _first(problem, backend="numba")
+        assert problem.is_solution(solution) and stats.answered_by == "learn"
+        assert stats.parts["plain"].seconds < 0.8 * stats.parts["learn"].seconds
 
 
 def _kind(problem: ExactCover, call: str = "first", limit=1, **options) -> str:
