@@ -32,6 +32,7 @@ from .grid import (
     geometry,
     parse_string,
 )
+from . import hard
 from .hard import count_hard, is_hard, solve_hard
 from .outcome import search_count, search_failure
 from .reduction import empty_grid_problem
@@ -70,9 +71,10 @@ def solve_many(
     the puzzles there, the answers still in input order. ``progress``, if given, is called
     from time to time (about 5 times a second, or once a chunk on an executor) with the
     number of puzzles done, for a progress line. ``strategy`` is that of
-    [`sudoku.solve`][]: ``"auto"`` (the default) searches the puzzles of side 25 and more
-    the hard way, one by one, and the others in one batch search; ``"plain"`` all in the
-    batch; ``"hard"`` all one by one, each as [`sudoku.solve_string`][] does with
+    [`sudoku.solve`][]: ``"auto"`` (the default) searches all in one batch search, the
+    puzzles of side 25 and more for [`sudoku.hard.HEAD_NODES`][] nodes each and those
+    it leaves undecided then the hard way, one by one, as [`sudoku.solve_string`][] does;
+    ``"plain"`` all in the batch; ``"hard"`` all one by one, each as [`sudoku.solve_string`][] does with
     ``strategy="hard"``. The arguments of the call itself (``puzzles``, ``layout``,
     ``backend``, ``max_nodes``, ``executor``, ``progress``, ``strategy``) raise
     ArgumentError.
@@ -89,13 +91,13 @@ def solve_many(
                                               strategy=strategy), puzzles, done)
     out: list[str | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
-        if is_hard(geo, strategy):
-            _one_by_one(out, where, values, done.hook(len(where)),
+        hook = done.hook(len(where))
+        if is_hard(geo, strategy) and strategy == "hard":
+            _one_by_one(out, where, values, hook,
                         partial(_solved_hard, geo, unique=unique, engine=engine))
             continue
-        result = _search(geo, values, 2 if unique else 1, engine["backend"],
-                         engine["max_nodes"], done.hook(len(where)))
-        solved = solved_mask(result, unique)
+        result, later = _head_start(geo, values, 2 if unique else 1, engine, strategy, hook)
+        solved = solved_mask(result, unique) & ~later
         grids = _decode(geo, result, solved)
         ok = are_solutions(geo, values[solved], grids)
         if not ok.all():  # an engine bug, never bad input
@@ -103,8 +105,10 @@ def solve_many(
             raise AssertionError(f"engine returned an invalid grid: {grids[k].tolist()}")
         for k, text in zip(np.flatnonzero(solved).tolist(), _format(geo, grids)):
             out[where[k]] = text
-        for k in np.flatnonzero(~solved).tolist():
+        for k in np.flatnonzero(~solved & ~later).tolist():
             out[where[k]] = failure(geo, values[k].tolist(), result, k, unique)
+        _the_rest_hard(out, where, values, result, later, hook,
+                       partial(_solved_hard, geo, unique=unique), engine)
     done.report(len(puzzles))
     return out  # type: ignore[return-value]
 
@@ -138,16 +142,57 @@ def count_many(
                                               strategy=strategy), puzzles, done)
     out: list[int | SudokuError | None] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
-        if is_hard(geo, strategy):
-            _one_by_one(out, where, values, done.hook(len(where)),
+        hook = done.hook(len(where))
+        if is_hard(geo, strategy) and strategy == "hard":
+            _one_by_one(out, where, values, hook,
                         partial(count_hard, geo, limit=limit, engine=engine))
             continue
-        result = _search(geo, values, limit, engine["backend"], engine["max_nodes"],
-                         done.hook(len(where)))
-        for k in range(len(result)):
+        result, later = _head_start(geo, values, limit, engine, strategy, hook)
+        for k in np.flatnonzero(~later).tolist():
             out[where[k]] = count_of(result, k)
+        _the_rest_hard(out, where, values, result, later, hook,
+                       partial(count_hard, geo, limit=limit), engine)
     done.report(len(puzzles))
     return out  # type: ignore[return-value]
+
+
+def _head_start(geo: Geometry, values: np.ndarray, limit: int | None,
+                engine: dict[str, Any], strategy: str,
+                progress: Callable[[int], object] | None) -> tuple[BatchResult, np.ndarray]:
+    """The batch search of the puzzles (their progress told), and which of them are left
+    for the hard strategy: for ``"auto"`` on a large board, each puzzle gets
+    [`sudoku.hard.HEAD_NODES`][] nodes of the plain search first, as
+    [`sudoku.solve_string`][] gives it (an easy large puzzle ends there); those it does
+    not decide, within the caller's ``max_nodes``, are left."""
+    budget = engine["max_nodes"]
+    head = is_hard(geo, strategy)
+    nodes = min(hard.HEAD_NODES, budget) if head and budget is not None else \
+        hard.HEAD_NODES if head else budget
+    result = _search(geo, values, limit, engine["backend"], nodes, None if head else progress)
+    later = np.zeros(len(values), dtype=bool)
+    if head and nodes != budget:
+        later = result.status == Status.MAX_NODES
+    if head and progress is not None:
+        progress(int(len(values) - later.sum()))
+    return result, later
+
+
+def _the_rest_hard(out: list[Any], where: np.ndarray, values: np.ndarray,
+                   result: BatchResult, later: np.ndarray,
+                   progress: Callable[[int], object] | None,
+                   work: Callable[..., Any], engine: dict[str, Any]) -> None:
+    """The puzzles ``later`` of a head start (see [`_head_start`][]), each by ``work``
+    (the hard strategy, which returns its errors) with the nodes it has spent counted in
+    and out of its budget."""
+    done = int(len(values) - later.sum())
+    budget = engine["max_nodes"]
+    for k in np.flatnonzero(later).tolist():
+        spent = int(result.nodes[k])
+        left = {**engine, "max_nodes": None if budget is None else budget - spent}
+        out[where[k]] = work(values[k].tolist(), engine=left, spent=spent)
+        done += 1
+        if progress is not None:
+            progress(done)
 
 
 def _one_by_one(out: list[Any], where: np.ndarray, values: np.ndarray,
@@ -163,11 +208,13 @@ def _one_by_one(out: list[Any], where: np.ndarray, values: np.ndarray,
 
 
 def _solved_hard(geo: Geometry, values: list[int], *, unique: bool,
-                 engine: dict[str, Any]) -> str | SudokuError:
+                 engine: dict[str, Any], spent: int = 0) -> str | SudokuError:
     """One puzzle's answer under ``strategy="hard"``: its solution on one line, or its
-    SudokuError (returned), as [`sudoku.solve_string`][] would give them."""
+    SudokuError (returned), as [`sudoku.solve_string`][] would give them (``spent``: nodes
+    searched before, as for [`sudoku.hard.solve_hard`][])."""
     try:
-        return format_grid(geo, solve_hard(geo, values, unique=unique, engine=engine))
+        return format_grid(geo, solve_hard(geo, values, unique=unique, engine=engine,
+                                           spent=spent))
     except SudokuError as e:
         return e
 

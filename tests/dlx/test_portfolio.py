@@ -277,18 +277,20 @@ def _easy_25() -> str:
     return "".join("." if k % 7 == 3 else ch for k, ch in enumerate(grid))
 
 
-def _hard_calls(monkeypatch) -> list[str]:
+def _hard_calls(monkeypatch, module: str = "solver") -> list[str]:
+    import sudoku.batch
     import sudoku.solver
 
+    where = getattr(sudoku, module)
     calls: list[str] = []
     for name in ("solve_hard", "count_hard"):
-        real = getattr(sudoku.solver, name)
+        real = getattr(where, name)
 
         def counted(*args, _real=real, _name=name, **kw):
             calls.append(_name)
             return _real(*args, **kw)
 
-        monkeypatch.setattr(sudoku.solver, name, counted)
+        monkeypatch.setattr(where, name, counted)
     return calls
 
 
@@ -318,3 +320,50 @@ def test_sudoku_auto_gives_large_boards_a_plain_head_start(monkeypatch):
         sudoku.solve_string("." * 625, backend="numba", max_nodes=7)
     with pytest.raises(sudoku.SearchStoppedError, match="after 3 nodes"):
         sudoku.solve_string("." * 625, backend="numba", max_nodes=3)
+
+
+@pytest.mark.slow
+def test_sudoku_batches_give_large_boards_the_head_start(monkeypatch):
+    """``solve_many``/``count_many`` with ``auto`` search large boards as ``solve_string``
+    does: the plain batch first, HEAD_NODES nodes each; the undecided ones the hard way,
+    with the answers, the errors and the node counts of one-by-one calls."""
+    import sudoku
+    import sudoku.hard
+    from sudoku.grid import is_solution, parse_string
+
+    calls = _hard_calls(monkeypatch, "batch")
+    easy = _easy_25()
+    clash = "AA" + easy[2:]
+    puzzles = [easy, clash, easy[::-1]]  # the last: the grid turned half a turn
+    solved = sudoku.solve_many(puzzles, backend="numba")
+    assert calls == []  # all decided in the head start
+    for puzzle, answer in zip(puzzles, solved):
+        expected = _answer(sudoku.solve_string, puzzle)
+        assert type(answer) is type(expected) and str(answer) == str(expected)
+        if isinstance(answer, str):
+            assert is_solution(*parse_string(puzzle), parse_string(answer)[1])
+    counts = sudoku.count_many(puzzles, 3, backend="numba")
+    assert [repr(c) for c in counts] == \
+        [repr(_answer(sudoku.count_solutions, p, 3, backend="numba")) for p in puzzles]
+    monkeypatch.setattr(sudoku.hard, "HEAD_NODES", 3)  # too few: on the hard way
+    progress: list[int] = []
+    again = sudoku.solve_many(puzzles, backend="numba", progress=progress.append)
+    assert [repr(a) for a in again] == [repr(a) for a in solved]
+    assert calls == ["solve_hard", "solve_hard"]  # the clash is decided at once
+    assert progress[-1] == 3 and progress == sorted(progress)
+    calls.clear()
+    assert [repr(c) for c in sudoku.count_many(puzzles, 3, backend="numba")] == \
+        [repr(c) for c in counts]
+    assert calls == ["count_hard", "count_hard"]
+    # a budget counts the head start's nodes: the same error, node for node
+    stopped = sudoku.solve_many(["." * 625], backend="numba", max_nodes=40)[0]
+    with pytest.raises(sudoku.SearchStoppedError) as one:
+        sudoku.solve_string("." * 625, backend="numba", max_nodes=40)
+    assert isinstance(stopped, sudoku.SearchStoppedError) and str(stopped) == str(one.value)
+
+
+def _answer(call, *args, **kw):
+    try:
+        return call(*args, **kw)
+    except Exception as e:  # the error solve_many returns for it
+        return e
