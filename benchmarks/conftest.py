@@ -174,8 +174,9 @@ def bench_set(benchmark: BenchmarkFixture, puzzle_set: PuzzleSet) -> BenchSet:
             median_per_puzzle_s=statistics.median(best),
             max_per_puzzle_s=max(best),
         )
-        if all(isinstance(r, Solved) for r in results):
-            info["nodes"] = sum(r.nodes for r in results)
+        solved = [r for r in results if isinstance(r, Solved)]
+        if len(solved) == len(results):
+            info["nodes"] = sum(r.nodes for r in solved)
         elif work is not None:
             info["nodes"], updates = work(puzzles)
             if updates is not None:

@@ -24,7 +24,7 @@ from benchmarks.cases import (
     numba_available,
     param,
 )
-from dlx import ExactCover
+from dlx import BackendName, ExactCover
 
 BACKENDS = ["python"] + (["numba"] if numba_available() else [])
 
@@ -46,7 +46,7 @@ def work(puzzles: Sequence[str]) -> tuple[int, int]:
     ("backend", "set_name"),
     [param(f"dlx-{b}", s, b, s) for s in SUDOKU_SETS for b in BACKENDS],
 )
-def test_sudoku_dlx(bench_set: Callable[..., None], set_name: str, backend: str) -> None:
+def test_sudoku_dlx(bench_set: Callable[..., None], set_name: str, backend: BackendName) -> None:
     def solve(p: str) -> str:
         return sudoku.solve_string(p, backend=backend)
 
@@ -58,7 +58,7 @@ def test_sudoku_dlx(bench_set: Callable[..., None], set_name: str, backend: str)
     [param(f"dlx-{b}", c.name, b, c) for c in EXACT_COVER_CASES for b in BACKENDS],
 )
 def test_count_exact_cover(
-    bench_count: Callable[..., None], case: ExactCoverCase, backend: str
+    bench_count: Callable[..., None], case: ExactCoverCase, backend: BackendName
 ) -> None:
     if not case.path.exists():
         pytest.skip(f"{case.path} not found")
@@ -81,7 +81,7 @@ DEEP = 100_000
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_deep_chain(benchmark, backend: str) -> None:
+def test_deep_chain(benchmark, backend: BackendName) -> None:
     """Group ``deep-chain``: ``first()`` of a problem with 100,000 primary items whose only
     solution is 100,000 levels deep. The choice of item is what costs here (every level
     looks at the active items), the case that made a full scan of ``LEN`` quadratic."""

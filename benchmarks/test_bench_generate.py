@@ -21,18 +21,19 @@ from pytest_benchmark.fixture import BenchmarkFixture
 import sudoku
 from benchmarks.cases import numba_available
 from benchmarks.timing import timed_rounds
+from dlx import BackendName
 
 BACKENDS = ["numba", "python"]
 
 
-def _backend(name: str) -> str:
+def _backend(name: BackendName) -> BackendName:
     if name == "numba" and not numba_available():
         pytest.skip("numba is not installed")
     return name
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_rated_minimal_9x9(benchmark: BenchmarkFixture, backend: str) -> None:
+def test_rated_minimal_9x9(benchmark: BenchmarkFixture, backend: BackendName) -> None:
     backend = _backend(backend)
 
     def make(seed: int) -> tuple[str, sudoku.Rating]:

@@ -105,8 +105,9 @@ def test_gecode_25x25(benchmark: BenchmarkFixture, index: int, solver: str) -> N
         assert is_solution(puzzle, answer), f"puzzle {index}: a wrong answer"
 
 
-RATE_CASES = {"queens12-count": ("numba", 12), "queens9-count": ("python", 9),
-              "16x16-solve": ("numba", 55), "16x16-solve-python": ("python", 10)}
+RATE_CASES: dict[str, tuple[dlx.BackendName, int]] = {
+    "queens12-count": ("numba", 12), "queens9-count": ("python", 9),
+    "16x16-solve": ("numba", 55), "16x16-solve-python": ("python", 10)}
 """Case -> (backend, queens' n or the number of gecode_16x16 puzzles solved)."""
 
 

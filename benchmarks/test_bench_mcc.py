@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
-from dlx import ExactCover
+from dlx import BackendName, ExactCover
 from dlx.problems import rod_cutting
 
 BACKENDS = ["python"] + (["numba"] if numba_available() else [])
@@ -28,7 +28,7 @@ PYTHON_SKIP = {"mcc_queens12x10_rowslack", "mcc_tetromino_5x8_2each"}  # 10-30 s
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("name", sorted(MCC_CASES))
-def test_count_mcc(benchmark, name: str, backend: str) -> None:
+def test_count_mcc(benchmark, name: str, backend: BackendName) -> None:
     path = EXACT_COVER_DIR / f"{name}.dlx"
     if not path.exists():
         pytest.skip(f"{path} not found")
@@ -44,7 +44,7 @@ def test_count_mcc(benchmark, name: str, backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_best_rod_cutting(benchmark, backend: str) -> None:
+def test_best_rod_cutting(benchmark, backend: BackendName) -> None:
     """The 3 cheapest cuts of a rod of length 60 (2**59 cuts in all)."""
     problem = rod_cutting(60)
     problem.best(1, backend=backend)

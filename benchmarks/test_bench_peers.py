@@ -50,7 +50,7 @@ def test_count_peer(bench_count: Callable[..., None], peer: str, case: ExactCove
     if peer == "xcover":
         arrays = peers.xcover_arrays(problem)
         first = peers.xcover_first(arrays)
-        note = "counts by enumerating"
+        note: str | None = "counts by enumerating"
 
         def count() -> int:
             return peers.xcover_count(arrays)

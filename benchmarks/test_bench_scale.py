@@ -6,7 +6,7 @@ to reversal, 39,809,640) counted exactly by the serial numba count and by
 ``count(workers=2)`` (split, pool start, the problem sent to each worker, chunks). Each
 round records wall and CPU seconds (this process and its reaped children: the workers),
 so the speed-up can be read on a shared machine too, and each worker's CPU seconds of
-search (``Progress.cpu``): with the split and the start, the busiest worker's gives what
+search (``RunProgress.cpu``): with the split and the start, the busiest worker's gives what
 the run takes with a core per worker (``own_cores_seconds``). (Linux's autogroup shares
 the CPU between sessions, not processes: while other sessions are busy, a session's two
 workers together get about the share its one serial process got.) queens16 and langford15_sym take
@@ -28,9 +28,8 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
-from dlx import ExactCover
+from dlx import ExactCover, RunProgress
 from dlx import distribute as dist
-from dlx.command import Progress
 from dlx.problems import queens
 
 pytestmark = pytest.mark.skipif(not numba_available(), reason="needs numba (the fast extra)")
@@ -82,7 +81,7 @@ def test_scale_count(benchmark: BenchmarkFixture, name: str, how: str) -> None:
     if how == "serial":
         found = _timed(benchmark, lambda: problem.count(backend="numba"))
     else:
-        seen: list[Progress] = []
+        seen: list[RunProgress] = []
         found = _timed(benchmark, lambda: problem.count(workers=2, backend="numba",
                                                          progress=seen.append))
         t = time.process_time()

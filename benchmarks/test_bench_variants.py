@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import statistics
 from pathlib import Path
+from typing import cast
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -26,6 +27,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 import sudoku
 from benchmarks.cases import numba_available
 from benchmarks.timing import timed_rounds
+from dlx import BackendName
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "sudoku_variants"
 PUZZLES = 30
@@ -68,7 +70,7 @@ def test_variant_set(benchmark: BenchmarkFixture, name: str, solver: str) -> Non
             layout, givens = formats.read_variant(line, variant, block=block)
             return sat_solve(givens, layout, sudoku.DEFAULT_SYMBOLS)
     else:
-        backend = solver.removeprefix("dlx-")
+        backend = cast(BackendName, solver.removeprefix("dlx-"))  # the ids say which
 
         def solve(line: str) -> str | None:
             layout, givens = formats.read_variant(line, variant, block=block)

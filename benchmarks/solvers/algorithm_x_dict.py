@@ -13,7 +13,7 @@ peer of the engine's exact-cover counts.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmarks.grid import Solved, coordinates, format_grid, parse, side
 
@@ -23,6 +23,8 @@ Option = tuple[int, int]
 Item = tuple[str | int, ...]
 ItemOptions = dict[Item, set[Option]]
 OptionItems = dict[Option, tuple[Item, ...]]
+I = TypeVar("I")  # an item, in select/deselect: any hashable
+O = TypeVar("O")  # an option
 
 
 @cache
@@ -75,7 +77,7 @@ def solve_counting(puzzle: str) -> Solved:
     return Solved(format_grid(values) if search() else None, nodes)
 
 
-def select(X: ItemOptions, Y: OptionItems, option: Option) -> list[set[Option]]:
+def select(X: dict[I, set[O]], Y: dict[O, tuple[I, ...]], option: O) -> list[set[O]]:
     """Take ``option``: drop its items and every other option on them; return the items' sets."""
     removed = []
     for j in Y[option]:
@@ -87,7 +89,8 @@ def select(X: ItemOptions, Y: OptionItems, option: Option) -> list[set[Option]]:
     return removed
 
 
-def deselect(X: ItemOptions, Y: OptionItems, option: Option, removed: list[set[Option]]) -> None:
+def deselect(X: dict[I, set[O]], Y: dict[O, tuple[I, ...]], option: O,
+             removed: list[set[O]]) -> None:
     """Undo ``select(X, Y, option)``, given what it returned."""
     for j in reversed(Y[option]):
         X[j] = removed.pop()

@@ -44,7 +44,7 @@ def sat_solve(givens: str, layout: Layout, symbols: str) -> str | None:
     n = layout.side
     value = {ch: v for v, ch in enumerate(symbols[:n], 1)}
     clauses = list(_clauses(layout))
-    clauses.extend([cell * n + value[ch]] for cell, ch in enumerate(givens) if ch in value)
+    clauses.extend((cell * n + value[ch],) for cell, ch in enumerate(givens) if ch in value)
     model = pycosat.solve(clauses)
     if not isinstance(model, list):
         return None
