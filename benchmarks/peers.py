@@ -1,8 +1,8 @@
 """Other exact-cover solvers, driven on the very problems our engine solves.
 
-The two libraries from PyPI are optional (``pip install xcover exact-cover``); this module
-imports neither, each function imports its library when called. Knuth's DLX1 is a program
-the user builds (see ``benchmarks/README.md``), run by ``benchmarks.knuth``.
+The libraries from PyPI are optional (``pip install xcover exact-cover miniexact``); this
+module imports none of them, each function imports its library when called. Knuth's DLX1
+is a program the user builds (see ``benchmarks/README.md``), run by ``benchmarks.knuth``.
 
 * **xcover** (J. F. Rudge; numba): Knuth's Algorithm C on *dancing cells* (sparse sets, not
   dancing links), primary and secondary items, colors. We call ``xcover.algorithm_c`` on
@@ -17,6 +17,12 @@ the user builds (see ``benchmarks/README.md``), run by ``benchmarks.knuth``.
   a *slack row* covering just that item, so it is covered exactly once, by an option or by
   its slack row. The completion by slack rows is unique, so counts are unchanged, but the
   search works harder (it branches on the secondary items too).
+* **miniexact** (M. Heisinger; C, SWIG bindings): Knuth's Algorithms X, C and M on
+  dancing links, "kept as close to Knuth's description as possible". Items are declared
+  by name (``primary``, ``secondary``), options added as lists of the returned item
+  handles, and ``solve()`` returns 10 for each solution, one call each: counting means
+  enumerating. Its own guard in issue 34: building and counting a small problem from a
+  list of options, where a C library has no load to amortize.
 * **dlx1** (Knuth; C, from ``dlx1.w``): Algorithm 7.2.2.1D on dancing links, the program
   whose nodes and updates our engine reproduces, run as a subprocess: ``benchmarks.knuth``
   (``DLX1_ARGS``, ``Dlx1Totals``, ``dlx1_count`` and ``parse_dlx1`` are its names, kept
@@ -49,6 +55,7 @@ __all__ = [
     "exact_cover_first",
     "exact_cover_matrix",
     "exact_cover_solve",
+    "miniexact_count",
     "parse_dlx1",
     "reduce_puzzle",
     "xcover_arrays",
@@ -57,7 +64,7 @@ __all__ = [
     "xcover_solve",
 ]
 
-PEERS = {"xcover": "xcover", "exact_cover": "exact-cover"}
+PEERS = {"xcover": "xcover", "exact_cover": "exact-cover", "miniexact": "miniexact"}
 """Import name -> PyPI name of each peer library."""
 
 
@@ -211,3 +218,20 @@ def exact_cover_first(problem: Any, matrix: np.ndarray) -> list[int] | None:
     except NoSolution:
         return None
     return sorted(k for k in rows.tolist() if k < len(problem))
+
+
+def miniexact_count(options: list[list[Any]], primary: list[Any],
+                    secondary: list[Any]) -> int:
+    """Build the problem in miniexact (Algorithm C: secondary items) from lists of item
+    names, and count its solutions by enumerating them (``solve()`` is 10 per solution)."""
+    import miniexact
+
+    x = miniexact.miniexacts_c()
+    handle = {name: x.primary(str(name)) for name in primary}
+    handle.update((name, x.secondary(str(name))) for name in secondary)
+    for option in options:
+        x.add([handle[name] for name in option])
+    found = 0
+    while x.solve() == 10:
+        found += 1
+    return found
