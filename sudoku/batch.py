@@ -19,6 +19,7 @@ import numpy as np
 
 from dlx import BackendName, BatchResult, Status, map_ordered
 
+from . import hard
 from .arguments import count_budget, engine_arguments, puzzle_list, strategy_name
 from .errors import ArgumentError, SearchStoppedError, SudokuError, culprit
 from .grid import (
@@ -32,7 +33,6 @@ from .grid import (
     geometry,
     parse_string,
 )
-from . import hard
 from .hard import count_hard, is_hard, solve_hard
 from .outcome import search_count, search_failure
 from .reduction import empty_grid_problem
@@ -74,10 +74,10 @@ def solve_many(
     [`sudoku.solve`][]: ``"auto"`` (the default) searches all in one batch search, the
     puzzles of side 25 and more for [`sudoku.hard.HEAD_NODES`][] nodes each and those
     it leaves undecided then the hard way, one by one, as [`sudoku.solve_string`][] does;
-    ``"plain"`` all in the batch; ``"hard"`` all one by one, each as [`sudoku.solve_string`][] does with
-    ``strategy="hard"``. The arguments of the call itself (``puzzles``, ``layout``,
-    ``backend``, ``max_nodes``, ``executor``, ``progress``, ``strategy``) raise
-    ArgumentError.
+    ``"plain"`` all in the batch; ``"hard"`` all one by one, each as
+    [`sudoku.solve_string`][] does with ``strategy="hard"``. The arguments of the call
+    itself (``puzzles``, ``layout``, ``backend``, ``max_nodes``, ``executor``,
+    ``progress``, ``strategy``) raise ArgumentError.
     """
     puzzles = puzzle_list(puzzles)
     check_layout(layout)

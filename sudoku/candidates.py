@@ -162,10 +162,3 @@ class Candidates:
                 return c
         return None
 
-    def cells_with(self, value: int) -> int:
-        """The open cells where ``value`` is a candidate, as a bitmask over cells."""
-        bit, out = 1 << (value - 1), 0
-        for c, m in enumerate(self.masks):
-            if m & bit:
-                out |= 1 << c
-        return out
