@@ -151,8 +151,8 @@ class Search:
     A ``handover`` (a search that ``auto`` started on python, [`dlx.registry.handover`][])
     moves the search to numba at a slice boundary once python has had its share: its
     arrays converted ([`dlx.backend.Kernel.adopt`][]), the same search goes on. If the
-    handover has moved already (an earlier instance of a batch, an earlier restart), the
-    search starts on numba.
+    searches before it on the handover (a batch's earlier instances, earlier restarts)
+    have had that share, the search starts on numba.
     """
 
     def __init__(
@@ -174,7 +174,7 @@ class Search:
         order: str = "search",
     ) -> None:
         self.links = links if seed is None or links.mcc else links.shuffled(seed, run)
-        if handover is not None and handover.moved:
+        if handover is not None and handover.starting() is handover.target:
             backend, handover = handover.target, None
         self.backend = backend
         self._handover = handover

@@ -164,8 +164,8 @@ class Handover:
     search that runs in slices (plain, learning, batch, restarts, portfolio).
 
     One handover may serve several searches in turn (a batch's instances, the runs of a
-    restarting search): their slices add up, and a search made after the move starts on
-    ``target`` ([`backend`][]). It is not shared between threads.
+    restarting search): their slices add up, and a search made once the move is due (or
+    made) starts on ``target`` ([`starting`][]). It is not shared between threads.
     """
 
     def __init__(self, source: Any, target: Any, due: Callable[[float, float | None], bool],
@@ -173,13 +173,21 @@ class Handover:
         self.source = source
         self.target = target
         self.backend = source
-        """The backend a search made now starts on: ``source``, ``target`` once moved."""
+        """``source``, then ``target`` once a search has moved (or started there)."""
         self.seconds = 0.0
         """CPU seconds of the slices run on ``source``."""
         self.route = f"{source.name}->{target.name}"
         """The backend a search that moved reports: ``"python->numba"``."""
         self._due = due
         self._charge = charge
+
+    def starting(self) -> Any:
+        """The backend a search made now starts on: ``target`` once moved, or once the
+        slices of the searches before it make the move due; else ``source``."""
+        if self.backend is not self.target and self.seconds > 0 and self._due(self.seconds,
+                                                                               None):
+            self.backend = self.target
+        return self.backend
 
     @property
     def moved(self) -> bool:
