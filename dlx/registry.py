@@ -81,7 +81,7 @@ AUTO_PYTHON_SECONDS = 1.0
 """Once the searches that ``auto`` gave to python have taken this long in all, ``auto``
 takes numba as if it were loaded (the ski-rental rule)."""
 
-AUTO_SWITCH_SECONDS = 0.5
+AUTO_SWITCH_SECONDS = 0.4
 """A search that ``auto`` started on python moves to numba once its slices on python have
 taken this many CPU seconds (the ski-rental rule within one search, [`handover`][]):
 about what loading numba costs a process, 0.26 s here without scipy, ~0.7 s with it
