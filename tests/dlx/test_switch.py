@@ -15,20 +15,19 @@ import os
 import subprocess
 import sys
 import threading
-import warnings
 from contextlib import contextmanager
 
 import numpy as np
 import pytest
 from backends import needs_numba
-from datasets import data_dir
+from datasets import data_dir, load_exact_cover
 from hypothesis import given
 from oracle import brute_force
 from profiles import examples
 from random_problems import as_set, build, xcc_problems
 
 import sudoku
-from dlx import ExactCover, NoPrimaryItemWarning, Status, kernel, kernel_m, registry
+from dlx import ExactCover, Status, kernel, kernel_m, registry
 from dlx.budget import NEVER
 from dlx.compiled import NUMBA, compiled_kernel
 from dlx.links import check_links
@@ -36,16 +35,7 @@ from dlx.problems import langford, mqueens, queens, tetrominoes, word_rectangle
 from dlx.pure import BITS_KERNEL, KERNELS, MCC_KERNEL, PYTHON, STRATEGY_KERNELS
 from dlx.slices import Handover
 
-DATA = data_dir("exact_cover")
-
-
-def _load(name: str) -> ExactCover:
-    path = DATA / f"{name}.dlx"
-    if not path.exists():
-        pytest.skip(f"{path} is not there")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", NoPrimaryItemWarning)
-        return ExactCover.from_dlx(path.read_text())
+_load = load_exact_cover
 
 
 def _stats(stats) -> tuple:
