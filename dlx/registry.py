@@ -36,8 +36,8 @@ from .errors import ArgumentError, warn_once
 from .pure import PYTHON
 from .slices import Handover
 
-__all__ = ["AUTO_SWITCH_SECONDS", "BackendName", "auto_backend", "backend_names",
-           "charge_python", "get_backend", "handover", "register_backend"]
+__all__ = ["BackendName", "auto_backend", "backend_names", "charge_python", "get_backend",
+           "handover", "register_backend"]
 
 BackendName = Literal["auto", "python", "numba"]
 """The names of the backends this package registers, and ``auto``."""
