@@ -84,10 +84,12 @@ takes numba as if it were loaded (the ski-rental rule)."""
 AUTO_SWITCH_SECONDS = 0.4
 """A search that ``auto`` started on python moves to numba once its slices on python have
 taken this many CPU seconds (the ski-rental rule within one search, [`handover`][]):
-about what loading numba costs a process, 0.26 s here without scipy, ~0.7 s with it
-(numba then imports ``scipy.linalg``). The load counts: it is the price the rule weighs
-python's time against, paid inside the slice that moves, and no move is made when less
-than this is left before the search's deadline (the load would not fit)."""
+about what loading numba costs a fresh process, measured 0.41 s without scipy (numba's
+import 0.21 s, then the kernel from the disk cache and numba's numpy support), ~0.4 s more
+with scipy (numba then imports ``scipy.linalg``). The load counts: it is the price the
+rule weighs python's time against, paid in the first numba slice after the move, and no
+move is made when less than this is left before the search's deadline (the load would
+not fit). ``docs/design.md``, "`auto` moves mid-search", has the figures."""
 
 AUTO_SWITCH_LOADED_SECONDS = 0.01
 """Once this process has loaded numba (another search moved, or took it), the price of a
