@@ -25,6 +25,7 @@ import numpy as np
 from . import kernel, kernel_m, kernel_memo
 from .cdcl import search as learner
 from .links import Links
+from .slices import Handover
 from .state import FIELDS, State
 
 __all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "specialize"]
@@ -92,6 +93,10 @@ class Kernel:
     explored: Callable[[State, float], float] | None = None
     """Knuth's estimate of the tree explored, for a kernel whose lists are not the
     links ([`dlx.kernel_bits.explored`][]); None: [`dlx.search.explored`][]."""
+    keeps_links: bool = True
+    """False for a kernel whose state does not hold the links as the search changes
+    them ([`dlx.kernel_bits`][]: bitsets): another kernel that takes over its search
+    replays the path instead ([`adopt`][])."""
 
     def pristine(self, links: Links) -> State:
         """The problem's arrays converted for this kernel (once per problem)."""
@@ -137,6 +142,36 @@ class Kernel:
         f = self.force_all(state, self.convert(links, "FORCED", np.asarray(forced)))
         return state, (None if f < 0 else forced[f])
 
+    def adopt(self, links: Links, forced: list[int], source: Kernel, state: State) -> State:
+        """This kernel's state at the point where ``source``'s search of ``links`` (with
+        the options ``forced``) is, ``state``: what the search goes on from after a move
+        mid-search ([`dlx.slices.Handover`][]), with the same solutions, order, nodes and
+        updates to come.
+
+        Every array a search changes is converted to this kernel's types, ``LEN``'s
+        covered items re-marked with this kernel's ``INACTIVE``: the registers,
+        ``CHOICE``, the weights, the lookahead's trail, the links as the search left them
+        (numpy's forcing of [`Links.restricted`][] included: the arrays are links all the
+        same). A kernel that keeps no links (``keeps_links`` False) has them rebuilt
+        ([`_replayed`][]). The arrays no search changes are this kernel's own, shared;
+        ``COLOR`` too in a problem without colors (where [`dlx.kernel_x`][] holds its
+        option lists instead). Nothing of ``state`` or of the problem is written.
+        """
+        inactive = source.inactive
+        if not source.keeps_links:
+            state, inactive = _replayed(links, forced, state), kernel.INACTIVE
+        arrays = []
+        for f, mine, theirs in zip(FIELDS, self.pristine(links), state):
+            if not f.changes or (f.mcc and not self.mcc) or (f.name == "COLOR"
+                                                           and not links.colored):
+                arrays.append(self.copy(mine) if f.changes else mine)
+                continue
+            values = np.array(theirs, dtype=np.int64)
+            if f.name == "LEN" and inactive != self.inactive:
+                values[values >= inactive] += self.inactive - inactive
+            arrays.append(self.convert(links, f.name, values))
+        return State(*arrays)
+
     def _restricted(self, links: Links, forced: list[int]) -> dict[str, Any] | int:
         """[`Links.restricted`][] in this kernel's types, by field name; or the first
         forced option that an earlier one excludes."""
@@ -144,6 +179,24 @@ class Kernel:
         if isinstance(arrays, int):
             return arrays
         return {name: self.convert(links, name, a) for name, a in zip(_RESTRICTED, arrays)}
+
+
+def _replayed(links: Links, forced: list[int], state: State) -> State:
+    """The links of a search of ``links`` at the point ``state`` is, for a kernel that
+    keeps none: the options ``forced`` taken ([`dlx.kernel.force_all`][]), then at each
+    level of ``CHOICE[:LEVEL]`` the chosen option's item covered and the option committed
+    (C4, C5), in the search's order, which is what [`dlx.kernel.search`][] holds there
+    (whatever it explored below has been undone exactly); with its registers and
+    ``CHOICE``. Over lists, by the kernel as written: a few covers a level."""
+    arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, kernel.INACTIVE))
+    S = State(*(a.tolist() for a in arrays))
+    if forced:
+        kernel.force_all(S, forced)
+    U, D, TOP, COLOR, LEN, LL, RL = S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL
+    for x in state.CHOICE[: state.REG[kernel.LEVEL]]:
+        kernel.cover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+        kernel.commit(x, U, D, TOP, COLOR, LEN, LL, RL)
+    return S._replace(CHOICE=list(state.CHOICE), REG=list(state.REG))
 
 
 def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
@@ -198,6 +251,10 @@ class BatchJob:
     cut: int = 0
     progress: Callable[[int], object] | None = None
     """Called with the instances finished so far, between slices (see ``solve_batch``)."""
+    handover: Handover | None = None
+    """``auto``'s move to numba mid-batch, for a batch it gave to python
+    ([`dlx.registry.handover`][]): the instance under way moves, the later ones start
+    there."""
 
 
 class Backend(ABC):

@@ -29,7 +29,7 @@ from .backend import BatchJob
 from .budget import NEVER
 from .errors import ArgumentError
 from .links import Links
-from .registry import NUMBA_MIN_WORK, charge_python, get_backend
+from .registry import NUMBA_MIN_WORK, charge_python, get_backend, handover
 from .status import Status
 from .views import html_table
 
@@ -191,10 +191,11 @@ def run_batch(
     width = max(min(links.capacity // max(min_width, 1), n_options), 1)
     table = np.zeros((n, kernel.B_FIRST + width), dtype=np.int64)
     job = BatchJob(links, indptr, indices, width, max_nodes, limit,
-                   None if timeout is None else start + timeout, table, progress=progress)
+                   None if timeout is None else start + timeout, table, progress=progress,
+                   handover=handover(backend, chosen, charge=False))
     if n:
         chosen.batch(job)
-        if backend == "auto" and chosen.name == "python":
+        if job.handover is not None:  # auto gave it to python: the ski-rental count
             charge_python(time.perf_counter() - start)
     else:
         job.invalid, job.cut = -1, 0
@@ -204,7 +205,8 @@ def run_batch(
     if job.cut < n:  # stopped by the timeout, not by max_nodes
         late = table[job.cut:, kernel.B_STATUS]
         late[late == kernel.MAX_NODES] = Status.TIMEOUT
-    return BatchResult(table, chosen.name, time.perf_counter() - start, job.cut)
+    name = chosen.name if job.handover is None else job.handover.name  # "python->numba"
+    return BatchResult(table, name, time.perf_counter() - start, job.cut)
 
 
 def _check_faults(links: Links, n_options: int, table: np.ndarray, invalid: int,

@@ -16,6 +16,7 @@ circle.
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -26,7 +27,7 @@ from .backend import Backend
 from .cdcl import state
 from .cdcl.state import Learner, Problem, problem_lists
 from .search import SearchStats
-from .slices import Slices, Step, drive
+from .slices import Handover, Slices, Step, drive
 from .status import Status
 
 __all__ = ["LearningSearch", "Problem", "forced_clash", "problem_lists"]
@@ -57,13 +58,19 @@ def forced_clash(problem: Problem, forced: list[int]) -> int | None:
 class LearningSearch:
     """A lazy learning search of one problem: iterate for the solutions (sorted lists of
     options, forced ones included); ``stats`` are live. Made by
-    ``ExactCover.solutions(learn=True)``."""
+    ``ExactCover.solutions(learn=True)``.
+
+    The python and the numba kernels of [`dlx.cdcl`][] run on the same numpy arrays, so a
+    ``handover`` (``auto`` on python, [`dlx.registry.handover`][]) moves the search to
+    numba at a slice boundary by calling numba's ``cdcl`` from there on."""
 
     def __init__(self, problem: Problem, backend: Backend, *, limit: int | None,
                  forced: list[int], max_nodes: int, timeout: float | None,
                  seed: int | None,
-                 on_finish: Callable[[SearchStats], None] | None = None) -> None:
+                 on_finish: Callable[[SearchStats], None] | None = None,
+                 handover: Handover | None = None) -> None:
         self.stats = SearchStats(backend=backend.name)
+        self._handover = handover
         self._problem = problem
         self._backend = backend
         self._limit = limit
@@ -109,15 +116,33 @@ class LearningSearch:
         if self._timeout is not None and self._timeout <= 0:
             stats.status = Status.TIMEOUT
             return None
+        deadline = None if self._timeout is None else time.perf_counter() + self._timeout
         begin, cdcl = self._backend.learning()
-        S = state.allocate(self._problem, self._seed)
-        if begin(S, np.asarray(self._forced, dtype=np.int64)) == Status.COMPLETE:
+        self._S = state.allocate(self._problem, self._seed)
+        if begin(self._S, np.asarray(self._forced, dtype=np.int64)) == Status.COMPLETE:
             stats.status = Status.COMPLETE
             return None
-        limit = self._limit
+        step = self._stepper(cdcl)
+        if self._handover is not None:
+            step = self._handover.watch(step, self._move, deadline)
+        return step
+
+    def _move(self) -> Step[list[int]]:
+        """The handover's move: the same arrays, numba's ``cdcl`` from now on."""
+        handover = self._handover
+        if handover is None:  # cannot be: only a watched step moves
+            raise AssertionError("a move without a handover")
+        self._backend = handover.target
+        self.stats.backend = handover.route
+        return self._stepper(handover.target.learning()[1])
+
+    def _stepper(self, cdcl: Callable[..., int]) -> Step[list[int]]:
+        """The step of ``cdcl`` on this search's arrays (``self._S``, grown in place of
+        the old when a learned clause finds no room)."""
+        stats, limit = self.stats, self._limit
 
         def step(budget: int) -> tuple[Status | None, int, list[int] | None]:
-            nonlocal S
+            S = self._S
             REG, max_nodes = S.REG, self.max_nodes
             conflicts, decisions = int(REG[state.REG_CONFLICTS]), int(REG[state.REG_DECISIONS])
             REG[state.REG_STOP_CONFLICTS] = conflicts + budget
@@ -125,7 +150,7 @@ class LearningSearch:
             status = cdcl(S)
             self._read(S)
             if status == Status.NO_ROOM:  # larger arrays, and the same slice again
-                S = state.grown(S)
+                self._S = state.grown(S)
                 return None, 0, None
             if status == Status.COMPLETE:
                 return Status.COMPLETE, 0, None

@@ -19,6 +19,8 @@ in CPython beats link updates one by one. A batch is each instance searched in t
 the same driver as a single search ([`dlx.search.Search`][]), with the records
 [`dlx.kernel.search_batch`][] writes: in CPython that path (numpy forcing, then
 Algorithm X unrolled) solves a Sudoku ~1.4x faster than the kernel's own ``search_batch``.
+A batch that ``auto`` gave to python moves to numba as a search does (``job.handover``):
+the instance under way goes on there, and the later ones start there.
 """
 
 from __future__ import annotations
@@ -159,7 +161,8 @@ def _bits_copy(a: Any) -> Any:
 
 
 BITS_KERNEL = Kernel("python-bits", kernel_bits.search, kernel_bits.force_all, kernel.INACTIVE,
-                     _bits_convert, _bits_copy, explored=kernel_bits.explored)
+                     _bits_convert, _bits_copy, explored=kernel_bits.explored,
+                     keeps_links=False)
 """Algorithm X over bitsets ([`dlx.kernel_bits`][]), for the problems [`bits_pay`][]
 picks."""
 
@@ -251,7 +254,7 @@ class PythonBackend(Backend):
             left = None if job.deadline is None else max(job.deadline - time.perf_counter(), 0)
             search = Search(links, self, limit=job.solution_stop, forced=forced,
                             max_nodes=0 if job.cut < n else job.node_stop, timeout=left,
-                            seed=None, weighted=False)
+                            seed=None, weighted=False, handover=job.handover)
             first = next(search, None)  # B2, then B3
             if first is not None and job.solution_stop > 1:
                 search.count()

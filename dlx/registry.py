@@ -14,6 +14,15 @@ to python and, once they reach 1 s in all, takes numba as if it were loaded: the
 ski-rental rule, at most about twice the cost of the best choice made in advance. When
 numba is installed but cannot run (``NUMBA_DISABLE_JIT``), ``auto`` says so once, in a
 warning, and stays on python.
+
+**Moving mid-search** ([`handover`][]). The same rule within one search: a search (or a
+batch, or a run of restarts) that ``auto`` started on python moves to numba at the next
+slice boundary once its slices have taken [`AUTO_SWITCH_SECONDS`][] of CPU, about what
+loading numba costs, and goes on from the same arrays, converted
+([`dlx.backend.Kernel.adopt`][]): the same solutions in the same order, the same nodes
+and updates. Its ``stats.backend`` then reads ``"python->numba"``. So a long single
+search pays at most about twice what starting on numba would have, the load included;
+short ones never load it.
 """
 
 from __future__ import annotations
@@ -25,9 +34,10 @@ from .backend import Backend
 from .compiled import NUMBA
 from .errors import ArgumentError, warn_once
 from .pure import PYTHON
+from .slices import Handover
 
 __all__ = ["BackendName", "auto_backend", "backend_names", "charge_python", "get_backend",
-           "register_backend"]
+           "handover", "register_backend"]
 
 BackendName = Literal["auto", "python", "numba"]
 """The names of the backends this package registers, and ``auto``."""
@@ -71,6 +81,20 @@ AUTO_PYTHON_SECONDS = 1.0
 """Once the searches that ``auto`` gave to python have taken this long in all, ``auto``
 takes numba as if it were loaded (the ski-rental rule)."""
 
+AUTO_SWITCH_SECONDS = 0.4
+"""A search that ``auto`` started on python moves to numba once its slices on python have
+taken this many CPU seconds (the ski-rental rule within one search, [`handover`][]):
+about what loading numba costs a fresh process, measured 0.41 s without scipy (numba's
+import 0.21 s, then the kernel from the disk cache and numba's numpy support), ~0.4 s more
+with scipy (numba then imports ``scipy.linalg``). The load counts: it is the price the
+rule weighs python's time against, paid in the first numba slice after the move, and no
+move is made when less than this is left before the search's deadline (the load would
+not fit). ``docs/design.md``, "`auto` moves mid-search", has the figures."""
+
+AUTO_SWITCH_LOADED_SECONDS = 0.01
+"""Once this process has loaded numba (another search moved, or took it), the price of a
+move is only the conversion of the arrays: a search moves after this long on python."""
+
 _python_seconds = 0.0  # the searches auto gave to python so far, in seconds
 _lock = threading.Lock()
 
@@ -98,6 +122,26 @@ def auto_backend(work: int, min_work: int = NUMBA_MIN_NODES) -> Backend:
         warn_once(f"auto uses the python backend: {why}", stacklevel=5)
     return PYTHON
 
+
+
+def _switch_due(seconds: float, left: float | None) -> bool:
+    """[`handover`][]'s rule: a search that has run ``seconds`` on python, with ``left``
+    seconds to its deadline (None: none), moves to numba now."""
+    if NUMBA.unavailable() is not None:
+        return False
+    if NUMBA.loaded():
+        return seconds >= AUTO_SWITCH_LOADED_SECONDS
+    return seconds >= AUTO_SWITCH_SECONDS and (left is None or left >= AUTO_SWITCH_SECONDS)
+
+
+def handover(name: str | Backend, chosen: Backend, charge: bool = True) -> Handover | None:
+    """The move to numba mid-search ([`dlx.slices.Handover`][]) of a search that
+    ``auto`` (``name``) gave to python (``chosen``), else None. Its slices on python are
+    charged to the ski-rental count of [`charge_python`][] unless ``charge`` is False
+    (a batch charges its whole time itself)."""
+    if not (type(name) is str and name == "auto" and chosen is PYTHON):
+        return None
+    return Handover(PYTHON, NUMBA, _switch_due, charge_python if charge else None)
 
 
 def get_backend(name: str | Backend, work: int = 0, min_work: int = NUMBA_MIN_NODES) -> Backend:

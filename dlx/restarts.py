@@ -24,7 +24,7 @@ from .backend import Backend
 from .cdcl.restart import luby
 from .links import Links
 from .search import Search, SearchStats
-from .slices import Slices, Step, drive
+from .slices import Handover, Slices, Step, drive
 from .status import Status
 
 __all__ = ["first_restarting", "luby"]
@@ -43,13 +43,16 @@ def first_restarting(
     lookahead: int = 0,
     on_finish: Callable[[SearchStats], None] | None = None,
     total: SearchStats | None = None,
+    handover: Handover | None = None,
 ) -> tuple[list[int] | None, SearchStats]:
     """The first solution found by runs of at most ``unit * luby(k)`` nodes (run ``k``
     from 1, shuffled by ``seed`` and ``k``), or None; and the statistics summed over the
     runs (``restarts``: how many runs were cut short), kept in ``total`` if given.
     ``max_nodes`` and ``timeout`` bound all the runs together. The status is that of the
     last run: ``LIMIT`` (found), ``COMPLETE`` (a run exhausted its tree: no solution),
-    ``MAX_NODES``, ``TIMEOUT`` or ``CONFLICT`` (the forced options clash).
+    ``MAX_NODES``, ``TIMEOUT`` or ``CONFLICT`` (the forced options clash). A
+    ``handover`` (``auto`` on python) serves every run: the run under way moves to numba
+    once due, and the later runs start there (``total.backend``: ``"python->numba"``).
     """
     total = SearchStats(backend=backend.name) if total is None else total
     weights: np.ndarray | None = None
@@ -70,7 +73,7 @@ def first_restarting(
         search = Search(links, backend, limit=1, forced=forced,
                         max_nodes=min(left, unit * luby(run)), timeout=remaining,
                         seed=seed, run=run, weighted=weighted, weights=weights,
-                        lookahead=lookahead)
+                        lookahead=lookahead, handover=handover)
         solution = next(search, None)
         stats = search.stats
         total.nodes += stats.nodes
@@ -78,6 +81,8 @@ def first_restarting(
         total.solutions += stats.solutions
         total.max_level = max(total.max_level, stats.max_level)
         total.conflict = stats.conflict
+        if handover is not None:
+            total.backend = handover.name
         if solution is not None:
             return Status.LIMIT, 0, solution
         if stats.status is not Status.MAX_NODES or total.nodes >= max_nodes:

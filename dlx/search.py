@@ -10,6 +10,7 @@ that finished there.
 from __future__ import annotations
 
 import heapq
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -19,7 +20,7 @@ from . import kernel, kernel_m
 from .backend import Backend, Kernel
 from .budget import NEVER
 from .links import Links, check_links
-from .slices import Slices, Step, drive
+from .slices import Handover, Slices, Step, drive
 from .state import State
 from .status import Status
 from .views import search_html
@@ -47,6 +48,8 @@ class SearchStats:
     status: Status = Status.RUNNING
     seconds: float = 0.0
     backend: str = ""
+    """The backend the search ran on: ``"python"``, ``"numba"``, or ``"python->numba"``
+    for one that ``auto`` moved to numba mid-search (`dlx.registry.handover`)."""
     conflict: int | None = None
     restarts: int = 0
     """Restarts made (`dlx.restarts.first_restarting`); the counts above are then
@@ -146,6 +149,12 @@ class Search:
     2 to ``lookahead`` options; see `dlx.kernel.reduce`).
     With bounds or costs, a ``seed`` breaks `dlx.kernel_m`'s ties at random instead,
     and ``weighted`` and ``lookahead`` are refused ([`dlx.ExactCover.solutions`][]).
+
+    A ``handover`` (a search that ``auto`` started on python, [`dlx.registry.handover`][])
+    moves the search to numba at a slice boundary once python has had its share: its
+    arrays converted ([`dlx.backend.Kernel.adopt`][]), the same search goes on. If the
+    searches before it on the handover (a batch's earlier instances, earlier restarts)
+    have had that share, the search starts on numba.
     """
 
     def __init__(
@@ -163,13 +172,18 @@ class Search:
         weights: np.ndarray | None = None,
         lookahead: int = 0,
         on_finish: Callable[[SearchStats], None] | None = None,
-        on_python_time: Callable[[float], None] | None = None,
+        handover: Handover | None = None,
         order: str = "search",
     ) -> None:
         self.links = links if seed is None or links.mcc else links.shuffled(seed, run)
+        if handover is not None and handover.starting() is handover.target:
+            backend, handover = handover.target, None
         self.backend = backend
-        self.kernel: Kernel = backend.kernel(links, weighted, lookahead > 1)
+        self._handover = handover
+        self._weighted = weighted
         self.lookahead = lookahead
+        self._live: tuple[Kernel, State] | None = None  # the kernel and its state, once begun
+        self.kernel: Kernel = backend.kernel(links, weighted, lookahead > 1)
         self._weights = weights
         self.limit = limit
         self.forced = forced
@@ -178,9 +192,7 @@ class Search:
         self.seed = seed
         self.stats = SearchStats(backend=backend.name)
         self._on_finish = on_finish
-        self._charge = on_python_time
         self._counting = False
-        self._state: State | None = None
         self.order = order
         self.costs: list[int] = []
         """``order="cost"``: the cost of each solution yielded, in order."""
@@ -228,10 +240,11 @@ class Search:
         not read (see [`dlx.search.explored`][])."""
         if self.stats.status is Status.COMPLETE:
             return 1.0
-        state = self._state
-        if state is None:
+        live = self._live  # one read: a move to numba replaces kernel and state together
+        if live is None:
             return 0.0
-        return (self.kernel.explored or explored)(state, floor)
+        run, state = live
+        return (run.explored or explored)(state, floor)
 
     def weights(self) -> np.ndarray | None:
         """The item weights of a weighted search as it left them (by the problem's item
@@ -244,21 +257,28 @@ class Search:
 
     def check(self) -> None:
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
-        if self._state is not None:
-            check_links(self.links, self._state, self.kernel.inactive)
+        live = self._live
+        if live is not None:
+            check_links(self.links, live[1], live[0].inactive)
+
+    @property
+    def _state(self) -> State | None:
+        """The kernel's state, once begun."""
+        return None if self._live is None else self._live[1]
 
     def _search(self) -> Iterator[list[int]]:
         """The kernel in slices ([`dlx.slices.drive`][]), the clock read between them."""
         slices = Slices.timed(self.timeout is not None, self.backend.slice_seconds,
                               first_slice(self.links))
-        return drive(self.begin, self.stats, slices, self.timeout, self._on_finish,
-                     self._charge)
+        return drive(self.begin, self.stats, slices, self.timeout, self._on_finish)
 
     def begin(self) -> Step[list[int]] | None:
         """The state this search starts from (the forced options taken, the weights
         given), and its step; None when that decides it (a limit of 0, a clash).
-        [`count`][] and iterating drive it; a portfolio runs it in turns."""
+        [`count`][] and iterating drive it; a portfolio runs it in turns. With a
+        handover, the step moves to numba once due ([`dlx.slices.Handover.watch`][])."""
         stats, links, run = self.stats, self.links, self.kernel
+        deadline = None if self.timeout is None else time.perf_counter() + self.timeout
         if self.limit <= 0:
             stats.status = Status.LIMIT
             return None
@@ -274,11 +294,35 @@ class Search:
             stats.conflict = conflict
             stats.status = Status.CONFLICT
             return None
-        self._state = state
-        regs, choice = state.REG, state.CHOICE
+        regs = state.REG
         regs[kernel.LOOKAHEAD] = self.lookahead
         if links.mcc and self.seed is not None:  # kernel_m's tie-break generator
             regs[kernel_m.SEED] = self.seed % 2147483646 + 1
+        step = self._stepper(run, state)
+        if self._handover is not None:
+            step = self._handover.watch(step, self._move, deadline)
+        return step
+
+    def _move(self) -> Step[list[int]]:
+        """The handover's move: this search's state converted for its target's kernel
+        ([`dlx.backend.Kernel.adopt`][]), and the step that goes on from there."""
+        handover, live = self._handover, self._live
+        if handover is None or live is None:  # cannot be: only a begun watched step moves
+            raise AssertionError("a move without a handover or a state")
+        source, state = live
+        target = handover.target
+        run = target.kernel(self.links, self._weighted, self.lookahead > 1)
+        state = run.adopt(self.links, self.forced, source, state)
+        self.backend, self.kernel = target, run
+        self.stats.backend = handover.route
+        return self._stepper(run, state)
+
+    def _stepper(self, run: Kernel, state: State) -> Step[list[int]]:
+        """The step of ``run`` on ``state``: one call of its ``search``, to a node budget,
+        its registers copied into the live stats (see [`dlx.slices.drive`][])."""
+        self._live = run, state
+        stats, links = self.stats, self.links
+        regs, choice = state.REG, state.CHOICE
         option_of_node = links.option_list
         null_moves = links.mcc  # CHOICE also holds item headers (kernel_m's null moves)
         forced, limit, max_nodes = self.forced, self.limit, self.max_nodes

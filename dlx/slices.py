@@ -4,19 +4,21 @@ between them, for timeouts and for Ctrl-C (compiled code never sees it).
 [`drive`][] is the one loop that does this, for every search that runs a kernel in
 slices: the plain search ([`dlx.search.Search`][], and so the restarts), the compiled
 batch ([`dlx.compiled.NumbaBackend.batch`][]), and the learning search. [`Slices`][]
-says how much work the next call may do.
+says how much work the next call may do. A slice boundary is also where a search may
+move to another backend ([`Handover`][]: ``auto``'s move from python to numba).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .budget import NEVER
 from .status import Status
 
-__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Slices", "Step", "drive"]
+__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Handover", "Slices", "Step",
+           "drive"]
 
 COMPILED_SLICE_SECONDS = 0.2
 """Without a timeout, a compiled kernel still returns to Python about this often, so that
@@ -80,8 +82,7 @@ keeps the pace), and a value to yield (a solution) or None."""
 
 def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
           timeout: float | None = None,
-          on_finish: Callable[[O], None] | None = None,
-          on_slice: Callable[[float], None] | None = None) -> Iterator[T]:
+          on_finish: Callable[[O], None] | None = None) -> Iterator[T]:
     """The one time-sliced loop: ``begin()`` sets the search up (None: it decided the
     search alone, having set ``outcome.status``: a conflict, an empty limit) and returns
     its [`Step`][]; each step gets ``slices.nodes`` units of work; between steps the
@@ -93,7 +94,6 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
     Ctrl-C (KeyboardInterrupt), in a step or in ``begin``, sets ``INTERRUPTED`` and goes
     on up. ``outcome.seconds`` is kept up to date, and ``on_finish(outcome)`` is called
     once the search has ended (not when its caller abandons it while RUNNING).
-    ``on_slice(seconds)`` is told the time of each step (``auto``'s charge for python).
 
     How the searches plug in. The plain search's step is one call of ``kernel.search``
     to ``nodes + budget`` (end: ``COMPLETE``, ``LIMIT`` at the limit, ``MAX_NODES`` at
@@ -131,8 +131,6 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
             t0 = time.perf_counter()
             end, ran, found = step(budget)
             now = time.perf_counter()
-            if on_slice is not None:
-                on_slice(now - t0)
             outcome.seconds = now - start
             if end is None and deadline is not None and now >= deadline:
                 end = Status.TIMEOUT
@@ -151,3 +149,77 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
         outcome.seconds = time.perf_counter() - start
         if outcome.status is not Status.RUNNING and on_finish is not None:
             on_finish(outcome)
+
+
+class Handover:
+    """A search's move from one backend to another at a slice boundary, going on from
+    the same point: ``auto``'s move from python to numba ([`dlx.registry.handover`][]).
+
+    [`watch`][] wraps a search's [`Step`][] on ``source``: it times each slice (CPU
+    time of the thread), tells ``charge`` the seconds, and after a slice that leaves the
+    search running, once ``due(seconds, left)`` says so (``seconds``: the slices so far;
+    ``left``: seconds until the search's deadline, None without one), calls ``move()``:
+    the search's step on ``target``, from its state converted, which then takes the old
+    step's place. The rule is ``due``'s; this is only the mechanism, the same for every
+    search that runs in slices (plain, learning, batch, restarts, portfolio).
+
+    One handover may serve several searches in turn (a batch's instances, the runs of a
+    restarting search): their slices add up, and a search made once the move is due (or
+    made) starts on ``target`` ([`starting`][]). It is not shared between threads.
+    """
+
+    def __init__(self, source: Any, target: Any, due: Callable[[float, float | None], bool],
+                 charge: Callable[[float], None] | None = None) -> None:
+        self.source = source
+        self.target = target
+        self.backend = source
+        """``source``, then ``target`` once a search has moved (or started there)."""
+        self.seconds = 0.0
+        """CPU seconds of the slices run on ``source``."""
+        self.route = f"{source.name}->{target.name}"
+        """The backend a search that moved reports: ``"python->numba"``."""
+        self._due = due
+        self._charge = charge
+
+    def starting(self) -> Any:
+        """The backend a search made now starts on: ``target`` once moved, or once the
+        slices of the searches before it make the move due; else ``source``."""
+        if self.backend is not self.target and self.seconds > 0 and self._due(self.seconds,
+                                                                               None):
+            self.backend = self.target
+        return self.backend
+
+    @property
+    def moved(self) -> bool:
+        """True once a search has moved to ``target``."""
+        return self.backend is self.target
+
+    @property
+    def name(self) -> str:
+        """The backend to report: ``source``'s name, ``"source->target"`` once moved
+        (``"python->numba"``)."""
+        return self.route if self.moved else self.source.name
+
+    def watch(self, step: Step[T], move: Callable[[], Step[T]],
+              deadline: float | None = None) -> Step[T]:
+        """``step``, timed, until ``due`` asks for the move; then ``move()``'s step.
+        ``deadline``: the search's, by ``time.perf_counter`` (None: none)."""
+        current = step
+
+        def watched(budget: int) -> tuple[Status | None, int, T | None]:
+            nonlocal current
+            if current is not step:  # moved: the target's step, untimed
+                return current(budget)
+            t0 = time.thread_time()
+            out = step(budget)
+            seconds = time.thread_time() - t0
+            self.seconds += seconds
+            if self._charge is not None:
+                self._charge(seconds)
+            left = None if deadline is None else deadline - time.perf_counter()
+            if out[0] is None and self._due(self.seconds, left):
+                current = move()
+                self.backend = self.target
+            return out
+
+        return watched

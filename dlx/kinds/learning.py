@@ -4,7 +4,7 @@ kernel's lists of the problem, made once per problem and kept with its links."""
 from __future__ import annotations
 
 from ..learning import LearningSearch, problem_lists
-from ..registry import get_backend
+from ..registry import get_backend, handover
 from ..request import SearchRequest
 from . import Kind, OnFinish, Problem
 
@@ -19,10 +19,11 @@ def solutions(problem: Problem, request: SearchRequest,
     if lists is None:
         lists = links.converted.setdefault("learning", problem_lists(
             matrix.n_items, matrix.n_primary, matrix.indptr, matrix.items, matrix.colors))
-    return LearningSearch(lists, get_backend(request.backend, links.n_nodes),
-                          limit=request.limit, forced=list(request.forced),
+    chosen = get_backend(request.backend, links.n_nodes)
+    return LearningSearch(lists, chosen, limit=request.limit, forced=list(request.forced),
                           max_nodes=request.max_nodes, timeout=request.timeout,
-                          seed=request.seed, on_finish=on_finish)
+                          seed=request.seed, on_finish=on_finish,
+                          handover=handover(request.backend, chosen))
 
 
 KIND = Kind("learning", solutions)

@@ -3,7 +3,7 @@ in the order found or the cheapest first (``order="cost"``)."""
 
 from __future__ import annotations
 
-from ..registry import charge_python, get_backend
+from ..registry import get_backend, handover
 from ..request import SearchRequest
 from ..search import Search
 from . import Kind, OnFinish, Problem
@@ -14,11 +14,10 @@ __all__ = ["KIND"]
 def solutions(problem: Problem, request: SearchRequest, on_finish: OnFinish) -> Search:
     links = problem.matrix.links
     chosen = get_backend(request.backend, links.n_nodes)
-    auto_python = request.backend == "auto" and chosen.name == "python"
     return Search(links, chosen, limit=request.limit, forced=list(request.forced),
                   max_nodes=request.max_nodes, timeout=request.timeout, seed=request.seed,
                   weighted=request.weighted, lookahead=request.lookahead,
-                  on_finish=on_finish, on_python_time=charge_python if auto_python else None,
+                  on_finish=on_finish, handover=handover(request.backend, chosen),
                   order=request.order)
 
 

@@ -54,7 +54,6 @@ import time
 from collections.abc import Callable
 
 from ..learning import LearningSearch
-from ..registry import charge_python
 from ..request import SearchRequest
 from ..search import Search, SearchStats, first_slice
 from ..slices import Slices, Step, drive
@@ -134,7 +133,6 @@ class Portfolio:
         self._deadline: float | None = None
         self._plain_explored = 1.0  # the plain search's estimate of its tree explored
         self._plain_left = float("inf")  # and of its seconds left
-        self._auto = request.backend == "auto"
         self._run = drive(self._begin, self.stats, Slices(None), request.timeout, on_finish)
 
     def __iter__(self) -> Portfolio:
@@ -199,13 +197,12 @@ class Portfolio:
                 search.max_nodes = part.stats.nodes + left
             end, ran, found = step(min(part.slices.nodes, left))
         now = time.perf_counter()
-        part.stats.seconds += time.thread_time() - cpu
+        part.stats.seconds += time.thread_time() - cpu  # (auto's python time: charged by
+        # each search's handover, which may also move it to numba: dlx.registry.handover)
         if isinstance(search, Search) and end is None and part.stats.seconds >= HEAD_START:
             self._plain_explored = explored = search.explored(ESTIMATE_FLOOR)
             self._plain_left = (part.stats.seconds * (1 - explored) / explored if explored
                                 else float("inf"))
-        if self._auto and part.stats.backend == "python":
-            charge_python(now - started)
         part.slices.ran(ran, now - started,
                         None if self._deadline is None else self._deadline - now)
         self._sum()
@@ -223,6 +220,7 @@ class Portfolio:
     def _sum(self) -> None:
         """The portfolio's counts: the sums of its searches' (the deepest level of any)."""
         stats, plain_, learn = self.stats, self._plain.stats, self._learn.stats
+        stats.backend = plain_.backend  # "python->numba" once auto moved it
         stats.nodes = plain_.nodes + learn.nodes
         stats.updates = plain_.updates + learn.updates
         stats.solutions = plain_.solutions + learn.solutions

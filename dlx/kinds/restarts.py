@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..backend import Backend
 from ..links import Links
-from ..registry import get_backend
+from ..registry import get_backend, handover
 from ..request import SearchRequest
 from ..restarts import first_restarting
 from ..search import SearchStats
@@ -32,7 +32,7 @@ class Restarting:
             links, backend, unit=request.restarts or 1, forced=list(request.forced),
             max_nodes=request.max_nodes, timeout=request.timeout, seed=request.seed or 0,
             weighted=request.weighted, lookahead=request.lookahead, on_finish=on_finish,
-            total=self.stats)
+            total=self.stats, handover=handover(request.backend, backend))
         if solution is not None:
             yield solution
 

@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 import pytest
 from backends import needs_numba
-from datasets import data_dir
+from datasets import data_dir, load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from interrupt import ctrl_c_after
@@ -36,13 +36,7 @@ SMALL_FILES = [
 ]
 
 
-def _load(name: str) -> ExactCover:
-    path = DATA / f"{name}.dlx"
-    if not path.exists():
-        pytest.skip(f"{path} is not there")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", NoPrimaryItemWarning)
-        return ExactCover.from_dlx(path.read_text())
+_load = load_exact_cover
 
 
 def _stats(problem: ExactCover, stats=None) -> tuple:

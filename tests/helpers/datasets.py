@@ -5,7 +5,12 @@ the known-count tests also run in a fresh clone or an unpacked sdist."""
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
+
+import pytest
+
+from dlx import ExactCover, NoPrimaryItemWarning
 
 SHARED = Path(os.environ.get("DANCING_COVER_DATA")
               or Path(__file__).resolve().parents[3] / "shared" / "data")
@@ -22,3 +27,14 @@ def data_dir(kind: str) -> Path:
     either: tests then skip as before)."""
     shared = SHARED / kind
     return shared if shared.is_dir() else SHIPPED / kind
+
+
+def load_exact_cover(name: str) -> ExactCover:
+    """The problem of ``exact_cover/<name>.dlx`` (its options without a primary item
+    dropped quietly), or skip the test when the file is not there."""
+    path = data_dir("exact_cover") / f"{name}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} is not there")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        return ExactCover.from_dlx(path.read_text())
