@@ -44,6 +44,7 @@ from sudoku import (
     parse_string,
     solve_many,
     solve_string,
+    to_exact_cover,
 )
 from sudoku.errors import SudokuError
 from sudoku.grid import are_solutions, geometry
@@ -609,13 +610,21 @@ def _pool(problem: ExactCover) -> list:
     return problem.links.converted.get("numba-batch", [])
 
 
+def _on_links(problem: ExactCover) -> ExactCover:
+    """``problem`` with its compiled batches on the links, not on bit words (which a
+    Sudoku takes: ``dlx.kernel_words``, tested in ``test_kernel_words.py``)."""
+    problem.links.converted["numba-words"] = False
+    problem.links.converted.pop("numba-words-pool", None)
+    return problem
+
+
 @needs_numba
 def test_a_failed_call_drops_the_working_arrays(monkeypatch):
     """A call that stops midway may leave the arrays half-covered: the next call must
     not search them. The kernel is swapped for one that covers an item, then fails."""
     import dlx.compiled
 
-    problem = empty_grid_problem(3)
+    problem = _on_links(to_exact_cover("." * 81, givens="select"))  # its own links
     puzzles = _nines()
     expected = _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba"))
     pool = _pool(problem)
@@ -646,7 +655,7 @@ def test_a_failed_call_drops_the_working_arrays(monkeypatch):
 
 @needs_numba
 def test_an_invalid_instance_raises_and_leaves_the_arrays_pristine():
-    problem = empty_grid_problem(3)
+    problem = _on_links(to_exact_cover("." * 81, givens="select"))  # its own links
     good = _nines()[:3]
     expected = _batch_rows(problem.solve_batch(good, backend="numba"))
     for bad, message in (([5, 729], "option 729 is not in range 0..728"),

@@ -1,0 +1,342 @@
+"""Algorithm X over bit words, compiled: the batch driver's search for small problems.
+
+A batch of small problems (a 9x9 Sudoku: 729 options, 324 items) spends most of its time
+in the links: one pointer update per node removed, and as many again to undo, forcing and
+undoing the givens included. Here the set of *active options* is a few 64-bit words
+(bit ``o`` for option ``o``), so that taking an option is ``A & ~CONFL[o]`` over the words
+(``CONFL[o]``: the options sharing an item with ``o``, ``o`` included) and each level
+keeps its own set (``AS``): nothing is undone but the lengths. ``LEN[j]`` is still kept
+for every primary item, the number of active options holding it (plus ``INACTIVE`` while
+the item is covered), because Knuth's choice needs it; an option leaving or rejoining the
+active set adds -1 or +1 to the lengths of its primary items ([`adjust`][]).
+
+It is the search of [`dlx.kernel.search`][] in another representation, held to it by
+tests (every record of a batch equal: status, solutions, the first solution, ``nodes``,
+``updates``, deepest level): C3 picks the first primary item of least length (the two
+passes of [`dlx.kernel.choose`][]), C4 tries its options in list order, which is option
+order in links laid out unshuffled (the only ones this kernel takes), and the updates are
+counted as the links would count them without the links, each option leaving the lists
+once (see "Algorithm X over bitsets" in ``docs/design.md``): C4 costs ``1 + W(R)``, C5
+``|x| - 1 + W(S)``, where ``R`` is the chosen item's active options, ``S`` the others that
+share an item with ``x``, and ``W`` sums ``|o| - 1`` over a set.
+
+The batch driver is [`dlx.kernel.search_batch`][] itself, re-created over this module's
+``force_instance``, ``search``, ``undo_instance`` and ``record_first`` (as
+[`dlx.kernel_m`][] does). Compiled only ([`dlx.compiled`][]); the python backend solves
+a batch one [`dlx.Search`][] at a time.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .kernel import (
+    B_FIRST,
+    B_SIZE,
+    COMPLETE,
+    CONFLICT,
+    ENTER,
+    INVALID,
+    LEAVE,
+    LEVEL,
+    LIMIT,
+    MAX_LEVEL,
+    MAX_NODES,
+    NODES,
+    RESUME,
+    SOLUTIONS,
+    UPDATES,
+)
+from .links import Links
+
+__all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "words", "workspace"]
+
+INACTIVE = 2**30  # added to LEN[j] while item j is covered (LEN is int32: twice the lanes)
+MAX_OPTIONS = 4096
+"""The most options a problem may have for this kernel: 16 words a set."""
+
+WORDS = 0  # INFO: words per set of options
+PRIMARY_END = 1  # INFO: N1 + 1, items 1..N1 are primary
+
+DE_BRUIJN = 0x03F79D71B4CB0A89
+CTZ = np.full(64, -1, dtype=np.int64)
+for _k in range(64):
+    CTZ[((((1 << _k) * DE_BRUIJN) % 2**64) >> 58) & 63] = _k
+
+
+def ctz(word):
+    """The index of the lowest one bit of ``word`` (not 0): a de Bruijn multiplication
+    here; compiled, the processor's own instruction (numba's ``trailing_zeros``)."""
+    return CTZ[(((word & -word) * DE_BRUIJN) >> 58) & 63]
+
+
+FUNCTIONS = ("ctz", "adjust", "adjust_words", "mark", "search", "begin", "force_instance",
+             "undo_instance", "record_first", "record", "search_batch")
+"""The functions of this kernel's namespace, callees before callers (``begin``, ``record``
+and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
+
+
+class Words(NamedTuple):
+    """The tables of one problem (read-only) and a batch's working arrays, int64 but for
+    the lengths (int32: C3's scan of them takes half the vector steps)."""
+
+    INFO: np.ndarray  # WORDS, PRIMARY_END
+    ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
+    CONFL: np.ndarray  # row o: the options that share an item with option o, o included
+    OSTART: np.ndarray  # option o's primary items are OITEM[OSTART[o]:OSTART[o + 1]]
+    OITEM: np.ndarray
+    SPARE: np.ndarray  # |o| - 1: the nodes an option loses when one of its items is covered
+    LEN0: np.ndarray  # LEN with nothing chosen
+    A0: np.ndarray  # the options of the problem (not dropped), WORDS words
+    LEN: np.ndarray  # per primary item: its active options (+ INACTIVE while covered)
+    AS: np.ndarray  # row l: the active options when level l is entered
+    TRY: np.ndarray  # row l: the options of ITEM[l] not tried yet
+    CHOICE: np.ndarray  # the option tried at each level
+    ITEM: np.ndarray  # the item chosen at each level
+    SW: np.ndarray  # scratch: the chosen item's options, as C4 takes them
+    GONE: np.ndarray  # row l: the options that CHOICE[l] took from the others (C5)
+    NZ: np.ndarray  # per level: which words of its GONE row hold options
+    REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
+
+
+def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta):
+    """Add ``delta`` to the lengths of the primary items of every option in ``word``
+    (bit ``k``: option ``base + k``); return their nodes beyond the first (updates)."""
+    spare = 0
+    while word != 0:
+        o = base + ctz(word)
+        for q in range(OSTART[o], OSTART[o + 1]):
+            LEN[OITEM[q]] += delta
+        spare += SPARE[o]
+        word &= word - 1
+    return spare
+
+
+def adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, delta):
+    """[`adjust`][] on the words ``SW[w]`` for each bit ``w`` of ``nz`` (the nonzero
+    ones, found by a loop without branches): one test per word that holds options."""
+    spare = 0
+    while nz != 0:
+        w = ctz(nz)
+        spare += adjust(SW[w], w * 64, OSTART, OITEM, SPARE, LEN, delta)
+        nz &= nz - 1
+    return spare
+
+
+def mark(o, OSTART, OITEM, LEN, delta):
+    """Cover (``delta`` = INACTIVE) or uncover (``-INACTIVE``) the primary items of ``o``."""
+    for q in range(OSTART[o], OSTART[o + 1]):
+        LEN[OITEM[q]] += delta
+
+
+def search(S, node_stop, solution_stop):
+    """Algorithm X on the words ``S`` until a solution, the end, or a budget; the contract
+    of [`dlx.kernel.search`][] (statuses, registers, resumable), ``CHOICE`` holding
+    option numbers."""
+    ITEMS = S.ITEMS
+    CONFL = S.CONFL
+    OSTART = S.OSTART
+    OITEM = S.OITEM
+    SPARE = S.SPARE
+    LEN = S.LEN
+    AS = S.AS
+    TRY = S.TRY
+    CHOICE = S.CHOICE
+    ITEM = S.ITEM
+    SW = S.SW
+    GONE = S.GONE
+    NZ = S.NZ
+    REG = S.REG
+    nw = S.INFO[WORDS]
+    end = S.INFO[PRIMARY_END]
+    level = REG[LEVEL]
+    nodes = REG[NODES]
+    updates = REG[UPDATES]
+    solutions = REG[SOLUTIONS]
+    max_level = REG[MAX_LEVEL]
+    step = REG[RESUME]
+    status = COMPLETE
+    i = 0
+    while True:
+        a = level * nw
+        if step == ENTER:
+            # C2: enter a level; a node of the search tree.
+            if nodes >= node_stop:
+                status = MAX_NODES
+                break
+            nodes += 1
+            if level > max_level:
+                max_level = level
+            t = LEN[0]  # C3: the least length (LEN[0] = INACTIVE, int32 as LEN), then
+            for k in range(1, end):  # the first item that has it
+                t = min(t, LEN[k])
+            if t >= INACTIVE:  # every primary item is covered: a solution
+                solutions += 1
+                step = LEAVE
+                if solutions >= solution_stop:
+                    status = LIMIT
+                    break
+                continue
+            i = 1
+            while LEN[i] != t:
+                i += 1
+            ITEM[level] = i
+            # C4: the options of i leave the other items' lists; they are the ones to try.
+            nz = 0
+            for w in range(nw):
+                r = AS[a + w] & ITEMS[i * nw + w]
+                TRY[a + w] = r
+                SW[w] = r
+                nz |= (r != 0) << w
+            updates += 1 + adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, -1)
+        else:
+            # C8: leave the level, then C6: give back what the option tried there took.
+            if level == 0:
+                break
+            level -= 1
+            a = level * nw
+            i = ITEM[level]
+            x = CHOICE[level]
+            adjust_words(GONE[a:], NZ[level], OSTART, OITEM, SPARE, LEN, 1)
+            mark(x, OSTART, OITEM, LEN, -INACTIVE)
+        x = -1  # the next option of i, the lowest bit left
+        for w in range(nw):
+            r = TRY[a + w]
+            if r != 0 and x < 0:
+                TRY[a + w] = r & (r - 1)
+                x = w * 64 + ctz(r)
+        if x < 0:
+            # C7: no option left for item i: its options rejoin the lists; backtrack.
+            nz = 0
+            for w in range(nw):
+                r = AS[a + w] & ITEMS[i * nw + w]
+                SW[w] = r
+                nz |= (r != 0) << w
+            adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, 1)
+            step = LEAVE
+        else:
+            # C5: try option x: the options sharing an item with it leave; go down.
+            CHOICE[level] = x
+            updates += SPARE[x]
+            nz = 0
+            for w in range(nw):
+                c = CONFL[x * nw + w]
+                AS[a + nw + w] = AS[a + w] & ~c  # i's options share i with x: in c
+                r = AS[a + w] & ~ITEMS[i * nw + w] & c
+                GONE[a + w] = r
+                nz |= (r != 0) << w
+            NZ[level] = nz
+            updates += adjust_words(GONE[a:], nz, OSTART, OITEM, SPARE, LEN, -1)
+            mark(x, OSTART, OITEM, LEN, INACTIVE)
+            level += 1
+            step = ENTER
+    REG[LEVEL] = level
+    REG[NODES] = nodes
+    REG[UPDATES] = updates
+    REG[SOLUTIONS] = solutions
+    REG[MAX_LEVEL] = max_level
+    REG[RESUME] = step
+    return status
+
+
+def force_instance(S, FORCED, f, end):
+    """B1 of [`dlx.kernel.search_batch`][] for this kernel (same contract): the lengths
+    and the root's set start afresh, then each option in turn leaves the set with the
+    options it excludes (CONFLICT for one already gone)."""
+    LEN = S.LEN
+    AS = S.AS
+    CONFL = S.CONFL
+    A0 = S.A0
+    nw = S.INFO[WORDS]
+    n = len(S.SPARE)
+    for k in range(len(LEN)):
+        LEN[k] = S.LEN0[k]
+    for w in range(nw):
+        AS[w] = A0[w]
+    status = COMPLETE
+    while f < end and status == COMPLETE:
+        o = FORCED[f]
+        if o < 0 or o >= n or (A0[o >> 6] >> (o & 63)) & 1 == 0:
+            status = INVALID
+        elif (AS[o >> 6] >> (o & 63)) & 1 == 0:
+            status = CONFLICT
+        else:
+            for w in range(nw):
+                gone = AS[w] & CONFL[o * nw + w]
+                AS[w] ^= gone
+                adjust(gone, w * 64, S.OSTART, S.OITEM, S.SPARE, LEN, -1)
+            mark(o, S.OSTART, S.OITEM, LEN, INACTIVE)
+            f += 1
+    return status, f
+
+
+def undo_instance(S, FORCED, first, f):
+    """B4 of [`dlx.kernel.search_batch`][]: nothing to undo (B1 starts afresh)."""
+    S.REG[LEVEL] = 0
+
+
+def record_first(S, FORCED, first, end, OUT, base, width):
+    """B3 of [`dlx.kernel.search_batch`][]: as the kernel's, ``CHOICE`` holding the
+    options themselves."""
+    size = end - first + S.REG[LEVEL]
+    OUT[base + B_SIZE] = size
+    fits = size <= width
+    for j in range(end - first if fits else 0):
+        OUT[base + B_FIRST + j] = FORCED[first + j]
+    for j in range(S.REG[LEVEL] if fits else 0):
+        OUT[base + B_FIRST + end - first + j] = S.CHOICE[j]
+
+
+def words(links: Links) -> Words | None:
+    """The tables of ``links`` for this kernel, with fresh working arrays, or None when
+    the kernel does not take the problem: colors, multiplicities or costs, more than
+    [`MAX_OPTIONS`][] options, or lists not in option order (shuffled links)."""
+    n, end = links.n_options, links.n_primary + 1
+    if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS:
+        return None
+    top, down = links.arrays.TOP, links.arrays.D
+    option = links.option_of_node
+    nodes = np.flatnonzero((option >= 0) & (top > 0))
+    ahead = down[nodes]  # the next node of each list: later in the layout, or the header
+    opts, items = option[nodes], top[nodes]  # in layout order: by option, then position
+    if ((ahead > links.n_items) & (ahead <= nodes)).any() or (np.diff(opts) < 0).any():
+        return None
+    nw = (n + 63) // 64
+    width = np.bincount(opts, minlength=n)
+    primary = items < end
+    member = np.zeros((links.n_items + 1, nw * 64), dtype=bool)  # item -> its options
+    member[items, opts] = True
+    by_item = np.ascontiguousarray(np.packbits(member, axis=1, bitorder="little")).view(np.int64)
+    starts = np.flatnonzero(np.diff(opts, prepend=-1))  # each option's first node
+    confl = np.zeros((n, nw), dtype=np.int64)  # the union of its items' rows
+    confl[opts[starts]] = np.bitwise_or.reduceat(by_item[items], starts, axis=0)
+    present = np.pad(links.forcing_node >= 0, (0, nw * 64 - n))
+    ostart = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(opts[primary], minlength=n), out=ostart[1:])
+    len0 = np.bincount(items[primary], minlength=end).astype(np.int32)
+    len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
+    depth = end + 1
+    return Words(
+        INFO=np.array([nw, end], dtype=np.int64),
+        ITEMS=by_item[:end].reshape(-1).copy(),
+        CONFL=confl.reshape(-1),
+        OSTART=ostart, OITEM=items[primary].astype(np.int64),
+        SPARE=np.maximum(width - 1, 0).astype(np.int64), LEN0=len0,
+        A0=np.packbits(present, bitorder="little").view(np.int64),
+        LEN=len0.copy(), AS=np.zeros(depth * nw, dtype=np.int64),
+        TRY=np.zeros(depth * nw, dtype=np.int64), CHOICE=np.zeros(depth, dtype=np.int64),
+        ITEM=np.zeros(depth, dtype=np.int64), SW=np.zeros(nw, dtype=np.int64),
+        GONE=np.zeros(depth * nw, dtype=np.int64), NZ=np.zeros(depth, dtype=np.int64),
+        REG=np.zeros(len(links.arrays.REG), np.int64))
+
+
+WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "GONE", "NZ", "REG")
+"""The fields of [`Words`][] that a batch writes; the others are the problem's tables."""
+
+
+def workspace(tables: Words) -> Words:
+    """``tables`` with working arrays of its own, for one batch at a time (the tables
+    themselves are shared, read-only)."""
+    return tables._replace(**{name: getattr(tables, name).copy() for name in WORKING})
