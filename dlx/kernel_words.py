@@ -53,7 +53,7 @@ from .links import Links
 
 __all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "words", "workspace"]
 
-INACTIVE = 2**30  # added to LEN[j] while item j is covered (LEN is int32: twice the lanes)
+INACTIVE = 2**14  # added to LEN[j] while item j is covered (LEN is int16: more lanes)
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 16 words a set."""
 
@@ -80,7 +80,7 @@ and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions).""
 
 class Words(NamedTuple):
     """The tables of one problem (read-only) and a batch's working arrays, int64 but for
-    the lengths (int32: C3's scan of them takes half the vector steps)."""
+    the lengths (int16: C3 scans them 16 to a vector step; 4,096 options fit)."""
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
@@ -114,13 +114,13 @@ def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta):
     return spare
 
 
-def adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, delta):
-    """[`adjust`][] on the words ``SW[w]`` for each bit ``w`` of ``nz`` (the nonzero
+def adjust_words(SW, at, nz, OSTART, OITEM, SPARE, LEN, delta):
+    """[`adjust`][] on the words ``SW[at + w]`` for each bit ``w`` of ``nz`` (the nonzero
     ones, found by a loop without branches): one test per word that holds options."""
     spare = 0
     while nz != 0:
         w = ctz(nz)
-        spare += adjust(SW[w], w * 64, OSTART, OITEM, SPARE, LEN, delta)
+        spare += adjust(SW[at + w], w * 64, OSTART, OITEM, SPARE, LEN, delta)
         nz &= nz - 1
     return spare
 
@@ -169,7 +169,7 @@ def search(S, node_stop, solution_stop):
             nodes += 1
             if level > max_level:
                 max_level = level
-            t = LEN[0]  # C3: the least length (LEN[0] = INACTIVE, int32 as LEN), then
+            t = LEN[0]  # C3: the least length (LEN[0] = INACTIVE, int16 as LEN), then
             for k in range(1, end):  # the first item that has it
                 t = min(t, LEN[k])
             if t >= INACTIVE:  # every primary item is covered: a solution
@@ -184,13 +184,17 @@ def search(S, node_stop, solution_stop):
                 i += 1
             ITEM[level] = i
             # C4: the options of i leave the other items' lists; they are the ones to try.
+            # One option alone (t = 1) stays counted: its items are all covered while it
+            # is chosen, and it is all there is to try (C7 then finds LEN[i] = 1, not 0).
             nz = 0
             for w in range(nw):
                 r = AS[a + w] & ITEMS[i * nw + w]
                 TRY[a + w] = r
                 SW[w] = r
                 nz |= (r != 0) << w
-            updates += 1 + adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, -1)
+            updates += 1
+            if t != 1:
+                updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -1)
         else:
             # C8: leave the level, then C6: give back what the option tried there took.
             if level == 0:
@@ -199,7 +203,7 @@ def search(S, node_stop, solution_stop):
             a = level * nw
             i = ITEM[level]
             x = CHOICE[level]
-            adjust_words(GONE[a:], NZ[level], OSTART, OITEM, SPARE, LEN, 1)
+            adjust_words(GONE, a, NZ[level], OSTART, OITEM, SPARE, LEN, 1)
             mark(x, OSTART, OITEM, LEN, -INACTIVE)
         x = -1  # the next option of i, the lowest bit left
         for w in range(nw):
@@ -209,17 +213,18 @@ def search(S, node_stop, solution_stop):
                 x = w * 64 + ctz(r)
         if x < 0:
             # C7: no option left for item i: its options rejoin the lists; backtrack.
-            nz = 0
-            for w in range(nw):
-                r = AS[a + w] & ITEMS[i * nw + w]
-                SW[w] = r
-                nz |= (r != 0) << w
-            adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, 1)
+            if LEN[i] != 1:
+                nz = 0
+                for w in range(nw):
+                    r = AS[a + w] & ITEMS[i * nw + w]
+                    SW[w] = r
+                    nz |= (r != 0) << w
+                adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, 1)
             step = LEAVE
         else:
             # C5: try option x: the options sharing an item with it leave; go down.
             CHOICE[level] = x
-            updates += SPARE[x]
+            updates += SPARE[x] * (2 if LEN[i] == 1 else 1)  # C4's for a lone option
             nz = 0
             for w in range(nw):
                 c = CONFL[x * nw + w]
@@ -228,7 +233,7 @@ def search(S, node_stop, solution_stop):
                 GONE[a + w] = r
                 nz |= (r != 0) << w
             NZ[level] = nz
-            updates += adjust_words(GONE[a:], nz, OSTART, OITEM, SPARE, LEN, -1)
+            updates += adjust_words(GONE, a, nz, OSTART, OITEM, SPARE, LEN, -1)
             mark(x, OSTART, OITEM, LEN, INACTIVE)
             level += 1
             step = ENTER
@@ -315,7 +320,7 @@ def words(links: Links) -> Words | None:
     present = np.pad(links.forcing_node >= 0, (0, nw * 64 - n))
     ostart = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(opts[primary], minlength=n), out=ostart[1:])
-    len0 = np.bincount(items[primary], minlength=end).astype(np.int32)
+    len0 = np.bincount(items[primary], minlength=end).astype(np.int16)
     len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
     depth = end + 1
     return Words(
