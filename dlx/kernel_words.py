@@ -84,6 +84,7 @@ class Words(NamedTuple):
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
+    SPAN: np.ndarray  # 2i, 2i + 1: the first word of row i that holds options, and the last + 1
     CONFL: np.ndarray  # row o: the options that share an item with option o, o included
     OSTART: np.ndarray  # option o's primary items are OITEM[OSTART[o]:OSTART[o + 1]]
     OITEM: np.ndarray
@@ -136,6 +137,7 @@ def search(S, node_stop, solution_stop):
     of [`dlx.kernel.search`][] (statuses, registers, resumable), ``CHOICE`` holding
     option numbers."""
     ITEMS = S.ITEMS
+    SPAN = S.SPAN
     CONFL = S.CONFL
     OSTART = S.OSTART
     OITEM = S.OITEM
@@ -187,7 +189,7 @@ def search(S, node_stop, solution_stop):
             # One option alone (t = 1) stays counted: its items are all covered while it
             # is chosen, and it is all there is to try (C7 then finds LEN[i] = 1, not 0).
             nz = 0
-            for w in range(nw):
+            for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
                 r = AS[a + w] & ITEMS[i * nw + w]
                 TRY[a + w] = r
                 SW[w] = r
@@ -206,7 +208,7 @@ def search(S, node_stop, solution_stop):
             adjust_words(GONE, a, NZ[level], OSTART, OITEM, SPARE, LEN, 1)
             mark(x, OSTART, OITEM, LEN, -INACTIVE)
         x = -1  # the next option of i, the lowest bit left
-        for w in range(nw):
+        for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
             r = TRY[a + w]
             if r != 0 and x < 0:
                 TRY[a + w] = r & (r - 1)
@@ -215,7 +217,7 @@ def search(S, node_stop, solution_stop):
             # C7: no option left for item i: its options rejoin the lists; backtrack.
             if LEN[i] != 1:
                 nz = 0
-                for w in range(nw):
+                for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
                     r = AS[a + w] & ITEMS[i * nw + w]
                     SW[w] = r
                     nz |= (r != 0) << w
@@ -320,12 +322,17 @@ def words(links: Links) -> Words | None:
     present = np.pad(links.forcing_node >= 0, (0, nw * 64 - n))
     ostart = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(opts[primary], minlength=n), out=ostart[1:])
+    rows = by_item[:end]
+    held = rows != 0
+    span = np.zeros((end, 2), dtype=np.int64)  # an item without options: the empty span
+    span[:, 0] = np.where(held.any(axis=1), held.argmax(axis=1), 0)
+    span[:, 1] = np.where(held.any(axis=1), nw - held[:, ::-1].argmax(axis=1), 0)
     len0 = np.bincount(items[primary], minlength=end).astype(np.int16)
     len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
     depth = end + 1
     return Words(
         INFO=np.array([nw, end], dtype=np.int64),
-        ITEMS=by_item[:end].reshape(-1).copy(),
+        ITEMS=rows.reshape(-1).copy(), SPAN=span.reshape(-1),
         CONFL=confl.reshape(-1),
         OSTART=ostart, OITEM=items[primary].astype(np.int64),
         SPARE=np.maximum(width - 1, 0).astype(np.int64), LEN0=len0,
