@@ -25,6 +25,7 @@ from interrupt import ctrl_c_after
 from oracle import brute_force
 from pinned import PYTHON_KERNELS, is_pristine, pinned
 from random_problems import shared_color_problems, xcc_problems
+from slices import tiny_slices
 
 from dlx import (
     ArgumentError,
@@ -683,27 +684,15 @@ def test_threads_search_one_problem_at_once():
 
 @needs_numba
 @pytest.mark.parametrize("nodes", [1, 3, 50])
-def test_compiled_batches_in_slices_give_the_same_records(monkeypatch, nodes):
+@pytest.mark.parametrize("on", ["words", "links"])
+def test_compiled_batches_in_slices_give_the_same_records(monkeypatch, nodes, on):
     """The compiled batch returns to Python every few nodes and resumes; nothing changes."""
-    import dlx.compiled
-
-    slices = []
-
-    class Tiny(dlx.compiled.Slices):
-        def __init__(self, seconds, first=1024):
-            super().__init__(seconds, first)
-            self.nodes = nodes
-            self.calls = 0
-            slices.append(self)
-
-        def ran(self, ran_nodes, seconds, left=None):
-            self.calls += 1
-
-    problem = empty_grid_problem(3)
+    problem = empty_grid_problem(3) if on == "words" else _on_links(
+        to_exact_cover("." * 81, givens="select"))
     puzzles = _nines()
     expected = {limit: _batch_rows(problem.solve_batch(puzzles, limit=limit, max_nodes=400,
                                                        backend="numba")) for limit in (1, 3)}
-    monkeypatch.setattr(dlx.compiled, "Slices", Tiny)
+    slices = tiny_slices(monkeypatch, nodes)
     for limit in (1, 3):
         got = problem.solve_batch(puzzles, limit=limit, max_nodes=400, backend="numba")
         assert _batch_rows(got) == expected[limit]

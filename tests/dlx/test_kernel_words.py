@@ -19,6 +19,7 @@ from backends import needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_problems import xcc_problems
+from slices import tiny_slices
 
 from dlx import Colored, ExactCover, ForcedOptionError, NoPrimaryItemWarning, kernel_words
 from sudoku import parse_string, to_exact_cover
@@ -75,27 +76,18 @@ def test_words_in_slices_give_the_same_records(monkeypatch, nodes):
     """The words batch returns to Python every few nodes and resumes: nothing changes."""
     import dlx.compiled
 
-    calls = []
-
-    class Tiny(dlx.compiled.Slices):
-        def __init__(self, seconds, first=1024):
-            super().__init__(seconds, first)
-            self.nodes = nodes
-
-        def ran(self, ran_nodes, seconds, left=None):
-            calls.append(ran_nodes)
-
     problem = empty_grid_problem(3)
     puzzles = [_givens(p) for p in _lines("norvig_top95.txt", 8)]
     expected = [problem.solve_batch(puzzles, limit=limit, max_nodes=300,
                                     backend="numba").table.tolist() for limit in (1, 3)]
-    monkeypatch.setattr(dlx.compiled, "Slices", Tiny)
+    slices = tiny_slices(monkeypatch, nodes)
     monkeypatch.setattr(dlx.compiled, "first_slice", lambda links: nodes)
     problem.links.converted.pop("numba-batch-setup", None)  # the first slice anew
     for limit, table in zip((1, 3), expected):
         assert problem.solve_batch(puzzles, limit=limit, max_nodes=300,
                                    backend="numba").table.tolist() == table
-    assert len(calls) > 100  # it really ran in many slices
+    assert sum(s.calls for s in slices) > 100  # it really ran in many slices
+    problem.links.converted.pop("numba-batch-setup")  # later tests: the usual first slice
 
 
 def _lines(name: str, n: int | None = None) -> list[str]:
