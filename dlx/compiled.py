@@ -510,7 +510,7 @@ def words_entry() -> Any:
     a = numba.types.Array(numba.types.int64, 1, "C")
     i = numba.types.int64
     state = numba.types.NamedTuple(
-        [numba.types.Array(numba.types.int16, 1, "C") if name.startswith("LEN") else a
+        [numba.types.Array(numba.types.int32, 1, "C") if name.startswith("LEN") else a
          for name in kernel_words.Words._fields], kernel_words.Words)
     with _compile_lock:
         _compile(namespace["search_batch"], (state, a, a, a, a, i, i, i, i))

@@ -8,12 +8,14 @@ undoing the givens included. Here the set of *active options* is a few 64-bit wo
 keeps its own set (``AS``): nothing is undone but the lengths. ``LEN[j]`` is still kept
 for every primary item, the number of active options holding it (plus ``INACTIVE`` while
 the item is covered), because Knuth's choice needs it; an option leaving or rejoining the
-active set adds -1 or +1 to the lengths of its primary items ([`adjust`][]).
+active set adds -1 or +1 to the lengths of its primary items ([`adjust`][]). The length
+is kept times ``UNIT`` (2**16) plus the item's own number, so that the least ``LEN[j]``
+is at once the least length and the first item that has it: C3 is one vector scan.
 
 It is the search of [`dlx.kernel.search`][] in another representation, held to it by
 tests (every record of a batch equal: status, solutions, the first solution, ``nodes``,
-``updates``, deepest level): C3 picks the first primary item of least length (the two
-passes of [`dlx.kernel.choose`][]), C4 tries its options in list order, which is option
+``updates``, deepest level): C3 picks the first primary item of least length (as
+[`dlx.kernel.choose`][] does), C4 tries its options in list order, which is option
 order in links laid out unshuffled (the only ones this kernel takes), and the updates are
 counted as the links would count them without the links, each option leaving the lists
 once (see "Algorithm X over bitsets" in ``docs/design.md``): C4 costs ``1 + W(R)``, C5
@@ -53,7 +55,8 @@ from .links import Links
 
 __all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "words", "workspace"]
 
-INACTIVE = 2**14  # added to LEN[j] while item j is covered (LEN is int16: more lanes)
+UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
+INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 16 words a set."""
 
@@ -80,7 +83,7 @@ and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions).""
 
 class Words(NamedTuple):
     """The tables of one problem (read-only) and a batch's working arrays, int64 but for
-    the lengths (int16: C3 scans them 16 to a vector step; 4,096 options fit)."""
+    the lengths (int32: C3 scans them 8 to a vector step)."""
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
@@ -91,7 +94,7 @@ class Words(NamedTuple):
     SPARE: np.ndarray  # |o| - 1: the nodes an option loses when one of its items is covered
     LEN0: np.ndarray  # LEN with nothing chosen
     A0: np.ndarray  # the options of the problem (not dropped), WORDS words
-    LEN: np.ndarray  # per primary item: its active options (+ INACTIVE while covered)
+    LEN: np.ndarray  # item j: UNIT * its active options + j (+ INACTIVE while covered)
     AS: np.ndarray  # row l: the active options when level l is entered
     TRY: np.ndarray  # row l: the options of ITEM[l] not tried yet
     CHOICE: np.ndarray  # the option tried at each level
@@ -171,9 +174,9 @@ def search(S, node_stop, solution_stop):
             nodes += 1
             if level > max_level:
                 max_level = level
-            t = LEN[0]  # C3: the least length (LEN[0] = INACTIVE, int16 as LEN), then
-            for k in range(1, end):  # the first item that has it
-                t = min(t, LEN[k])
+            t = LEN[0]  # C3: the least length, the first item that has it: one vector
+            for k in range(1, end):  # scan, as LEN[k] is the length * UNIT + k (LEN[0] =
+                t = min(t, LEN[k])  # INACTIVE, where the scan starts)
             if t >= INACTIVE:  # every primary item is covered: a solution
                 solutions += 1
                 step = LEAVE
@@ -181,13 +184,12 @@ def search(S, node_stop, solution_stop):
                     status = LIMIT
                     break
                 continue
-            i = 1
-            while LEN[i] != t:
-                i += 1
+            i = t & (UNIT - 1)
+            t >>= 16
             ITEM[level] = i
             # C4: the options of i leave the other items' lists; they are the ones to try.
             # One option alone (t = 1) stays counted: its items are all covered while it
-            # is chosen, and it is all there is to try (C7 then finds LEN[i] = 1, not 0).
+            # is chosen, and all there is to try (C7 then finds i's length 1, not 0).
             nz = 0
             for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
                 r = AS[a + w] & ITEMS[i * nw + w]
@@ -196,7 +198,7 @@ def search(S, node_stop, solution_stop):
                 nz |= (r != 0) << w
             updates += 1
             if t != 1:
-                updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -1)
+                updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
         else:
             # C8: leave the level, then C6: give back what the option tried there took.
             if level == 0:
@@ -205,7 +207,7 @@ def search(S, node_stop, solution_stop):
             a = level * nw
             i = ITEM[level]
             x = CHOICE[level]
-            adjust_words(GONE, a, NZ[level], OSTART, OITEM, SPARE, LEN, 1)
+            adjust_words(GONE, a, NZ[level], OSTART, OITEM, SPARE, LEN, UNIT)
             mark(x, OSTART, OITEM, LEN, -INACTIVE)
         x = -1  # the next option of i, the lowest bit left
         for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
@@ -215,18 +217,18 @@ def search(S, node_stop, solution_stop):
                 x = w * 64 + ctz(r)
         if x < 0:
             # C7: no option left for item i: its options rejoin the lists; backtrack.
-            if LEN[i] != 1:
+            if LEN[i] >> 16 != 1:
                 nz = 0
                 for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
                     r = AS[a + w] & ITEMS[i * nw + w]
                     SW[w] = r
                     nz |= (r != 0) << w
-                adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, 1)
+                adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, UNIT)
             step = LEAVE
         else:
             # C5: try option x: the options sharing an item with it leave; go down.
             CHOICE[level] = x
-            updates += SPARE[x] * (2 if LEN[i] == 1 else 1)  # C4's for a lone option
+            updates += SPARE[x] * (2 if LEN[i] >> 16 == 1 else 1)  # C4's for a lone option
             nz = 0
             for w in range(nw):
                 c = CONFL[x * nw + w]
@@ -235,7 +237,7 @@ def search(S, node_stop, solution_stop):
                 GONE[a + w] = r
                 nz |= (r != 0) << w
             NZ[level] = nz
-            updates += adjust_words(GONE, a, nz, OSTART, OITEM, SPARE, LEN, -1)
+            updates += adjust_words(GONE, a, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
             mark(x, OSTART, OITEM, LEN, INACTIVE)
             level += 1
             step = ENTER
@@ -273,7 +275,7 @@ def force_instance(S, FORCED, f, end):
             for w in range(nw):
                 gone = AS[w] & CONFL[o * nw + w]
                 AS[w] ^= gone
-                adjust(gone, w * 64, S.OSTART, S.OITEM, S.SPARE, LEN, -1)
+                adjust(gone, w * 64, S.OSTART, S.OITEM, S.SPARE, LEN, -UNIT)
             mark(o, S.OSTART, S.OITEM, LEN, INACTIVE)
             f += 1
     return status, f
@@ -299,9 +301,11 @@ def record_first(S, FORCED, first, end, OUT, base, width):
 def words(links: Links) -> Words | None:
     """The tables of ``links`` for this kernel, with fresh working arrays, or None when
     the kernel does not take the problem: colors, multiplicities or costs, more than
-    [`MAX_OPTIONS`][] options, or lists not in option order (shuffled links)."""
+    [`MAX_OPTIONS`][] options or 65,535 primary items, or lists not in option order
+    (shuffled links)."""
     n, end = links.n_options, links.n_primary + 1
-    if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS:
+    if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS \
+            or end > UNIT:
         return None
     top, down = links.arrays.TOP, links.arrays.D
     option = links.option_of_node
@@ -327,7 +331,7 @@ def words(links: Links) -> Words | None:
     span = np.zeros((end, 2), dtype=np.int64)  # an item without options: the empty span
     span[:, 0] = np.where(held.any(axis=1), held.argmax(axis=1), 0)
     span[:, 1] = np.where(held.any(axis=1), nw - held[:, ::-1].argmax(axis=1), 0)
-    len0 = np.bincount(items[primary], minlength=end).astype(np.int16)
+    len0 = (np.bincount(items[primary], minlength=end) * UNIT + np.arange(end)).astype(np.int32)
     len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
     depth = end + 1
     return Words(
