@@ -314,10 +314,12 @@ def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarra
     per cell, so its sorted options start with the cells in order; a killer's cage filling
     options, numbered from N**3 on, come after them and are dropped. A row where the first
     N*N are not the cells in order is left all 0, which [`are_solutions`][] rejects."""
-    side = geo.side
-    options = result.options[solved][:, : geo.cells]
-    grids = options % side + 1
-    grids[(options // side != np.arange(geo.cells)).any(axis=1)] = 0
+    options = result.options
+    if not solved.all():  # else no copy
+        options = options[solved]
+    cell, grids = np.divmod(options[:, : geo.cells], geo.side)  # one pass for both
+    grids += 1
+    grids[(cell != np.arange(geo.cells)).any(axis=1)] = 0
     return grids
 
 
