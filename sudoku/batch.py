@@ -101,10 +101,11 @@ def solve_many(
         if not ok.all():  # an engine bug, never bad input
             k = int(np.flatnonzero(~ok)[0])
             raise AssertionError(f"engine returned an invalid grid: {grids[k].tolist()}")
+        places = where.tolist()
         for k, text in zip(np.flatnonzero(solved).tolist(), _format(geo, grids)):
-            out[where[k]] = text
+            out[places[k]] = text
         for k in np.flatnonzero(~solved).tolist():
-            out[where[k]] = failure(geo, values[k].tolist(), result, k, unique)
+            out[places[k]] = failure(geo, values[k].tolist(), result, k, unique)
     done.report(len(puzzles))
     return out  # type: ignore[return-value]
 
@@ -222,9 +223,10 @@ def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _symbol_table(geo: Geometry) -> np.ndarray:
-    """Byte -> value (0 blank, 1..N), -1 for a byte that is no symbol of ``geo``; int64,
-    the type the batch takes, so that the lookup is the only pass over all the bytes."""
-    table = np.full(256, -1, dtype=np.int64)
+    """Byte -> value (0 blank, 1..N), -1 for a byte that is no symbol of ``geo``; int8 (an
+    ASCII alphabet has fewer than 128 symbols), so that the one pass over all the bytes
+    writes an eighth of what int64 would (royle: 0.3 us a puzzle less)."""
+    table = np.full(256, -1, dtype=np.int8)
     for v, ch in enumerate(geo.alphabet, 1):
         if ord(ch) < 128:
             table[ord(ch)] = v
