@@ -58,7 +58,7 @@ __all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "words", "workspace"]
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
 MAX_OPTIONS = 4096
-"""The most options a problem may have for this kernel: 16 words a set."""
+"""The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
 
 WORDS = 0  # INFO: words per set of options
 PRIMARY_END = 1  # INFO: N1 + 1, items 1..N1 are primary
