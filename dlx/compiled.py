@@ -492,6 +492,20 @@ def memo_entry() -> MemoKernel:
                       numpy=lambda a: a)
 
 
+def _popcount() -> Any:
+    """numba's intrinsic for LLVM's ``ctpop`` of an integer (the ``popcnt`` instruction)."""
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def popcount(typingctx: Any, word: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return word(word), codegen
+
+    return popcount
+
+
 @functools.cache
 def words_entry() -> Any:
     """[`dlx.kernel_words`][]' batch driver (the kernel's ``search_batch`` over its
@@ -501,12 +515,14 @@ def words_entry() -> Any:
     from numba.cpython.unsafe.numbers import trailing_zeros
 
     namespace = {**vars(kernel), **vars(kernel_words)}
-    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"ctz": "trailing_zeros"},
+    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"ctz": "trailing_zeros",
+                                                            "popcount": "ctpop"},
                                inline=_INLINE),
                     _INLINE | {"adjust", "adjust_words", "mark", "force_instance"})
-    for name in kernel_words.FUNCTIONS[1:]:  # ctz: the processor's instruction
+    for name in kernel_words.FUNCTIONS[2:]:  # ctz, popcount: the processor's instructions
         namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
     namespace["ctz"] = trailing_zeros
+    namespace["popcount"] = _popcount()
     a = numba.types.Array(numba.types.int64, 1, "C")
     i = numba.types.int64
     state = numba.types.NamedTuple(
