@@ -593,7 +593,7 @@ class NumbaBackend(Backend):
             setup = links.converted.setdefault("numba-batch-setup", (
                 entry("search_batch", *_batch_twin(links)), first_slice(links)))
         search_batch, first = setup
-        state: Any = _words_workspace(links)  # small problems without colors: bit words
+        state: Any = kernel_words.pooled(links)  # small, without colors: bit words
         if state is not None:
             search_batch, pool = words_entry(), "numba-words-pool"
         else:
@@ -609,7 +609,7 @@ class NumbaBackend(Backend):
                         job.solution_stop, job.width, first):  # most batches end here
             self._sliced(job, search_batch, (state, job.indices, job.indptr, out, where),
                          first, time.perf_counter() - t0)
-        links.converted.setdefault(pool, []).append(state)  # pristine: keep it
+        links.converted.setdefault(pool, []).append(state)  # pristine (words: any): keep it
         job.invalid = int(where[kernel.W_INVALID])
 
     @staticmethod
@@ -656,22 +656,6 @@ class NumbaBackend(Backend):
             return links.converted.get("numba-batch", []).pop()
         except IndexError:
             return self.kernel(links).start(links)
-
-
-def _words_workspace(links: Links) -> kernel_words.Words | None:
-    """Working arrays of [`dlx.kernel_words`][] for a batch of ``links``, from the
-    problem's pool, or None when that kernel does not take the problem (remembered:
-    ``converted["numba-words"]`` is then False)."""
-    tables = links.converted.get("numba-words")
-    if tables is False:
-        return None
-    try:
-        return links.converted.get("numba-words-pool", []).pop()
-    except IndexError:
-        pass
-    if tables is None:
-        tables = links.converted.setdefault("numba-words", kernel_words.words(links) or False)
-    return kernel_words.workspace(tables) if tables else None
 
 
 @functools.cache

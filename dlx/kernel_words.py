@@ -53,7 +53,7 @@ from .kernel import (
 )
 from .links import Links
 
-__all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "words", "workspace"]
+__all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "pooled", "words", "workspace"]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
@@ -369,3 +369,19 @@ def workspace(tables: Words) -> Words:
     """``tables`` with working arrays of its own, for one batch at a time (the tables
     themselves are shared, read-only)."""
     return tables._replace(**{name: getattr(tables, name).copy() for name in WORKING})
+
+
+def pooled(links: Links) -> Words | None:
+    """Working arrays for a batch of ``links``, from the problem's pool (a batch gives
+    them back when it ends; B1 starts afresh, so any will do), or None when this kernel
+    does not take the problem (remembered: ``converted["numba-words"]`` is then False)."""
+    tables = links.converted.get("numba-words")
+    if tables is False:
+        return None
+    try:
+        return links.converted.get("numba-words-pool", []).pop()
+    except IndexError:
+        pass
+    if tables is None:
+        tables = links.converted.setdefault("numba-words", words(links) or False)
+    return workspace(tables) if tables else None
