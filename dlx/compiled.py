@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from . import cdcl, kernel, kernel_m, kernel_memo
+from . import cdcl, kernel, kernel_m, kernel_memo, kernel_words
 from .backend import Backend, BatchJob, Kernel, MemoKernel, specialize
 from .errors import warn_once
 from .links import Links
@@ -106,7 +106,7 @@ def _nonnegative_indexing() -> Iterator[bool]:
             arrayobj.fix_integer_index = original
 
 
-_KERNEL_MODULES = (kernel, kernel_m, kernel_memo, cdcl, *cdcl.MODULES)
+_KERNEL_MODULES = (kernel, kernel_m, kernel_memo, kernel_words, cdcl, *cdcl.MODULES)
 """Every module whose functions are compiled (and [`dlx.cdcl`][], which merges its
 modules into one namespace): what the cache tag hashes."""
 
@@ -492,6 +492,48 @@ def memo_entry() -> MemoKernel:
                       numpy=lambda a: a)
 
 
+def _popcount() -> Any:
+    """numba's intrinsic for LLVM's ``ctpop`` of an integer (the ``popcnt`` instruction)."""
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def popcount(typingctx: Any, word: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return word(word), codegen
+
+    return popcount
+
+
+@functools.cache
+def words_entry() -> Any:
+    """[`dlx.kernel_words`][]' batch driver (the kernel's ``search_batch`` over its
+    steps, which numba inlines), compiled ([`_compile`][]) or loaded from the disk cache
+    on the first call."""
+    import numba
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    namespace = {**vars(kernel), **vars(kernel_words)}
+    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"ctz": "trailing_zeros",
+                                                            "popcount": "ctpop"},
+                               inline=_INLINE),
+                    _INLINE | {"adjust", "adjust_words", "mark", "force_instance"})
+    for name in kernel_words.FUNCTIONS[2:]:  # ctz, popcount: the processor's instructions
+        namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
+    namespace["ctz"] = trailing_zeros
+    namespace["popcount"] = _popcount()
+    a = numba.types.Array(numba.types.int64, 1, "C")
+    i = numba.types.int64
+    state = numba.types.NamedTuple(
+        [numba.types.Array(numba.types.int32, 1, "C") if name.startswith("LEN") else a
+         for name in kernel_words.Words._fields], kernel_words.Words)
+    with _compile_lock:
+        _compile(namespace["search_batch"], (state, a, a, a, a, i, i, i, i))
+    dispatcher = namespace["search_batch"]
+    return dispatcher.overloads[dispatcher.signatures[0]].entry_point
+
+
 class NumbaBackend(Backend):
     """[`dlx.kernel`][] compiled by numba, cached on disk; needs the ``fast`` extra."""
 
@@ -551,19 +593,23 @@ class NumbaBackend(Backend):
             setup = links.converted.setdefault("numba-batch-setup", (
                 entry("search_batch", *_batch_twin(links)), first_slice(links)))
         search_batch, first = setup
+        state: Any = kernel_words.pooled(links)  # small, without colors: bit words
+        if state is not None:
+            search_batch, pool = words_entry(), "numba-words-pool"
+        else:
+            state, pool = self._workspace(links), "numba-batch"
         where = _WHERE.copy()  # see kernel.W_*
         timed = job.deadline is not None
         if timed:
             first = 1
         job.cut = len(job.indptr) - 1
         out = job.table.reshape(-1)
-        state = self._workspace(links)
         t0 = time.perf_counter()
         if search_batch(state, job.indices, job.indptr, out, where, job.node_stop,
                         job.solution_stop, job.width, first):  # most batches end here
             self._sliced(job, search_batch, (state, job.indices, job.indptr, out, where),
                          first, time.perf_counter() - t0)
-        links.converted.setdefault("numba-batch", []).append(state)  # pristine: keep it
+        links.converted.setdefault(pool, []).append(state)  # pristine (words: any): keep it
         job.invalid = int(where[kernel.W_INVALID])
 
     @staticmethod

@@ -25,6 +25,7 @@ from interrupt import ctrl_c_after
 from oracle import brute_force
 from pinned import PYTHON_KERNELS, is_pristine, pinned
 from random_problems import shared_color_problems, xcc_problems
+from slices import tiny_slices
 
 from dlx import (
     ArgumentError,
@@ -44,6 +45,7 @@ from sudoku import (
     parse_string,
     solve_many,
     solve_string,
+    to_exact_cover,
 )
 from sudoku.errors import SudokuError
 from sudoku.grid import are_solutions, geometry
@@ -609,13 +611,21 @@ def _pool(problem: ExactCover) -> list:
     return problem.links.converted.get("numba-batch", [])
 
 
+def _on_links(problem: ExactCover) -> ExactCover:
+    """``problem`` with its compiled batches on the links, not on bit words (which a
+    Sudoku takes: ``dlx.kernel_words``, tested in ``test_kernel_words.py``)."""
+    problem.links.converted["numba-words"] = False
+    problem.links.converted.pop("numba-words-pool", None)
+    return problem
+
+
 @needs_numba
 def test_a_failed_call_drops_the_working_arrays(monkeypatch):
     """A call that stops midway may leave the arrays half-covered: the next call must
     not search them. The kernel is swapped for one that covers an item, then fails."""
     import dlx.compiled
 
-    problem = empty_grid_problem(3)
+    problem = _on_links(to_exact_cover("." * 81, givens="select"))  # its own links
     puzzles = _nines()
     expected = _batch_rows(problem.solve_batch(puzzles, limit=2, backend="numba"))
     pool = _pool(problem)
@@ -646,7 +656,7 @@ def test_a_failed_call_drops_the_working_arrays(monkeypatch):
 
 @needs_numba
 def test_an_invalid_instance_raises_and_leaves_the_arrays_pristine():
-    problem = empty_grid_problem(3)
+    problem = _on_links(to_exact_cover("." * 81, givens="select"))  # its own links
     good = _nines()[:3]
     expected = _batch_rows(problem.solve_batch(good, backend="numba"))
     for bad, message in (([5, 729], "option 729 is not in range 0..728"),
@@ -674,27 +684,15 @@ def test_threads_search_one_problem_at_once():
 
 @needs_numba
 @pytest.mark.parametrize("nodes", [1, 3, 50])
-def test_compiled_batches_in_slices_give_the_same_records(monkeypatch, nodes):
+@pytest.mark.parametrize("on", ["words", "links"])
+def test_compiled_batches_in_slices_give_the_same_records(monkeypatch, nodes, on):
     """The compiled batch returns to Python every few nodes and resumes; nothing changes."""
-    import dlx.compiled
-
-    slices = []
-
-    class Tiny(dlx.compiled.Slices):
-        def __init__(self, seconds, first=1024):
-            super().__init__(seconds, first)
-            self.nodes = nodes
-            self.calls = 0
-            slices.append(self)
-
-        def ran(self, ran_nodes, seconds, left=None):
-            self.calls += 1
-
-    problem = empty_grid_problem(3)
+    problem = empty_grid_problem(3) if on == "words" else _on_links(
+        to_exact_cover("." * 81, givens="select"))
     puzzles = _nines()
     expected = {limit: _batch_rows(problem.solve_batch(puzzles, limit=limit, max_nodes=400,
                                                        backend="numba")) for limit in (1, 3)}
-    monkeypatch.setattr(dlx.compiled, "Slices", Tiny)
+    slices = tiny_slices(monkeypatch, nodes)
     for limit in (1, 3):
         got = problem.solve_batch(puzzles, limit=limit, max_nodes=400, backend="numba")
         assert _batch_rows(got) == expected[limit]

@@ -1,0 +1,387 @@
+"""Algorithm X over bit words, compiled: the batch driver's search for small problems.
+
+A batch of small problems (a 9x9 Sudoku: 729 options, 324 items) spends most of its time
+in the links: one pointer update per node removed, and as many again to undo, forcing and
+undoing the givens included. Here the set of *active options* is a few 64-bit words
+(bit ``o`` for option ``o``), so that taking an option is ``A & ~CONFL[o]`` over the words
+(``CONFL[o]``: the options sharing an item with ``o``, ``o`` included) and each level
+keeps its own set (``AS``): nothing is undone but the lengths. ``LEN[j]`` is still kept
+for every primary item, the number of active options holding it (plus ``INACTIVE`` while
+the item is covered), because Knuth's choice needs it; an option leaving or rejoining the
+active set adds -1 or +1 to the lengths of its primary items ([`adjust`][]). The length
+is kept times ``UNIT`` (2**16) plus the item's own number, so that the least ``LEN[j]``
+is at once the least length and the first item that has it: C3 is one vector scan.
+
+It is the search of [`dlx.kernel.search`][] in another representation, held to it by
+tests (every record of a batch equal: status, solutions, the first solution, ``nodes``,
+``updates``, deepest level): C3 picks the first primary item of least length (as
+[`dlx.kernel.choose`][] does), C4 tries its options in list order, which is option
+order in links laid out unshuffled (the only ones this kernel takes), and the updates are
+counted as the links would count them without the links, each option leaving the lists
+once (see "Algorithm X over bitsets" in ``docs/design.md``): C4 costs ``1 + W(R)``, C5
+``|x| - 1 + W(S)``, where ``R`` is the chosen item's active options, ``S`` the others that
+share an item with ``x``, and ``W`` sums ``|o| - 1`` over a set.
+
+The batch driver is [`dlx.kernel.search_batch`][] itself, re-created over this module's
+``force_instance``, ``search``, ``undo_instance`` and ``record_first`` (as
+[`dlx.kernel_m`][] does). Compiled only ([`dlx.compiled`][]); the python backend solves
+a batch one [`dlx.Search`][] at a time.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .kernel import (
+    B_FIRST,
+    B_SIZE,
+    COMPLETE,
+    CONFLICT,
+    ENTER,
+    INVALID,
+    LEAVE,
+    LEVEL,
+    LIMIT,
+    MAX_LEVEL,
+    MAX_NODES,
+    NODES,
+    RESUME,
+    SOLUTIONS,
+    UPDATES,
+)
+from .links import Links
+
+__all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "pooled", "words", "workspace"]
+
+UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
+INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
+MAX_OPTIONS = 4096
+"""The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
+
+WORDS = 0  # INFO: words per set of options
+PRIMARY_END = 1  # INFO: N1 + 1, items 1..N1 are primary
+
+DE_BRUIJN = 0x03F79D71B4CB0A89
+CTZ = np.full(64, -1, dtype=np.int64)
+for _k in range(64):
+    CTZ[((((1 << _k) * DE_BRUIJN) % 2**64) >> 58) & 63] = _k
+
+
+def ctz(word):
+    """The index of the lowest one bit of ``word`` (not 0): a de Bruijn multiplication
+    here; compiled, the processor's own instruction (numba's ``trailing_zeros``)."""
+    return CTZ[(((word & -word) * DE_BRUIJN) >> 58) & 63]
+
+
+def popcount(word):
+    """The one bits of ``word``; compiled, the processor's own instruction (LLVM's
+    ``ctpop``, [`dlx.compiled`][])."""
+    return (int(word) & (2**64 - 1)).bit_count()
+
+
+FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "mark", "search", "begin",
+             "force_instance", "undo_instance", "record_first", "record", "search_batch")
+"""The functions of this kernel's namespace, callees before callers (``begin``, ``record``
+and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
+
+
+class Words(NamedTuple):
+    """The tables of one problem (read-only) and a batch's working arrays, int64 but for
+    the lengths (int32: C3 scans them 8 to a vector step)."""
+
+    INFO: np.ndarray  # WORDS, PRIMARY_END
+    ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
+    SPAN: np.ndarray  # 2i, 2i + 1: the first word of row i that holds options, and the last + 1
+    CONFL: np.ndarray  # row o: the options that share an item with option o, o included
+    OSTART: np.ndarray  # option o's primary items are OITEM[OSTART[o]:OSTART[o + 1]]
+    OITEM: np.ndarray
+    SPARE: np.ndarray  # |o| - 1: the nodes an option loses when one of its items is covered
+    A0: np.ndarray  # the options of the problem (not dropped), WORDS words
+    LEN: np.ndarray  # item j: UNIT * its active options + j (+ INACTIVE while covered)
+    AS: np.ndarray  # row l: the active options when level l is entered
+    TRY: np.ndarray  # row l: the options of ITEM[l] not tried yet
+    CHOICE: np.ndarray  # the option tried at each level
+    ITEM: np.ndarray  # the item chosen at each level
+    SW: np.ndarray  # scratch: the chosen item's options, as C4 takes them
+    GONE: np.ndarray  # row l: the options that CHOICE[l] took from the others (C5)
+    NZ: np.ndarray  # per level: which words of its GONE row hold options
+    REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
+
+
+def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta):
+    """Add ``delta`` to the lengths of the primary items of every option in ``word``
+    (bit ``k``: option ``base + k``); return their nodes beyond the first (updates)."""
+    spare = 0
+    while word != 0:
+        o = base + ctz(word)
+        for q in range(OSTART[o], OSTART[o + 1]):
+            LEN[OITEM[q]] += delta
+        spare += SPARE[o]
+        word &= word - 1
+    return spare
+
+
+def adjust_words(SW, at, nz, OSTART, OITEM, SPARE, LEN, delta):
+    """[`adjust`][] on the words ``SW[at + w]`` for each bit ``w`` of ``nz`` (the nonzero
+    ones, found by a loop without branches): one test per word that holds options."""
+    spare = 0
+    while nz != 0:
+        w = ctz(nz)
+        spare += adjust(SW[at + w], w * 64, OSTART, OITEM, SPARE, LEN, delta)
+        nz &= nz - 1
+    return spare
+
+
+def mark(o, OSTART, OITEM, LEN, delta):
+    """Cover (``delta`` = INACTIVE) or uncover (``-INACTIVE``) the primary items of ``o``."""
+    for q in range(OSTART[o], OSTART[o + 1]):
+        LEN[OITEM[q]] += delta
+
+
+def search(S, node_stop, solution_stop):
+    """Algorithm X on the words ``S`` until a solution, the end, or a budget; the contract
+    of [`dlx.kernel.search`][] (statuses, registers, resumable), ``CHOICE`` holding
+    option numbers."""
+    ITEMS = S.ITEMS
+    SPAN = S.SPAN
+    CONFL = S.CONFL
+    OSTART = S.OSTART
+    OITEM = S.OITEM
+    SPARE = S.SPARE
+    LEN = S.LEN
+    AS = S.AS
+    TRY = S.TRY
+    CHOICE = S.CHOICE
+    ITEM = S.ITEM
+    SW = S.SW
+    GONE = S.GONE
+    NZ = S.NZ
+    REG = S.REG
+    nw = S.INFO[WORDS]
+    end = S.INFO[PRIMARY_END]
+    level = REG[LEVEL]
+    nodes = REG[NODES]
+    updates = REG[UPDATES]
+    solutions = REG[SOLUTIONS]
+    max_level = REG[MAX_LEVEL]
+    step = REG[RESUME]
+    status = COMPLETE
+    i = 0
+    while True:
+        a = level * nw
+        if step == ENTER:
+            # C2: enter a level; a node of the search tree.
+            if nodes >= node_stop:
+                status = MAX_NODES
+                break
+            nodes += 1
+            if level > max_level:
+                max_level = level
+            t = LEN[0]  # C3: the least length, the first item that has it: one vector
+            for k in range(1, end):  # scan, as LEN[k] is the length * UNIT + k (LEN[0] =
+                t = min(t, LEN[k])  # INACTIVE, where the scan starts)
+            if t >= INACTIVE:  # every primary item is covered: a solution
+                solutions += 1
+                step = LEAVE
+                if solutions >= solution_stop:
+                    status = LIMIT
+                    break
+                continue
+            i = t & (UNIT - 1)
+            t >>= 16
+            ITEM[level] = i
+            # C4: the options of i leave the other items' lists; they are the ones to try.
+            # One option alone (t = 1) stays counted: its items are all covered while it
+            # is chosen, and all there is to try (C7 then finds i's length 1, not 0).
+            nz = 0
+            for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
+                r = AS[a + w] & ITEMS[i * nw + w]
+                TRY[a + w] = r
+                SW[w] = r
+                nz |= (r != 0) << w
+            updates += 1
+            if t != 1:
+                updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
+        else:
+            # C8: leave the level, then C6: give back what the option tried there took.
+            if level == 0:
+                break
+            level -= 1
+            a = level * nw
+            i = ITEM[level]
+            x = CHOICE[level]
+            adjust_words(GONE, a, NZ[level], OSTART, OITEM, SPARE, LEN, UNIT)
+            mark(x, OSTART, OITEM, LEN, -INACTIVE)
+        x = -1  # the next option of i, the lowest bit left
+        for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
+            r = TRY[a + w]
+            if r != 0 and x < 0:
+                TRY[a + w] = r & (r - 1)
+                x = w * 64 + ctz(r)
+        if x < 0:
+            # C7: no option left for item i: its options rejoin the lists; backtrack.
+            if LEN[i] >> 16 != 1:
+                nz = 0
+                for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
+                    r = AS[a + w] & ITEMS[i * nw + w]
+                    SW[w] = r
+                    nz |= (r != 0) << w
+                adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, UNIT)
+            step = LEAVE
+        else:
+            # C5: try option x: the options sharing an item with it leave; go down.
+            CHOICE[level] = x
+            updates += SPARE[x] * (2 if LEN[i] >> 16 == 1 else 1)  # C4's for a lone option
+            nz = 0
+            for w in range(nw):
+                c = CONFL[x * nw + w]
+                AS[a + nw + w] = AS[a + w] & ~c  # i's options share i with x: in c
+                r = AS[a + w] & ~ITEMS[i * nw + w] & c
+                GONE[a + w] = r
+                nz |= (r != 0) << w
+            NZ[level] = nz
+            updates += adjust_words(GONE, a, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
+            mark(x, OSTART, OITEM, LEN, INACTIVE)
+            level += 1
+            step = ENTER
+    REG[LEVEL] = level
+    REG[NODES] = nodes
+    REG[UPDATES] = updates
+    REG[SOLUTIONS] = solutions
+    REG[MAX_LEVEL] = max_level
+    REG[RESUME] = step
+    return status
+
+
+def force_instance(S, FORCED, f, end):
+    """B1 of [`dlx.kernel.search_batch`][] for this kernel (same contract): the root's set
+    starts afresh and each option in turn takes out the options it excludes (CONFLICT for
+    one already out); then the lengths of the problem left are counted at once, a
+    popcount per word of each item's row (cheaper than taking each option out of its
+    items' lengths, as C5 does, when many options go at once)."""
+    LEN = S.LEN
+    AS = S.AS
+    CONFL = S.CONFL
+    ITEMS = S.ITEMS
+    SPAN = S.SPAN
+    A0 = S.A0
+    nw = S.INFO[WORDS]
+    n = len(S.SPARE)
+    first = f
+    for w in range(nw):
+        AS[w] = A0[w]
+    status = COMPLETE
+    while f < end and status == COMPLETE:
+        o = FORCED[f]
+        if o < 0 or o >= n or (A0[o >> 6] >> (o & 63)) & 1 == 0:
+            status = INVALID
+        elif (AS[o >> 6] >> (o & 63)) & 1 == 0:
+            status = CONFLICT
+        else:
+            for w in range(nw):
+                AS[w] &= ~CONFL[o * nw + w]
+            f += 1
+    for j in range(1, S.INFO[PRIMARY_END]):
+        count = 0
+        for w in range(SPAN[2 * j], SPAN[2 * j + 1]):
+            count += popcount(AS[w] & ITEMS[j * nw + w])
+        LEN[j] = count * UNIT + j
+    LEN[0] = INACTIVE
+    for k in range(first, f):
+        mark(FORCED[k], S.OSTART, S.OITEM, LEN, INACTIVE)
+    return status, f
+
+
+def undo_instance(S, FORCED, first, f):
+    """B4 of [`dlx.kernel.search_batch`][]: nothing to undo (B1 starts afresh)."""
+    S.REG[LEVEL] = 0
+
+
+def record_first(S, FORCED, first, end, OUT, base, width):
+    """B3 of [`dlx.kernel.search_batch`][]: as the kernel's, ``CHOICE`` holding the
+    options themselves."""
+    size = end - first + S.REG[LEVEL]
+    OUT[base + B_SIZE] = size
+    fits = size <= width
+    for j in range(end - first if fits else 0):
+        OUT[base + B_FIRST + j] = FORCED[first + j]
+    for j in range(S.REG[LEVEL] if fits else 0):
+        OUT[base + B_FIRST + end - first + j] = S.CHOICE[j]
+
+
+def words(links: Links) -> Words | None:
+    """The tables of ``links`` for this kernel, with fresh working arrays, or None when
+    the kernel does not take the problem: colors, multiplicities or costs, more than
+    [`MAX_OPTIONS`][] options or 65,535 primary items, or lists not in option order
+    (shuffled links)."""
+    n, end = links.n_options, links.n_primary + 1
+    if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS \
+            or end > UNIT:
+        return None
+    top, down = links.arrays.TOP, links.arrays.D
+    option = links.option_of_node
+    nodes = np.flatnonzero((option >= 0) & (top > 0))
+    ahead = down[nodes]  # the next node of each list: later in the layout, or the header
+    opts, items = option[nodes], top[nodes]  # in layout order: by option, then position
+    if ((ahead > links.n_items) & (ahead <= nodes)).any() or (np.diff(opts) < 0).any():
+        return None
+    nw = (n + 63) // 64
+    width = np.bincount(opts, minlength=n)
+    primary = items < end
+    member = np.zeros((links.n_items + 1, nw * 64), dtype=bool)  # item -> its options
+    member[items, opts] = True
+    by_item = np.ascontiguousarray(np.packbits(member, axis=1, bitorder="little")).view(np.int64)
+    starts = np.flatnonzero(np.diff(opts, prepend=-1))  # each option's first node
+    confl = np.zeros((n, nw), dtype=np.int64)  # the union of its items' rows
+    confl[opts[starts]] = np.bitwise_or.reduceat(by_item[items], starts, axis=0)
+    present = np.pad(links.forcing_node >= 0, (0, nw * 64 - n))
+    ostart = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(opts[primary], minlength=n), out=ostart[1:])
+    rows = by_item[:end]
+    held = rows != 0
+    span = np.zeros((end, 2), dtype=np.int64)  # an item without options: the empty span
+    span[:, 0] = np.where(held.any(axis=1), held.argmax(axis=1), 0)
+    span[:, 1] = np.where(held.any(axis=1), nw - held[:, ::-1].argmax(axis=1), 0)
+    len0 = (np.bincount(items[primary], minlength=end) * UNIT + np.arange(end)).astype(np.int32)
+    len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
+    depth = end + 1
+    return Words(
+        INFO=np.array([nw, end], dtype=np.int64),
+        ITEMS=rows.reshape(-1).copy(), SPAN=span.reshape(-1),
+        CONFL=confl.reshape(-1),
+        OSTART=ostart, OITEM=items[primary].astype(np.int64),
+        SPARE=np.maximum(width - 1, 0).astype(np.int64),
+        A0=np.packbits(present, bitorder="little").view(np.int64),
+        LEN=len0, AS=np.zeros(depth * nw, dtype=np.int64),
+        TRY=np.zeros(depth * nw, dtype=np.int64), CHOICE=np.zeros(depth, dtype=np.int64),
+        ITEM=np.zeros(depth, dtype=np.int64), SW=np.zeros(nw, dtype=np.int64),
+        GONE=np.zeros(depth * nw, dtype=np.int64), NZ=np.zeros(depth, dtype=np.int64),
+        REG=np.zeros(len(links.arrays.REG), np.int64))
+
+
+WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "GONE", "NZ", "REG")
+"""The fields of [`Words`][] that a batch writes; the others are the problem's tables."""
+
+
+def workspace(tables: Words) -> Words:
+    """``tables`` with working arrays of its own, for one batch at a time (the tables
+    themselves are shared, read-only)."""
+    return tables._replace(**{name: getattr(tables, name).copy() for name in WORKING})
+
+
+def pooled(links: Links) -> Words | None:
+    """Working arrays for a batch of ``links``, from the problem's pool (a batch gives
+    them back when it ends; B1 starts afresh, so any will do), or None when this kernel
+    does not take the problem (remembered: ``converted["numba-words"]`` is then False)."""
+    tables = links.converted.get("numba-words")
+    if tables is False:
+        return None
+    try:
+        return links.converted.get("numba-words-pool", []).pop()
+    except IndexError:
+        pass
+    if tables is None:
+        tables = links.converted.setdefault("numba-words", words(links) or False)
+    return workspace(tables) if tables else None

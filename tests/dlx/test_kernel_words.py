@@ -1,0 +1,133 @@
+"""The compiled batch over bit words (``dlx.kernel_words``) against the batch over links.
+
+A second formulation of one search is held to the first: on random problems without
+colors (secondary items, mixed widths, options dropped, forced options that clash or are
+not in the problem, budgets, limits, slices of a few nodes) and on Sudoku data sets of
+two sizes, every record of a batch (status, solutions found, the first solution, nodes,
+updates, deepest level) equals the record of the kernel over links, and the errors are
+the same. The batch tests (``test_batch.py``) hold both to single searches.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from backends import needs_numba
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from random_problems import xcc_problems
+from slices import tiny_slices
+
+from dlx import Colored, ExactCover, ForcedOptionError, NoPrimaryItemWarning, kernel_words
+from sudoku import parse_string, to_exact_cover
+from sudoku.reduction import empty_grid_problem
+
+pytestmark = needs_numba
+
+DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
+
+
+def _twins(options, primary, secondary) -> tuple[ExactCover, ExactCover]:
+    """The problem twice, with links of its own each: the first batches on words, the
+    second on links."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        words, links = (ExactCover(options, primary=primary, secondary=secondary)
+                        for _ in range(2))
+    links.links.converted["numba-words"] = False
+    return words, links
+
+
+def _outcome(problem: ExactCover, instances, **budgets) -> tuple:
+    """The batch's whole table, or the error it raised (its type and message)."""
+    try:
+        return "table", problem.solve_batch(instances, backend="numba", **budgets).table.tolist()
+    except ForcedOptionError as e:
+        return "error", str(e)
+
+
+@st.composite
+def cases(draw):
+    options, primary, secondary = draw(xcc_problems(max_options=12, colors=False))
+    n = len(options)
+    option = st.integers(-1, n) if n else st.just(0)  # -1 and n: not in the problem
+    instances = draw(st.lists(st.lists(option, max_size=4), max_size=6))
+    budgets = {"limit": draw(st.sampled_from([1, 2, None])),
+               "max_nodes": draw(st.sampled_from([None, None, 1, 4]))}
+    return (options, primary, secondary), instances, budgets
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases())
+def test_words_equal_links_on_random_problems(case):
+    problem, instances, budgets = case
+    words, links = _twins(*problem)
+    got = _outcome(words, instances, **budgets)
+    assert got == _outcome(links, instances, **budgets)
+    if instances and words.links.n_options:  # it really ran on words
+        assert words.links.converted.get("numba-words")
+
+
+@pytest.mark.parametrize("nodes", [1, 3])
+def test_words_in_slices_give_the_same_records(monkeypatch, nodes):
+    """The words batch returns to Python every few nodes and resumes: nothing changes."""
+    import dlx.compiled
+
+    problem = empty_grid_problem(3)
+    puzzles = [_givens(p) for p in _lines("norvig_top95.txt", 8)]
+    expected = [problem.solve_batch(puzzles, limit=limit, max_nodes=300,
+                                    backend="numba").table.tolist() for limit in (1, 3)]
+    slices = tiny_slices(monkeypatch, nodes)
+    monkeypatch.setattr(dlx.compiled, "first_slice", lambda links: nodes)
+    problem.links.converted.pop("numba-batch-setup", None)  # the first slice anew
+    for limit, table in zip((1, 3), expected):
+        assert problem.solve_batch(puzzles, limit=limit, max_nodes=300,
+                                   backend="numba").table.tolist() == table
+    assert sum(s.calls for s in slices) > 100  # it really ran in many slices
+    problem.links.converted.pop("numba-batch-setup")  # later tests: the usual first slice
+
+
+def _lines(name: str, n: int | None = None) -> list[str]:
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"{path} is not there")
+    return [s.strip() for s in path.read_text().splitlines() if s.strip()][:n]
+
+
+def _givens(puzzle: str) -> list[int]:
+    geo, values = parse_string(puzzle)
+    return [cell * geo.side + v - 1 for cell, v in enumerate(values) if v]
+
+
+@pytest.mark.parametrize("name, n", [("royle_17clue.txt", 3000),
+                                     ("forum_hardest_1905_11plus.txt", 300),
+                                     ("norvig_top95.txt", None), ("gecode_16x16.txt", None)])
+def test_words_equal_links_on_sudoku_sets(name, n):
+    """Counting to 2 (so every tree is searched to its second solution or its end)."""
+    puzzles = _lines(name, n)
+    side = parse_string(puzzles[0])[0].side
+    words = empty_grid_problem(round(side**0.5))
+    links = to_exact_cover("." * side * side, givens="select")  # the same problem, own links
+    links.links.converted["numba-words"] = False
+    instances = [_givens(p) for p in puzzles]
+    got = words.solve_batch(instances, limit=2, backend="numba")
+    assert words.links.converted.get("numba-words")
+    expected = links.solve_batch(instances, limit=2, backend="numba")
+    assert np.array_equal(got.table, expected.table)
+
+
+def test_which_problems_take_words():
+    """Colors, multiplicities, shuffled lists and too many options stay on links."""
+    plain = ExactCover([["a", "b"], ["b"], ["a"]], primary=["a", "b"])
+    assert kernel_words.words(plain.links) is not None
+    colored = ExactCover([["a", Colored("x", "red")], ["a", Colored("x", "blue")]],
+                         primary=["a"], secondary=["x"])
+    assert kernel_words.words(colored.links) is None
+    bounded = ExactCover([["a"], ["a"]], primary=["a"], multiplicity={"a": (1, 2)})
+    assert kernel_words.words(bounded.links) is None
+    many = ExactCover([["a"]] * (kernel_words.MAX_OPTIONS + 1), primary=["a"])
+    assert kernel_words.words(many.links) is None
+    assert kernel_words.words(plain.links.shuffled(1)) is None
