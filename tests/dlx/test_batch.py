@@ -437,8 +437,10 @@ def _solved_25() -> str:
 @needs_numba
 def test_auto_searches_large_boards_the_hard_way(monkeypatch):
     """``auto`` sends 25x25 puzzles (and only them) through the hard strategy's own path,
-    the one ``solve_string`` takes; ``plain`` never; ``hard`` always."""
+    the one ``solve_string`` takes, once the plain search's head start has not decided
+    them (an easy one is decided there); ``plain`` never; ``hard`` always."""
     import sudoku.batch
+    import sudoku.hard
 
     calls: list[int] = []
     hard = sudoku.batch.solve_hard
@@ -450,9 +452,13 @@ def test_auto_searches_large_boards_the_hard_way(monkeypatch):
     monkeypatch.setattr(sudoku.batch, "solve_hard", counted)
     big = _solved_25()
     puzzles = [LEETCODE, big, *_lines(GENERATED_16, 2)]
-    for strategy, sides in (("auto", [25]), ("plain", []), ("hard", [9, 25, 16, 16])):
+    for strategy, head, sides in (("auto", None, []), ("auto", 1, [25]), ("plain", 1, []),
+                                  ("hard", None, [9, 25, 16, 16])):
         calls.clear()
-        got = solve_many(puzzles, strategy=strategy, unique=True, backend="numba")
+        with monkeypatch.context() as patch:
+            if head is not None:  # a head start too short to decide the 25x25 puzzle
+                patch.setattr(sudoku.hard, "HEAD_NODES", head)
+            got = solve_many(puzzles, strategy=strategy, unique=True, backend="numba")
         assert sorted(calls) == sorted(sides), strategy
         _verified(puzzles, got)
         assert got[1] == solve_string(big, strategy="plain", backend="numba")
