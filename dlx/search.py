@@ -250,10 +250,12 @@ class Search:
         return drive(self.begin, self.stats, slices, self.timeout, self._on_finish,
                      self._charge)
 
-    def begin(self) -> Step[list[int]] | None:
+    def begin(self, counting: bool = False) -> Step[list[int]] | None:
         """The state this search starts from (the forced options taken, the weights
         given), and its step; None when that decides it (a limit of 0, a clash).
-        [`count`][] and iterating drive it; a portfolio runs it in turns."""
+        [`count`][] and iterating drive it; a portfolio runs it in turns. ``counting``:
+        its steps count without stopping at each solution, as [`count`][]'s do."""
+        self._counting = self._counting or counting
         stats, links, run = self.stats, self.links, self.kernel
         if self.limit <= 0:
             stats.status = Status.LIMIT
