@@ -227,9 +227,9 @@ def check_request(matrix: Matrix, call: str, limit: Any,
         raise ArgumentError("order='cost' searches the whole tree for the cheapest: it "
                             "takes no restarts")
     portfolio = strategy == "auto" and limit_ == 1 and not matrix.mcc and order == "search"
-    choose = (call == "count" and chosen and limit_ >= NEVER and max_nodes >= NEVER
-              and matrix.bounds is None and seed is None and not weighted and not lookahead
-              and not learn and order == "search")
+    choose = (call == "count" and chosen and get("strategy") is None and limit_ >= NEVER
+              and max_nodes >= NEVER and matrix.bounds is None and seed is None
+              and not weighted and not lookahead and not learn and order == "search")
     kind = ("learning" if learn else "restarts" if restarts is not None else
             "portfolio" if portfolio else "choose" if choose else "plain")
     return SearchRequest(kind, limit_, forced, max_nodes, timeout,
