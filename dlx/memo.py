@@ -87,10 +87,10 @@ def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray
     U, D, TOP = A.U.copy(), A.D.copy(), A.TOP.copy()
     LEN = np.zeros(N + 2, dtype=np.int64)
     LEN[1 : N + 1] = A.LEN[1 : N + 1]
-    color, down = A.COLOR.tolist(), D.tolist()
     COLOR = [0] * len(TOP)
     ncodes = [1] * (N + 1)  # codes 1..ncodes[k] of item k (see toggle)
-    for k in range(P + 1, N + 1):  # colors renumbered per item, in list order
+    color, down = A.COLOR.tolist(), D.tolist()
+    for k in range(P + 1, N + 1) if data.colors.any() else ():  # renumbered, list order
         local: dict[int, int] = {}
         p = down[k]
         while p != k:
@@ -107,18 +107,10 @@ def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray
     for ring in (active, [N + 1] + used):
         LL[ring], RL[ring] = ring[-1:] + ring[:-1], ring[1:] + ring[:1]
     # The signature: item k's code takes `bits` bits; items packed 63 bits to a word.
-    SOFF, SSHIFT, SBASE = [0] * (N + 1), [0] * (N + 1), [0] * (N + 1)
-    word = shift = base = 0
-    for k in range(1, N + 1):
-        bits = ncodes[k].bit_length()
-        if shift + bits > 63:
-            word, shift = word + 1, 0
-        SOFF[k], SSHIFT[k], SBASE[k] = word, shift, base
-        shift += bits
-        base += ncodes[k] + 1
-    W = word + 1
-    rng = np.random.default_rng(20171)  # fixed: the same tables on every machine
-    RND = rng.integers(1, 1 << 62, size=base + 1, dtype=np.int64)
+    SOFF, SSHIFT, SBASE = _layout(ncodes)
+    W = SOFF[-1] + 1
+    base = SBASE[-1] + ncodes[-1] + 1
+    RND = _random(base + 1)
     rnd = RND.tolist()
     cur = [0] * (W + 1)
     for k in active[1:] + used:
@@ -137,6 +129,38 @@ def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray
             "CHOICE": np.zeros(levels, dtype=np.int64),
             "SAVEZ": np.zeros(levels, dtype=np.int64),
             "MEMOAT": np.zeros(levels, dtype=np.int64), "REG": REG}
+
+
+def _layout(ncodes: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Where each item's code goes in a signature: item ``k``'s code takes the bits its
+    ``ncodes[k]`` codes need, items packed 63 bits to a word (``SOFF``, ``SSHIFT``), and
+    its random numbers start at ``SBASE[k]`` (one per code, and one for code 0)."""
+    n = len(ncodes)
+    if max(ncodes) == 1:  # no colors: a bit an item
+        k = range(n - 1)
+        return [0, *(j // 63 for j in k)], [0, *(j % 63 for j in k)], [0, *(2 * j for j in k)]
+    SOFF, SSHIFT, SBASE = [0] * n, [0] * n, [0] * n
+    word = shift = base = 0
+    for k in range(1, n):
+        bits = ncodes[k].bit_length()
+        if shift + bits > 63:
+            word, shift = word + 1, 0
+        SOFF[k], SSHIFT[k], SBASE[k] = word, shift, base
+        shift += bits
+        base += ncodes[k] + 1
+    return SOFF, SSHIFT, SBASE
+
+
+@functools.cache
+def _random_table(size: int) -> np.ndarray:
+    """``size`` random 62-bit numbers, fixed: the same tables on every machine."""
+    return np.random.default_rng(20171).integers(1, 1 << 62, size=size, dtype=np.int64)
+
+
+def _random(n: int) -> np.ndarray:
+    """The first ``n`` numbers of the fixed random sequence (a draw of more numbers
+    begins with those of a draw of fewer), from a table kept and grown by doubling."""
+    return _random_table(1 << max(10, (n - 1).bit_length()))[:n].copy()
 
 
 def _state(backend: MemoKernel, data: MemoInput, zbound: int,

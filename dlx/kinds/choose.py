@@ -47,7 +47,7 @@ __all__ = ["DECIDED", "KIND", "NO_GOOD", "PLAIN_FIRST", "PROBE", "PROBE_MAX", "C
 PLAIN_FIRST = 4096
 """Plain nodes before the memoized search is tried: queens8 (1,223) and langford8 (2,789)
 end before; the 8 x 8 domino board's 50 million plain nodes are cut after 0.2 ms."""
-PROBE = 64
+PROBE = 32
 """Memoized nodes in a step of the probe."""
 DECIDED = 16
 """Decided signatures the probe waits for (a domino board decides its first ones only
