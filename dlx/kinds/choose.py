@@ -64,21 +64,19 @@ class Chooser:
     chosen as the module says: ``count()`` runs it to its end; ``stats`` are live."""
 
     def __init__(self, problem: Problem, request: SearchRequest, on_finish: OnFinish) -> None:
-        self._problem, self._request = problem, request
+        self._problem, self._request, self._on_finish = problem, request, on_finish
         self._plain: Search = plain.solutions(problem, request, None)
         timed = request.timeout is not None
         self._plain_slices = Slices.timed(timed, self._plain.backend.slice_seconds,
                                           PLAIN_FIRST)
         self._memo: MemoRun | None = None
-        self._memo_slices = Slices(TIMEOUT_SLICE_SECONDS if timed else COMPILED_SLICE_SECONDS,
-                                   first=PROBE)
+        self._memo_slices = self._plain_slices  # made when the memoized search begins
         self._probing = False
         self._tried = False  # the memoized search was tried (kept or dropped)
         self._charge = request.backend == "auto" and self._plain.backend.name == "python"
         self._deadline: float | None = None
         self.stats = SearchStats(backend=self._plain.stats.backend,
                                  parts={"plain": self._plain.stats})
-        self._run = drive(self._begin, self.stats, Slices(None), request.timeout, on_finish)
 
     def __repr__(self) -> str:
         return f"<dlx Chooser {self.stats}>"
@@ -86,19 +84,29 @@ class Chooser:
     def count(self) -> int:
         """Run to the end: the number of solutions (with a budget run out: the count of
         the search under way so far, 0 for the memoized one)."""
-        for _ in self._run:
+        for _ in drive(self._begin, self.stats, Slices(None), self._request.timeout,
+                       self._on_finish):
             pass
         return self.stats.solutions
 
     def _begin(self) -> Step[list[int]] | None:
-        """The plain search begun (a clash of forced options decides all), and the
-        chooser's step."""
-        if self._request.timeout is not None:
-            self._deadline = time.perf_counter() + self._request.timeout
+        """The plain search begun (a clash of forced options decides all) and, without a
+        timeout, its first [`PLAIN_FIRST`][] nodes run in one call (a small problem ends
+        there); the chooser's step."""
+        timeout = self._request.timeout
+        if timeout is not None:
+            self._deadline = time.perf_counter() + timeout
         step = self._plain.begin(counting=True)
+        end = None
         if step is None:
             self._answered(self._plain.stats, "plain")
-            self.stats.status = self._plain.stats.status
+            end = self._plain.stats.status
+        elif timeout is None:  # one call, without a turn of the driver's loop
+            started = time.perf_counter()
+            end, ran, _ = step(PLAIN_FIRST)
+            self._plain_ran(end, ran, time.perf_counter() - started, None)
+        if end is not None:
+            self.stats.status = end
             return None
         return functools.partial(self._step, step)
 
@@ -111,24 +119,31 @@ class Chooser:
         left = None if self._deadline is None else self._deadline - started
         if self._memo is not None:
             return self._memo_step(self._memo, started, left)
-        search = self._plain
         budget = self._plain_slices.nodes
         if not self._tried:
-            budget = min(budget, PLAIN_FIRST - search.stats.nodes)
+            budget = min(budget, PLAIN_FIRST - self._plain.stats.nodes)
         end, ran, _ = step(budget)
-        now = time.perf_counter()
+        self._plain_ran(end, ran, time.perf_counter() - started, left)
+        return end, 0, None
+
+    def _plain_ran(self, end: Status | None, ran: int, seconds: float,
+                   left: float | None) -> None:
+        """A slice of the plain search ran ``ran`` nodes in ``seconds`` (``left``: seconds
+        to the deadline when it began): its answer, or the memoized search begun once
+        it has run [`PLAIN_FIRST`][] nodes."""
+        stats = self._plain.stats
         if self._charge:
-            charge_python(now - started)
-        self._plain_slices.ran(ran, now - started, None if left is None else left - (now - started))
-        search.stats.seconds += now - started
-        self._follow(search.stats)
+            charge_python(seconds)
+        stats.seconds += seconds
+        self._follow(stats)
         if end is not None:
-            self._answered(search.stats, "plain")
-            search.stats.status = end
-        elif not self._tried and search.stats.nodes >= PLAIN_FIRST:
+            self._answered(stats, "plain")
+            stats.status = end
+            return
+        self._plain_slices.ran(ran, seconds, None if left is None else left - seconds)
+        if not self._tried and stats.nodes >= PLAIN_FIRST:
             self._tried = True
             self._memo = self._memo_begin()
-        return end, 0, None
 
     def _memo_begin(self) -> MemoRun | None:
         """The memoized search of the problem left by the forced options, not yet run;
@@ -142,6 +157,8 @@ class Chooser:
         stats = MemoStats(backend=kernel.name)
         self.stats.parts["memo"] = stats
         self._probing = True
+        self._memo_slices = Slices(COMPILED_SLICE_SECONDS if self._deadline is None
+                                   else TIMEOUT_SLICE_SECONDS, first=PROBE)
         if isinstance(reduced, tuple):
             return MemoRun(kernel, reduced[0], stats)
         return MemoRun(kernel, data, stats, links=problem_links(self._problem))
