@@ -7,8 +7,10 @@ not (queens, Langford pairs, pentominoes: design.md, "Memoized search and soluti
 sets"). The two are told apart from the search itself, in three stages, each search
 resuming from its arrays (nothing is searched twice):
 
-1. the plain search runs alone for [`PLAIN_FIRST`][] nodes (about 0.2 ms compiled): a
-   small problem ends there and pays nothing;
+1. the plain search runs alone for [`PLAIN_FIRST`][] nodes (about 0.2 ms compiled), in
+   one call: a small problem ends there and pays nothing but a few microseconds of
+   bookkeeping (nothing at all with at most 12 options: its tree has at most 2**12
+   nodes, so the plain search counts it outright);
 2. then the memoized search begins, as a probe, in steps of [`PROBE`][] nodes until
    [`DECIDED`][] of its signatures are decided (stored, and not on the path of open
    levels; at most [`PROBE_MAX`][] nodes). If at most a share [`NO_GOOD`][] of them came
@@ -207,6 +209,13 @@ class Chooser:
 
 def count(problem: Problem, request: SearchRequest,
           on_finish: OnFinish) -> tuple[int, SearchStats]:
+    """The count, by the chooser; a problem of at most 12 options by the plain search
+    outright: a node of its tree is a set of options, so it has at most ``2**12`` =
+    [`PLAIN_FIRST`][] nodes and the plain search would answer within them anyway."""
+    if problem.matrix.n_options < PLAIN_FIRST.bit_length():
+        search = plain.solutions(problem, request, on_finish)
+        search.stats.answered_by = "plain"
+        return search.count(), search.stats
     chooser = Chooser(problem, request, on_finish)
     return chooser.count(), chooser.stats
 
