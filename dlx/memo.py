@@ -104,7 +104,7 @@ def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray
     active = list(range(P + 1))
     lengths = LEN.tolist()
     used = [k for k in range(P + 1, N + 1) if lengths[k] > 0]  # unused ones never enter
-    for ring in (active, [N + 1] + used):
+    for ring in (active, [N + 1, *used]):
         LL[ring], RL[ring] = ring[-1:] + ring[:-1], ring[1:] + ring[:1]
     # The signature: item k's code takes `bits` bits; items packed 63 bits to a word.
     SOFF, SSHIFT, SBASE = _layout(ncodes)
@@ -137,8 +137,9 @@ def _layout(ncodes: list[int]) -> tuple[list[int], list[int], list[int]]:
     its random numbers start at ``SBASE[k]`` (one per code, and one for code 0)."""
     n = len(ncodes)
     if max(ncodes) == 1:  # no colors: a bit an item
-        k = range(n - 1)
-        return [0, *(j // 63 for j in k)], [0, *(j % 63 for j in k)], [0, *(2 * j for j in k)]
+        items = range(n - 1)
+        return ([0, *(j // 63 for j in items)], [0, *(j % 63 for j in items)],
+                [0, *(2 * j for j in items)])
     SOFF, SSHIFT, SBASE = [0] * n, [0] * n, [0] * n
     word = shift = base = 0
     for k in range(1, n):

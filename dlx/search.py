@@ -56,10 +56,15 @@ class SearchStats:
     whose ``nodes`` are its decisions and ``updates`` its assignments."""
     answered_by: str = ""
     """A portfolio (``strategy="auto"``, `dlx.kinds.portfolio`): the search that
-    answered, ``"plain"`` or ``"learn"`` ("" while none has, and for other searches)."""
+    answered, ``"plain"`` or ``"learn"``; ``count()`` choosing its search
+    (`dlx.kinds.choose`): ``"plain"`` or ``"memo"`` ("" while none has, and for other
+    searches)."""
     parts: dict[str, SearchStats] = field(default_factory=dict)
     """A portfolio: the stats of each of its searches, by name, ``seconds`` the CPU time
-    of its turns; the counts above are their sums (``nodes``: plain nodes + decisions)."""
+    of its turns; the counts above are their sums (``nodes``: plain nodes + decisions).
+    ``count()`` choosing its search: the plain and (once tried) the memoized search's;
+    the counts above are those of the search under way, at the end of the one that
+    answered."""
 
     @property
     def complete(self) -> bool:

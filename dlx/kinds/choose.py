@@ -25,9 +25,9 @@ follow the search under way and, at the end, are those of the search that answer
 nodes, the probe's are in ``parts["memo"]``); ``parts`` holds each search's own stats
 (a memoized search dropped stays ``RUNNING``). ``timeout`` bounds the whole, read
 between steps of either search. [`dlx.request.check_request`][] makes this kind for
-``count()`` without ``memo``, limit, ``max_nodes`` (a budget of plain nodes) or any
-option the memoized search refuses; ``memo=False`` is the plain count, ``memo=True`` the
-memoized one.
+``count()`` without ``memo``, limit, ``max_nodes`` (a budget of plain nodes), an explicit
+``strategy`` or any option the memoized search refuses; ``memo=False`` is the plain
+count, ``memo=True`` the memoized one.
 """
 
 from __future__ import annotations
@@ -107,8 +107,8 @@ class Chooser:
             started = time.perf_counter()
             end, ran, _ = step(PLAIN_FIRST)
             self._plain_ran(end, ran, time.perf_counter() - started, None)
-        if end is not None:
-            self.stats.status = end
+        if end is not None or step is None:
+            self.stats.status = end if end is not None else self._plain.stats.status
             return None
         return functools.partial(self._step, step)
 
