@@ -5,21 +5,20 @@ made, budgets across it, and which search answered."""
 from __future__ import annotations
 
 import itertools
-import warnings
 from unittest import mock
 
 import pytest
 from backends import AVAILABLE, needs_numba
-from datasets import data_dir
+from datasets import load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import brute_force
+from random_problems import build, xcc_problems
 
 import dlx.kinds.choose as choose
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
+from dlx import ExactCover, SearchStoppedError, Status
 from dlx.memo import memo_search
 from dlx.request import check_request
-
-DATA = data_dir("exact_cover")
 
 KNOWN = {  # file: (solutions, the search that answers count())
     "knuth_dlx2_color_example": (1, "plain"),
@@ -32,13 +31,7 @@ KNOWN = {  # file: (solutions, the search that answers count())
 }
 
 
-def load(name: str) -> ExactCover:
-    path = DATA / f"{name}.dlx"
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
-    with warnings.catch_warnings():  # the color example has an option without primary item
-        warnings.simplefilter("ignore", NoPrimaryItemWarning)
-        return ExactCover.from_dlx(path.read_text())
+load = load_exact_cover
 
 
 def dominoes(m: int, n: int) -> ExactCover:
@@ -116,51 +109,6 @@ def test_a_limit_or_multiplicities_keep_the_plain_count():
 
 # ----- random problems against brute force, the switch made and not made ----------------------
 
-
-@st.composite
-def xcc_problems(draw):
-    """Up to 6 primary and 3 secondary items, up to 10 options (brute force lists them)."""
-    n1 = draw(st.integers(1, 6))
-    n2 = draw(st.integers(0, 3))
-    primary = [f"p{i}" for i in range(n1)]
-    secondary = [f"s{j}" for j in range(n2)]
-    options = []
-    for _ in range(draw(st.integers(0, 10))):
-        chosen = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
-        for name in secondary:
-            color = draw(st.sampled_from(["absent", "absent", None, "a", "b"]))
-            if color is None:
-                chosen.append(name)
-            elif color != "absent":
-                chosen.append(Colored(name, color))
-        options.append(chosen)
-    return options, primary, secondary
-
-
-def brute_force(options, primary, forced) -> int:
-    """Subsets of the options holding ``forced`` that cover each primary item once and give
-    each secondary item one color at most (uncolored: at most once)."""
-    count = 0
-    for size in range(len(options) + 1):
-        for subset in itertools.combinations(range(len(options)), size):
-            if not set(forced) <= set(subset):
-                continue
-            covered: dict[str, int] = {}
-            colors: dict[str, set[object]] = {}
-            for k in subset:
-                for x in options[k]:
-                    if isinstance(x, Colored):
-                        colors.setdefault(x.item, set()).add(x.color)
-                    else:
-                        covered[x] = covered.get(x, 0) + 1
-            if all(covered.get(p, 0) == 1 for p in primary) and all(
-                    covered.get(s, 0) + len(colors.get(s, ())) <= 1 or
-                    (s not in covered and len(colors[s]) == 1)
-                    for s in {*colors, *covered} - set(primary)):
-                count += 1
-    return count
-
-
 THRESHOLDS = st.fixed_dictionaries({
     "PLAIN_FIRST": st.sampled_from([0, 1, 3, 1 << 40]),
     "PROBE": st.sampled_from([1, 2, 64]),
@@ -171,13 +119,14 @@ THRESHOLDS = st.fixed_dictionaries({
 
 
 @settings(max_examples=200, deadline=None)
-@given(xcc_problems(), THRESHOLDS, st.sampled_from(AVAILABLE), st.data())
+@given(xcc_problems(max_options=12), THRESHOLDS, st.sampled_from(AVAILABLE), st.data())
 def test_the_chosen_count_is_the_plain_count(drawn, thresholds, backend, data):
     options, primary, secondary = drawn
-    forced = data.draw(st.lists(st.sampled_from(range(len(options))), max_size=1)
-                       if options else st.just([]))
-    problem = ExactCover(options, primary=primary, secondary=secondary)
-    expected = brute_force(options, primary, forced)
+    problem = build(options, primary, secondary)
+    usable = [k for k in range(len(options)) if k not in problem.dropped]
+    forced = data.draw(st.lists(st.sampled_from(usable), max_size=1) if usable
+                       else st.just([]))
+    expected = sum(set(forced) <= s for s in brute_force(options, primary, secondary))
     with mock.patch.multiple(choose, **thresholds):
         if forced:
             got = problem.count(backend=backend, forced=forced)
