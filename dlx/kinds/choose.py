@@ -7,10 +7,11 @@ not (queens, Langford pairs, pentominoes: design.md, "Memoized search and soluti
 sets"). The two are told apart from the search itself, in three stages, each search
 resuming from its arrays (nothing is searched twice):
 
-1. the plain search runs alone for [`PLAIN_FIRST`][] nodes (about 0.2 ms compiled), in
-   one call: a small problem ends there and pays nothing but a few microseconds of
-   bookkeeping (nothing at all with at most 12 options: its tree has at most 2**12
-   nodes, so the plain search counts it outright);
+1. the plain search runs alone for [`PLAIN_FIRST`][] nodes (about 0.2 ms compiled;
+   [`PLAIN_FIRST_PYTHON`][] on the python backend), in one call: a small problem ends
+   there and pays nothing but a few microseconds of bookkeeping (nothing at all with at
+   most 11 options: its tree has at most 2**11 nodes, so the plain search counts it
+   outright);
 2. then the memoized search begins, as a probe, in steps of [`PROBE`][] nodes until
    [`DECIDED`][] of its signatures are decided (stored, and not on the path of open
    levels; at most [`PROBE_MAX`][] nodes). If at most a share [`NO_GOOD`][] of them came
@@ -44,11 +45,15 @@ from ..status import Status
 from ..zdd import memo_input
 from . import Kind, OnFinish, Problem, plain
 
-__all__ = ["DECIDED", "KIND", "NO_GOOD", "PLAIN_FIRST", "PROBE", "PROBE_MAX", "Chooser"]
+__all__ = ["DECIDED", "KIND", "NO_GOOD", "PLAIN_FIRST", "PLAIN_FIRST_PYTHON", "PROBE",
+           "PROBE_MAX", "Chooser"]
 
 PLAIN_FIRST = 4096
 """Plain nodes before the memoized search is tried: queens8 (1,223) and langford8 (2,789)
 end before; the 8 x 8 domino board's 50 million plain nodes are cut after 0.2 ms."""
+PLAIN_FIRST_PYTHON = 2048
+"""The same on the python backend, whose plain nodes cost 40 times more: the 8 x 8 domino board pays 3 ms of plain search before its memoized
+count (19 ms); langford8 (2,789 nodes) pays the probe, 1.01x."""
 PROBE = 32
 """Memoized nodes in a step of the probe."""
 DECIDED = 16
@@ -68,9 +73,11 @@ class Chooser:
     def __init__(self, problem: Problem, request: SearchRequest, on_finish: OnFinish) -> None:
         self._problem, self._request, self._on_finish = problem, request, on_finish
         self._plain: Search = plain.solutions(problem, request, None)
+        self._first = PLAIN_FIRST_PYTHON if self._plain.backend.name == "python" \
+            else PLAIN_FIRST
         timed = request.timeout is not None
         self._plain_slices = Slices.timed(timed, self._plain.backend.slice_seconds,
-                                          PLAIN_FIRST)
+                                          self._first)
         self._memo: MemoRun | None = None
         self._memo_slices = self._plain_slices  # made when the memoized search begins
         self._probing = False
@@ -105,7 +112,7 @@ class Chooser:
             end = self._plain.stats.status
         elif timeout is None:  # one call, without a turn of the driver's loop
             started = time.perf_counter()
-            end, ran, _ = step(PLAIN_FIRST)
+            end, ran, _ = step(self._first)
             self._plain_ran(end, ran, time.perf_counter() - started, None)
         if end is not None or step is None:
             self.stats.status = end if end is not None else self._plain.stats.status
@@ -123,7 +130,7 @@ class Chooser:
             return self._memo_step(self._memo, started, left)
         budget = self._plain_slices.nodes
         if not self._tried:
-            budget = min(budget, PLAIN_FIRST - self._plain.stats.nodes)
+            budget = min(budget, self._first - self._plain.stats.nodes)
         end, ran, _ = step(budget)
         self._plain_ran(end, ran, time.perf_counter() - started, left)
         return end, 0, None
@@ -143,7 +150,7 @@ class Chooser:
             stats.status = end
             return
         self._plain_slices.ran(ran, seconds, None if left is None else left - seconds)
-        if not self._tried and stats.nodes >= PLAIN_FIRST:
+        if not self._tried and stats.nodes >= self._first:
             self._tried = True
             self._memo = self._memo_begin()
 
@@ -209,10 +216,11 @@ class Chooser:
 
 def count(problem: Problem, request: SearchRequest,
           on_finish: OnFinish) -> tuple[int, SearchStats]:
-    """The count, by the chooser; a problem of at most 12 options by the plain search
-    outright: a node of its tree is a set of options, so it has at most ``2**12`` =
-    [`PLAIN_FIRST`][] nodes and the plain search would answer within them anyway."""
-    if problem.matrix.n_options < PLAIN_FIRST.bit_length():
+    """The count, by the chooser; a problem of at most 11 options by the plain search
+    outright: a node of its tree is a set of options, so it has at most ``2**11`` nodes
+    and the plain search would answer within [`PLAIN_FIRST`][] (or
+    [`PLAIN_FIRST_PYTHON`][]) anyway."""
+    if problem.matrix.n_options < min(PLAIN_FIRST, PLAIN_FIRST_PYTHON).bit_length():
         search = plain.solutions(problem, request, on_finish)
         search.stats.answered_by = "plain"
         return search.count(), search.stats

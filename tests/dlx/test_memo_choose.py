@@ -78,7 +78,8 @@ def test_known_counts_and_who_answered(name, backend):
     else:
         assert stats.nodes == stats.parts["memo"].nodes == memo_search(
             problem, backend=backend, keep=False)[1].nodes
-        assert stats.parts["plain"].nodes == choose.PLAIN_FIRST
+        assert stats.parts["plain"].nodes == (
+            choose.PLAIN_FIRST if backend == "numba" else choose.PLAIN_FIRST_PYTHON)
 
 
 @pytest.mark.parametrize(("call", "options", "kind"), [
@@ -118,6 +119,11 @@ THRESHOLDS = st.fixed_dictionaries({
 })
 
 
+def first(nodes: int) -> dict[str, int]:
+    """The plain search's first nodes, on every backend."""
+    return {"PLAIN_FIRST": nodes, "PLAIN_FIRST_PYTHON": nodes}
+
+
 @settings(max_examples=200, deadline=None)
 @given(xcc_problems(max_options=12), THRESHOLDS, st.sampled_from(AVAILABLE), st.data())
 def test_the_chosen_count_is_the_plain_count(drawn, thresholds, backend, data):
@@ -127,7 +133,7 @@ def test_the_chosen_count_is_the_plain_count(drawn, thresholds, backend, data):
     forced = data.draw(st.lists(st.sampled_from(usable), max_size=1) if usable
                        else st.just([]))
     expected = sum(set(forced) <= s for s in brute_force(options, primary, secondary))
-    with mock.patch.multiple(choose, **thresholds):
+    with mock.patch.multiple(choose, **{**thresholds, **first(thresholds["PLAIN_FIRST"])}):
         if forced:
             got = problem.count(backend=backend, forced=forced)
         else:
@@ -144,7 +150,7 @@ def test_memo_kept_or_dropped_as_the_probe_says(backend):
     """The rule's two ways on one small problem: a probe told to keep the memoized search
     answers with it; one told to drop it leaves the count to the plain search."""
     problem = dominoes(4, 6)
-    small = {"PLAIN_FIRST": 8, "PROBE": 4, "DECIDED": 1}
+    small = {**first(8), "PROBE": 4, "DECIDED": 1}
     for no_good, answered_by in ((2.0, "memo"), (-1.0, "plain")):
         with mock.patch.multiple(choose, NO_GOOD=no_good, **small):
             assert problem.count(backend=backend) == 281
@@ -158,7 +164,7 @@ def test_memo_kept_or_dropped_as_the_probe_says(backend):
 @pytest.mark.parametrize("backend", AVAILABLE)
 def test_timeout_in_the_memoized_search(backend):
     problem = dominoes(16, 16) if backend == "numba" else dominoes(12, 12)
-    with mock.patch.object(choose, "PLAIN_FIRST", 64), \
+    with mock.patch.multiple(choose, **first(64)), \
             pytest.raises(SearchStoppedError) as stopped:
         problem.count(backend=backend, timeout=0.2)
     stats = stopped.value.stats
@@ -171,7 +177,7 @@ def test_timeout_in_the_memoized_search(backend):
 @pytest.mark.parametrize("backend", AVAILABLE)
 def test_timeout_in_the_plain_search_after_the_probe(backend):
     problem = queens(14) if backend == "numba" else queens(12)
-    with mock.patch.object(choose, "PLAIN_FIRST", 64), \
+    with mock.patch.multiple(choose, **first(64)), \
             pytest.raises(SearchStoppedError) as stopped:
         problem.count(backend=backend, timeout=0.2)
     stats = stopped.value.stats
@@ -214,6 +220,6 @@ def test_a_dozen_options_are_counted_by_the_plain_search_outright():
     problem = ExactCover([["a", "b"], ["a"], ["b"]])
     assert problem.count() == 2
     assert problem.stats.answered_by == "plain" and problem.stats.parts == {}
-    with mock.patch.object(choose, "PLAIN_FIRST", 4):  # 2**3 > 4: the chooser
+    with mock.patch.multiple(choose, **first(4)):  # 2**3 > 4: the chooser
         assert problem.count() == 2
     assert problem.stats.answered_by == "plain" and "plain" in problem.stats.parts
