@@ -52,8 +52,9 @@ PLAIN_FIRST = 4096
 """Plain nodes before the memoized search is tried: queens8 (1,223) and langford8 (2,789)
 end before; the 8 x 8 domino board's 50 million plain nodes are cut after 0.2 ms."""
 PLAIN_FIRST_PYTHON = 2048
-"""The same on the python backend, whose plain nodes cost 40 times more: the 8 x 8 domino board pays 3 ms of plain search before its memoized
-count (19 ms); langford8 (2,789 nodes) pays the probe, 1.01x."""
+"""The same on the python backend, whose plain nodes cost 40 times more: the 8 x 8 domino
+board pays 3 ms of plain search before its memoized count (18 ms); langford8 (2,789
+nodes) pays the probe, 1.06x."""
 PROBE = 32
 """Memoized nodes in a step of the probe."""
 DECIDED = 16
