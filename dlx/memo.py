@@ -72,7 +72,7 @@ from .status import Status
 from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
 
 __all__ = ["MemoInput", "MemoRun", "MemoStats", "check_memo", "independent_parts", "memo_count",
-           "memo_input", "memo_search", "without_forced"]
+           "memo_input", "memo_search", "problem_links", "without_forced"]
 
 # ----- input and set-up ------------------------------------------------------------------
 
