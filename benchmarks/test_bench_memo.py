@@ -7,7 +7,10 @@ split into independent parts first (``parts=True``) it is three small searches (
 nodes), counts multiplied.
 
 Group ``memo-<file>``: ``memo_count`` (warm numba; python on the small boards), the plain
-``ExactCover.count`` where it finishes in seconds, and, when its timed build is found
+``ExactCover.count`` where it finishes in seconds, ``default``: the count that chooses its
+search (``count()``, `dlx.kinds.choose`) on every file of the table, interleaved round by
+round with the plain (``memo=False``) and the memoized (``memo=True``) count, CPU time
+(medians and the ratio default / better in ``extra_info``), and, when its timed build is found
 (``--dlx6``, ``$DLX6``, else ``dlx6t`` under ``$ANCHORS/knuth/build``; see
 ``benchmarks.knuth``), the warm numba memo interleaved with Knuth's DLX6 round by round,
 DLX6 timed by its own clocks from the end of its input to the end of its search (CPU and
@@ -18,6 +21,8 @@ search nodes against DLX6's (SOURCES.md, "Memoized counting").
 from __future__ import annotations
 
 import itertools
+import statistics
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,6 +41,17 @@ CASES = {  # file: (solutions, DLX6's search nodes)
     "langford12": (216_288, 1_622_501),
     "queens13": (73_712, 1_438_129),
 }
+TABLE = {  # every file of SOURCES.md's "Memoized counting" table: its solutions
+    "knuth_dlx2_color_example": 1, "domino_8x8": 12_988_816, "queens8": 92, "langford8": 300,
+    "pentomino_3x20": 8, "domino_10x10": 258_584_046_368, "queens10": 724, "langford10": 0,
+    "domino_12x12": 53_060_477_521_960_000, "pentomino_scott8x8": 520, "langford11": 35_584,
+    "queens12": 14_200, "domino_14x14": 112_202_208_776_036_178_000_000,
+    "pentomino_6x10_sym": 2_339, "queens13": 73_712, "langford12": 216_288,
+    "pentomino_6x10": 9_356,
+}
+NO_PLAIN = {"domino_10x10", "domino_12x12", "domino_14x14"}  # plain: minutes and more
+PYTHON_DEFAULT = {"knuth_dlx2_color_example", "queens8", "langford8", "queens10",
+                  "domino_8x8"}  # the python default in well under a second
 PLAIN = {"domino_8x8", "langford12", "queens13"}  # the plain count finishes in seconds
 PYTHON = {"domino_8x8", "domino_10x10"}  # the python memo in under a second or so
 
@@ -74,6 +90,42 @@ def test_plain_count(benchmark, name: str) -> None:
     count = benchmark.pedantic(lambda: problem.count(backend="numba"), rounds=3, iterations=1)
     assert count == CASES[name][0]
     benchmark.extra_info.update(solver="plain-numba", nodes=problem.stats.nodes)
+
+
+@pytest.mark.parametrize("backend", ["python", "numba"])
+@pytest.mark.parametrize("name", sorted(TABLE))
+def test_default_count(benchmark, name: str, backend: str) -> None:
+    """``count()`` choosing its search, against the plain and the memoized count, rounds
+    interleaved (CPU time): ``default_over_better`` is the issue's "within 1.2x of the
+    better of plain and memo"."""
+    if backend == "numba" and not numba_available():
+        pytest.skip("numba is not installed")
+    if backend == "python" and name not in PYTHON_DEFAULT:
+        pytest.skip("seconds to minutes a round in python")
+    problem = load(name)
+    for options in ({"memo": False, "limit": 1}, {"memo": True}):
+        problem.count(backend=backend, **options)  # kernels compiled and loaded
+    modes = {"plain": {"memo": False}, "memo": {"memo": True}, "default": {}}
+    if name in NO_PLAIN or (backend == "python" and name.startswith("domino")):
+        del modes["plain"]  # minutes and more
+    times: dict[str, list[float]] = {mode: [] for mode in modes}
+
+    def one_round() -> str:
+        for mode, options in modes.items():
+            t = time.process_time()
+            count = problem.count(backend=backend, **options)
+            times[mode].append(time.process_time() - t)
+            assert count == TABLE[name]
+        return problem.stats.answered_by
+
+    benchmark.group = f"memo-{name}"
+    answered_by = benchmark.pedantic(one_round, rounds=5, iterations=1)
+    medians = {mode: statistics.median(t) for mode, t in times.items()}
+    better = min(medians.get("plain", medians["memo"]), medians["memo"])
+    benchmark.extra_info.update(
+        solver=f"default-{backend} (plain, memo, default interleaved)",
+        answered_by=answered_by, default_over_better=round(medians["default"] / better, 3),
+        **{f"{mode}_cpu_ms": round(1e3 * t, 3) for mode, t in medians.items()})
 
 
 def _vs_dlx6(benchmark, dlx6: Path, problem: ExactCover, path: Path, rounds: int,

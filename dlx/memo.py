@@ -42,7 +42,7 @@ import numpy as np
 
 from .arguments import check_forced
 from .backend import Backend, MemoKernel
-from .budget import count_budget, time_budget
+from .budget import NEVER, count_budget, time_budget
 from .errors import ArgumentError, SearchStoppedError
 from .kernel_memo import (
     COMPLETE,
@@ -50,6 +50,7 @@ from .kernel_memo import (
     GROW_MEMO,
     GROW_ZDD,
     HITS,
+    LEVEL,
     MAX_LEVEL,
     MEMOS,
     N1,
@@ -63,81 +64,110 @@ from .kernel_memo import (
     ZNODES,
     MemoState,
 )
+from .links import Links, build_links
 from .registry import get_backend
 from .search import SearchStats
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
 from .status import Status
 from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
 
-__all__ = ["MemoInput", "MemoStats", "check_memo", "independent_parts", "memo_count",
-           "memo_input", "memo_search", "without_forced"]
+__all__ = ["MemoInput", "MemoRun", "MemoStats", "check_memo", "independent_parts", "memo_count",
+           "memo_input", "memo_search", "problem_links", "without_forced"]
 
 # ----- input and set-up ------------------------------------------------------------------
 
 
-def _arrays(data: MemoInput) -> dict[str, np.ndarray]:
-    """The pristine arrays of the search (numpy), from the links of [`dlx.links`][]."""
-    from .links import build_links
-
+def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray]:
+    """The pristine arrays of the search (numpy), from the links of [`dlx.links`][]
+    (``links``: those of ``data``, already built)."""
     N, P = data.n_items, data.n_primary
-    links = build_links(N, P, data.indptr, data.items, data.colors)
+    if links is None:
+        links = build_links(N, P, data.indptr, data.items, data.colors)
     A = links.arrays
     U, D, TOP = A.U.copy(), A.D.copy(), A.TOP.copy()
     LEN = np.zeros(N + 2, dtype=np.int64)
     LEN[1 : N + 1] = A.LEN[1 : N + 1]
-    COLOR = np.zeros(len(TOP), dtype=np.int64)
-    ncodes = np.ones(N + 1, dtype=np.int64)  # codes 1..ncodes[k] of item k (see toggle)
-    for k in range(P + 1, N + 1):  # colors renumbered per item, in list order
+    COLOR = [0] * len(TOP)
+    ncodes = [1] * (N + 1)  # codes 1..ncodes[k] of item k (see toggle)
+    color, down = A.COLOR.tolist(), D.tolist()
+    for k in range(P + 1, N + 1) if data.colors.any() else ():  # renumbered, list order
         local: dict[int, int] = {}
-        p = int(D[k])
+        p = down[k]
         while p != k:
-            c = int(A.COLOR[p])
+            c = color[p]
             if c:
                 COLOR[p] = local.setdefault(c, len(local) + 1)
-            p = int(D[p])
+            p = down[p]
         ncodes[k] = len(local) + 1
     LL = np.arange(N + 2, dtype=np.int64)
     RL = LL.copy()
-    active = np.arange(P + 1, dtype=np.int64)
-    LL[active], RL[active] = np.roll(active, 1), np.roll(active, -1)
-    used = np.flatnonzero(LEN[P + 1 : N + 1] > 0) + P + 1  # unused ones never enter
-    ring = np.concatenate(([N + 1], used)).astype(np.int64)
-    LL[ring], RL[ring] = np.roll(ring, 1), np.roll(ring, -1)
+    active = list(range(P + 1))
+    lengths = LEN.tolist()
+    used = [k for k in range(P + 1, N + 1) if lengths[k] > 0]  # unused ones never enter
+    for ring in (active, [N + 1, *used]):
+        LL[ring], RL[ring] = ring[-1:] + ring[:-1], ring[1:] + ring[:1]
     # The signature: item k's code takes `bits` bits; items packed 63 bits to a word.
-    SOFF = np.zeros(N + 1, dtype=np.int64)
-    SSHIFT = np.zeros(N + 1, dtype=np.int64)
-    SBASE = np.zeros(N + 1, dtype=np.int64)
-    word = shift = base = 0
-    for k in range(1, N + 1):
-        bits = int(ncodes[k]).bit_length()
-        if shift + bits > 63:
-            word, shift = word + 1, 0
-        SOFF[k], SSHIFT[k], SBASE[k] = word, shift, base
-        shift += bits
-        base += int(ncodes[k]) + 1
-    W = word + 1
-    rng = np.random.default_rng(20171)  # fixed: the same tables on every machine
-    RND = rng.integers(1, 1 << 62, size=base + 1, dtype=np.int64)
-    CUR = np.zeros(W + 1, dtype=np.int64)
-    for k in np.concatenate((active[1:], used)).tolist():
-        CUR[SOFF[k]] ^= 1 << int(SSHIFT[k])
-        CUR[W] ^= RND[SBASE[k] + 1]
+    SOFF, SSHIFT, SBASE = _layout(ncodes)
+    W = SOFF[-1] + 1
+    base = SBASE[-1] + ncodes[-1] + 1
+    RND = _random(base + 1)
+    rnd = RND.tolist()
+    cur = [0] * (W + 1)
+    for k in active[1:] + used:
+        cur[SOFF[k]] ^= 1 << SSHIFT[k]
+        cur[W] ^= rnd[SBASE[k] + 1]
     levels = P + 2
     REG = np.zeros(N_REG, dtype=np.int64)
     REG[N1] = data.n_primary
     REG[WORDS] = W
     REG[ZNODES] = 2
-    return {"U": U, "D": D, "TOP": TOP, "COLOR": COLOR, "LEN": LEN, "LL": LL, "RL": RL,
-            "OPT": links.option_of_node.copy(), "SOFF": SOFF, "SSHIFT": SSHIFT,
-            "SBASE": SBASE, "RND": RND, "CUR": CUR,
+    ints = {name: np.array(a, dtype=np.int64) for name, a in
+            (("COLOR", COLOR), ("SOFF", SOFF), ("SSHIFT", SSHIFT), ("SBASE", SBASE),
+             ("CUR", cur))}
+    return {"U": U, "D": D, "TOP": TOP, "LEN": LEN, "LL": LL, "RL": RL,
+            "OPT": links.option_of_node.copy(), "RND": RND, **ints,
             "CHOICE": np.zeros(levels, dtype=np.int64),
             "SAVEZ": np.zeros(levels, dtype=np.int64),
             "MEMOAT": np.zeros(levels, dtype=np.int64), "REG": REG}
 
 
-def _state(backend: MemoKernel, data: MemoInput, zbound: int) -> MemoState:
+def _layout(ncodes: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Where each item's code goes in a signature: item ``k``'s code takes the bits its
+    ``ncodes[k]`` codes need, items packed 63 bits to a word (``SOFF``, ``SSHIFT``), and
+    its random numbers start at ``SBASE[k]`` (one per code, and one for code 0)."""
+    n = len(ncodes)
+    if max(ncodes) == 1:  # no colors: a bit an item
+        items = range(n - 1)
+        return ([0, *(j // 63 for j in items)], [0, *(j % 63 for j in items)],
+                [0, *(2 * j for j in items)])
+    SOFF, SSHIFT, SBASE = [0] * n, [0] * n, [0] * n
+    word = shift = base = 0
+    for k in range(1, n):
+        bits = ncodes[k].bit_length()
+        if shift + bits > 63:
+            word, shift = word + 1, 0
+        SOFF[k], SSHIFT[k], SBASE[k] = word, shift, base
+        shift += bits
+        base += ncodes[k] + 1
+    return SOFF, SSHIFT, SBASE
+
+
+@functools.cache
+def _random_table(size: int) -> np.ndarray:
+    """``size`` random 62-bit numbers, fixed: the same tables on every machine."""
+    return np.random.default_rng(20171).integers(1, 1 << 62, size=size, dtype=np.int64)
+
+
+def _random(n: int) -> np.ndarray:
+    """The first ``n`` numbers of the fixed random sequence (a draw of more numbers
+    begins with those of a draw of fewer), from a table kept and grown by doubling."""
+    return _random_table(1 << max(10, (n - 1).bit_length()))[:n].copy()
+
+
+def _state(backend: MemoKernel, data: MemoInput, zbound: int,
+           links: Links | None = None) -> MemoState:
     """A fresh search's state, its tables sized to the problem (grown when full)."""
-    arrays = _arrays(data)
+    arrays = _arrays(data, links)
     W = int(arrays["REG"][WORDS])
     memo = 1 << max(10, (4 * data.n_primary).bit_length())  # slots; entries: half of it
     zdd = memo
@@ -213,7 +243,7 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
     for name, flag in (("keep", keep), ("parts", parts)):
         if not isinstance(flag, (bool, np.bool_)):
             raise ArgumentError(f"{name} must be True or False, got {flag!r}")
-    data = memo_input(problem)
+    data = whole = memo_input(problem)
     kernel = get_backend(backend, len(data.items) + data.n_items).memo()
     taken = check_forced(forced, data.n_options,
                          [k for k, kept in enumerate(data.kept()) if not kept])
@@ -238,7 +268,8 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
             try:
                 S = _run(kernel, piece, one, node_budget - stats.nodes, left,
                          zbound - stats.zdd_nodes + 2 * bool(stats.zdd_nodes),
-                         time.perf_counter(), report)
+                         time.perf_counter(), report,
+                         problem_links(problem) if piece is whole else None)
             finally:
                 _add(stats, one, first=not stats.zdd_nodes)
             diagrams.append(_diagram(kernel, S, options))
@@ -290,6 +321,14 @@ def _chain(options: list[int]) -> Diagram:
     lo = np.zeros(n + 2, dtype=np.int64)
     hi = np.concatenate(([0, 0], nodes[1:n + 1]))
     return n + 1, opt, lo, hi, [0] + [1] * (n + 1)
+
+
+def problem_links(problem: Any) -> Links | None:
+    """The links of ``problem`` as the memoized search reads them, when it has no costs
+    (which [`dlx.links.build_links`][] would lay in): built once, shared with the plain
+    search."""
+    matrix = problem.matrix
+    return matrix.links if matrix.costs is None else None
 
 
 def without_forced(data: MemoInput, forced: list[int]) -> tuple[MemoInput, np.ndarray] | int:
@@ -428,16 +467,75 @@ def memo_count(problem: Any, **kwargs: Any) -> int:
     return int(count)
 
 
+class MemoRun:
+    """One memoized search of a problem, resumable: [`advance`][] runs it to a node
+    count, growing its tables when full. [`memo_search`][] drives it in slices; the count
+    that chooses its search ([`dlx.kinds.choose`][]) starts one as a probe, reads
+    [`no_good`][], and goes on with it or drops it. ``state`` is None for a problem
+    without primary items (one solution, the empty set, in one node)."""
+
+    def __init__(self, kernel: MemoKernel, data: MemoInput, stats: MemoStats,
+                 zbound: int = NEVER, links: Links | None = None) -> None:
+        self.kernel = kernel
+        self.stats = stats
+        self.state: MemoState | None = None if data.n_primary == 0 else \
+            _state(kernel, data, zbound, links)
+
+    def advance(self, node_stop: int) -> int:
+        """Search until ``stats.nodes`` reaches ``node_stop`` (kernel status ``MAX_NODES``),
+        the search ends (``COMPLETE``) or the diagram reaches its bound (``ZDD_BOUND``);
+        the stats are read from the registers."""
+        S, kernel = self.state, self.kernel
+        if S is None:
+            self.stats.nodes = 1
+            return COMPLETE
+        while True:
+            status = int(kernel.search(S, node_stop))
+            if status == GROW_MEMO:
+                S = _grow_memo(kernel, S)
+            elif status == GROW_ZDD:
+                S = _grow_zdd(kernel, S)
+            else:
+                break
+        self.state = S
+        _read(S, self.stats)
+        return status
+
+    def no_good(self) -> tuple[int, int]:
+        """The signatures decided so far (stored, and not on the path of open levels:
+        read between calls of [`advance`][]) and those among them that came to nothing:
+        on domino boards almost none, on queens, Langford pairs and pentominoes half or
+        more (design.md, "Memoized search and solution sets")."""
+        if self.state is None:
+            return 0, 0
+        R = self.state.REG
+        decided = int(R[MEMOS]) - int(R[LEVEL])
+        return decided, decided - int(R[GOOD])
+
+    def count(self) -> int:
+        """The exact number of solutions of a completed search (a Python int)."""
+        S = self.state
+        if S is None:
+            return 1
+        root = int(S.REG[ROOT])
+        found = int(self.kernel.numpy(S.ZCNT)[root])
+        if found >= 0:
+            return found
+        n = int(S.REG[ZNODES])
+        return exact_counts(self.kernel.numpy(S.ZLO)[:n], self.kernel.numpy(S.ZHI)[:n])[root]
+
+
 def _run(kernel: MemoKernel, data: MemoInput, stats: MemoStats, node_budget: int,
          seconds: float | None, zbound: int, start: float,
-         report: Callable[[MemoStats], None] | None = None) -> MemoState | None:
+         report: Callable[[MemoStats], None] | None = None,
+         links: Links | None = None) -> MemoState | None:
     """The kernel in slices until it completes (returns its state) or a budget runs out
     (raises [`SearchStoppedError`][]); None for a problem without primary items."""
-    if data.n_primary == 0:
-        stats.nodes = 1
+    run = MemoRun(kernel, data, stats, zbound, links)
+    if run.state is None:
+        run.advance(0)
         stats.status = Status.COMPLETE
         return None
-    S = _state(kernel, data, zbound)
     if seconds is not None:
         slices = Slices(TIMEOUT_SLICE_SECONDS, first=1)
         deadline: float | None = start + seconds
@@ -445,26 +543,21 @@ def _run(kernel: MemoKernel, data: MemoInput, stats: MemoStats, node_budget: int
         slices = Slices(COMPILED_SLICE_SECONDS, first=1024)
         deadline = None
     while True:
-        before = int(S.REG[NODES])
+        before = stats.nodes
         t0 = time.perf_counter()
-        status = int(kernel.search(S, min(node_budget, before + slices.nodes)))
+        status = run.advance(min(node_budget, before + slices.nodes))
         now = time.perf_counter()
-        _read(S, stats)
         stats.seconds = now - start
         if report is not None:
             report(stats)
-        if status == GROW_MEMO:
-            S = _grow_memo(kernel, S)
-        elif status == GROW_ZDD:
-            S = _grow_zdd(kernel, S)
-        elif status == COMPLETE:
+        if status == COMPLETE:
             stats.status = Status.COMPLETE
-            return S
-        elif status == ZDD_BOUND:
+            return run.state
+        if status == ZDD_BOUND:
             stats.status = Status.MAX_NODES
             raise SearchStoppedError("max_zdd_nodes ran out: the diagram needs more nodes",
                                      stats)
-        elif stats.nodes >= node_budget:
+        if stats.nodes >= node_budget:
             stats.status = Status.MAX_NODES
             raise SearchStoppedError("max_nodes ran out before the memoized search finished",
                                      stats)

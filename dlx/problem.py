@@ -476,6 +476,12 @@ class ExactCover:
         """The number of solutions (at most ``limit``), without materializing any of them.
         The count is this call's own, whatever other threads do with the problem.
 
+        Without ``memo``, a count that the memoized search accepts (no limit,
+        ``max_nodes``, ``strategy``, seed, ``weighted``, ``lookahead``, multiplicities)
+        chooses between it and the plain search as it goes (`dlx.kinds.choose`:
+        ``stats.answered_by`` says which answered); ``memo=False`` is the plain search,
+        ``memo=True`` the memoized one (Knuth's DLX6, exact past 2**64).
+
         Given ``executor`` (any ``concurrent.futures.Executor``: a process pool, a Dask
         client's ``get_executor()``, [`dlx.distribute.RayExecutor`][]), ``workers``
         (a pool of that many local processes), ``checkpoint`` or ``split``, the search

@@ -73,9 +73,11 @@ class SearchOptions(TypedDict, total=False):
     """... or on a pool of this many local processes."""
     split: Split | None
     """... cut this way (default: [`split`][dlx.ExactCover.split] with 64 parts)."""
-    memo: bool
+    memo: bool | None
     """The memoized search (`dlx.memo`, Knuth's DLX6): it builds the set of all
-    solutions (a ZDD) and reads them off it."""
+    solutions (a ZDD) and reads them off it; False: the plain search. None (not given):
+    the plain search, but ``count()`` chooses between the two when the request allows
+    the memoized search (`dlx.kinds.choose`)."""
 
 
 class CountOptions(SearchOptions, total=False):
@@ -117,7 +119,8 @@ class SearchRequest:
 
     ``kind`` names the kind of search ([`dlx.run.KINDS`][]): ``plain`` (Algorithm C or
     M, ``order="cost"`` included), ``learning``, ``restarts``, ``distributed``,
-    ``portfolio`` or ``memo``.
+    ``portfolio``, ``memo`` or ``choose`` (a count by the plain or the memoized search,
+    chosen as it goes).
     Budgets are [`dlx.NEVER`][] when unbounded; ``timeout`` is None then.
     """
 
@@ -171,7 +174,8 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     seed = seed_arg(get("seed"))
     weighted = flag_arg(get("weighted", False), "weighted")
     lookahead = count_budget(get("lookahead", 0), "lookahead", 0)
-    memo = flag_arg(get("memo", False), "memo")
+    chosen = get("memo") is None  # count(): the plain or the memoized search, chosen
+    memo = not chosen and flag_arg(get("memo"), "memo")
     backend = get("backend", "auto")
     if backend != "auto":
         get_backend(backend)  # ArgumentError for an unknown name; ImportError: not here
@@ -223,8 +227,11 @@ def check_request(matrix: Matrix, call: str, limit: Any,
         raise ArgumentError("order='cost' searches the whole tree for the cheapest: it "
                             "takes no restarts")
     portfolio = strategy == "auto" and limit_ == 1 and not matrix.mcc and order == "search"
+    choose = (call == "count" and chosen and get("strategy") is None and limit_ >= NEVER
+              and max_nodes >= NEVER and matrix.bounds is None and seed is None
+              and not weighted and not lookahead and not learn and order == "search")
     kind = ("learning" if learn else "restarts" if restarts is not None else
-            "portfolio" if portfolio else "plain")
+            "portfolio" if portfolio else "choose" if choose else "plain")
     return SearchRequest(kind, limit_, forced, max_nodes, timeout,
                          (seed or 0) if kind == "restarts" else seed, weighted, lookahead,
                          learn, backend, order, restarts, strategy=strategy)

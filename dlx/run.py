@@ -31,6 +31,7 @@ from .kinds import (
     OnFinish,
     Problem,
     Solutions,
+    choose,
     distributed,
     learning,
     memo,
@@ -58,6 +59,7 @@ register_kind(restarts.KIND)
 register_kind(distributed.KIND)
 register_kind(portfolio.KIND)
 register_kind(memo.KIND)
+register_kind(choose.KIND)
 
 
 def _kind(request: SearchRequest) -> Kind:

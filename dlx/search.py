@@ -59,10 +59,15 @@ class SearchStats:
     whose ``nodes`` are its decisions and ``updates`` its assignments."""
     answered_by: str = ""
     """A portfolio (``strategy="auto"``, `dlx.kinds.portfolio`): the search that
-    answered, ``"plain"`` or ``"learn"`` ("" while none has, and for other searches)."""
+    answered, ``"plain"`` or ``"learn"``; ``count()`` choosing its search
+    (`dlx.kinds.choose`): ``"plain"`` or ``"memo"`` ("" while none has, and for other
+    searches)."""
     parts: dict[str, SearchStats] = field(default_factory=dict)
     """A portfolio: the stats of each of its searches, by name, ``seconds`` the CPU time
-    of its turns; the counts above are their sums (``nodes``: plain nodes + decisions)."""
+    of its turns; the counts above are their sums (``nodes``: plain nodes + decisions).
+    ``count()`` choosing its search: the plain and (once tried) the memoized search's;
+    the counts above are those of the search under way, at the end of the one that
+    answered."""
 
     @property
     def complete(self) -> bool:
@@ -272,11 +277,13 @@ class Search:
                               first_slice(self.links))
         return drive(self.begin, self.stats, slices, self.timeout, self._on_finish)
 
-    def begin(self) -> Step[list[int]] | None:
+    def begin(self, counting: bool = False) -> Step[list[int]] | None:
         """The state this search starts from (the forced options taken, the weights
         given), and its step; None when that decides it (a limit of 0, a clash).
-        [`count`][] and iterating drive it; a portfolio runs it in turns. With a
+        [`count`][] and iterating drive it; a portfolio runs it in turns. ``counting``:
+        its steps count without stopping at each solution, as [`count`][]'s do. With a
         handover, the step moves to numba once due ([`dlx.slices.Handover.watch`][])."""
+        self._counting = self._counting or counting
         stats, links, run = self.stats, self.links, self.kernel
         deadline = None if self.timeout is None else time.perf_counter() + self.timeout
         if self.limit <= 0:

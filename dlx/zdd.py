@@ -319,7 +319,9 @@ class SolutionSet:
         return len(self._opt) if self._root != 0 else 1
 
     def __repr__(self) -> str:
-        return f"<SolutionSet: {self.count()} solutions, {self.node_count} ZDD nodes>"
+        count = self.count()
+        return (f"<SolutionSet: {count} solution{'' if count == 1 else 's'}, "
+                f"{self.node_count} ZDD nodes>")
 
     # ----- reading solutions ----------------------------------------------------------------
 

@@ -10,8 +10,9 @@ solutions). Each module here defines one [`Kind`][], ``KIND``, which
 * [`learning`][dlx.kinds.learning]: the learning search (``learn=True``);
 * [`restarts`][dlx.kinds.restarts]: ``first(restarts=...)``;
 * [`distributed`][dlx.kinds.distributed]: a split search on an executor;
-* [`memo`][dlx.kinds.memo]: the memoized search (``memo=True``), Knuth's DLX6.
-* [`portfolio`][dlx.kinds.portfolio]: plain and learning search in turns (``strategy="auto"``).
+* [`memo`][dlx.kinds.memo]: the memoized search (``memo=True``), Knuth's DLX6;
+* [`portfolio`][dlx.kinds.portfolio]: plain and learning search in turns (``strategy="auto"``);
+* [`choose`][dlx.kinds.choose]: ``count()``'s choice of the plain or the memoized search.
 
 A kind reads the problem through its frozen [`dlx.matrix.Matrix`][] (``problem.matrix``)
 and reports a finished search to ``on_finish`` (the problem's per-thread ``stats``).

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from backends import AVAILABLE, BACKENDS, needs_numba
-from datasets import data_dir
+from datasets import load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,8 +43,6 @@ from dlx.memo import (
 )
 from dlx.zdd import EmptySetError, SetTooLargeError, SolutionSet, ZDDFormatError
 
-DATA = data_dir("exact_cover")
-
 # file: (solutions, DLX6's search nodes, ZDD nodes, bad + good signatures, hits); from
 # SOURCES.md, "Memoized counting" (DLX6 prints 1 ZDD node for an empty diagram).
 DLX6 = {
@@ -72,13 +70,7 @@ QUICK_NUMBA = [*QUICK_PYTHON, "pentomino_3x20", "queens10", "langford10", "domin
                "pentomino_scott8x8", "langford11", "queens12"]
 
 
-def load(name: str) -> ExactCover:
-    path = DATA / f"{name}.dlx"
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
-    with warnings.catch_warnings():  # the color example has an option without primary item
-        warnings.simplefilter("ignore", NoPrimaryItemWarning)
-        return ExactCover.from_dlx(path.read_text())
+load = load_exact_cover
 
 
 def check_conformance(name: str, backend: str) -> None:
