@@ -160,9 +160,13 @@ def test_the_bits_kernel_keeps_no_links_the_others_do():
 
 @needs_numba
 def test_counts_and_lazy_searches_move(moving):
-    """Queens (the bitset kernel), a colored XCC file, multiplicities, Sudoku."""
-    auto, stats = _agree(queens(8), "count")
+    """Queens (the bitset kernel), a colored XCC file, multiplicities, Sudoku; a count
+    that chooses its search (``count()``: the plain search's first 2,048 nodes in one
+    call, then the memo's probe on python, dropped, then the plain search resumed, moved)."""
+    auto, stats = _agree(queens(8), "count", memo=False)
     assert auto == 92 and stats[4] is Status.COMPLETE
+    auto, stats = _agree(queens(10), "count")
+    assert auto == 724 and stats[4] is Status.COMPLETE
     for name in ("xcc_latin4", "sudoku_top95_1_reduced", "mcc_tetromino_4x6_0to2"):
         problem = _load(name)
         _agree(problem)
