@@ -1,7 +1,9 @@
 """Our engine against Knuth's own programs, search against search, rounds interleaved.
 
-Group ``knuth-<program>-<file>``: ``ExactCover.count`` on numba, warm (the kernel loaded
-and the problem linked by an untimed ``count(limit=1)``), against the timed build of
+Group ``knuth-<program>-<file>``: ``ExactCover.count`` on numba, the plain search
+(``memo=False``: Knuth's programs are plain searches, node for node; ``count()`` left to
+itself may choose the memoized one), warm (the kernel loaded and the problem linked by an
+untimed ``count(limit=1)``), against the timed build of
 Knuth's program on the same ``.dlx`` file (``benchmarks.knuth``): DLX1 on plain exact
 cover (the files of the ``exact-cover-*`` groups, and ``queens14``), DLX2 on the colored
 ``xcc_*`` files, DLX3 on the multiplicity ``mcc_*`` files.
@@ -51,7 +53,8 @@ def test_count_vs_knuth(benchmark, knuth_program: Callable[[str], Path], program
     problem = ExactCover.from_dlx(path.read_text())
     problem.count(limit=1, backend="numba")  # links, numba's load
     benchmark.group = f"knuth-{program}-{name}"
-    count, knuth = bench_interleaved(benchmark, lambda: problem.count(backend="numba"),
+    count, knuth = bench_interleaved(benchmark,
+                                     lambda: problem.count(backend="numba", memo=False),
                                      binary, path, ROUNDS)
     ours = (count, problem.stats.nodes, problem.stats.updates)
     assert ours == knuth.totals, f"ours {ours}, {program} {knuth.totals}"

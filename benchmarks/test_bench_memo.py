@@ -25,12 +25,13 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
 from benchmarks.knuth import bench_interleaved
-from dlx import ExactCover
+from dlx import BackendName, ExactCover
 from dlx.memo import memo_search
 
 CASES = {  # file: (solutions, DLX6's search nodes)
@@ -65,7 +66,7 @@ def load(name: str) -> ExactCover:
 
 @pytest.mark.parametrize("backend", ["python", "numba"])
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_memo_count(benchmark, name: str, backend: str) -> None:
+def test_memo_count(benchmark, name: str, backend: BackendName) -> None:
     if backend == "numba" and not numba_available():
         pytest.skip("numba is not installed")
     if backend == "python" and name not in PYTHON:
@@ -87,14 +88,15 @@ def test_plain_count(benchmark, name: str) -> None:
     problem = load(name)
     problem.count(limit=1, backend="numba")
     benchmark.group = f"memo-{name}"
-    count = benchmark.pedantic(lambda: problem.count(backend="numba"), rounds=3, iterations=1)
+    count = benchmark.pedantic(lambda: problem.count(backend="numba", memo=False), rounds=3,
+                               iterations=1)
     assert count == CASES[name][0]
     benchmark.extra_info.update(solver="plain-numba", nodes=problem.stats.nodes)
 
 
 @pytest.mark.parametrize("backend", ["python", "numba"])
 @pytest.mark.parametrize("name", sorted(TABLE))
-def test_default_count(benchmark, name: str, backend: str) -> None:
+def test_default_count(benchmark, name: str, backend: BackendName) -> None:
     """``count()`` choosing its search, against the plain and the memoized count, rounds
     interleaved (CPU time): ``default_over_better`` is the issue's "within 1.2x of the
     better of plain and memo"."""
@@ -103,9 +105,10 @@ def test_default_count(benchmark, name: str, backend: str) -> None:
     if backend == "python" and name not in PYTHON_DEFAULT:
         pytest.skip("seconds to minutes a round in python")
     problem = load(name)
-    for options in ({"memo": False, "limit": 1}, {"memo": True}):
-        problem.count(backend=backend, **options)  # kernels compiled and loaded
-    modes = {"plain": {"memo": False}, "memo": {"memo": True}, "default": {}}
+    problem.count(1, backend=backend, memo=False)  # kernels compiled and loaded
+    problem.count(backend=backend, memo=True)
+    modes: dict[str, dict[str, Any]] = {"plain": {"memo": False}, "memo": {"memo": True},
+                                        "default": {}}
     if name in NO_PLAIN or (backend == "python" and name.startswith("domino")):
         del modes["plain"]  # minutes and more
     times: dict[str, list[float]] = {mode: [] for mode in modes}
@@ -129,7 +132,7 @@ def test_default_count(benchmark, name: str, backend: str) -> None:
 
 
 def _vs_dlx6(benchmark, dlx6: Path, problem: ExactCover, path: Path, rounds: int,
-             **memo: bool) -> None:
+             **memo: Any) -> None:
     """The warm numba memo on ``problem`` against DLX6 on ``path`` (the same problem),
     rounds interleaved; the count (modulo 2**64: DLX6's counter) and the search nodes must
     agree."""
