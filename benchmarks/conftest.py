@@ -55,6 +55,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="also run the benchmarks marked long (minutes each; see benchmarks/cases.py)",
     )
+    parser.addoption(
+        "--tdoku",
+        metavar="PATH",
+        default=None,
+        help="tdoku's per-puzzle timer (default: $TDOKU, else $ANCHORS/tdoku/build/tdoku_time; "
+        "if there is none, the tdoku benchmarks are skipped; see benchmarks/README.md)",
+    )
     for name in PROGRAMS:
         parser.addoption(
             f"--{name}",
