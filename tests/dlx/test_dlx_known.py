@@ -552,13 +552,17 @@ def test_solution_100000_options_deep():
 
 @pytest.mark.slow
 def test_more_than_a_million_search_nodes():
-    """19 items with two one-item options each: 2**19 covers, 2**20 - 1 nodes."""
+    """19 items with two one-item options each: 2**19 covers, 2**20 - 1 nodes of the plain
+    search; ``count()`` left to itself takes the memoized search, which meets each of the
+    19 subproblems once (two nodes a level, one of them a hit)."""
     n = 19
     problem = ExactCover([[i] for i in range(n) for _ in range(2)])
-    assert problem.count(backend=BACKEND) == 2**n
+    assert problem.count(backend=BACKEND, memo=False) == 2**n
     stats = problem.stats
     assert stats.status is Status.COMPLETE
     assert (stats.nodes, stats.updates, stats.max_level) == (2 ** (n + 1) - 1, 2**n - 1, n)
+    assert problem.count(backend=BACKEND) == 2**n
+    assert (problem.stats.answered_by, problem.stats.nodes) == ("memo", 2 * n + 1)
 
 
 @pytest.mark.slow
