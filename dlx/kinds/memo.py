@@ -33,7 +33,7 @@ def _search(problem: Problem, request: SearchRequest,
         stopped = e.stats if isinstance(e.stats, MemoStats) else MemoStats()
         stopped.solutions = 0
         return None, stopped
-    if stats.solutions > request.limit:
+    if stats.solutions > request.limit and request.limit < NEVER:  # NEVER: no limit
         stats.solutions = request.limit
         stats.status = Status.LIMIT
     return found, stats
@@ -78,7 +78,9 @@ def count(problem: Problem, request: SearchRequest,
     total, stats = _search(problem, request, keep=False)
     if on_finish is not None:
         on_finish(stats)
-    return (min(total, request.limit) if isinstance(total, int) else 0), stats
+    if not isinstance(total, int):
+        return 0, stats
+    return (total if request.limit >= NEVER else min(total, request.limit)), stats
 
 
 KIND = Kind("memo", MemoSolutions, count)

@@ -186,6 +186,19 @@ def test_exact_count_in_python_past_the_kernels_ceiling():
     assert count == transfer_matrix_dominoes(8, 22) > 2**62
 
 
+def test_front_door_counts_past_2_62_are_not_cut_to_a_limit():
+    """``count(memo=True)`` and ``solutions(memo=True).count()`` without a limit: the
+    exact count past 2**62 (a count without a limit is not one with a limit of 2**62, the
+    engine's "no bound"); with a limit, at most that, status LIMIT."""
+    problem = domino_problem(22, 8)
+    exact = transfer_matrix_dominoes(8, 22)
+    assert problem.count(memo=True) == exact > 2**62
+    assert problem.stats.status is Status.COMPLETE and problem.stats.solutions == exact
+    search = problem.solutions(memo=True)
+    assert search.count() == exact and search.stats.solutions == exact
+    assert problem.count(5, memo=True) == 5 and problem.stats.status is Status.LIMIT
+
+
 # ----- random problems against the plain search ------------------------------------------------
 
 
