@@ -4,7 +4,8 @@ search or the other wins by far (issue 31's table).
 
 Each benchmark is one interleaved run on numba: ``plain``, ``learn`` and ``auto`` one
 after the other on the same problem, each stopped after ``CAP`` seconds (wall), timed in
-CPU seconds (``process_time``: this machine is shared, so wall time overstates). Searches
+CPU seconds (``process_time``: this machine is shared, so wall time overstates), each in a
+process of its own (``_fresh``: the kernels loaded and the problem made first, untimed). Searches
 that answer in under ``SHORT`` seconds run ``ROUNDS`` rounds, interleaved, and count by
 their median (one round of a 0.1 s search varies by 2x here).
 ``extra_info`` holds, per search, ``cpu_s``, ``nodes`` and whether it answered, and for
@@ -18,6 +19,9 @@ there; pytest-benchmark's timing column is ``auto``'s first round. With
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -74,6 +78,21 @@ def _run(problem: ExactCover, strategy: str, max_nodes: int | None = None
             "by": stats.answered_by or strategy}
 
 
+def _fresh(case: str, strategy: str) -> dict[str, object]:
+    """[`_run`][] in a process of its own (the kernels loaded, the problem made, then the
+    one search timed): what a program that asks once pays. In one process, searches that
+    follow one another inherit each other's freed memory, and the learner's 100 MB of room
+    for clauses then costs one strategy or the other up to 0.1 s of page faults, by the
+    order they run in."""
+    done = subprocess.run([sys.executable, "-m", "benchmarks.test_bench_portfolio", case,
+                           strategy], capture_output=True, text=True, check=False,
+                          timeout=10 * CAP)
+    if done.returncode != 0:
+        raise RuntimeError(f"{case} {strategy}: {done.stderr}")
+    run: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return run
+
+
 def _cpu(run: dict[str, object]) -> float:
     return float(run["cpu_s"])  # type: ignore[arg-type]
 
@@ -89,13 +108,13 @@ def test_portfolio(benchmark: BenchmarkFixture, case: str) -> None:
         run = benchmark.pedantic(lambda: _run(problem, "auto"), rounds=1, iterations=1)
         assert run["answered"], run
         return
-    rounds = {strategy: [_run(problem, strategy)] for strategy in ("plain", "learn")}
-    rounds["auto"] = [benchmark.pedantic(lambda: _run(problem, "auto"), rounds=1,
+    rounds = {strategy: [_fresh(case, strategy)] for strategy in ("plain", "learn")}
+    rounds["auto"] = [benchmark.pedantic(lambda: _fresh(case, "auto"), rounds=1,
                                          iterations=1)]
     short = [s for s in STRATEGIES if _cpu(rounds[s][0]) < SHORT]
     for _ in range(ROUNDS - 1):
         for strategy in short:
-            rounds[strategy].append(_run(problem, strategy))
+            rounds[strategy].append(_fresh(case, strategy))
     runs = {s: sorted(r, key=_cpu)[len(r) // 2] for s, r in rounds.items()}  # the medians
     plain, learn, auto = (_cpu(runs[s]) for s in STRATEGIES)
     benchmark.group = "portfolio"
@@ -107,3 +126,11 @@ def test_portfolio(benchmark: BenchmarkFixture, case: str) -> None:
     assert runs["auto"]["answered"], runs
     assert {runs[s]["found"] for s in STRATEGIES if runs[s]["answered"]} == \
         {runs["auto"]["found"]}  # the same answer from every search that gave one
+
+
+if __name__ == "__main__":  # one capped search in this process: _fresh's worker
+    _case, _strategy = sys.argv[1:3]
+    _problem = CASES[_case]()
+    for _warm in STRATEGIES:  # the kernels loaded, the learner's lists made
+        load_kernel(partial(_run, _problem, _warm, max_nodes=10))
+    print(json.dumps(_run(_problem, _strategy)))
