@@ -283,7 +283,8 @@ def _compile(dispatcher: Any, signature: tuple) -> bool:
     return nonnegative
 
 
-_WHERE = np.array([0, 0, 0, -1], dtype=np.int64)
+_WHERE = np.zeros(kernel.N_WHERE, dtype=np.int64)
+_WHERE[kernel.W_INVALID] = -1
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
 _compiled: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}

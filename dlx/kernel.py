@@ -393,13 +393,13 @@ def option_holds(p, j, U, TOP, COLOR):
     return False
 
 
-def reduce(S, level):
-    """The lookahead at a node of ``level`` (kernels with ``REDUCE``): item domination.
+def reduce(S):
+    """The lookahead at a node (kernels with ``REDUCE``): item domination.
     For each active primary item ``i`` of 2 to ``REG[LOOKAHEAD]`` options, each item
     ``j`` that every option of ``i`` holds (uncolored): an option of ``j`` without ``i``
     would leave ``i`` no option, so it is hidden (Sudoku's "locked candidates" are such
-    dominations). Hidden options go on ``TRAIL`` from ``TRAIL_AT[level]``, undone by
-    [`restore`][] when the search leaves the level. Returns the updates."""
+    dominations). Hidden options go on ``TRAIL`` from ``TRAIL_AT`` of the node's level
+    (set in C2), undone by [`restore`][] when the search leaves it. Returns the updates."""
     U = S.U
     D = S.D
     TOP = S.TOP
@@ -497,7 +497,7 @@ def search(S, node_stop, solution_stop):
                     break
                 continue
             if REDUCE:  # the lookahead, then C3
-                updates += reduce(S, level)
+                updates += reduce(S)
             i = choose_weighted(LEN, LL, RL, WEIGHT) if WEIGHTED else choose(LEN, LL, RL,
                                                                                REG)  # C3
             updates += cover(i, U, D, TOP, COLOR, LEN, LL, RL)  # C4
