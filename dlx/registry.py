@@ -123,7 +123,6 @@ def auto_backend(work: int, min_work: int = NUMBA_MIN_NODES) -> Backend:
     return PYTHON
 
 
-
 def _switch_due(seconds: float, left: float | None) -> bool:
     """[`handover`][]'s rule: a search that has run ``seconds`` on python, with ``left``
     seconds to its deadline (None: none), moves to numba now."""

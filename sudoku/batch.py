@@ -19,7 +19,6 @@ import numpy as np
 
 from dlx import BackendName, BatchResult, Status, map_ordered
 
-from . import hard
 from .arguments import count_budget, engine_arguments, puzzle_list, strategy_name
 from .errors import ArgumentError, SearchStoppedError, SudokuError, culprit
 from .grid import (
@@ -33,7 +32,7 @@ from .grid import (
     geometry,
     parse_string,
 )
-from .hard import count_hard, is_hard, solve_hard
+from .hard import after_head, count_hard, head_nodes, is_hard, solve_hard
 from .outcome import search_count, search_failure
 from .reduction import empty_grid_problem
 
@@ -167,8 +166,7 @@ def _head_start(geo: Geometry, values: np.ndarray, limit: int | None,
     not decide, within the caller's ``max_nodes``, are left."""
     budget = engine["max_nodes"]
     head = is_hard(geo, strategy)
-    nodes = min(hard.HEAD_NODES, budget) if head and budget is not None else \
-        hard.HEAD_NODES if head else budget
+    nodes = head_nodes(budget) if head else budget
     result = _search(geo, values, limit, engine["backend"], nodes, None if head else progress)
     later = np.zeros(len(values), dtype=bool)
     if head and nodes != budget:
@@ -186,11 +184,9 @@ def _the_rest_hard(out: list[Any], where: np.ndarray, values: np.ndarray,
     (the hard strategy, which returns its errors) with the nodes it has spent counted in
     and out of its budget."""
     done = int(len(values) - later.sum())
-    budget = engine["max_nodes"]
     for k in np.flatnonzero(later).tolist():
         spent = int(result.nodes[k])
-        left = {**engine, "max_nodes": None if budget is None else budget - spent}
-        out[where[k]] = work(values[k].tolist(), engine=left, spent=spent)
+        out[where[k]] = work(values[k].tolist(), engine=after_head(engine, spent), spent=spent)
         done += 1
         if progress is not None:
             progress(done)

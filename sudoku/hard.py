@@ -23,8 +23,8 @@ from .grid import Geometry, format_grid, is_solution
 from .outcome import search_count, search_failure
 from .reduction import decode, empty_grid_problem, given_options, givens
 
-__all__ = ["HARD", "HARD_SIDE", "HEAD_NODES", "count_hard", "first_hard", "head_start",
-           "is_hard", "solve_hard"]
+__all__ = ["HARD", "HARD_SIDE", "HEAD_NODES", "after_head", "count_hard", "first_hard",
+           "head_nodes", "head_start", "is_hard", "solve_hard"]
 
 HARD_SIDE = 25
 """``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
@@ -51,6 +51,20 @@ def is_hard(geo: Geometry, strategy: Any) -> bool:
     return strategy == "hard" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
 
 
+def head_nodes(budget: int | None) -> int:
+    """The nodes of ``auto``'s head start within the caller's ``max_nodes`` (``budget``;
+    None: none): [`HEAD_NODES`][] at most. When it is the whole budget, a puzzle it leaves
+    undecided has had all it may, and goes no further (no hard way)."""
+    return HEAD_NODES if budget is None else min(HEAD_NODES, budget)
+
+
+def after_head(engine: dict[str, Any], spent: int) -> dict[str, Any]:
+    """``engine`` with the ``spent`` nodes of a head start counted out of its
+    ``max_nodes``: what the hard way may still use."""
+    budget = engine["max_nodes"]
+    return {**engine, "max_nodes": None if budget is None else budget - spent}
+
+
 def head_start(geo: Geometry, values: list[int], limit: int | None,
                engine: dict[str, Any]) -> tuple[dlx.BatchResult | None, dict[str, Any], int]:
     """``auto``'s first try on a large board: the plain batch search of the puzzle, for at
@@ -58,15 +72,13 @@ def head_start(geo: Geometry, values: list[int], limit: int | None,
     decided the puzzle (or a budget of the caller's ran out), else None; the budgets left
     for the hard strategy (nodes and seconds used counted out); the nodes used."""
     started = time.perf_counter()
-    budget = engine["max_nodes"]
-    head = HEAD_NODES if budget is None else min(HEAD_NODES, budget)
+    head = head_nodes(engine["max_nodes"])
     result = empty_grid_problem(geo.layout).solve_batch(
         [givens(geo, values)], limit=limit, **{**engine, "max_nodes": head})
-    if result.status[0] != Status.MAX_NODES or head == budget:
+    if result.status[0] != Status.MAX_NODES or head == engine["max_nodes"]:
         return result, engine, 0
     spent = int(result.nodes[0])
-    left = None if budget is None else budget - spent
-    return None, _left({**engine, "max_nodes": left}, started), spent
+    return None, _left(after_head(engine, spent), started), spent
 
 
 def _reduced(geo: Geometry, values: list[int]) -> dlx.Preprocessed | None:
