@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ArgumentError, CheckpointError, DistributedError
 from .search import SearchStats
+from .slices import Lazy
 from .status import Status
 
 if TYPE_CHECKING:
@@ -589,7 +590,7 @@ def solutions_split(problem: ExactCover, split: Split, *, executor: cf.Executor 
         runner.close()
 
 
-class SplitSearch:
+class SplitSearch(Lazy):
     """[`solutions_split`][] with the protocol of [`dlx.Search`][]: iterate for the
     solutions (in the serial order), ``count()``, live ``stats`` (``nodes`` as the chunks
     come back); ``on_finish`` gets the stats once the run ends or stops at its limit."""
@@ -601,9 +602,6 @@ class SplitSearch:
         self._on_finish = on_finish
         self._run = solutions_split(problem, split, executor=executor, workers=workers,
                                     backend=backend, limit=limit, stats=self.stats)
-
-    def __iter__(self) -> SplitSearch:
-        return self
 
     def __next__(self) -> list[int]:
         try:
@@ -617,12 +615,6 @@ class SplitSearch:
 
     def __repr__(self) -> str:
         return f"<dlx SplitSearch {self.stats}>"
-
-    def count(self) -> int:
-        """Run to the end (or the limit); the number of solutions yielded in all."""
-        for _ in self:
-            pass
-        return self.stats.solutions
 
     def _finish(self) -> None:
         if self._on_finish is not None:

@@ -27,7 +27,7 @@ from .backend import Backend
 from .cdcl import state
 from .cdcl.state import Learner, Problem, problem_lists
 from .search import SearchStats
-from .slices import Handover, Slices, Step, drive
+from .slices import Handover, Lazy, Slices, Step, drive
 from .status import Status
 
 __all__ = ["LearningSearch", "Problem", "forced_clash", "problem_lists"]
@@ -55,7 +55,7 @@ def forced_clash(problem: Problem, forced: list[int]) -> int | None:
     return None
 
 
-class LearningSearch:
+class LearningSearch(Lazy):
     """A lazy learning search of one problem: iterate for the solutions (sorted lists of
     options, forced ones included); ``stats`` are live. Made by
     ``ExactCover.solutions(learn=True)``.
@@ -79,22 +79,10 @@ class LearningSearch:
         self._timeout = timeout
         self._seed = seed
         self._on_finish = on_finish
-        self._solutions = self._search()
-
-    def __iter__(self) -> LearningSearch:
-        return self
-
-    def __next__(self) -> list[int]:
-        return next(self._solutions)
+        self._run = self._search()
 
     def __repr__(self) -> str:
         return f"<LearningSearch {self.stats.status.name} nodes={self.stats.nodes}>"
-
-    def count(self) -> int:
-        """Run to the end; the number of solutions found by this search in all."""
-        for _ in self._solutions:
-            pass
-        return self.stats.solutions
 
     def _search(self) -> Iterator[list[int]]:
         """The kernel in slices of conflicts ([`dlx.slices.drive`][]), the clock and the

@@ -20,7 +20,7 @@ from . import kernel, kernel_m
 from .backend import Backend, Kernel
 from .budget import NEVER
 from .links import Links, check_links
-from .slices import Handover, Slices, Step, drive
+from .slices import Handover, Lazy, Slices, Step, drive
 from .state import State
 from .status import Status
 from .views import search_html
@@ -126,7 +126,7 @@ def explored(S: State, floor: float = 0.0) -> float:
     return min(1.0, total + share / 2)
 
 
-class Search:
+class Search(Lazy):
     """One search of a problem: iterate over it for its solutions, lazily.
 
     Each solution is a sorted list of option indices, the forced options included.
@@ -209,12 +209,6 @@ class Search:
             self._run = self._same_cost()
         else:
             self._run = self._search()
-
-    def __iter__(self) -> Search:
-        return self
-
-    def __next__(self) -> list[int]:
-        return next(self._run)
 
     def __repr__(self) -> str:
         return f"<dlx Search {self.stats}>"

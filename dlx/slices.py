@@ -17,8 +17,8 @@ from typing import Any, Protocol, TypeVar
 from .budget import NEVER
 from .status import Status
 
-__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Handover", "Slices", "Step",
-           "drive"]
+__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Handover", "Lazy", "Slices",
+           "Step", "drive"]
 
 COMPILED_SLICE_SECONDS = 0.2
 """Without a timeout, a compiled kernel still returns to Python about this often, so that
@@ -149,6 +149,28 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
         outcome.seconds = time.perf_counter() - start
         if outcome.status is not Status.RUNNING and on_finish is not None:
             on_finish(outcome)
+
+
+class Lazy:
+    """A search whose solutions come off a generator, ``_run`` (most often [`drive`][]'s):
+    iterate it for them, lazily; [`count`][] runs it to its end. Its ``stats`` count the
+    solutions. The searches of every kind share this (a [`dlx.kinds.Solutions`][])."""
+
+    _run: Iterator[list[int]]
+    stats: Any
+
+    def __iter__(self) -> Iterator[list[int]]:
+        return self
+
+    def __next__(self) -> list[int]:
+        return next(self._run)
+
+    def count(self) -> int:
+        """Run to the end (or the limit, or a budget): the number of solutions found in
+        all, those already iterated over included."""
+        for _ in self:
+            pass
+        return int(self.stats.solutions)
 
 
 class Handover:

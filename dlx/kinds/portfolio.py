@@ -56,7 +56,7 @@ from collections.abc import Callable
 from ..learning import LearningSearch
 from ..request import SearchRequest
 from ..search import Search, SearchStats, first_slice
-from ..slices import Slices, Step, drive
+from ..slices import Lazy, Slices, Step, drive
 from ..status import Status
 from . import Kind, OnFinish, Problem, learning, plain
 
@@ -115,7 +115,7 @@ class Part:
         return self.stats.status if self.step is None else None
 
 
-class Portfolio:
+class Portfolio(Lazy):
     """The plain and the learning search of one problem in turns: a lazy search of one
     solution (iterate; ``count()``; live ``stats``, with ``answered_by`` and ``parts``)."""
 
@@ -135,20 +135,8 @@ class Portfolio:
         self._plain_left = float("inf")  # and of its seconds left
         self._run = drive(self._begin, self.stats, Slices(None), request.timeout, on_finish)
 
-    def __iter__(self) -> Portfolio:
-        return self
-
-    def __next__(self) -> list[int]:
-        return next(self._run)
-
     def __repr__(self) -> str:
         return f"<dlx Portfolio {self.stats}>"
-
-    def count(self) -> int:
-        """Run to the end: 1 if a solution was found, else 0."""
-        for _ in self._run:
-            pass
-        return self.stats.solutions
 
     def _begin(self) -> Step[list[int]] | None:
         """The plain search begun (its clash of forced options decides all), and the

@@ -11,12 +11,13 @@ from ..registry import get_backend, handover
 from ..request import SearchRequest
 from ..restarts import first_restarting
 from ..search import SearchStats
+from ..slices import Lazy
 from . import Kind, OnFinish, Problem
 
 __all__ = ["KIND", "Restarting"]
 
 
-class Restarting:
+class Restarting(Lazy):
     """The runs of a restarting search, as a lazy search of one solution: ``stats`` sum
     the runs (``restarts``: those cut short)."""
 
@@ -36,17 +37,6 @@ class Restarting:
         if solution is not None:
             yield solution
 
-    def __iter__(self) -> Restarting:
-        return self
-
-    def __next__(self) -> list[int]:
-        return next(self._run)
-
-    def count(self) -> int:
-        """Run to the end: 1 if a solution was found, else 0."""
-        for _ in self._run:
-            pass
-        return self.stats.solutions
 
 
 KIND = Kind("restarts", Restarting)
