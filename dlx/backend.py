@@ -293,9 +293,10 @@ class Backend(ABC):
         return [`dlx.Status`][] values; by default as written, in Python."""
         return learner.begin, learner.cdcl
 
-    def memo(self) -> MemoKernel:
+    def memo(self, parts: bool = False) -> MemoKernel:
         """The memoized search's kernel (`dlx.memo`); by default as written, over
-        Python lists."""
+        Python lists (which read ``parts``, whether it splits into independent parts, from
+        the state; a compiled backend may keep a twin for each)."""
         return PYTHON_MEMO
 
     def __repr__(self) -> str:

@@ -454,11 +454,13 @@ def _compiled_on_call(dispatcher: Any) -> Callable[..., Any]:
 
 
 @functools.cache
-def _memo_namespace() -> types.SimpleNamespace:
+def _memo_namespace(parts: bool) -> types.SimpleNamespace:
     """[`dlx.kernel_memo`][]'s functions wrapped by numba over a copy of its globals;
-    nothing is compiled yet."""
-    namespace = dict(vars(kernel_memo))
-    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"MEMO": True}), frozenset())
+    nothing is compiled yet. ``parts=False``: the twin without independent parts
+    (``SPLITTING`` False)."""
+    namespace = {**vars(kernel_memo), "SPLITTING": parts}
+    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"MEMO": True, "SPLITTING": parts}),
+                    frozenset())
     for name in kernel_memo.FUNCTIONS:
         namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
     return types.SimpleNamespace(**{name: namespace[name] for name in kernel_memo.FUNCTIONS})
@@ -479,10 +481,11 @@ def _memo_signature(name: str) -> tuple:
 
 
 @functools.cache
-def memo_entry() -> MemoKernel:
+def memo_entry(parts: bool = False) -> MemoKernel:
     """The memoized search's kernel compiled ([`_compile`][]: without index wrap-around)
-    or loaded from the disk cache, on the first call, over contiguous int64 arrays."""
-    ns = _memo_namespace()
+    or loaded from the disk cache, on the first call, over contiguous int64 arrays;
+    ``parts``: the twin that splits into independent parts."""
+    ns = _memo_namespace(parts)
     with _compile_lock:
         for name in ("search", "rehash_memo", "rehash_zdd"):
             _compile(getattr(ns, name), _memo_signature(name))
@@ -584,8 +587,8 @@ class NumbaBackend(Backend):
     def learning(self) -> tuple[Any, Any]:
         return learning_entry()
 
-    def memo(self) -> MemoKernel:
-        return memo_entry()
+    def memo(self, parts: bool = False) -> MemoKernel:
+        return memo_entry(parts)
 
     def batch(self, job: BatchJob) -> None:
         links = job.links

@@ -45,6 +45,25 @@ numbers are a topological order.
 Per level: ``CHOICE`` (the node tried), ``SAVEZ`` (the ZDD node of the options tried so far
 at that level), ``MEMOAT`` (the memo entry of that level's subproblem).
 
+Independent parts (``REG[PARTS]``, off by default: DLX6's nodes then differ). At a memo
+miss below the last walk on the path (fewer active primary items than there were), unless
+Knuth's choice finds an item without options, [`components`][] walks the active items and
+options and splits the items into *groups* that no active option joins. Two or more
+groups make the level a *split level*. Their arrays are one, ``GROUPS``: per level
+``SPLIT`` (at ``level``: where its groups start, -1 if not split), ``GEND`` (at ``L +
+level``: where they end; ``L`` levels) and ``CHECKAT`` (at ``2 L + level``: the active
+primary items at the last walk on the path); ``SEEN`` per item and ``OSEEN`` per option
+(from ``REG[SEEN_AT]``, ``REG[OSEEN_AT]``: ``REG[STAMP]`` once the latest walk reached
+it); then the group stack, up to ``REG[GTOP]``, each group as ``-size`` followed by its
+items, the group of the chosen item first. ``CHOICE[level]`` of a split level points to
+the group under way and ``SAVEZ[level]`` holds the product of the groups done. Each group
+is searched one level down as a problem of its own, the other groups' items set aside
+from the active lists ([`aside`][]): so its signature names its items only, and equal
+groups met anywhere share one memo entry. Its answer is multiplied in (a ``PRODUCT``
+node) and the next group taken; a group without solutions ends the level at once. A
+secondary item purified to a color joins nothing (the options left on it agree with it)
+and stays in every group's signature, as does one that no group reaches.
+
 The search is a loop over labelled steps with no recursion (any depth), resumable: it
 returns after a node budget (for time-outs and Ctrl-C) or when a table is full (the driver
 doubles it and calls again), its whole state in the arrays and ``REG``.
@@ -74,7 +93,15 @@ WORDS = 11  # W, the words of a signature (read-only)
 ZBOUND = 12  # the most ZDD nodes allowed (the sinks included; read-only)
 ROOT = 13  # the answer: the ZDD node of the whole problem, once COMPLETE
 MAX_LEVEL = 14  # the deepest level reached
-N_REG = 15
+PARTS = 15  # 1: split into independent parts where found (read-only)
+GTOP = 16  # the top of the group stack in GROUPS
+STAMP = 17  # the mark of the latest walk over the active items (SEEN, OSEEN)
+SPLITS = 18  # the nodes split into independent parts
+SEEN_AT = 19  # where SEEN starts in GROUPS (read-only)
+OSEEN_AT = 20  # where OSEEN starts in GROUPS (read-only)
+WALKED = 21  # the list nodes the walks of components() have visited
+EARNED = 22  # the walks that splits have paid for, in list nodes
+N_REG = 23
 
 # Steps.
 FORWARD = 0  # enter a level: a node of the search tree
@@ -82,6 +109,8 @@ ADVANCE = 1  # try the option CHOICE[level], or back up if none is left
 BACKUP = 2  # the level's item has no option left
 BACKDOWN = 3  # return to the level above
 MAKE = 4  # record an option that led to solutions: a ZDD node
+PART = 5  # set the other groups of a split level aside, search the group under way
+JOIN = 6  # a group is searched: multiply, put the other groups back, take the next
 
 # Statuses of search().
 COMPLETE = int(Status.COMPLETE)
@@ -89,6 +118,21 @@ MAX_NODES = int(Status.MAX_NODES)  # the node budget of the call ran out
 GROW_MEMO = 100  # the memo table is full: grow it and call again
 GROW_ZDD = 101  # the ZDD table is full: grow it and call again
 ZDD_BOUND = 102  # ZBOUND ZDD nodes made: stop
+GROW_PARTS = 103  # the group stack may not hold another split: grow it and call again
+
+PRODUCT = -2
+"""``ZOPT`` of a product node: its family is every union of a set of ``ZLO``'s and one of
+``ZHI``'s (independent parts: no option in both)."""
+
+WALK_SHARE = 2
+WALK_PAID = 8
+"""The walks of [`components`][] take at most ``1 / 2**WALK_SHARE`` of the updates, plus
+``WALK_PAID`` times those of the walks that found a split: a search that never splits
+pays a quarter more at most, one that splits walks at every miss."""
+
+SPLITTING = True
+"""Whether the code of independent parts is there: the numba backend compiles a twin
+without it for the searches that do not split (``REG[PARTS]`` 0), a smaller loop."""
 
 HUGE = 1 << 62
 """Larger than any length, count or hash: the empty minimum, the counts' ceiling."""
@@ -128,6 +172,7 @@ class MemoState(NamedTuple):
     ZLO: Any
     ZHI: Any
     ZCNT: Any
+    GROUPS: Any  # independent parts: per level SPLIT, GEND, CHECKAT; SEEN, OSEEN; groups
 
 
 def toggle(k, code, S):
@@ -342,6 +387,96 @@ def choose(LEN, RL):
     return best
 
 
+def active_primaries(RL):
+    """The number of active primary items."""
+    n = 0
+    k = RL[0]
+    while k != 0:
+        n += 1
+        k = RL[k]
+    return n
+
+
+def components(S, n1, first):
+    """Write the groups of the active items that no active option joins to ``GROUPS``
+    from ``REG[GTOP]``, each as ``-size`` and its items, the group of item ``first``
+    first; returns the number of groups and the end. A breadth-first walk from each
+    active primary item not yet reached, over the lists of primary and unpurified
+    secondary items, each option walked once."""
+    REG = S.REG
+    stamp = REG[STAMP] + 1
+    REG[STAMP] = stamp
+    G = S.GROUPS
+    SEEN = REG[SEEN_AT]
+    OSEEN = REG[OSEEN_AT]
+    D = S.D
+    TOP = S.TOP
+    OPT = S.OPT
+    COLOR = S.COLOR
+    top = REG[GTOP]
+    groups = 0
+    walked = 0
+    k = first
+    after = 0  # the walk goes on from the root once ``first``'s group is made
+    while k != 0:
+        if G[SEEN + k] != stamp:
+            G[SEEN + k] = stamp
+            head = top
+            G[head + 1] = k
+            top += 2
+            scan = head + 1
+            while scan < top:
+                j = G[scan]
+                scan += 1
+                r = D[j]
+                while r != j:
+                    walked += 1
+                    o = OPT[r]
+                    if G[OSEEN + o] != stamp:
+                        G[OSEEN + o] = stamp
+                        q = r + 1
+                        while q != r:
+                            x = TOP[q]
+                            if x <= 0:  # a spacer: on with the option's first node
+                                q = S.U[q]
+                                continue
+                            if G[SEEN + x] != stamp and (x <= n1 or COLOR[x] == 0):
+                                G[SEEN + x] = stamp
+                                G[top] = x
+                                top += 1
+                            q += 1
+                    r = D[r]
+            G[head] = head + 1 - top
+            groups += 1
+        k = S.RL[after]
+        after = k
+    REG[WALKED] += walked
+    return groups, top
+
+
+def aside(S, start, end, cur):
+    """Take the items of every group in ``GROUPS[start:end]`` but the one at ``cur`` out
+    of their active lists (and the signature)."""
+    G = S.GROUPS
+    last = cur - G[cur]
+    for t in range(start, end):
+        x = G[t]
+        if x > 0 and (t < cur or t > last):
+            leave(x, S)
+
+
+def back(S, start, end, cur):
+    """Undo [`aside`][]: the items put back in the reverse order."""
+    G = S.GROUPS
+    last = cur - G[cur]
+    t = end - 1
+    while t >= start:
+        x = G[t]
+        if x > 0 and (t < cur or t > last):
+            enter(x, S)
+        t -= 1
+
+
 def lookup(S):
     """The memo entry of the current signature if there is one (>= 0), else a new entry
     ``e`` for it, returned as ``-e - 1``. The table must have room (see [`search`][])."""
@@ -412,16 +547,34 @@ def make(S, opt, lo, hi):
     return n
 
 
+def product(S, a, b):
+    """The ZDD node of the product of nodes ``a`` and ``b`` (neither 0), as [`make`][],
+    its count the product of theirs (the check in floating point: no division)."""
+    if a == 1:
+        return b
+    if b == 1:
+        return a
+    n = make(S, PRODUCT, a, b)
+    if n > 0:
+        x = S.ZCNT[a]
+        y = S.ZCNT[b]
+        S.ZCNT[n] = x * y if x >= 0 and y >= 0 and 1.0 * x * y < 0.8 * HUGE else -1
+    return n
+
+
 def search(S, node_stop):
     """Run the memoized search until it ends (COMPLETE: the answer is ``REG[ROOT]``),
     ``REG[NODES]`` reaches ``node_stop`` (MAX_NODES), a table is full (GROW_MEMO,
     GROW_ZDD) or the ZDD reaches its bound (ZDD_BOUND). Call again to resume.
 
     M1 enter a level: count the node, look the signature up (a hit returns its ZDD node
-    at once); M2 choose an item and cover it; M3 try the next option of the level (commit
-    it; a solution if no primary item is left, else go down); M4 no option left: uncover,
-    store the level's answer in its memo entry; M5 back to the level above, undo the
-    option; M6 if it led to solutions, add a ZDD node for it (DLX6's "recover").
+    at once; with parts, a miss may split the level: M7); M2 choose an item and cover it;
+    M3 try the next option of the level (commit it; a solution if no primary item is
+    left, else go down); M4 no option left: uncover, store the level's answer in its memo
+    entry; M5 back to the level above, undo the option; M6 if it led to solutions, add a
+    ZDD node for it (DLX6's "recover"); M7 set the other groups aside, go down to search
+    the group under way; M8 multiply its answer in, put the others back, on to the next
+    group or, after the last (or a group without solutions), store the level's answer.
     """
     REG = S.REG
     D = S.D
@@ -438,8 +591,11 @@ def search(S, node_stop):
     znode = REG[ZNODE]
     zsol = REG[ZSOL]
     status = COMPLETE
+    G = S.GROUPS  # per level: SPLIT at level, GEND at L + level, CHECKAT at 2 L + level
+    L = len(CHOICE)
+    parts = REG[PARTS] if SPLITTING else 0
     x = CHOICE[level]
-    i = TOP[x] if x > 0 else 0
+    i = TOP[x] if x > 0 and (not SPLITTING or G[level] < 0) else 0
     while True:
         if step == FORWARD:  # M1
             if nodes >= node_stop:
@@ -447,6 +603,9 @@ def search(S, node_stop):
                 break
             if REG[MEMOS] >= len(S.MZDD) or 2 * (REG[MEMOS] + 1) > len(S.MSLOT):
                 status = GROW_MEMO
+                break
+            if SPLITTING and parts and REG[GTOP] + 2 * len(S.LEN) > len(G):
+                status = GROW_PARTS
                 break
             nodes += 1
             if level > max_level:
@@ -460,6 +619,24 @@ def search(S, node_stop):
             S.MEMOAT[level] = -e - 1
             znode = 0
             i = choose(S.LEN, S.RL)  # M2
+            if SPLITTING and parts and S.LEN[i] > 0:
+                last = G[2 * L + level - 1] if level > 0 else 2 * n1 + 2
+                active = active_primaries(S.RL)
+                G[2 * L + level] = last
+                if active < last and REG[WALKED] <= (updates >> WALK_SHARE) + REG[EARNED]:
+                    G[2 * L + level] = active
+                    walked = REG[WALKED]
+                    groups, top = components(S, n1, i)
+                    if groups > 1:  # a split level
+                        REG[EARNED] += WALK_PAID * (REG[WALKED] - walked)
+                        G[level] = REG[GTOP]
+                        G[L + level] = top
+                        REG[GTOP] = top
+                        REG[SPLITS] += 1
+                        CHOICE[level] = G[level]
+                        SAVEZ[level] = 1
+                        step = PART
+                        continue
             updates += cover(i, S, n1)
             x = D[i]
             CHOICE[level] = x
@@ -475,6 +652,9 @@ def search(S, node_stop):
                 REG[ROOT] = znode
                 break
             level -= 1
+            if SPLITTING and G[level] >= 0:
+                step = JOIN
+                continue
             x = CHOICE[level]
             i = TOP[x]
             zsol = znode
@@ -491,6 +671,33 @@ def search(S, node_stop):
             x = D[x]
             CHOICE[level] = x
             step = ADVANCE
+        elif SPLITTING and step == PART:  # M7
+            aside(S, G[level], G[L + level], CHOICE[level])
+            G[2 * L + level] = active_primaries(S.RL)
+            level += 1
+            step = FORWARD
+        elif SPLITTING and step == JOIN:  # M8
+            if znode != 0:
+                z = product(S, SAVEZ[level], znode)
+                if z < 0:
+                    status = GROW_ZDD if z == -1 else ZDD_BOUND
+                    break
+                SAVEZ[level] = z
+            g = CHOICE[level]
+            back(S, G[level], G[L + level], g)
+            g += 1 - G[g]
+            if znode != 0 and g < G[L + level]:
+                CHOICE[level] = g
+                step = PART
+                continue
+            if znode != 0:
+                znode = SAVEZ[level]
+                S.MZDD[S.MEMOAT[level]] = znode
+                REG[GOOD] += 1
+            REG[GTOP] = G[level]
+            G[level] = -1
+            CHOICE[level] = 0  # no node: a later call must not read it as one
+            step = BACKDOWN
         else:  # M3
             if x == i:
                 step = BACKUP
@@ -540,7 +747,8 @@ def rehash_zdd(ZSLOT, ZOPT, ZLO, ZHI, count):
 
 
 FUNCTIONS = ("toggle", "leave", "enter", "hide", "unhide", "cover", "uncover", "purify",
-             "unpurify", "commit", "uncommit", "choose", "lookup", "zhash", "make", "search",
-             "rehash_memo", "rehash_zdd")
+             "unpurify", "commit", "uncommit", "choose", "active_primaries", "components",
+             "aside", "back", "lookup", "zhash", "make", "product", "search", "rehash_memo",
+             "rehash_zdd")
 """The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
 

@@ -31,7 +31,6 @@ sized to the problem and grown when full, budgets, independent parts) and the se
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import time
 from collections.abc import Callable
@@ -48,7 +47,9 @@ from .kernel_memo import (
     COMPLETE,
     GOOD,
     GROW_MEMO,
+    GROW_PARTS,
     GROW_ZDD,
+    GTOP,
     HITS,
     LEVEL,
     MAX_LEVEL,
@@ -56,7 +57,11 @@ from .kernel_memo import (
     N1,
     N_REG,
     NODES,
+    OSEEN_AT,
+    PARTS,
     ROOT,
+    SEEN_AT,
+    SPLITS,
     UPDATES,
     WORDS,
     ZBOUND,
@@ -65,21 +70,24 @@ from .kernel_memo import (
     MemoState,
 )
 from .links import Links, build_links
+from .products import expanded, has_products, product_counts
 from .registry import get_backend
 from .search import SearchStats
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
 from .status import Status
 from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
 
-__all__ = ["MemoInput", "MemoRun", "MemoStats", "check_memo", "independent_parts", "memo_count",
+__all__ = ["MemoInput", "MemoRun", "MemoStats", "check_memo", "memo_count",
            "memo_input", "memo_search", "problem_links", "without_forced"]
 
 # ----- input and set-up ------------------------------------------------------------------
 
 
-def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray]:
+def _arrays(data: MemoInput, links: Links | None = None,
+            parts: bool = False) -> dict[str, np.ndarray]:
     """The pristine arrays of the search (numpy), from the links of [`dlx.links`][]
-    (``links``: those of ``data``, already built)."""
+    (``links``: those of ``data``, already built); ``parts``: with room for split levels
+    (a split level is followed by one that covers an item, so at most twice the levels)."""
     N, P = data.n_items, data.n_primary
     if links is None:
         links = build_links(N, P, data.indptr, data.items, data.colors)
@@ -116,11 +124,19 @@ def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray
     for k in active[1:] + used:
         cur[SOFF[k]] ^= 1 << SSHIFT[k]
         cur[W] ^= rnd[SBASE[k] + 1]
-    levels = P + 2
+    levels = 2 * P + 4 if parts else P + 2
     REG = np.zeros(N_REG, dtype=np.int64)
     REG[N1] = data.n_primary
     REG[WORDS] = W
     REG[ZNODES] = 2
+    REG[PARTS] = parts
+    GROUPS = np.full(3 * levels + N + 2 + data.n_options + 1 + 4 * (N + 2) if parts else levels,
+                     -1, dtype=np.int64)
+    if parts:  # per level SPLIT (-1), GEND and CHECKAT; SEEN per item, OSEEN per option
+        REG[SEEN_AT] = 3 * levels
+        REG[OSEEN_AT] = 3 * levels + N + 2
+        REG[GTOP] = REG[OSEEN_AT] + data.n_options + 1
+        GROUPS[levels:REG[GTOP]] = 0
     ints = {name: np.array(a, dtype=np.int64) for name, a in
             (("COLOR", COLOR), ("SOFF", SOFF), ("SSHIFT", SSHIFT), ("SBASE", SBASE),
              ("CUR", cur))}
@@ -128,7 +144,7 @@ def _arrays(data: MemoInput, links: Links | None = None) -> dict[str, np.ndarray
             "OPT": links.option_of_node.copy(), "RND": RND, **ints,
             "CHOICE": np.zeros(levels, dtype=np.int64),
             "SAVEZ": np.zeros(levels, dtype=np.int64),
-            "MEMOAT": np.zeros(levels, dtype=np.int64), "REG": REG}
+            "MEMOAT": np.zeros(levels, dtype=np.int64), "REG": REG, "GROUPS": GROUPS}
 
 
 def _layout(ncodes: list[int]) -> tuple[list[int], list[int], list[int]]:
@@ -165,9 +181,9 @@ def _random(n: int) -> np.ndarray:
 
 
 def _state(backend: MemoKernel, data: MemoInput, zbound: int,
-           links: Links | None = None) -> MemoState:
+           links: Links | None = None, parts: bool = False) -> MemoState:
     """A fresh search's state, its tables sized to the problem (grown when full)."""
-    arrays = _arrays(data, links)
+    arrays = _arrays(data, links, parts)
     W = int(arrays["REG"][WORDS])
     memo = 1 << max(10, (4 * data.n_primary).bit_length())  # slots; entries: half of it
     zdd = memo
@@ -202,6 +218,11 @@ def _grow_zdd(backend: MemoKernel, S: MemoState) -> MemoState:
     return S
 
 
+def _grow_parts(backend: MemoKernel, S: MemoState) -> MemoState:
+    """The room of independent parts doubled (the group stack is at its end)."""
+    return S._replace(GROUPS=backend.grown(S.GROUPS, 2 * len(S.GROUPS)))
+
+
 # ----- the driver ------------------------------------------------------------------------
 
 
@@ -209,12 +230,14 @@ def _grow_zdd(backend: MemoKernel, S: MemoState) -> MemoState:
 class MemoStats(SearchStats):
     """[`dlx.SearchStats`][] of a memoized search, with DLX6's other totals: ``hits``
     (solutions included, as DLX6 counts them), ``memos`` (signatures stored), ``good_memos``
-    (those with solutions) and ``zdd_nodes`` (the sinks included, as DLX6 counts them)."""
+    (those with solutions) and ``zdd_nodes`` (the sinks included, as DLX6 counts them); and
+``splits``, the nodes that split into independent parts (``parts=True``)."""
 
     hits: int = 0
     memos: int = 0
     good_memos: int = 0
     zdd_nodes: int = 0
+    splits: int = 0
 
 
 def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any = None,
@@ -228,14 +251,16 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
     ``timeout`` the seconds, ``max_zdd_nodes`` the diagram's nodes (the two sinks
     included); when one runs out, [`dlx.SearchStoppedError`][] is raised with the
     stats (status ``MAX_NODES`` for either count, or ``TIMEOUT``); Ctrl-C gets through
-    between two slices of the kernel as ``KeyboardInterrupt``. ``parts=True`` first splits
-    the problem into independent parts ([`independent_parts`][]), searches each alone
-    and multiplies: DLX6's nodes then differ; without it the search is DLX6's. ``forced``
+    between two slices of the kernel as ``KeyboardInterrupt``. ``parts=True`` splits
+    a node whose active items fall into independent parts, at the root or anywhere in
+    the search ([`dlx.kernel_memo`][]), searches each part alone and multiplies: DLX6's
+    nodes then differ, and so does the order of iteration; without it the search is
+    DLX6's. ``forced``
     options are taken first ([`without_forced`][]) and belong to every solution; if
     they exclude one another there is none (status ``CONFLICT``, ``stats.conflict`` the
     first that an earlier one excludes, as in the plain search). ``progress``, if given,
-    is called after each slice of the kernel (about 5 times a second, and at the end of
-    each part) with the stats so far, for a progress line.
+    is called after each slice of the kernel (about 5 times a second) with the stats so
+    far, for a progress line.
     """
     node_budget = count_budget(max_nodes, "max_nodes", 0)
     seconds = time_budget(timeout)
@@ -243,8 +268,8 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
     for name, flag in (("keep", keep), ("parts", parts)):
         if not isinstance(flag, (bool, np.bool_)):
             raise ArgumentError(f"{name} must be True or False, got {flag!r}")
-    data = whole = memo_input(problem)
-    kernel = get_backend(backend, len(data.items) + data.n_items).memo()
+    data = memo_input(problem)
+    kernel = get_backend(backend, len(data.items) + data.n_items).memo(bool(parts))
     taken = check_forced(forced, data.n_options,
                          [k for k, kept in enumerate(data.kept()) if not kept])
     stats = MemoStats(backend=kernel.name)
@@ -252,37 +277,18 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
     if isinstance(reduced, int):  # nothing to search
         stats.status, stats.conflict = Status.CONFLICT, reduced
         return (SolutionSet(problem, 0, [-1, -1], [0, 0], [0, 0]) if keep else 0), stats
-    data, base = reduced
-    pieces = independent_parts(data) if parts else [(data, None)]
-    if base is not None:  # options of a part -> of the problem left -> of the problem
-        pieces = [(piece, base if options is None else base[options])
-                  for piece, options in pieces]
     start = time.perf_counter()
-    diagrams: list[Diagram] = [_chain(taken)] if taken else []
     try:
-        for piece, options in pieces:
-            one = MemoStats(backend=kernel.name)
-            left = None if seconds is None else seconds - (time.perf_counter() - start)
-            report = None if progress is None else functools.partial(
-                _report, progress, stats, not diagrams)
-            try:
-                S = _run(kernel, piece, one, node_budget - stats.nodes, left,
-                         zbound - stats.zdd_nodes + 2 * bool(stats.zdd_nodes),
-                         time.perf_counter(), report,
-                         problem_links(problem) if piece is whole else None)
-            finally:
-                _add(stats, one, first=not stats.zdd_nodes)
-            diagrams.append(_diagram(kernel, S, options))
-            if diagrams[-1][0] == 0:
-                break  # a part without solutions: none at all
+        S = _run(kernel, reduced[0], stats, node_budget, seconds, zbound, start, progress,
+                 None if taken else problem_links(problem), bool(parts))
     except KeyboardInterrupt:  # between two slices: the stats say how far it got
         stats.status = Status.INTERRUPTED
         raise
-    except SearchStoppedError as e:
-        raise SearchStoppedError(str(e), stats) from None
     finally:
         stats.seconds = time.perf_counter() - start
-    root, opt, lo, hi, counts = _product(diagrams)
+    root, opt, lo, hi, counts = _diagram(kernel, S, reduced[1], keep)
+    if taken and root != 0:
+        root, opt, lo, hi, counts = _on_top(taken, root, opt, lo, hi, counts)
     stats.status = Status.COMPLETE
     stats.solutions = counts[root]
     if root == 0:
@@ -296,31 +302,40 @@ Diagram = tuple[int, np.ndarray, np.ndarray, np.ndarray, list[int]]
 """A finished search's ZDD: its root, ``ZOPT``, ``ZLO``, ``ZHI`` and the exact counts."""
 
 
-def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None) -> Diagram:
-    """The ZDD of a completed search, its options renumbered by ``options`` (a part's
-    option -> the problem's), its counts exact (Python ints past the kernel's 2**62)."""
+def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None,
+             plain: bool = True) -> Diagram:
+    """The ZDD of a completed search, its options renumbered by ``options`` (the problem
+    left -> the problem's), its counts exact (Python ints past the kernel's 2**62);
+    ``plain``: its product nodes expanded ([`dlx.products`][])."""
     if S is None:  # no primary item: the one solution is the empty set
         zero = np.zeros(2, dtype=np.int64)
         return 1, zero, zero, zero, [0, 1]
     n = int(S.REG[ZNODES])
-    opt, lo, hi = (kernel.numpy(a)[:n].copy() for a in (S.ZOPT, S.ZLO, S.ZHI))
-    if options is not None:
-        opt[2:] = options[opt[2:]]
-    counts = kernel.numpy(S.ZCNT)[:n].tolist()
     root = int(S.REG[ROOT])
-    if counts[root] < 0:
+    opt, lo, hi = (kernel.numpy(a)[:n].copy() for a in (S.ZOPT, S.ZLO, S.ZHI))
+    products = int(S.REG[SPLITS]) > 0 and has_products(opt)
+    if plain and products:
+        root, opt, lo, hi = expanded(root, opt, lo, hi)
         counts = exact_counts(lo, hi)
+    else:
+        counts = kernel.numpy(S.ZCNT)[:n].tolist()
+        if counts[root] < 0:
+            counts = product_counts(opt, lo, hi) if products else exact_counts(lo, hi)
+    if options is not None:
+        opt[2:] = np.where(opt[2:] >= 0, options[np.maximum(opt[2:], 0)], opt[2:])
     return root, opt, lo, hi, counts
 
 
-def _chain(options: list[int]) -> Diagram:
-    """The diagram of one solution, ``options``: a chain of nodes."""
-    n = len(options)
-    nodes = np.arange(n + 2, dtype=np.int64)
-    opt = np.concatenate(([-1, -1], options)).astype(np.int64)
-    lo = np.zeros(n + 2, dtype=np.int64)
-    hi = np.concatenate(([0, 0], nodes[1:n + 1]))
-    return n + 1, opt, lo, hi, [0] + [1] * (n + 1)
+def _on_top(options: list[int], root: int, opt: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+            counts: list[int]) -> Diagram:
+    """The diagram with the ``options`` taken first added to each of its sets: a chain of
+    nodes above ``root``, one per option."""
+    k = len(opt)
+    chain = np.arange(k - 1, k + len(options) - 1, dtype=np.int64)
+    chain[0] = root
+    return (k + len(options) - 1, np.concatenate((opt, options)).astype(np.int64),
+            np.concatenate((lo, np.zeros(len(options), dtype=np.int64))),
+            np.concatenate((hi, chain)), counts + [counts[root]] * len(options))
 
 
 def problem_links(problem: Any) -> Links | None:
@@ -371,95 +386,6 @@ def without_forced(data: MemoInput, forced: list[int]) -> tuple[MemoInput, np.nd
             np.array(options, dtype=np.int64))
 
 
-def _product(diagrams: list[Diagram]) -> Diagram:
-    """The product of the families of independent parts (no option in two of them): the
-    diagrams laid one above the other, the empty-set sink of each replaced by the root of
-    the one below. Counts multiply. A part without solutions empties the product."""
-    root, opt, lo, hi, counts = diagrams[-1]
-    for r, o, lo2, hi2, c in reversed(diagrams[:-1]):
-        if root == 0 or r == 0:
-            zero = np.zeros(2, dtype=np.int64)
-            return 0, zero, zero, zero, [0, 1]
-        shift = len(opt) - 2
-        move = np.arange(len(o), dtype=np.int64) + shift  # a node's number in the product
-        move[0], move[1] = 0, root
-        opt = np.concatenate((opt, o[2:]))
-        lo = np.concatenate((lo, move[lo2[2:]]))
-        hi = np.concatenate((hi, move[hi2[2:]]))
-        below = counts[root]
-        counts = counts + [x * below for x in c[2:]]
-        root = int(move[r])
-    return root, opt, lo, hi, counts
-
-
-def independent_parts(data: MemoInput) -> list[tuple[MemoInput, np.ndarray | None]]:
-    """The problem split into parts that share no item: primary items joined by an option
-    (through any of its items, secondary ones included) belong to one part. Each part is
-    a problem of its own, with its options (those with a primary item) and the map of
-    its option numbers to the problem's; one part: the problem itself, no map. The
-    solutions are the products of the parts' solutions (DXD's decomposition, applied
-    before the search)."""
-    n, n1 = data.n_items, data.n_primary
-    parent = list(range(n + 1))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    indptr = data.indptr.tolist()
-    items = data.items.tolist()
-    kept = [k for k, keep in enumerate(data.kept()) if keep]  # others are never chosen
-    for k in kept:
-        mine = items[indptr[k]:indptr[k + 1]]
-        r = find(mine[0])
-        for x in mine[1:]:
-            parent[find(x)] = r
-    roots = sorted({find(x) for x in range(1, n1 + 1)}, key=lambda r: min(
-        x for x in range(1, n1 + 1) if find(x) == r))
-    if len(roots) <= 1:
-        return [(data, None)]
-    out: list[tuple[MemoInput, np.ndarray | None]] = []
-    for r in roots:
-        primary = [x for x in range(1, n1 + 1) if find(x) == r]
-        secondary = [x for x in range(n1 + 1, n + 1) if find(x) == r]
-        number = {x: j + 1 for j, x in enumerate(primary + secondary)}
-        options = [k for k in kept if find(items[indptr[k]]) == r]
-        starts, its, cols = [0], [], []
-        for k in options:
-            for j in range(indptr[k], indptr[k + 1]):
-                its.append(number[items[j]])
-                cols.append(int(data.colors[j]))
-            starts.append(len(its))
-        costs = None if data.costs is None else data.costs[options]
-        out.append((MemoInput(len(number), len(primary), np.array(starts, dtype=np.int64),
-                              np.array(its, dtype=np.int64), np.array(cols, dtype=np.int64),
-                              costs), np.array(options, dtype=np.int64)))
-    return out
-
-
-def _report(progress: Callable[[MemoStats], object], done: MemoStats, first: bool,
-            part: MemoStats) -> None:
-    """Call ``progress`` with the totals: the parts done and the part under way."""
-    total = dataclasses.replace(done)
-    _add(total, part, first)
-    progress(total)
-
-
-def _add(total: MemoStats, part: MemoStats, first: bool) -> None:
-    """Add a part's search to the totals (its two sinks are counted once)."""
-    total.nodes += part.nodes
-    total.updates += part.updates
-    total.max_level = max(total.max_level, part.max_level)
-    total.hits += part.hits
-    total.memos += part.memos
-    total.good_memos += part.good_memos
-    total.zdd_nodes += part.zdd_nodes - (0 if first else 2)
-    total.seconds += part.seconds
-    total.status = part.status
-
-
 def memo_count(problem: Any, **kwargs: Any) -> int:
     """The exact number of solutions of ``problem``, by the memoized search
     (``count(memo=True)``); keyword arguments as [`memo_search`][]."""
@@ -475,11 +401,11 @@ class MemoRun:
     without primary items (one solution, the empty set, in one node)."""
 
     def __init__(self, kernel: MemoKernel, data: MemoInput, stats: MemoStats,
-                 zbound: int = NEVER, links: Links | None = None) -> None:
+                 zbound: int = NEVER, links: Links | None = None, parts: bool = False) -> None:
         self.kernel = kernel
         self.stats = stats
         self.state: MemoState | None = None if data.n_primary == 0 else \
-            _state(kernel, data, zbound, links)
+            _state(kernel, data, zbound, links, parts)
 
     def advance(self, node_stop: int) -> int:
         """Search until ``stats.nodes`` reaches ``node_stop`` (kernel status ``MAX_NODES``),
@@ -495,6 +421,8 @@ class MemoRun:
                 S = _grow_memo(kernel, S)
             elif status == GROW_ZDD:
                 S = _grow_zdd(kernel, S)
+            elif status == GROW_PARTS:
+                S = _grow_parts(kernel, S)
             else:
                 break
         self.state = S
@@ -521,17 +449,16 @@ class MemoRun:
         found = int(self.kernel.numpy(S.ZCNT)[root])
         if found >= 0:
             return found
-        n = int(S.REG[ZNODES])
-        return exact_counts(self.kernel.numpy(S.ZLO)[:n], self.kernel.numpy(S.ZHI)[:n])[root]
+        return _diagram(self.kernel, S, None, plain=False)[4][root]
 
 
 def _run(kernel: MemoKernel, data: MemoInput, stats: MemoStats, node_budget: int,
          seconds: float | None, zbound: int, start: float,
-         report: Callable[[MemoStats], None] | None = None,
-         links: Links | None = None) -> MemoState | None:
+         report: Callable[[MemoStats], object] | None = None,
+         links: Links | None = None, parts: bool = False) -> MemoState | None:
     """The kernel in slices until it completes (returns its state) or a budget runs out
     (raises [`SearchStoppedError`][]); None for a problem without primary items."""
-    run = MemoRun(kernel, data, stats, zbound, links)
+    run = MemoRun(kernel, data, stats, zbound, links, parts)
     if run.state is None:
         run.advance(0)
         stats.status = Status.COMPLETE
@@ -579,6 +506,7 @@ def _read(S: MemoState, stats: MemoStats) -> None:
     stats.memos = int(R[MEMOS])
     stats.good_memos = int(R[GOOD])
     stats.zdd_nodes = int(R[ZNODES])
+    stats.splits = int(R[SPLITS])
 
 
 # ----- the sanity checker ------------------------------------------------------------------

@@ -548,8 +548,10 @@ class ExactCover:
         """The set of all solutions, as a [`dlx.SolutionSet`][] (a ZDD) built by the
         memoized search (`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
         samples, set operations. ``max_zdd_nodes`` bounds the diagram's nodes; a budget
-        that runs out raises [`dlx.SearchStoppedError`][]. ``parts=True`` searches the
-        independent parts of the problem apart and multiplies them; ``forced`` options
+        that runs out raises [`dlx.SearchStoppedError`][]. ``parts=True`` splits the
+        problem, wherever the search finds it so (at the root, or once its choices have
+        cut it apart), into independent parts, searches each apart and multiplies them
+        (a walk that costs a quarter of the search at most); ``forced`` options
         belong to every solution (as for [`solutions`][]); ``progress`` is called with
         the [`dlx.memo.MemoStats`][] so far about five times a second. Multiplicities
         raise [`dlx.ArgumentError`][]."""

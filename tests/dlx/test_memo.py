@@ -17,12 +17,12 @@ from backends import AVAILABLE, BACKENDS, needs_numba
 from datasets import load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from memo_problems import domino_problem, plain, transfer_matrix_dominoes, xcc_problems
 
 import dlx
 import dlx.errors
 from dlx import (
     ArgumentError,
-    Colored,
     ExactCover,
     NoPrimaryItemWarning,
     SearchStoppedError,
@@ -36,7 +36,6 @@ from dlx.memo import (
     _grow_zdd,
     _state,
     check_memo,
-    independent_parts,
     memo_count,
     memo_input,
     memo_search,
@@ -123,40 +122,6 @@ def test_fewer_zdd_nodes_than_dlx6_come_from_merged_nodes():
 # ----- exact counts past 2**64 ---------------------------------------------------------------
 
 
-def domino_problem(m: int, n: int) -> ExactCover:
-    """Domino tilings of an m x n board, laid out as the shared files are."""
-    options = []
-    for r in range(m):
-        for c in range(n):
-            if c + 1 < n:
-                options.append([f"{r}_{c}", f"{r}_{c + 1}"])
-            if r + 1 < m:
-                options.append([f"{r}_{c}", f"{r + 1}_{c}"])
-    return ExactCover(options, primary=[f"{r}_{c}" for r in range(m) for c in range(n)])
-
-
-def transfer_matrix_dominoes(m: int, n: int) -> int:
-    """Domino tilings of an m x n board, column by column: the state is the set of cells
-    of the next column already covered by horizontal dominoes (a bit mask)."""
-    ways = {0: 1}
-    for _ in range(n):
-        new: dict[int, int] = {}
-        for mask, count in ways.items():
-            stack = [(0, mask, 0)]  # row, cells of this column filled, next column's mask
-            while stack:
-                r, filled, nxt = stack.pop()
-                if r == m:
-                    new[nxt] = new.get(nxt, 0) + count
-                elif filled >> r & 1:
-                    stack.append((r + 1, filled, nxt))
-                else:
-                    stack.append((r + 1, filled | 1 << r, nxt | 1 << r))  # horizontal
-                    if r + 1 < m and not filled >> (r + 1) & 1:  # vertical
-                        stack.append((r + 2, filled | 3 << r, nxt))
-        ways = new
-    return ways.get(0, 0)
-
-
 def test_transfer_matrix_knows_small_boards():
     assert [transfer_matrix_dominoes(2 * k, 2 * k) for k in range(1, 5)] == [2, 36, 6728,
                                                                            12988816]
@@ -200,30 +165,6 @@ def test_front_door_counts_past_2_62_are_not_cut_to_a_limit():
 
 
 # ----- random problems against the plain search ------------------------------------------------
-
-
-@st.composite
-def xcc_problems(draw):
-    """Up to 7 primary and 3 secondary items, up to 14 options (small enough to list)."""
-    n1 = draw(st.integers(1, 7))
-    n2 = draw(st.integers(0, 3))
-    primary = [f"p{i}" for i in range(n1)]
-    secondary = [f"s{j}" for j in range(n2)]
-    options = []
-    for _ in range(draw(st.integers(0, 14))):
-        chosen = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
-        for name in secondary:
-            color = draw(st.sampled_from(["absent", "absent", None, "a", "b"]))
-            if color is None:
-                chosen.append(name)
-            elif color != "absent":
-                chosen.append(Colored(name, color))
-        options.append(chosen)
-    return ExactCover(options, primary=primary, secondary=secondary)
-
-
-def plain(problem: ExactCover) -> list[list[int]]:
-    return list(problem.solutions(backend="python"))
 
 
 @settings(max_examples=150, deadline=None)
@@ -288,57 +229,6 @@ def test_tables_grow_from_their_first_size():
     first = _state(PYTHON_MEMO, data, 1 << 62)
     _, stats = memo_search(load("domino_10x10"))
     assert stats.memos > len(first.MZDD) and stats.zdd_nodes > len(first.ZOPT)
-
-
-# ----- independent parts ------------------------------------------------------------------------
-
-
-@settings(max_examples=100, deadline=None)
-@given(xcc_problems(), st.sampled_from(AVAILABLE))
-def test_parts_give_the_same_solutions(problem, backend):
-    s, stats = memo_search(problem, backend=backend, parts=True)
-    expected = plain(problem)
-    assert s.count() == len(expected) == stats.solutions
-    assert sorted(s) == sorted(expected)
-    assert all(x in s for x in expected)
-    assert memo_count(problem, backend=backend, parts=True) == len(expected)
-    for x in s.sample(3, seed=0) if expected else []:
-        assert x in s
-
-
-def two_rooms() -> ExactCover:
-    """A 4 x 4 and a 2 x 3 board of dominoes, their cells interleaved in the item order
-    (so that Knuth's choice alternates between them), with a colored secondary item per
-    room: 36 * 3 tilings."""
-    a, b = domino_problem(4, 4), domino_problem(2, 3)
-    options = [[f"a{x}" for x in o] + [Colored("A", "x")] for o in a.options()]
-    options += [[f"b{x}" for x in o] + [Colored("B", "y")] for o in b.options()]
-    primary = [f"a{x}" for x in a.primary]
-    for k, x in enumerate(b.primary):
-        primary.insert(2 * k + 1, f"b{x}")
-    return ExactCover(options, primary=primary, secondary=["A", "B"])
-
-
-def test_independent_parts_split_rooms():
-    problem = two_rooms()
-    pieces = independent_parts(memo_input(problem))
-    assert [(p.n_primary, p.n_items, len(p.indptr) - 1) for p, _ in pieces] == [(16, 17, 24),
-                                                                               (6, 7, 7)]
-    whole, plain_stats = memo_search(problem)
-    split, split_stats = memo_search(problem, parts=True)
-    assert whole.count() == split.count() == 108
-    assert {tuple(x) for x in whole} == {tuple(x) for x in split}
-    assert split_stats.nodes < plain_stats.nodes
-    assert SolutionSet.read(problem, split.to_text()).count() == 108
-    with pytest.raises(SearchStoppedError) as e:
-        memo_search(problem, parts=True, max_nodes=split_stats.nodes - 20)  # in part 2
-    assert e.value.stats.nodes == split_stats.nodes - 20
-
-
-def test_a_part_without_solutions_empties_the_product():
-    problem = ExactCover([["a", "b"], ["c"], ["d"]], primary=["a", "b", "c", "d", "e"])
-    s, stats = memo_search(problem, parts=True)
-    assert s.count() == 0 and list(s) == [] and stats.zdd_nodes == 1
 
 
 # ----- the solution set ------------------------------------------------------------------------
@@ -490,8 +380,9 @@ def test_budgets_stop_with_stats(backend):
 
 def test_progress_sees_the_totals():
     seen = []
-    _, stats = memo_search(two_rooms(), parts=True, progress=lambda s: seen.append(s.nodes))
-    assert seen == sorted(seen) and seen[-1] <= stats.nodes and len(seen) >= 2
+    _, stats = memo_search(load("domino_10x10"), backend="python",
+                           progress=lambda s: seen.append(s.nodes))
+    assert seen == sorted(seen) and seen[-1] == stats.nodes and len(seen) >= 2
 
 
 @pytest.mark.parametrize("kwargs, name", [
