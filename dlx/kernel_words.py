@@ -5,12 +5,15 @@ in the links: one pointer update per node removed, and as many again to undo, fo
 undoing the givens included. Here the set of *active options* is a few 64-bit words
 (bit ``o`` for option ``o``), so that taking an option is ``A & ~CONFL[o]`` over the words
 (``CONFL[o]``: the options sharing an item with ``o``, ``o`` included) and each level
-keeps its own set (``AS``): nothing is undone but the lengths. ``LEN[j]`` is still kept
-for every primary item, the number of active options holding it (plus ``INACTIVE`` while
-the item is covered), because Knuth's choice needs it; an option leaving or rejoining the
-active set adds -1 or +1 to the lengths of its primary items ([`adjust`][]). The length
-is kept times ``UNIT`` (2**16) plus the item's own number, so that the least ``LEN[j]``
-is at once the least length and the first item that has it: C3 is one vector scan.
+keeps its own set (``AS``). ``LEN[j]`` is still kept for every primary item, the number
+of active options holding it (plus ``INACTIVE`` while the item is covered), because
+Knuth's choice needs it; an option leaving the active set adds -1 to the lengths of its
+primary items ([`adjust`][]). The length is kept times ``UNIT`` (2**16) plus the item's
+own number, so that the least ``LEN[j]`` is at once the least length and the first item
+that has it: C3 is one vector scan. Nothing is undone one option at a time: a level that
+branches (its item has two options or more) keeps a copy of the lengths after its C4
+(``LENS``), and going back to it copies them back, whatever was taken below; a level with
+one option or none is left at once (most levels of a Sudoku: its singles).
 
 It is the search of [`dlx.kernel.search`][] in another representation, held to it by
 tests (every record of a batch equal: status, solutions, the first solution, ``nodes``,
@@ -59,6 +62,8 @@ UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
+MAX_SAVED = 2**23
+"""The most lengths the levels may keep (``LENS``: levels times primary items, int32)."""
 
 WORDS = 0  # INFO: words per set of options
 PRIMARY_END = 1  # INFO: N1 + 1, items 1..N1 are primary
@@ -104,9 +109,9 @@ class Words(NamedTuple):
     TRY: np.ndarray  # row l: the options of ITEM[l] not tried yet
     CHOICE: np.ndarray  # the option tried at each level
     ITEM: np.ndarray  # the item chosen at each level
-    SW: np.ndarray  # scratch: the chosen item's options, as C4 takes them
-    GONE: np.ndarray  # row l: the options that CHOICE[l] took from the others (C5)
-    NZ: np.ndarray  # per level: which words of its GONE row hold options
+    SW: np.ndarray  # scratch: the options C4 or C5 takes out of the lengths
+    LENS: np.ndarray  # row l (int32): LEN after level l's C4, kept where l branches
+    LEFT: np.ndarray  # per level: the options of ITEM[l] not tried yet
     REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
 
 
@@ -151,13 +156,13 @@ def search(S, node_stop, solution_stop):
     OITEM = S.OITEM
     SPARE = S.SPARE
     LEN = S.LEN
+    LENS = S.LENS
     AS = S.AS
     TRY = S.TRY
+    LEFT = S.LEFT
     CHOICE = S.CHOICE
     ITEM = S.ITEM
     SW = S.SW
-    GONE = S.GONE
-    NZ = S.NZ
     REG = S.REG
     nw = S.INFO[WORDS]
     end = S.INFO[PRIMARY_END]
@@ -192,9 +197,14 @@ def search(S, node_stop, solution_stop):
             i = t & (UNIT - 1)
             t >>= 16
             ITEM[level] = i
+            LEFT[level] = t
+            if t == 0:  # C7 at once: nothing to try, nothing taken (see C8)
+                step = LEAVE
+                updates += 1
+                continue
             # C4: the options of i leave the other items' lists; they are the ones to try.
             # One option alone (t = 1) stays counted: its items are all covered while it
-            # is chosen, and all there is to try (C7 then finds i's length 1, not 0).
+            # is chosen, and all there is to try (C5 then finds i's length 1, not 0).
             nz = 0
             for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
                 r = AS[a + w] & ITEMS[i * nw + w]
@@ -202,50 +212,43 @@ def search(S, node_stop, solution_stop):
                 SW[w] = r
                 nz |= (r != 0) << w
             updates += 1
-            if t != 1:
+            if t != 1:  # a branch: the lengths now, which C8 gives back before each option
                 updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
+                for k in range(end):
+                    LENS[level * end + k] = LEN[k]
         else:
-            # C8: leave the level, then C6: give back what the option tried there took.
+            # C8: leave levels up to one with an option left to try; C6: its lengths as
+            # they were after its C4 (nothing below it is undone one by one).
             if level == 0:
                 break
             level -= 1
+            if LEFT[level] == 0:
+                continue
             a = level * nw
             i = ITEM[level]
-            x = CHOICE[level]
-            adjust_words(GONE, a, NZ[level], OSTART, OITEM, SPARE, LEN, UNIT)
-            mark(x, OSTART, OITEM, LEN, -INACTIVE)
-        x = -1  # the next option of i, the lowest bit left
+            for k in range(end):
+                LEN[k] = LENS[level * end + k]
+        x = -1  # the next option of i, the lowest bit left (LEFT says there is one)
         for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
             r = TRY[a + w]
             if r != 0 and x < 0:
                 TRY[a + w] = r & (r - 1)
                 x = w * 64 + ctz(r)
-        if x < 0:
-            # C7: no option left for item i: its options rejoin the lists; backtrack.
-            if LEN[i] >> 16 != 1:
-                nz = 0
-                for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
-                    r = AS[a + w] & ITEMS[i * nw + w]
-                    SW[w] = r
-                    nz |= (r != 0) << w
-                adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, UNIT)
-            step = LEAVE
-        else:
-            # C5: try option x: the options sharing an item with it leave; go down.
-            CHOICE[level] = x
-            updates += SPARE[x] * (2 if LEN[i] >> 16 == 1 else 1)  # C4's for a lone option
-            nz = 0
-            for w in range(nw):
-                c = CONFL[x * nw + w]
-                AS[a + nw + w] = AS[a + w] & ~c  # i's options share i with x: in c
-                r = AS[a + w] & ~ITEMS[i * nw + w] & c
-                GONE[a + w] = r
-                nz |= (r != 0) << w
-            NZ[level] = nz
-            updates += adjust_words(GONE, a, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
-            mark(x, OSTART, OITEM, LEN, INACTIVE)
-            level += 1
-            step = ENTER
+        # C5: try option x: the options sharing an item with it leave; go down.
+        LEFT[level] -= 1
+        CHOICE[level] = x
+        updates += SPARE[x] * (2 if LEN[i] >> 16 == 1 else 1)  # C4's for a lone option
+        nz = 0
+        for w in range(nw):
+            c = CONFL[x * nw + w]
+            AS[a + nw + w] = AS[a + w] & ~c  # i's options share i with x: in c
+            r = AS[a + w] & ~ITEMS[i * nw + w] & c
+            SW[w] = r
+            nz |= (r != 0) << w
+        updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
+        mark(x, OSTART, OITEM, LEN, INACTIVE)
+        level += 1
+        step = ENTER
     REG[LEVEL] = level
     REG[NODES] = nodes
     REG[UPDATES] = updates
@@ -314,8 +317,8 @@ def record_first(S, FORCED, first, end, OUT, base, width):
 def words(links: Links) -> Words | None:
     """The tables of ``links`` for this kernel, with fresh working arrays, or None when
     the kernel does not take the problem: colors, multiplicities or costs, more than
-    [`MAX_OPTIONS`][] options or 65,535 primary items, or lists not in option order
-    (shuffled links)."""
+    [`MAX_OPTIONS`][] options or 65,535 primary items, more than [`MAX_SAVED`][] lengths
+    to keep (levels times primary items), or lists not in option order (shuffled links)."""
     n, end = links.n_options, links.n_primary + 1
     if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS \
             or end > UNIT:
@@ -346,7 +349,10 @@ def words(links: Links) -> Words | None:
     span[:, 1] = np.where(held.any(axis=1), nw - held[:, ::-1].argmax(axis=1), 0)
     len0 = (np.bincount(items[primary], minlength=end) * UNIT + np.arange(end)).astype(np.int32)
     len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
-    depth = end + 1
+    widths = np.diff(ostart)[links.forcing_node >= 0]  # each level covers this many or more
+    depth = min((end - 1) // max(int(widths.min(initial=end)), 1), n) + 1
+    if depth * end > MAX_SAVED:
+        return None
     return Words(
         INFO=np.array([nw, end], dtype=np.int64),
         ITEMS=rows.reshape(-1).copy(), SPAN=span.reshape(-1),
@@ -357,11 +363,11 @@ def words(links: Links) -> Words | None:
         LEN=len0, AS=np.zeros(depth * nw, dtype=np.int64),
         TRY=np.zeros(depth * nw, dtype=np.int64), CHOICE=np.zeros(depth, dtype=np.int64),
         ITEM=np.zeros(depth, dtype=np.int64), SW=np.zeros(nw, dtype=np.int64),
-        GONE=np.zeros(depth * nw, dtype=np.int64), NZ=np.zeros(depth, dtype=np.int64),
+        LENS=np.zeros(depth * end, dtype=np.int32), LEFT=np.zeros(depth, dtype=np.int64),
         REG=np.zeros(len(links.arrays.REG), np.int64))
 
 
-WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "GONE", "NZ", "REG")
+WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "LENS", "LEFT", "REG")
 """The fields of [`Words`][] that a batch writes; the others are the problem's tables."""
 
 
