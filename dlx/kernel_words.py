@@ -174,6 +174,8 @@ def search(S, node_stop, solution_stop):
     step = REG[RESUME]
     status = COMPLETE
     i = 0
+    x = 0
+    extra = 0
     while True:
         a = level * nw
         if step == ENTER:
@@ -197,25 +199,32 @@ def search(S, node_stop, solution_stop):
             i = t & (UNIT - 1)
             t >>= 16
             ITEM[level] = i
-            LEFT[level] = t
-            if t == 0:  # C7 at once: nothing to try, nothing taken (see C8)
-                step = LEAVE
-                updates += 1
-                continue
-            # C4: the options of i leave the other items' lists; they are the ones to try.
-            # One option alone (t = 1) stays counted: its items are all covered while it
-            # is chosen, and all there is to try (C5 then finds i's length 1, not 0).
-            nz = 0
-            for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
-                r = AS[a + w] & ITEMS[i * nw + w]
-                TRY[a + w] = r
-                SW[w] = r
-                nz |= (r != 0) << w
             updates += 1
-            if t != 1:  # a branch: the lengths now, which C8 gives back before each option
+            if t <= 1:  # C7 at once (nothing to try, nothing taken: see C8), or a single
+                LEFT[level] = 0
+                if t == 0:
+                    step = LEAVE
+                    continue
+                # C4 for a lone option: it stays counted (its items are all covered
+                # while it is chosen), and is the bit of i's row left in the active set.
+                for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
+                    r = AS[a + w] & ITEMS[i * nw + w]
+                    x = w * 64 + ctz(r) if r != 0 else x
+                extra = SPARE[x]  # the updates C4 counts for it
+            else:
+                # C4: the options of i leave the other items' lists; they are the ones to
+                # try. A branch: the lengths now are kept, for C8 to give back.
+                nz = 0
+                for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
+                    r = AS[a + w] & ITEMS[i * nw + w]
+                    TRY[a + w] = r
+                    SW[w] = r
+                    nz |= (r != 0) << w
                 updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
                 for k in range(end):
                     LENS[level * end + k] = LEN[k]
+                LEFT[level] = t
+                x = -1
         else:
             # C8: leave levels up to one with an option left to try; C6: its lengths as
             # they were after its C4 (nothing below it is undone one by one).
@@ -228,16 +237,18 @@ def search(S, node_stop, solution_stop):
             i = ITEM[level]
             for k in range(end):
                 LEN[k] = LENS[level * end + k]
-        x = -1  # the next option of i, the lowest bit left (LEFT says there is one)
-        for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
-            r = TRY[a + w]
-            if r != 0 and x < 0:
-                TRY[a + w] = r & (r - 1)
-                x = w * 64 + ctz(r)
+            x = -1
+        if x < 0:  # the next option of i, the lowest bit left (LEFT says there is one)
+            for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
+                r = TRY[a + w]
+                if r != 0 and x < 0:
+                    TRY[a + w] = r & (r - 1)
+                    x = w * 64 + ctz(r)
+            LEFT[level] -= 1
+            extra = 0
         # C5: try option x: the options sharing an item with it leave; go down.
-        LEFT[level] -= 1
         CHOICE[level] = x
-        updates += SPARE[x] * (2 if LEN[i] >> 16 == 1 else 1)  # C4's for a lone option
+        updates += SPARE[x] + extra
         nz = 0
         for w in range(nw):
             c = CONFL[x * nw + w]
