@@ -86,7 +86,7 @@ def popcount(word):
     return (int(word) & (2**64 - 1)).bit_count()
 
 
-FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "mark", "search", "begin",
+FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "search", "begin",
              "force_instance", "undo_instance", "record_first", "record", "search_batch")
 """The functions of this kernel's namespace, callees before callers (``begin``, ``record``
 and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
@@ -115,28 +115,42 @@ class Words(NamedTuple):
     REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
 
 
-def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta):
+def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta, low):
     """Add ``delta`` to the lengths of the primary items of every option in ``word``
-    (bit ``k``: option ``base + k``); return their nodes beyond the first (updates)."""
+    (bit ``k``: option ``base + k``); return their nodes beyond the first (updates) and
+    the least of ``low`` and the lengths written."""
     spare = 0
     while word != 0:
         o = base + ctz(word)
         for q in range(OSTART[o], OSTART[o + 1]):
-            LEN[OITEM[q]] += delta
+            j = OITEM[q]
+            v = LEN[j] + delta
+            LEN[j] = v
+            low = min(low, v)
         spare += SPARE[o]
         word &= word - 1
-    return spare
+    return spare, low
 
 
-def adjust_words(SW, at, nz, OSTART, OITEM, SPARE, LEN, delta):
-    """[`adjust`][] on the words ``SW[at + w]`` for each bit ``w`` of ``nz`` (the nonzero
+def adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, delta, low):
+    """[`adjust`][] on the words ``SW[w]`` for each bit ``w`` of ``nz`` (the nonzero
     ones, found by a loop without branches): one test per word that holds options."""
     spare = 0
     while nz != 0:
         w = ctz(nz)
-        spare += adjust(SW[at + w], w * 64, OSTART, OITEM, SPARE, LEN, delta)
+        more, low = adjust(SW[w], w * 64, OSTART, OITEM, SPARE, LEN, delta, low)
+        spare += more
         nz &= nz - 1
-    return spare
+    return spare, low
+
+
+def least(LEN, end):
+    """The least ``LEN[k]``: the least length times ``UNIT`` plus the first item that has
+    it (``LEN[0]`` = INACTIVE: every item covered when nothing is less). One vector scan."""
+    t = LEN[0]
+    for k in range(1, end):
+        t = min(t, LEN[k])
+    return t
 
 
 def mark(o, OSTART, OITEM, LEN, delta):
@@ -176,6 +190,8 @@ def search(S, node_stop, solution_stop):
     i = 0
     x = 0
     extra = 0
+    seen = low = INACTIVE
+    known = False  # whether seen and low hold C5's scan (not after a return to Python)
     while True:
         a = level * nw
         if step == ENTER:
@@ -186,9 +202,9 @@ def search(S, node_stop, solution_stop):
             nodes += 1
             if level > max_level:
                 max_level = level
-            t = LEN[0]  # C3: the least length, the first item that has it: one vector
-            for k in range(1, end):  # scan, as LEN[k] is the length * UNIT + k (LEN[0] =
-                t = min(t, LEN[k])  # INACTIVE, where the scan starts)
+            # C3: the least length and the first item that has it, as C5 left them
+            # (the least of its scan and of the lengths it lowered), or a scan anew.
+            t = min(seen, low) if known else least(LEN, end)
             if t >= INACTIVE:  # every primary item is covered: a solution
                 solutions += 1
                 step = LEAVE
@@ -220,7 +236,7 @@ def search(S, node_stop, solution_stop):
                     TRY[a + w] = r
                     SW[w] = r
                     nz |= (r != 0) << w
-                updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
+                updates += adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, -UNIT, 0)[0]
                 for k in range(end):
                     LENS[level * end + k] = LEN[k]
                 LEFT[level] = t
@@ -249,6 +265,7 @@ def search(S, node_stop, solution_stop):
         # C5: try option x: the options sharing an item with it leave; go down.
         CHOICE[level] = x
         updates += SPARE[x] + extra
+        mark(x, OSTART, OITEM, LEN, INACTIVE)
         nz = 0
         for w in range(nw):
             c = CONFL[x * nw + w]
@@ -256,8 +273,13 @@ def search(S, node_stop, solution_stop):
             r = AS[a + w] & ~ITEMS[i * nw + w] & c
             SW[w] = r
             nz |= (r != 0) << w
-        updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
-        mark(x, OSTART, OITEM, LEN, INACTIVE)
+        # The next C3's scan, before the others leave: what they lower is followed in
+        # registers (the least length then comes without reading back what was just
+        # written, which a vector load must wait for).
+        seen = least(LEN, end)
+        more, low = adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, -UNIT, INACTIVE)
+        updates += more
+        known = True
         level += 1
         step = ENTER
     REG[LEVEL] = level
