@@ -197,6 +197,23 @@ def _symbol_values(geo: Geometry) -> dict[str, int]:
     return values
 
 
+_NO_SYMBOL = 255
+"""What [`_byte_values`][] gives a byte that is no symbol (nor a blank) of the grid."""
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _byte_values(geo: Geometry) -> bytes | None:
+    """``bytes.translate``'s table from a symbol's byte to its value (0 for a blank,
+    [`_NO_SYMBOL`][] for the rest), or None when the alphabet is not ASCII."""
+    values = _symbol_values(geo)
+    if not all(ch.isascii() for ch in values):
+        return None
+    table = bytearray([_NO_SYMBOL]) * 256
+    for ch, v in values.items():
+        table[ord(ch)] = v
+    return bytes(table)
+
+
 def _variant_hint(text: str) -> str:
     """A hint for a line of a variant's format (a jigsaw's ``GIVENS REGIONS``, a killer's
     ``CAGEMAP SUMS [GIVENS]``) read as a plain puzzle: its first field is a square grid."""
@@ -228,7 +245,12 @@ def parse_string(text: str, alphabet: str | None = None,
     if side * side != len(cells):
         raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)"
                          f"{_variant_hint(text)}")
-    geo = geometry(side, alphabet, layout)
+    geo = _geometry(side, alphabet, layout)  # the arguments were checked above
+    table = _byte_values(geo)
+    if table is not None and cells.isascii():  # one translation in C, checked at once
+        read = cells.encode("ascii").translate(table)
+        if _NO_SYMBOL not in read:
+            return geo, list(read)
     values = _symbol_values(geo)
     try:
         return geo, list(map(values.__getitem__, cells))
@@ -536,9 +558,20 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     side = geo.side
     if len(solution) != side * side or len(puzzle) != side * side:
         return False
-    if not _values(side).issuperset(solution):
-        return False
-    if any(map(ne, compress(puzzle, puzzle), compress(solution, puzzle))):
+    solved = given = b""
+    if type(solution) in _BYTE_LIKE and type(puzzle) in _BYTE_LIKE:
+        try:
+            solved, given = bytes(solution), bytes(puzzle)
+        except (TypeError, ValueError):  # not all ints in 0..255: the values one by one
+            pass
+    if solved:  # two passes in C:
+        if solved.translate(None, _value_bytes(side)):  # a value not in 1..N is left
+            return False
+        if int.from_bytes(solved, "big") & int.from_bytes(given.translate(_GIVEN_MASK), "big") \
+                != int.from_bytes(given, "big"):  # the solution's bytes under the givens
+            return False
+    elif not _values(side).issuperset(solution) \
+            or any(map(ne, compress(puzzle, puzzle), compress(solution, puzzle))):
         return False
     if not _units_hold_all(geo.layout, solution):
         return False
@@ -603,6 +636,19 @@ def _unit_pairs(layout: Layout) -> tuple[itemgetter, tuple[int, ...]]:
 def _values(side: int) -> frozenset[int]:
     """The values 1..N of a grid of side N."""
     return frozenset(range(1, side + 1))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _value_bytes(side: int) -> bytes:
+    """The values 1..N of a grid of side N, as bytes (what [`is_solution`][] deletes)."""
+    return bytes(range(1, side + 1))
+
+
+_BYTE_LIKE = (list, bytes)
+"""What [`is_solution`][] reads as bytes when its values are in 0..255 (a numpy array
+is not: ``bytes`` of one is its memory)."""
+_GIVEN_MASK = bytes.maketrans(bytes(range(256)), bytes([0] + [255] * 255))
+"""A given's byte -> 0xFF, a blank's -> 0: the bytes of a solution that must match."""
 
 
 @lru_cache(maxsize=CACHE_SIZE)
