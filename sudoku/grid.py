@@ -560,11 +560,9 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
         return False
     solved = given = b""
     if type(solution) in _BYTE_LIKE and type(puzzle) in _BYTE_LIKE:
-        try:
-            solved, given = bytes(solution), bytes(puzzle)
-        except (TypeError, ValueError):  # not all ints in 0..255: the values one by one
-            pass
-    if solved:  # two passes in C:
+        solved = _as_bytes(solution)
+        given = _as_bytes(puzzle)
+    if solved and given:  # two passes in C (else the values one by one):
         if solved.translate(None, _value_bytes(side)):  # a value not in 1..N is left
             return False
         if int.from_bytes(solved, "big") & int.from_bytes(given.translate(_GIVEN_MASK), "big") \
@@ -604,10 +602,13 @@ def _units_hold_all(layout: Layout, values: list[int]) -> bool:
 
 LINE_FIELD = 16
 """Bits per cell in [`_lines_hold_all`][]: ``2**v`` (v <= 9), and nine of them added."""
+LinePlan = tuple[bytes, bytes, int, int, int, int, int, int]
+"""[`_line_plan`][]: the byte tables of ``2**v``, then mask and sum for rows, columns,
+boxes."""
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _line_plan(layout: Layout) -> tuple[bytes, bytes, int, int, int, int] | None:
+def _line_plan(layout: Layout) -> LinePlan | None:
     """For [`_lines_hold_all`][]: when ``layout`` is a classic 9x9 grid (rows, columns,
     3x3 boxes, nothing else), the byte tables of each value's ``2**v`` (its low and its
     high byte), the mask of the fields where a row, a column and a box add up (each at
@@ -617,15 +618,16 @@ def _line_plan(layout: Layout) -> tuple[bytes, bytes, int, int, int, int] | None
             != sorted(map(sorted, Layout.square(box).units)):
         return None
     power = [1 << v if 1 <= v <= side else 0 for v in range(256)]
-    sums = []
+    sums: list[int] = []
     for firsts in (range(0, side * side, side), range(side),
                    [r * side + c for r in range(0, side, box) for c in range(0, side, box)]):
         sums.append(sum(((1 << w) - 1) << (w * c) for c in firsts))  # their fields
         sums.append(sum(((1 << (side + 1)) - 2) << (w * c) for c in firsts))  # 2 + .. + 512
-    return (bytes(p & 255 for p in power), bytes(p >> 8 for p in power), *sums)
+    low, high = bytes(p & 255 for p in power), bytes(p >> 8 for p in power)
+    return low, high, sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]
 
 
-def _lines_hold_all(plan: tuple[bytes, bytes, int, int, int, int], solved: bytes) -> bool:
+def _lines_hold_all(plan: LinePlan, solved: bytes) -> bool:
     """[`_units_hold_all`][] of a classic 9x9 grid (values 1..9 as bytes) by shifts and
     adds of one number: cell ``c`` holding ``v`` is ``2**v`` in the field of ``W`` bits
     at ``W * c``; a row's fields (each ``W`` on), a column's (``9 W``) and a box's add up
@@ -691,6 +693,14 @@ def _values(side: int) -> frozenset[int]:
 def _value_bytes(side: int) -> bytes:
     """The values 1..N of a grid of side N, as bytes (what [`is_solution`][] deletes)."""
     return bytes(range(1, side + 1))
+
+
+def _as_bytes(values: list[int] | bytes) -> bytes:
+    """``values`` as bytes, or empty when they are not all ints in 0..255."""
+    try:
+        return bytes(values)
+    except (TypeError, ValueError):
+        return b""
 
 
 _BYTE_LIKE = (list, bytes)

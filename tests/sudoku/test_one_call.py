@@ -55,7 +55,8 @@ def test_text_is_read_as_symbol_by_symbol(case):
         assert parse_string(text, alphabet)[1] == expected
 
 
-SOLVED = solve_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+SOLVED = solve_string("4.....8.5.3..........7......2.....6.....8.4......1......."
+                      "6.3.7.5..2.....1.4......")
 
 
 @examples(300)
