@@ -94,7 +94,8 @@ and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions).""
 
 class Words(NamedTuple):
     """The tables of one problem (read-only) and a batch's working arrays, int64 but for
-    the lengths (int32: C3 scans them 8 to a vector step)."""
+    the lengths, ``LEN`` and ``LENS`` (int32: C3 scans them 8 to a vector step; the
+    compiled signature types every field whose name starts with ``LEN`` so)."""
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
@@ -110,7 +111,7 @@ class Words(NamedTuple):
     CHOICE: np.ndarray  # the option tried at each level
     ITEM: np.ndarray  # the item chosen at each level
     SW: np.ndarray  # scratch: the options C4 or C5 takes out of the lengths
-    LENS: np.ndarray  # row l (int32): LEN after level l's C4, kept where l branches
+    LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (int32: LEN*)
     LEFT: np.ndarray  # per level: the options of ITEM[l] not tried yet
     REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
 
