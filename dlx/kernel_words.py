@@ -56,7 +56,7 @@ from .kernel import (
 )
 from .links import Links
 
-__all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "pooled", "words", "workspace"]
+__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pooled", "words", "workspace"]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
