@@ -632,7 +632,6 @@ def _values(side: int) -> frozenset[int]:
     return frozenset(range(1, side + 1))
 
 
-
 @lru_cache(maxsize=CACHE_SIZE)
 def _unit_cells(layout: Layout) -> np.ndarray:
     """The cells of every unit of ``layout``: a (units, N) array of cell numbers."""
