@@ -91,13 +91,9 @@ def check_forced_rows(forced: Any) -> tuple[np.ndarray, np.ndarray]:
     """``solve_batch``'s per-instance lists of forced options as CSR arrays (int64), or
     ForcedOptionError for one that is not a list of integers. Range, dropped options and
     repeats are checked by the kernel (status INVALID or CONFLICT), at no cost here."""
-    if type(forced) is list and len(forced) == 1 and type(forced[0]) is list \
-            and {*map(type, forced[0])} <= {int}:  # a batch of one (a Sudoku): fast
-        try:
-            row = np.array(forced[0], dtype=np.int64)
-        except OverflowError:  # an int beyond int64: the slow path names it
-            pass
-        else:
+    if type(forced) is list and len(forced) == 1 and type(forced[0]) is list:
+        row = np.array(forced[0])  # a batch of one (a Sudoku): fast when numpy reads
+        if row.dtype == np.int64 and row.ndim == 1:  # int64 (else the slow path decides)
             return np.array((0, len(row)), dtype=np.int64), row
     if isinstance(forced, (str, bytes)) or not isinstance(forced, Iterable):
         raise ForcedOptionError(f"forced must be an iterable of lists of option indices, "

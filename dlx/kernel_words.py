@@ -5,12 +5,15 @@ in the links: one pointer update per node removed, and as many again to undo, fo
 undoing the givens included. Here the set of *active options* is a few 64-bit words
 (bit ``o`` for option ``o``), so that taking an option is ``A & ~CONFL[o]`` over the words
 (``CONFL[o]``: the options sharing an item with ``o``, ``o`` included) and each level
-keeps its own set (``AS``): nothing is undone but the lengths. ``LEN[j]`` is still kept
-for every primary item, the number of active options holding it (plus ``INACTIVE`` while
-the item is covered), because Knuth's choice needs it; an option leaving or rejoining the
-active set adds -1 or +1 to the lengths of its primary items ([`adjust`][]). The length
-is kept times ``UNIT`` (2**16) plus the item's own number, so that the least ``LEN[j]``
-is at once the least length and the first item that has it: C3 is one vector scan.
+keeps its own set (``AS``). ``LEN[j]`` is still kept for every primary item, the number
+of active options holding it (plus ``INACTIVE`` while the item is covered), because
+Knuth's choice needs it; an option leaving the active set adds -1 to the lengths of its
+primary items ([`adjust`][]). The length is kept times ``UNIT`` (2**16) plus the item's
+own number, so that the least ``LEN[j]`` is at once the least length and the first item
+that has it: C3 is one vector scan. Nothing is undone one option at a time: a level that
+branches (its item has two options or more) keeps a copy of the lengths after its C4
+(``LENS``), and going back to it copies them back, whatever was taken below; a level with
+one option or none is left at once (most levels of a Sudoku: its singles).
 
 It is the search of [`dlx.kernel.search`][] in another representation, held to it by
 tests (every record of a batch equal: status, solutions, the first solution, ``nodes``,
@@ -53,12 +56,14 @@ from .kernel import (
 )
 from .links import Links
 
-__all__ = ["FUNCTIONS", "MAX_OPTIONS", "Words", "pooled", "words", "workspace"]
+__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pooled", "words", "workspace"]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
+MAX_SAVED = 2**23
+"""The most lengths the levels may keep (``LENS``: levels times primary items, int32)."""
 
 WORDS = 0  # INFO: words per set of options
 PRIMARY_END = 1  # INFO: N1 + 1, items 1..N1 are primary
@@ -81,7 +86,7 @@ def popcount(word):
     return (int(word) & (2**64 - 1)).bit_count()
 
 
-FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "mark", "search", "begin",
+FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "search", "begin",
              "force_instance", "undo_instance", "record_first", "record", "search_batch")
 """The functions of this kernel's namespace, callees before callers (``begin``, ``record``
 and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
@@ -89,7 +94,8 @@ and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions).""
 
 class Words(NamedTuple):
     """The tables of one problem (read-only) and a batch's working arrays, int64 but for
-    the lengths (int32: C3 scans them 8 to a vector step)."""
+    the lengths, ``LEN`` and ``LENS`` (int32: C3 scans them 8 to a vector step; the
+    compiled signature types every field whose name starts with ``LEN`` so)."""
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
@@ -104,34 +110,48 @@ class Words(NamedTuple):
     TRY: np.ndarray  # row l: the options of ITEM[l] not tried yet
     CHOICE: np.ndarray  # the option tried at each level
     ITEM: np.ndarray  # the item chosen at each level
-    SW: np.ndarray  # scratch: the chosen item's options, as C4 takes them
-    GONE: np.ndarray  # row l: the options that CHOICE[l] took from the others (C5)
-    NZ: np.ndarray  # per level: which words of its GONE row hold options
+    SW: np.ndarray  # scratch: the options C4 or C5 takes out of the lengths
+    LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (int32: LEN*)
+    LEFT: np.ndarray  # per level: the options of ITEM[l] not tried yet
     REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
 
 
-def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta):
+def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta, low):
     """Add ``delta`` to the lengths of the primary items of every option in ``word``
-    (bit ``k``: option ``base + k``); return their nodes beyond the first (updates)."""
+    (bit ``k``: option ``base + k``); return their nodes beyond the first (updates) and
+    the least of ``low`` and the lengths written."""
     spare = 0
     while word != 0:
         o = base + ctz(word)
         for q in range(OSTART[o], OSTART[o + 1]):
-            LEN[OITEM[q]] += delta
+            j = OITEM[q]
+            v = LEN[j] + delta
+            LEN[j] = v
+            low = min(low, v)
         spare += SPARE[o]
         word &= word - 1
-    return spare
+    return spare, low
 
 
-def adjust_words(SW, at, nz, OSTART, OITEM, SPARE, LEN, delta):
-    """[`adjust`][] on the words ``SW[at + w]`` for each bit ``w`` of ``nz`` (the nonzero
+def adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, delta, low):
+    """[`adjust`][] on the words ``SW[w]`` for each bit ``w`` of ``nz`` (the nonzero
     ones, found by a loop without branches): one test per word that holds options."""
     spare = 0
     while nz != 0:
         w = ctz(nz)
-        spare += adjust(SW[at + w], w * 64, OSTART, OITEM, SPARE, LEN, delta)
+        more, low = adjust(SW[w], w * 64, OSTART, OITEM, SPARE, LEN, delta, low)
+        spare += more
         nz &= nz - 1
-    return spare
+    return spare, low
+
+
+def least(LEN, end):
+    """The least ``LEN[k]``: the least length times ``UNIT`` plus the first item that has
+    it (``LEN[0]`` = INACTIVE: every item covered when nothing is less). One vector scan."""
+    t = LEN[0]
+    for k in range(1, end):
+        t = min(t, LEN[k])
+    return t
 
 
 def mark(o, OSTART, OITEM, LEN, delta):
@@ -151,13 +171,13 @@ def search(S, node_stop, solution_stop):
     OITEM = S.OITEM
     SPARE = S.SPARE
     LEN = S.LEN
+    LENS = S.LENS
     AS = S.AS
     TRY = S.TRY
+    LEFT = S.LEFT
     CHOICE = S.CHOICE
     ITEM = S.ITEM
     SW = S.SW
-    GONE = S.GONE
-    NZ = S.NZ
     REG = S.REG
     nw = S.INFO[WORDS]
     end = S.INFO[PRIMARY_END]
@@ -169,6 +189,10 @@ def search(S, node_stop, solution_stop):
     step = REG[RESUME]
     status = COMPLETE
     i = 0
+    x = 0
+    extra = 0
+    seen = low = INACTIVE
+    known = False  # whether seen and low hold C5's scan (not after a return to Python)
     while True:
         a = level * nw
         if step == ENTER:
@@ -179,9 +203,9 @@ def search(S, node_stop, solution_stop):
             nodes += 1
             if level > max_level:
                 max_level = level
-            t = LEN[0]  # C3: the least length, the first item that has it: one vector
-            for k in range(1, end):  # scan, as LEN[k] is the length * UNIT + k (LEN[0] =
-                t = min(t, LEN[k])  # INACTIVE, where the scan starts)
+            # C3: the least length and the first item that has it, as C5 left them
+            # (the least of its scan and of the lengths it lowered), or a scan anew.
+            t = min(seen, low) if known else least(LEN, end)
             if t >= INACTIVE:  # every primary item is covered: a solution
                 solutions += 1
                 step = LEAVE
@@ -192,60 +216,73 @@ def search(S, node_stop, solution_stop):
             i = t & (UNIT - 1)
             t >>= 16
             ITEM[level] = i
-            # C4: the options of i leave the other items' lists; they are the ones to try.
-            # One option alone (t = 1) stays counted: its items are all covered while it
-            # is chosen, and all there is to try (C7 then finds i's length 1, not 0).
-            nz = 0
-            for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
-                r = AS[a + w] & ITEMS[i * nw + w]
-                TRY[a + w] = r
-                SW[w] = r
-                nz |= (r != 0) << w
             updates += 1
-            if t != 1:
-                updates += adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
-        else:
-            # C8: leave the level, then C6: give back what the option tried there took.
-            if level == 0:
-                break
-            level -= 1
-            a = level * nw
-            i = ITEM[level]
-            x = CHOICE[level]
-            adjust_words(GONE, a, NZ[level], OSTART, OITEM, SPARE, LEN, UNIT)
-            mark(x, OSTART, OITEM, LEN, -INACTIVE)
-        x = -1  # the next option of i, the lowest bit left
-        for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
-            r = TRY[a + w]
-            if r != 0 and x < 0:
-                TRY[a + w] = r & (r - 1)
-                x = w * 64 + ctz(r)
-        if x < 0:
-            # C7: no option left for item i: its options rejoin the lists; backtrack.
-            if LEN[i] >> 16 != 1:
+            if t <= 1:  # C7 at once (nothing to try, nothing taken: see C8), or a single
+                LEFT[level] = 0
+                if t == 0:
+                    step = LEAVE
+                    continue
+                # C4 for a lone option: it stays counted (its items are all covered
+                # while it is chosen), and is the bit of i's row left in the active set.
+                for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
+                    r = AS[a + w] & ITEMS[i * nw + w]
+                    x = w * 64 + ctz(r) if r != 0 else x
+                extra = SPARE[x]  # the updates C4 counts for it
+            else:
+                # C4: the options of i leave the other items' lists; they are the ones to
+                # try. A branch: the lengths now are kept, for C8 to give back.
                 nz = 0
                 for w in range(SPAN[2 * i], SPAN[2 * i + 1]):
                     r = AS[a + w] & ITEMS[i * nw + w]
+                    TRY[a + w] = r
                     SW[w] = r
                     nz |= (r != 0) << w
-                adjust_words(SW, 0, nz, OSTART, OITEM, SPARE, LEN, UNIT)
-            step = LEAVE
+                updates += adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, -UNIT, 0)[0]
+                for k in range(end):
+                    LENS[level * end + k] = LEN[k]
+                LEFT[level] = t
+                x = -1
         else:
-            # C5: try option x: the options sharing an item with it leave; go down.
-            CHOICE[level] = x
-            updates += SPARE[x] * (2 if LEN[i] >> 16 == 1 else 1)  # C4's for a lone option
-            nz = 0
-            for w in range(nw):
-                c = CONFL[x * nw + w]
-                AS[a + nw + w] = AS[a + w] & ~c  # i's options share i with x: in c
-                r = AS[a + w] & ~ITEMS[i * nw + w] & c
-                GONE[a + w] = r
-                nz |= (r != 0) << w
-            NZ[level] = nz
-            updates += adjust_words(GONE, a, nz, OSTART, OITEM, SPARE, LEN, -UNIT)
-            mark(x, OSTART, OITEM, LEN, INACTIVE)
-            level += 1
-            step = ENTER
+            # C8: leave levels up to one with an option left to try; C6: its lengths as
+            # they were after its C4 (nothing below it is undone one by one).
+            if level == 0:
+                break
+            level -= 1
+            if LEFT[level] == 0:
+                continue
+            a = level * nw
+            i = ITEM[level]
+            for k in range(end):
+                LEN[k] = LENS[level * end + k]
+            x = -1
+        if x < 0:  # the next option of i, the lowest bit left (LEFT says there is one)
+            for w in range(SPAN[2 * i], SPAN[2 * i + 1]):  # C4 filled TRY in this span only
+                r = TRY[a + w]
+                if r != 0 and x < 0:
+                    TRY[a + w] = r & (r - 1)
+                    x = w * 64 + ctz(r)
+            LEFT[level] -= 1
+            extra = 0
+        # C5: try option x: the options sharing an item with it leave; go down.
+        CHOICE[level] = x
+        updates += SPARE[x] + extra
+        mark(x, OSTART, OITEM, LEN, INACTIVE)
+        nz = 0
+        for w in range(nw):
+            c = CONFL[x * nw + w]
+            AS[a + nw + w] = AS[a + w] & ~c  # i's options share i with x: in c
+            r = AS[a + w] & ~ITEMS[i * nw + w] & c
+            SW[w] = r
+            nz |= (r != 0) << w
+        # The next C3's scan, before the others leave: what they lower is followed in
+        # registers (the least length then comes without reading back what was just
+        # written, which a vector load must wait for).
+        seen = least(LEN, end)
+        more, low = adjust_words(SW, nz, OSTART, OITEM, SPARE, LEN, -UNIT, INACTIVE)
+        updates += more
+        known = True
+        level += 1
+        step = ENTER
     REG[LEVEL] = level
     REG[NODES] = nodes
     REG[UPDATES] = updates
@@ -314,8 +351,8 @@ def record_first(S, FORCED, first, end, OUT, base, width):
 def words(links: Links) -> Words | None:
     """The tables of ``links`` for this kernel, with fresh working arrays, or None when
     the kernel does not take the problem: colors, multiplicities or costs, more than
-    [`MAX_OPTIONS`][] options or 65,535 primary items, or lists not in option order
-    (shuffled links)."""
+    [`MAX_OPTIONS`][] options or 65,535 primary items, more than [`MAX_SAVED`][] lengths
+    to keep (levels times primary items), or lists not in option order (shuffled links)."""
     n, end = links.n_options, links.n_primary + 1
     if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS \
             or end > UNIT:
@@ -346,7 +383,10 @@ def words(links: Links) -> Words | None:
     span[:, 1] = np.where(held.any(axis=1), nw - held[:, ::-1].argmax(axis=1), 0)
     len0 = (np.bincount(items[primary], minlength=end) * UNIT + np.arange(end)).astype(np.int32)
     len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
-    depth = end + 1
+    widths = np.diff(ostart)[links.forcing_node >= 0]  # each level covers this many or more
+    depth = min((end - 1) // max(int(widths.min(initial=end)), 1), n) + 1
+    if depth * end > MAX_SAVED:
+        return None
     return Words(
         INFO=np.array([nw, end], dtype=np.int64),
         ITEMS=rows.reshape(-1).copy(), SPAN=span.reshape(-1),
@@ -357,11 +397,11 @@ def words(links: Links) -> Words | None:
         LEN=len0, AS=np.zeros(depth * nw, dtype=np.int64),
         TRY=np.zeros(depth * nw, dtype=np.int64), CHOICE=np.zeros(depth, dtype=np.int64),
         ITEM=np.zeros(depth, dtype=np.int64), SW=np.zeros(nw, dtype=np.int64),
-        GONE=np.zeros(depth * nw, dtype=np.int64), NZ=np.zeros(depth, dtype=np.int64),
+        LENS=np.zeros(depth * end, dtype=np.int32), LEFT=np.zeros(depth, dtype=np.int64),
         REG=np.zeros(len(links.arrays.REG), np.int64))
 
 
-WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "GONE", "NZ", "REG")
+WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "LENS", "LEFT", "REG")
 """The fields of [`Words`][] that a batch writes; the others are the problem's tables."""
 
 

@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from .bytecheck import line_plan, lines_hold_all, read_bytes, values_kept
 from .errors import (
     AlphabetError,
     ArgumentError,
@@ -197,6 +198,23 @@ def _symbol_values(geo: Geometry) -> dict[str, int]:
     return values
 
 
+_NO_SYMBOL = 255
+"""What [`_byte_values`][] gives a byte that is no symbol (nor a blank) of the grid."""
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _byte_values(geo: Geometry) -> bytes | None:
+    """``bytes.translate``'s table from a symbol's byte to its value (0 for a blank,
+    [`_NO_SYMBOL`][] for the rest), or None when the alphabet is not ASCII."""
+    values = _symbol_values(geo)
+    if not all(ch.isascii() for ch in values):
+        return None
+    table = bytearray([_NO_SYMBOL]) * 256
+    for ch, v in values.items():
+        table[ord(ch)] = v
+    return bytes(table)
+
+
 def _variant_hint(text: str) -> str:
     """A hint for a line of a variant's format (a jigsaw's ``GIVENS REGIONS``, a killer's
     ``CAGEMAP SUMS [GIVENS]``) read as a plain puzzle: its first field is a square grid."""
@@ -228,7 +246,12 @@ def parse_string(text: str, alphabet: str | None = None,
     if side * side != len(cells):
         raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)"
                          f"{_variant_hint(text)}")
-    geo = geometry(side, alphabet, layout)
+    geo = _geometry(side, alphabet, layout)  # the arguments were checked above
+    table = _byte_values(geo)
+    if table is not None and cells.isascii():  # one translation in C, checked at once
+        read = cells.encode("ascii").translate(table)
+        if _NO_SYMBOL not in read:
+            return geo, list(read)
     values = _symbol_values(geo)
     try:
         return geo, list(map(values.__getitem__, cells))
@@ -536,11 +559,15 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     side = geo.side
     if len(solution) != side * side or len(puzzle) != side * side:
         return False
-    if not _values(side).issuperset(solution):
+    given, solved = read_bytes(puzzle, solution)
+    if solved:  # two passes in C (else the values one by one)
+        if not values_kept(side, given, solved):
+            return False
+    elif not _values(side).issuperset(solution) \
+            or any(map(ne, compress(puzzle, puzzle), compress(solution, puzzle))):
         return False
-    if any(map(ne, compress(puzzle, puzzle), compress(solution, puzzle))):
-        return False
-    if not _units_hold_all(geo.layout, solution):
+    plan = line_plan(geo.layout) if solved else None
+    if not (lines_hold_all(plan, solved) if plan else _units_hold_all(geo.layout, solution)):
         return False
     for cells, total in geo.layout.cages:  # killer cages: distinct values, the total
         values = [solution[c] for c in cells]

@@ -203,6 +203,14 @@ def _option_bases(side: int) -> tuple[int, ...]:
     return tuple(cell * side - 1 for cell in range(side * side))
 
 
+@lru_cache(maxsize=CACHE_SIZE)
+def _option_base_array(side: int) -> np.ndarray:
+    """[`_option_bases`][] as an int64 array (read only), for [`decode`][] of an array."""
+    bases = np.array(_option_bases(side), dtype=np.int64)
+    bases.flags.writeable = False
+    return bases
+
+
 def given_options(geo: Geometry, values: list[int]) -> list[int]:
     """The options of the givens ([`givens`][]), or ClashError naming the unit where two
     givens share a value, with both cells."""
@@ -269,19 +277,23 @@ class Reduction:
 
 
 def decode(
-    geo: Geometry, puzzle: list[int], options: np.ndarray | None, solution: list[int]
+    geo: Geometry, puzzle: list[int], options: np.ndarray | None,
+    solution: list[int] | np.ndarray
 ) -> list[int]:
     """The full grid of values for ``solution``: ``options[k]`` for each ``k`` of it is
     ``cell * N + value - 1``; a killer cage's filling option, numbered from N**3 on, says
     nothing the cells do not.
 
     ``options=None``: ``solution`` holds those numbers themselves, sorted (as
-    ``BatchResult.solution`` gives them), so that its first N*N are the cells' options in
-    cell order and the cage options come after them: each value is then one subtraction.
+    ``BatchResult.solution`` gives them, or ``solution_array``: then one array
+    subtraction), so that its first N*N are the cells' options in cell order and the cage
+    options come after them: each value is then one subtraction.
     An option that is not its cell's gives a value outside 1..N, which the checker
     refuses (the value is in range exactly when the option is its cell's)."""
     side = geo.side
     if options is None:
+        if isinstance(solution, np.ndarray) and len(solution) >= side * side:
+            return (solution[: side * side] - _option_base_array(side)).tolist()
         return list(map(sub, solution[: side * side], _option_bases(side)))
     out = list(puzzle)
     for k in options[solution].tolist():

@@ -64,7 +64,7 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
     else:
         result = empty_grid_problem(geo.layout).solve_batch(
             [givens(geo, values)], limit=limit, **engine)
-    chosen = result.solution(0)
+    chosen = result.solution_array(0)
     if chosen is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, values, result, 0, unique)
     solution = decode(geo, values, None, chosen)

@@ -611,6 +611,16 @@ def test_records_are_as_wide_as_the_largest_solution():
     assert result.options.shape == (1, 81) and result.solution(0) == result.options[0].tolist()
 
 
+def test_solution_array_is_the_sorted_solution():
+    """``solution_array`` is ``solution`` as an int64 array (None where none was found)."""
+    result = empty_grid_problem(3).solve_batch(_nines())
+    for k in range(len(result)):
+        got, listed = result.solution_array(k), result.solution(k)
+        assert (got is None) == (listed is None) == (not result.found[k])
+        if got is not None:
+            assert got.dtype == np.int64 and got.tolist() == listed == sorted(listed)
+
+
 def _pool(problem: ExactCover) -> list:
     """The compiled batch's pool of working states for ``problem`` (see
     ``dlx.compiled.NumbaBackend._workspace``): each pristine between calls."""

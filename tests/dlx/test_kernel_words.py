@@ -131,3 +131,26 @@ def test_which_problems_take_words():
     many = ExactCover([["a"]] * (kernel_words.MAX_OPTIONS + 1), primary=["a"])
     assert kernel_words.words(many.links) is None
     assert kernel_words.words(plain.links.shuffled(1)) is None
+
+
+def test_levels_kept_are_those_a_solution_can_use(monkeypatch):
+    """A search holds at most (primary items) // (fewest primary items of an option)
+    levels, plus the root: a Sudoku, 324 // 4 = 81; its copies of the lengths (levels
+    times primary items, the root's item 0 included) must fit ``MAX_SAVED``, or the
+    problem stays on links."""
+    tables = kernel_words.words(empty_grid_problem(3).links)
+    assert len(tables.LEFT) == 82 and len(tables.LENS) == 82 * 325
+    monkeypatch.setattr(kernel_words, "MAX_SAVED", 82 * 325 - 1)
+    assert kernel_words.words(empty_grid_problem(3).links) is None
+
+
+def test_a_search_as_deep_as_the_levels_kept():
+    """Two-item options over four items: every solution is two levels deep, the most the
+    tables hold; counted to the end, the records are the links' own."""
+    problem = ([["a", "b"], ["c", "d"], ["a", "c"], ["b", "d"], ["a", "d"], ["b", "c"]],
+               ["a", "b", "c", "d"], [])
+    words, links = _twins(*problem)
+    assert len(kernel_words.words(words.links).LEFT) == 3
+    got = _outcome(words, [[], [0], [2, 3]], limit=None)
+    assert got == _outcome(links, [[], [0], [2, 3]], limit=None)
+    assert [row[1] for row in got[1]] == [3, 1, 1]
