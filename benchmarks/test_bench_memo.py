@@ -1,10 +1,13 @@
 """The memoized search (Knuth's DLX6, :mod:`dlx.memo`) against the plain count and DLX6.
 
-Group ``memo-rooms``: three 4 x 8 rooms of dominoes, their cells interleaved in the item
-order so that Knuth's choice alternates between rooms: DLX6 (and our search without
-``parts``) stores one signature per combination of the rooms' states (1.45 M nodes);
-split into independent parts first (``parts=True``) it is three small searches (1,587
-nodes), counts multiplied.
+Groups ``memo-rooms`` and ``memo-rooms-in-a-row``, independent parts (``parts=True``)
+against DLX6, interleaved, and our search without them. ``rooms``: three separate 4 x 8
+rooms of dominoes, their cells interleaved in the item order, so that Knuth's choice
+alternates between rooms: DLX6 (and our search without ``parts``) stores one signature
+per combination of the rooms' states (1.45 M nodes); split at the root, it is three small
+searches, counts multiplied. ``rooms-in-a-row``: three 6 x 6 rooms joined by corridors,
+one board: only the search cuts it into rooms, and ``parts=True`` finds the cuts there
+(DLX6: 382,887 nodes).
 
 Group ``memo-<file>``: ``memo_count`` (warm numba; python on the small boards), the plain
 ``ExactCover.count`` where it finishes in seconds, ``default``: the count that chooses its
@@ -132,18 +135,20 @@ def test_default_count(benchmark, name: str, backend: BackendName) -> None:
 
 
 def _vs_dlx6(benchmark, dlx6: Path, problem: ExactCover, path: Path, rounds: int,
-             **memo: Any) -> None:
+             parts: bool = False) -> None:
     """The warm numba memo on ``problem`` against DLX6 on ``path`` (the same problem),
-    rounds interleaved; the count (modulo 2**64: DLX6's counter) and the search nodes must
-    agree."""
+    rounds interleaved; the count (modulo 2**64: DLX6's counter) must agree, and the
+    search nodes too (``parts``: be fewer)."""
     if not numba_available():
         pytest.skip("numba is not installed")
-    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba"))
+    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba", parts=parts))
     (count, stats), knuth = bench_interleaved(
-        benchmark, lambda: memo_search(problem, backend="numba", keep=False, **memo), dlx6,
-        path, rounds)
-    assert (count % 2**64, stats.nodes) == knuth.totals[:2]  # DLX6 counts modulo 2**64
-    benchmark.extra_info.update(solver="memo-numba vs dlx6", nodes=stats.nodes)
+        benchmark, lambda: memo_search(problem, backend="numba", keep=False, parts=parts),
+        dlx6, path, rounds)
+    assert count % 2**64 == knuth.totals[0]  # DLX6 counts modulo 2**64
+    assert stats.nodes < knuth.totals[1] if parts else stats.nodes == knuth.totals[1]
+    benchmark.extra_info.update(solver=f"memo-numba{'-parts' if parts else ''} vs dlx6",
+                                nodes=stats.nodes, splits=stats.splits)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -171,31 +176,53 @@ def rooms(count: int, m: int, n: int) -> ExactCover:
     return ExactCover(options, primary=list(itertools.chain(*zip(*cells))))
 
 
-ROOMS = (11_314_856_125, 1_453_804)  # 1,681**3 tilings; DLX6's (and parts=False) nodes
+def rooms_in_a_row(count: int, m: int, n: int) -> ExactCover:
+    """``count`` m x n rooms of dominoes side by side, each joined to the next by a
+    corridor of two cells on row 1, cells row-major: one board, which only the search
+    cuts into rooms (once a corridor is covered)."""
+    cells = set()
+    for k in range(count):
+        cells |= {(r, k * (n + 2) + c) for r in range(m) for c in range(n)}
+        cells |= {(1, k * (n + 2) + n + j) for j in range(2)} if k + 1 < count else set()
+    name = {p: f"{p[0]}_{p[1]}" for p in sorted(cells)}
+    return ExactCover([[name[(r, c)], name[q]] for r, c in sorted(cells)
+                       for q in ((r, c + 1), (r + 1, c)) if q in name],
+                      primary=list(name.values()))
+
+
+BOARDS = {  # name: (problem, tilings, DLX6's (and parts=False) nodes)
+    "rooms": (lambda: rooms(3, 4, 8), 2_245**3, 1_453_804),
+    "rooms-in-a-row": (lambda: rooms_in_a_row(3, 6, 6), 6_728**3, 382_887),
+}
 
 
 @pytest.mark.parametrize("parts", [False, True])
-def test_rooms(benchmark, parts: bool) -> None:
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_rooms(benchmark, board: str, parts: bool) -> None:
     if not numba_available():
         pytest.skip("numba is not installed")
-    problem = rooms(3, 4, 8)
-    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba"))
-    benchmark.group = "memo-rooms"
+    make, tilings, nodes = BOARDS[board]
+    problem = make()
+    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba", parts=parts))
+    benchmark.group = f"memo-{board}"
     count, stats = benchmark.pedantic(
         lambda: memo_search(problem, backend="numba", keep=False, parts=parts), rounds=3,
         iterations=1)
-    assert count == ROOMS[0]
-    assert (stats.nodes == ROOMS[1]) != parts
+    assert count == tilings
+    assert (stats.nodes == nodes) != parts
     benchmark.extra_info.update(solver=f"memo-numba{'-parts' if parts else ''}",
-                                nodes=stats.nodes)
+                                nodes=stats.nodes, splits=stats.splits)
 
 
-def test_rooms_vs_dlx6(benchmark, knuth_program: Callable[[str], Path],
-                       tmp_path: Path) -> None:
+@pytest.mark.parametrize("parts", [False, True])
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_rooms_vs_dlx6(benchmark, knuth_program: Callable[[str], Path], tmp_path: Path,
+                       board: str, parts: bool) -> None:
+    """Interleaved with DLX6: ``parts=False`` node for node, ``parts=True`` the factor
+    independent parts win (``ratio_cpu``)."""
     dlx6 = knuth_program("dlx6")
-    problem = rooms(3, 4, 8)
-    path = tmp_path / "rooms.dlx"
+    problem = BOARDS[board][0]()
+    path = tmp_path / f"{board}.dlx"
     path.write_text(problem.to_dlx())
-    benchmark.group = "memo-rooms"
-    _vs_dlx6(benchmark, dlx6, problem, path, rounds=3, parts=False)
-    assert benchmark.extra_info["nodes"] == ROOMS[1]
+    benchmark.group = f"memo-{board}"
+    _vs_dlx6(benchmark, dlx6, problem, path, rounds=3, parts=parts)
