@@ -555,15 +555,23 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``.
 
     Every value is in 1..N, every given is kept, and every unit holds N different values
-    (`_units_hold_all`). Nothing here is shared with the engine or the reduction."""
+    (`_units_hold_all`). Nothing here is shared with the engine or the reduction. A
+    ``solution`` or ``puzzle`` that is not a sequence raises [`ArgumentError`][]; values
+    other than ints (floats, strings) make no solution."""
     side = geo.side
+    for name, values in (("puzzle", puzzle), ("solution", solution)):
+        if type(values) is not list and (isinstance(values, (str, bytes)) or not isinstance(
+                values, (Sequence, np.ndarray))):
+            raise ArgumentError(f"{name} must be a sequence of {side * side} cell values, "
+                                f"got {type(values).__name__}")
     if len(solution) != side * side or len(puzzle) != side * side:
         return False
     given, solved = read_bytes(puzzle, solution)
     if solved:  # two passes in C (else the values one by one)
         if not values_kept(side, given, solved):
             return False
-    elif not _values(side).issuperset(solution) \
+    elif not all(isinstance(v, (int, np.integer)) for v in (*puzzle, *solution)) \
+            or not _values(side).issuperset(solution) \
             or any(map(ne, compress(puzzle, puzzle), compress(solution, puzzle))):
         return False
     plan = line_plan(geo.layout) if solved else None

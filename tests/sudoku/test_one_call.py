@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from profiles import examples
 
-from sudoku import SymbolError, is_solution, parse_string, solve_string
+from sudoku import ArgumentError, SymbolError, is_solution, parse_string, solve_string
 from sudoku.grid import DEFAULT_SYMBOLS
 
 ALPHABETS = [None, "123456789", "ABCDEFGHI", "αβγδεζηθι", "0123456789ABCDEF", "1234"]
@@ -94,3 +94,23 @@ def test_line_sums_agree_with_unit_sums(changes, rng):
             solution[cell] = v
     blank = [0] * 81
     assert is_solution(geo, blank, solution) is is_solution(geo, tuple(blank), tuple(solution))
+
+
+@pytest.mark.parametrize("junk", [1.0, 1.5, "1", None])
+def test_checker_says_no_to_values_that_are_not_ints(junk):
+    """A float, a string or None among the values is no solution (it raised TypeError)."""
+    geo, solution = parse_string(SOLVED)
+    for puzzle, values in (([0] * 81, [junk, *solution[1:]]),
+                           ([junk, *[0] * 80], solution)):
+        assert is_solution(geo, puzzle, values) is False
+        assert is_solution(geo, tuple(puzzle), tuple(values)) is False
+    assert is_solution(geo, [0] * 81, [float(v) for v in solution]) is False
+
+
+@pytest.mark.parametrize("junk, name", [(None, "solution"), ("123", "solution"), (5, "solution")])
+def test_checker_refuses_what_is_no_sequence(junk, name):
+    geo, _ = parse_string(SOLVED)
+    with pytest.raises(ArgumentError, match=name):
+        is_solution(geo, [0] * 81, junk)
+    with pytest.raises(ArgumentError, match="puzzle"):
+        is_solution(geo, junk, [0] * 81)
