@@ -70,7 +70,7 @@ from .kernel_memo import (
     MemoState,
 )
 from .links import Links, build_links
-from .products import expanded, has_products, product_counts
+from .products import EXPANDED_NODES, expanded, has_products, product_counts
 from .registry import get_backend
 from .search import SearchStats
 from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
@@ -286,7 +286,13 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
         raise
     finally:
         stats.seconds = time.perf_counter() - start
-    root, opt, lo, hi, counts = _diagram(kernel, S, reduced[1], keep)
+    try:
+        root, opt, lo, hi, counts = _diagram(kernel, S, reduced[1], keep,
+                                             EXPANDED_NODES if zbound >= NEVER else zbound)
+    except SearchStoppedError as e:
+        e.stats = stats
+        stats.status = Status.MAX_NODES
+        raise
     if taken and root != 0:
         root, opt, lo, hi, counts = _on_top(taken, root, opt, lo, hi, counts)
     stats.status = Status.COMPLETE
@@ -303,10 +309,11 @@ Diagram = tuple[int, np.ndarray, np.ndarray, np.ndarray, list[int]]
 
 
 def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None,
-             plain: bool = True) -> Diagram:
+             plain: bool = True, bound: int = EXPANDED_NODES) -> Diagram:
     """The ZDD of a completed search, its options renumbered by ``options`` (the problem
     left -> the problem's), its counts exact (Python ints past the kernel's 2**62);
-    ``plain``: its product nodes expanded ([`dlx.products`][])."""
+    ``plain``: its product nodes expanded ([`dlx.products`][]) into at most ``bound``
+    nodes, else [`dlx.SearchStoppedError`][]."""
     if S is None:  # no primary item: the one solution is the empty set
         zero = np.zeros(2, dtype=np.int64)
         return 1, zero, zero, zero, [0, 1]
@@ -315,7 +322,13 @@ def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None
     opt, lo, hi = (kernel.numpy(a)[:n].copy() for a in (S.ZOPT, S.ZLO, S.ZHI))
     products = int(S.REG[SPLITS]) > 0 and has_products(opt)
     if plain and products:
-        root, opt, lo, hi = expanded(root, opt, lo, hi)
+        flat = expanded(root, opt, lo, hi, bound)
+        if flat is None:
+            raise SearchStoppedError(
+                f"the set of independent parts takes more than {bound} ZDD nodes without "
+                "its product nodes: count it (keep=False, count(memo=True)), or raise "
+                "max_zdd_nodes", None)
+        root, opt, lo, hi = flat
         counts = exact_counts(lo, hi)
     else:
         counts = kernel.numpy(S.ZCNT)[:n].tolist()

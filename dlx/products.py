@@ -8,7 +8,12 @@ and cheap ([`product_counts`][]). Everything else about a [`dlx.SolutionSet`][] 
 sampling, ``best``, set operations, Knuth's text format) reads plain nodes only, so the
 diagram is [`expanded`][] once, when the set is made: the product of ``a`` and ``b`` is
 the diagram of ``a`` with its empty-set sink replaced by ``b``'s root. That copy is what
-the kernel avoids: inside the search it would be made again for every different ``b``.
+the kernel avoids: inside the search it would be made again for every different ``b``,
+and so may the expansion, when a group met in many places is multiplied each time by a
+different rest: the plain diagram can be exponentially larger than the one with
+products (rooms in a row: 8,511 kernel nodes for 13 rooms, more than 4 million plain
+ones). So the expansion stops at a bound ([`EXPANDED_NODES`][] unless the caller's
+``max_zdd_nodes`` says otherwise), and counting never expands.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ import numpy as np
 
 from .kernel_memo import PRODUCT
 
-__all__ = ["PRODUCT", "expanded", "has_products", "product_counts"]
+__all__ = ["EXPANDED_NODES", "PRODUCT", "expanded", "has_products", "product_counts"]
+
+EXPANDED_NODES = 1 << 22
+"""The most plain nodes an expansion makes when the caller sets no bound (~1 GB)."""
 
 
 def has_products(opt: np.ndarray) -> bool:
@@ -41,13 +49,14 @@ def product_counts(opt: Sequence[int] | np.ndarray, lo: Sequence[int] | np.ndarr
     return counts
 
 
-def expanded(root: int, opt: np.ndarray, lo: np.ndarray,
-             hi: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+def expanded(root: int, opt: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+             bound: int = EXPANDED_NODES) -> tuple[int, np.ndarray, np.ndarray, np.ndarray] | None:
     """The diagram of ``root`` with plain nodes only: ``(root, opt, lo, hi)``, children
-    first, reduced through a unique table. ``(n, t)`` stands for the family of ``n``
-    with the family of the plain node ``t`` added to each set: a plain node gives
-    ``(opt, (lo, t), (hi, t))``, a product ``(a, (b, t))``. A loop over an explicit stack
-    of pairs, each made once (no recursion: any depth)."""
+    first, reduced through a unique table; None once it would take more than ``bound``
+    nodes (the sinks included). ``(n, t)`` stands for the family of ``n`` with the family
+    of the plain node ``t`` added to each set: a plain node gives ``(opt, (lo, t), (hi,
+    t))``, a product ``(a, (b, t))``. A loop over an explicit stack of pairs, each made
+    once (no recursion: any depth)."""
     opts, los, his = opt.tolist(), lo.tolist(), hi.tolist()
     new_opt, new_lo, new_hi = [-1, -1], [0, 0], [0, 0]
     unique: dict[tuple[int, int, int], int] = {}
@@ -80,6 +89,8 @@ def expanded(root: int, opt: np.ndarray, lo: np.ndarray,
             key = (opts[n], a, b)
             node = unique.get(key)
             if node is None:
+                if len(new_opt) >= bound:
+                    return None
                 node = unique[key] = len(new_opt)
                 new_opt.append(opts[n])
                 new_lo.append(a)

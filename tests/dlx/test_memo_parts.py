@@ -168,16 +168,30 @@ def test_backends_split_alike():
 
 @pytest.mark.parametrize("backend", AVAILABLE)
 def test_products_count_exactly_past_the_kernels_ceiling(backend):
-    """Six 4 x 8 rooms: 1,681**6 > 2**64 tilings, counted through product nodes."""
-    problem = rooms_in_a_row(6, 4, 8)
-    expected = transfer_matrix_dominoes(4, 8) ** 6
+    """Thirteen 4 x 4 rooms in a row: 36**13 > 2**64 tilings, counted through product
+    nodes found in the search."""
+    problem = rooms_in_a_row(13, 4, 4)
+    expected = transfer_matrix_dominoes(4, 4) ** 13
     assert expected > 2**64
     count, stats = memo_search(problem, backend=backend, parts=True, keep=False)
-    assert count == expected and stats.splits >= 5
-    s, _ = memo_search(problem, backend=backend, parts=True)
-    assert len(s) == expected
+    assert count == expected and stats.splits >= 12
+
+
+@pytest.mark.parametrize("backend", AVAILABLE)
+def test_sets_of_parts_are_expanded_within_a_bound(backend):
+    """A set is made of plain nodes (the product nodes expanded): four rooms give a set
+    that samples, holds its samples and reads back from Knuth's text; thirteen expand
+    past the bound, which stops with SearchStoppedError, not with the memory."""
+    problem = rooms_in_a_row(4, 4, 4)
+    s, stats = memo_search(problem, backend=backend, parts=True)
+    assert len(s) == 36**4 and stats.splits >= 3
     for x in s.sample(5, seed=1):
-        assert x in s and len(x) == len(problem.primary) // 2
+        assert x in s and problem.is_solution(x)
+    assert SolutionSet.read(problem, s.to_text()).count() == 36**4
+    big = rooms_in_a_row(13, 4, 4)
+    with pytest.raises(SearchStoppedError, match="max_zdd_nodes") as e:
+        memo_search(big, backend=backend, parts=True, max_zdd_nodes=50_000)
+    assert e.value.stats.splits >= 12
 
 
 def test_expanded_products_are_the_products_of_the_sets():
