@@ -155,8 +155,11 @@ class BatchResult:
         row = self.table[k]
         if not row[kernel.B_SOLUTIONS]:
             return None
-        # sorted by numpy: a Sudoku's 81 options in 1.5 us less than list + sorted
-        return np.sort(row[kernel.B_FIRST : kernel.B_FIRST + row[kernel.B_SIZE]])
+        # sorted by numpy: a Sudoku's 81 options in 1.5 us less than list + sorted (and the
+        # array's own sort: 0.3 us less than np.sort's Python layer)
+        first = row[kernel.B_FIRST : kernel.B_FIRST + row[kernel.B_SIZE]].copy()
+        first.sort()
+        return first
 
 
 def run_batch(
@@ -230,7 +233,11 @@ def _run_one(links: Links, n_options: int, min_width: int, row: Any, limit: int,
             and row.flags.c_contiguous):
         return None
     chosen = get_backend(backend, links.n_nodes, NUMBA_MIN_WORK)
-    width = max(min(links.capacity // max(min_width, 1), n_options), 1)
+    key = ("batch-width", n_options, min_width)
+    width = links.converted.get(key)
+    if width is None:  # as run_batch's, once
+        width = links.converted.setdefault(key, max(min(links.capacity // max(min_width, 1),
+                                                        n_options), 1))
     table = np.zeros((1, kernel.B_FIRST + width), dtype=np.int64)
     invalid = chosen.batch_one(links, row, width, max_nodes, limit, table)
     if invalid is None:
