@@ -280,11 +280,13 @@ def parse_board(board: Any, alphabet: str | None = None,
     `check_writable`'s question. ``layout`` as for [`parse_string`][].
     """
     check_alphabet(alphabet, layout)
-    if isinstance(board, np.ndarray):
+    if type(board) is list:  # a Sequence, no array, no str (LeetCode's board)
+        pass
+    elif isinstance(board, np.ndarray):
         return _parse_array(np.asarray(board), alphabet, layout)  # a matrix reads as its array
-    if isinstance(board, str):
+    elif isinstance(board, str):
         raise ShapeError("a string cannot be solved in place; use solve_string()")
-    if not isinstance(board, Sequence) or isinstance(board, (bytes, bytearray)):
+    elif not isinstance(board, Sequence) or isinstance(board, (bytes, bytearray)):
         raise ShapeError(f"expected a list of rows or a numpy array, got {type(board).__name__}")
     geo = geometry(len(board), alphabet, layout)  # before list(): range(10**12) is a Sequence too
     read = read_rows(board, geo.side, _byte_values(geo), _NO_SYMBOL)  # LeetCode's board

@@ -301,7 +301,8 @@ def decode(
     side = geo.side
     if options is None:
         if isinstance(solution, np.ndarray) and len(solution) >= side * side:
-            return (solution[: side * side] - _option_base_array(side)).tolist()
+            cells = solution if len(solution) == side * side else solution[: side * side]
+            return (cells - _option_base_array(side)).tolist()
         return list(map(sub, solution[: side * side], _option_bases(side)))
     out = list(puzzle)
     for k in options[solution].tolist():

@@ -19,10 +19,9 @@ __all__ = ["read_rows", "write_rows"]
 
 
 def _lists(board: Any, side: int) -> bool:
-    """``board`` is a list of ``side`` distinct lists of ``side`` cells each."""
+    """``board`` is a list of ``side`` lists of ``side`` cells each."""
     return type(board) is list and len(board) == side \
-        and set(map(type, board)) == {list} and set(map(len, board)) == {side} \
-        and len(set(map(id, board))) == side
+        and set(map(type, board)) == {list} and set(map(len, board)) == {side}
 
 
 def read_rows(board: Any, side: int, table: bytes | None, blank: int) -> bytes | None:
@@ -30,18 +29,17 @@ def read_rows(board: Any, side: int, table: bytes | None, blank: int) -> bytes |
     distinct lists of ``side`` one-character ASCII strings, all symbols of ``table``
     (``bytes.translate``'s table from a symbol to its value, ``blank`` for no symbol);
     else None."""
-    if table is None or not _lists(board, side):
-        return None
-    flat = list(chain.from_iterable(board))
-    if "" in flat:  # then the lengths below could add up with a longer string
-        return None
-    try:
-        text = "".join(flat)
+    if table is None or not _lists(board, side) or len(set(map(id, board))) != side:
+        return None  # (a row given twice: the general reading names it)
+    try:  # the cells, a NUL between two: every cell one character exactly when ...
+        text = "\0".join(chain.from_iterable(board))
     except TypeError:  # a cell that is not a str
         return None
-    if len(text) != len(flat) or not text.isascii():  # a cell of several characters
+    # ... the cells' lengths add up to N*N and no cell is empty; an empty cell puts two
+    # NULs side by side, one of them at an even place, and NUL is no symbol
+    if len(text) != 2 * side * side - 1 or not text.isascii():
         return None
-    read = text.encode("ascii").translate(table)
+    read = text[0::2].encode("ascii").translate(table)
     return None if blank in read else read
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from sudoku import ReadOnlyError, SudokuError, parse_board, parse_string, solve, solve_string
-from sudoku.grid import geometry, read_string, write_back
+from sudoku.grid import _NO_SYMBOL, _byte_values, geometry, read_string, write_back
 from sudoku.named import load_named
 from sudoku.reduction import given_array, givens
 from sudoku.rows import read_rows, write_rows
@@ -56,6 +56,12 @@ def test_shapes_the_rows_do_not_take_read_as_before():
     assert _read([shared] * 9).startswith("ShapeError: rows must be distinct")
     assert _read([*board[:8], board[8][:8]]).startswith("ShapeError: row 9")
 
+    for a, b in (("", "12"), ("", "1\x00"), ("\x00", "1"), ("12", "")):  # N*N characters
+        odd = _board(LEETCODE)
+        odd[2][3], odd[7][0] = a, b
+        assert read_rows(odd, 9, _byte_values(geometry(9)), _NO_SYMBOL) is None
+        assert _read(odd) == _read(tuple(odd)) and _read(odd).startswith("SymbolError")
+
     class Row(list):
         pass
 
@@ -64,6 +70,8 @@ def test_shapes_the_rows_do_not_take_read_as_before():
 
 def test_solve_writes_the_rows_in_place():
     board = _board(LEETCODE)
+    assert read_rows(board, 9, _byte_values(geometry(9)), _NO_SYMBOL) \
+        == bytes(parse_string(LEETCODE)[1])  # the quick way, taken
     rows = list(board)
     assert solve(board) is board and [r for r in board] == rows  # the same row objects
     assert "".join(map("".join, board)) == solve_string(LEETCODE)
