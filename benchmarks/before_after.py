@@ -16,8 +16,10 @@ machine's load average, which every figure should be quoted with.
 The cases are those of the structure issue's "must not regress" list: counts of
 ``queens12``, ``langford11`` and ``pentomino_6x10_sym`` (default backend), one
 ``sudoku.solve_string`` call per puzzle of ``norvig_top95`` and of ``norvig_hardest``
-(the median call), ``sudoku.solve_many`` of ``royle_17clue`` (49,158 puzzles) and of the
-first 20,000 of ``forum_hardest_1905_11plus`` (issue 34's Sudoku cases), and the gecode 25x25
+(the median call), the same with ``sudoku.solve`` of LeetCode 37's board (a list of lists
+of one-character strings, solved in place), ``sudoku.solve_many`` of ``royle_17clue``
+(49,158 puzzles) and of the first 20,000 of ``forum_hardest_1905_11plus`` (issue 34's
+Sudoku cases), and the gecode 25x25
 puzzles #0, #8 and #9 with the learning search (``strategy="hard"``). Data come from
 ``../shared/data`` (or ``DANCING_COVER_DATA``); a case whose file is missing is skipped.
 """
@@ -66,6 +68,20 @@ def one_call(name):
     return run
 
 
+def one_board(name):
+    puzzles = lines(name)
+
+    def run():
+        times = []
+        for p in puzzles:
+            board = [list(p[r * 9 : (r + 1) * 9]) for r in range(9)]
+            t = time.process_time_ns()
+            sudoku.solve(board)
+            times.append(time.process_time_ns() - t)
+        return statistics.median(times) / 1e9
+    return run
+
+
 def many(name, n=None):
     puzzles = lines(name)[:n]
     return lambda: sudoku.solve_many(puzzles)
@@ -82,6 +98,8 @@ CASES = {
     "count pentomino_6x10_sym": lambda: count("pentomino_6x10_sym"),
     "top95, one call (median)": lambda: one_call("norvig_top95"),
     "hardest, one call (median)": lambda: one_call("norvig_hardest"),
+    "top95, one solve(board) (median)": lambda: one_board("norvig_top95"),
+    "hardest, one solve(board) (median)": lambda: one_board("norvig_hardest"),
     "solve_many royle_17clue": lambda: many("royle_17clue"),
     "solve_many forum_hardest (first 20,000)": lambda: many("forum_hardest_1905_11plus", 20000),
     "gecode 25x25 #0 learn": lambda: hard(0),
@@ -102,14 +120,16 @@ for line in sys.stdin:
         t = time.process_time()
         inner = made[name]()
         spent = time.process_time() - t
-        seconds = inner if "one call" in name else spent
+        seconds = inner if "one " in name else spent
         print(json.dumps({"case": name, "seconds": seconds}), flush=True)
     except (FileNotFoundError, IndexError) as e:
         print(json.dumps({"case": name, "skip": str(e)}), flush=True)
 '''
 
 CASES = ["count queens12", "count langford11", "count pentomino_6x10_sym",
-         "top95, one call (median)", "hardest, one call (median)", "solve_many royle_17clue",
+         "top95, one call (median)", "hardest, one call (median)",
+         "top95, one solve(board) (median)", "hardest, one solve(board) (median)",
+         "solve_many royle_17clue",
          "solve_many forum_hardest (first 20,000)", "gecode 25x25 #0 learn",
          "gecode 25x25 #8 learn", "gecode 25x25 #9 learn"]
 

@@ -91,9 +91,12 @@ def check_forced_rows(forced: Any) -> tuple[np.ndarray, np.ndarray]:
     """``solve_batch``'s per-instance lists of forced options as CSR arrays (int64), or
     ForcedOptionError for one that is not a list of integers. Range, dropped options and
     repeats are checked by the kernel (status INVALID or CONFLICT), at no cost here."""
-    if type(forced) is list and len(forced) == 1 and type(forced[0]) is list:
-        row = np.array(forced[0])  # a batch of one (a Sudoku): fast when numpy reads
-        if row.dtype == np.int64 and row.ndim == 1:  # int64 (else the slow path decides)
+    if type(forced) is list and len(forced) == 1:  # a batch of one (a Sudoku)
+        row = forced[0]
+        if type(row) is list:
+            row = np.array(row)  # fast when numpy reads
+        if type(row) is np.ndarray and row.dtype == np.int64 and row.ndim == 1 \
+                and row.flags.c_contiguous:  # as the kernel reads it (which never writes it)
             return np.array((0, len(row)), dtype=np.int64), row
     if isinstance(forced, (str, bytes)) or not isinstance(forced, Iterable):
         raise ForcedOptionError(f"forced must be an iterable of lists of option indices, "

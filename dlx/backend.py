@@ -288,6 +288,14 @@ class Backend(ABC):
     def batch(self, job: BatchJob) -> None:
         """Search ``job.links`` once per instance of ``job``, filling ``job.table``."""
 
+    def batch_one(self, links: Links, indices: np.ndarray, width: int, node_stop: int,
+                  solution_stop: int, table: np.ndarray) -> int | None:
+        """A batch of one instance forcing ``indices``, without a deadline or progress, in
+        one call with no set-up when this backend can (the one-call Sudoku): ``table``
+        filled as [`batch`][] fills it, and ``BatchJob.invalid`` returned; None (nothing
+        done): use [`batch`][]."""
+        return None
+
     def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:
         """The learning search's ``begin`` and ``cdcl`` (`dlx.cdcl.search`), which
         return [`dlx.Status`][] values; by default as written, in Python."""

@@ -286,6 +286,7 @@ def _compile(dispatcher: Any, signature: tuple) -> bool:
 _WHERE = np.zeros(kernel.N_WHERE, dtype=np.int64)
 _WHERE[kernel.W_INVALID] = -1
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
+_ONE_INSTANCE: dict[int, np.ndarray] = {}  # batch_one's indptr, (0, n), by n
 
 _compiled: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 _entries: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
@@ -615,6 +616,27 @@ class NumbaBackend(Backend):
                          first, time.perf_counter() - t0)
         links.converted.setdefault(pool, []).append(state)  # pristine (words: any): keep it
         job.invalid = int(where[kernel.W_INVALID])
+
+    def batch_one(self, links: Links, indices: np.ndarray, width: int, node_stop: int,
+                  solution_stop: int, table: np.ndarray) -> int | None:
+        """[`batch`][] of one instance on bit words, without the job's bookkeeping; a
+        search that outlasts the first slice goes on as [`batch`][]'s would."""
+        state = kernel_words.pooled(links)
+        if state is None:
+            return None
+        search_batch, where, out, first = words_entry(), _WHERE.copy(), table.reshape(-1), \
+            first_slice(links)
+        indptr = _ONE_INSTANCE.get(len(indices))  # read only by the kernel: shared
+        if indptr is None:
+            indptr = _ONE_INSTANCE.setdefault(len(indices), np.array((0, len(indices))))
+        t0 = time.perf_counter()
+        if search_batch(state, indices, indptr, out, where, node_stop, solution_stop, width,
+                        first):  # rare: a long search
+            self._sliced(BatchJob(links, indptr, indices, width, node_stop, solution_stop,
+                                  None, table, cut=1), search_batch,
+                         (state, indices, indptr, out, where), first, time.perf_counter() - t0)
+        links.converted.setdefault("numba-words-pool", []).append(state)
+        return int(where[kernel.W_INVALID])
 
     @staticmethod
     def _sliced(job: BatchJob, search_batch: Any, args: tuple, first: int,

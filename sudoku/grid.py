@@ -48,6 +48,7 @@ from .errors import (
     culprit,
 )
 from .layout import Layout, box_owners, region_owners
+from .rows import read_rows, write_rows
 
 __all__ = [
     "BOX_SIZES",
@@ -66,6 +67,7 @@ __all__ = [
     "is_solution",
     "parse_board",
     "parse_string",
+    "read_string",
     "region_owners",
     "write_back",
 ]
@@ -236,6 +238,13 @@ def parse_string(text: str, alphabet: str | None = None,
     be a str (ArgumentError otherwise: bytes are not decoded, since only the caller knows
     their encoding). With a ``layout`` any side is read, and must be the layout's.
     """
+    geo, read = read_string(text, alphabet, layout)
+    return geo, list(read)
+
+
+def read_string(text: str, alphabet: str | None = None,
+                layout: Layout | None = None) -> tuple[Geometry, bytes]:
+    """[`parse_string`][] with the values as bytes (one a cell), for the one call."""
     check_alphabet(alphabet, layout)
     if not isinstance(text, str):
         hint = " (decode it first, e.g. puzzle.decode('ascii'))" \
@@ -251,10 +260,10 @@ def parse_string(text: str, alphabet: str | None = None,
     if table is not None and cells.isascii():  # one translation in C, checked at once
         read = cells.encode("ascii").translate(table)
         if _NO_SYMBOL not in read:
-            return geo, list(read)
+            return geo, read
     values = _symbol_values(geo)
     try:
-        return geo, list(map(values.__getitem__, cells))
+        return geo, bytes(map(values.__getitem__, cells))
     except KeyError:
         k = next(k for k, ch in enumerate(cells) if ch not in values)
         raise SymbolError(f"bad symbol {cells[k]!r} at {geo.where(k)}") from None
@@ -271,13 +280,18 @@ def parse_board(board: Any, alphabet: str | None = None,
     `check_writable`'s question. ``layout`` as for [`parse_string`][].
     """
     check_alphabet(alphabet, layout)
-    if isinstance(board, np.ndarray):
+    if type(board) is list:  # a Sequence, no array, no str (LeetCode's board)
+        pass
+    elif isinstance(board, np.ndarray):
         return _parse_array(np.asarray(board), alphabet, layout)  # a matrix reads as its array
-    if isinstance(board, str):
+    elif isinstance(board, str):
         raise ShapeError("a string cannot be solved in place; use solve_string()")
-    if not isinstance(board, Sequence) or isinstance(board, (bytes, bytearray)):
+    elif not isinstance(board, Sequence) or isinstance(board, (bytes, bytearray)):
         raise ShapeError(f"expected a list of rows or a numpy array, got {type(board).__name__}")
     geo = geometry(len(board), alphabet, layout)  # before list(): range(10**12) is a Sequence too
+    read = read_rows(board, geo.side, _byte_values(geo), _NO_SYMBOL)  # LeetCode's board
+    if read is not None:
+        return geo, list(read), "str"
     rows = list(board)
     side = geo.side
     flat: list[Any] = []
@@ -346,6 +360,8 @@ def check_writable(board: Any, kind: str) -> None:
             raise ReadOnlyError("the numpy array is read-only (flags.writeable is False); "
                                 "solve a writable copy, e.g. board.copy()")
         return
+    if type(board) is list and set(map(type, board)) == {list}:  # lists take any value
+        return
     for r, row in enumerate(board):
         if isinstance(row, np.ndarray):
             if not row.flags.writeable:
@@ -366,6 +382,9 @@ def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
     side = geo.side
     if kind == "numpy":
         np.asarray(board)[...] = np.asarray(values).reshape(side, side)
+        return
+    if kind == "str" and geo.alphabet.isascii() \
+            and write_rows(board, side, format_grid(geo, values)):  # rows that are lists
         return
     symbols = geo.alphabet if kind == "str" else None
     written: list[tuple[Any, int, Any]] = []  # (row, column, old cell) to undo
@@ -551,8 +570,9 @@ def _ascii_symbols(geo: Geometry) -> tuple[bytes, bytes]:
             bytes(range(geo.side + 1, 256)))
 
 
-def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
-    """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``.
+def is_solution(geo: Geometry, puzzle: list[int] | bytes, solution: list[int] | bytes) -> bool:
+    """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``
+    (each the values of the cells, a list of ints or bytes).
 
     Every value is in 1..N, every given is kept, and every unit holds N different values
     (`_units_hold_all`). Nothing here is shared with the engine or the reduction. A
@@ -584,7 +604,7 @@ def is_solution(geo: Geometry, puzzle: list[int], solution: list[int]) -> bool:
     return True
 
 
-def _units_hold_all(layout: Layout, values: list[int]) -> bool:
+def _units_hold_all(layout: Layout, values: list[int] | bytes) -> bool:
     """True when every unit of ``layout`` holds N different values (all in 1..N already).
 
     Up to [`SUM_CHECK_SIDE`][], one sum: cell ``c`` holding ``v`` adds ``2**v`` to the

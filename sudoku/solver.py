@@ -26,10 +26,11 @@ from .grid import (
     is_solution,
     parse_board,
     parse_string,
+    read_string,
     write_back,
 )
 from .hard import HARD, HARD_SIDE, count_hard, head_start, is_hard, solve_hard
-from .reduction import GivensMode, Reduction, decode, empty_grid_problem, givens
+from .reduction import GivensMode, Reduction, decode, empty_grid_problem, given_array, givens
 
 __all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve",
            "solve_string", "to_exact_cover"]
@@ -43,19 +44,22 @@ def _parse_any(board: Any, alphabet: str | None,
     return geo, values
 
 
-def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
+def _solve_values(geo: Geometry, given: bytes, *, unique: bool,
                   engine: dict[str, Any], strategy: str = "plain") -> list[int]:
     """The solved grid's values, or a SudokuError saying why there is none.
 
+    ``given`` holds the puzzle's values, a byte a cell ([`sudoku.grid.read_string`][]).
     The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
-    one kernel call, or a few with a timeout), with the checked ``engine`` arguments of
-    [`sudoku.arguments.engine_arguments`][]; its errors are those of
-    [`sudoku.solve_many`][]. ``strategy`` (checked): ``"hard"`` and ``"auto"`` on a
+    one kernel call, or a few with a timeout), its givens' options handed over as the
+    int64 array the kernel reads ([`sudoku.reduction.given_array`][]), with the checked
+    ``engine`` arguments of [`sudoku.arguments.engine_arguments`][]; its errors are those
+    of [`sudoku.solve_many`][]. ``strategy`` (checked): ``"hard"`` and ``"auto"`` on a
     large board search the hard way instead ([`sudoku.hard.solve_hard`][]), ``"auto"``
     after a head start of the plain search ([`sudoku.hard.head_start`][]).
     """
     limit = 2 if unique else 1
     if is_hard(geo, strategy):
+        values = list(given)
         if strategy == "hard":
             return solve_hard(geo, values, unique=unique, engine=engine)
         result, engine, spent = head_start(geo, values, limit, engine)
@@ -63,12 +67,12 @@ def _solve_values(geo: Geometry, values: list[int], *, unique: bool,
             return solve_hard(geo, values, unique=unique, engine=engine, spent=spent)
     else:
         result = empty_grid_problem(geo.layout).solve_batch(
-            [givens(geo, values)], limit=limit, **engine)
+            [given_array(geo.side, given)], limit=limit, **engine)
     chosen = result.solution_array(0)
     if chosen is None or (unique and not solved_mask(result, unique)[0]):
-        raise failure(geo, values, result, 0, unique)
-    solution = decode(geo, values, None, chosen)
-    if not is_solution(geo, values, solution):  # an engine bug, never bad input
+        raise failure(geo, list(given), result, 0, unique)
+    solution = decode(geo, [], None, chosen)
+    if not is_solution(geo, given, solution):  # an engine bug, never bad input
         raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
     return solution
 
@@ -118,7 +122,7 @@ def solve(
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet, layout)
     check_writable(board, kind)
-    solution = _solve_values(geo, values, unique=unique, engine=engine,
+    solution = _solve_values(geo, bytes(values), unique=unique, engine=engine,
                              strategy=strategy_name(strategy))
     write_back(board, geo, solution, kind)
     return board
@@ -139,8 +143,8 @@ def solve_string(
     Arguments and errors as for [`solve`][]; a ``puzzle`` that is not a str (bytes
     included: decode them first) is an ArgumentError."""
     engine = engine_arguments(backend, max_nodes, timeout)
-    geo, values = parse_string(puzzle, alphabet, layout)
-    solution = _solve_values(geo, values, unique=unique, engine=engine,
+    geo, given = read_string(puzzle, alphabet, layout)
+    solution = _solve_values(geo, given, unique=unique, engine=engine,
                              strategy=strategy_name(strategy))
     return format_grid(geo, solution)
 

@@ -1,0 +1,84 @@
+"""A batch of one instance given as an int64 array, as ``sudoku``'s one call hands its
+givens over, takes the backend's ``batch_one`` (no job, no set-up). It must give what the
+general batch gives for the same instance (the first of a batch of two), record for
+record, errors included, and leave the array as it was."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from backends import needs_numba
+
+from dlx import ForcedOptionError
+from dlx.backend import Backend
+from sudoku import parse_string
+from sudoku.named import load_named
+from sudoku.reduction import empty_grid_problem
+
+PUZZLES = [load_named()["leetcode-37"], load_named()["norvig-hard1"], "5.5" + "." * 78,
+           ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........",
+           "." * 81]
+
+
+def _givens(puzzle: str) -> list[int]:
+    return [cell * 9 + v - 1 for cell, v in enumerate(parse_string(puzzle)[1]) if v]
+
+
+def _rows(result, k: int = 0) -> tuple:
+    return (result.solution(k), int(result.found[k]), int(result.nodes[k]),
+            int(result.updates[k]), int(result.max_level[k]), bool(result.conflict[k]),
+            int(result.status[k]), int(result.conflicting[k]))
+
+
+@needs_numba
+@pytest.mark.parametrize("puzzle", PUZZLES)
+@pytest.mark.parametrize(("limit", "max_nodes"), [(1, None), (2, None), (3, 40),
+                                                  (10**6, 5000)])
+def test_an_array_of_one_equals_the_general_batch(monkeypatch, puzzle, limit, max_nodes):
+    """The empty grid with a huge limit runs past the first slice (1,024 nodes): it goes
+    on on the driver, as the general batch does."""
+    import dlx.compiled
+
+    problem = empty_grid_problem(3)
+    givens = _givens(puzzle)
+    expected = _rows(problem.solve_batch([givens, []], limit=limit, max_nodes=max_nodes,
+                                         backend="numba"))
+    forced = np.array(givens, dtype=np.int64)
+    kept = forced.copy()
+
+    def no_job(self, job):
+        raise AssertionError("a batch of one array went the general way")
+
+    monkeypatch.setattr(dlx.compiled.NumbaBackend, "batch", no_job)
+    got = problem.solve_batch([forced], limit=limit, max_nodes=max_nodes, backend="numba")
+    assert got.backend == "numba" and _rows(got) == expected
+    assert np.array_equal(forced, kept)  # read, never written
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+@pytest.mark.parametrize("forced", [np.array([5, 9], dtype=np.int32),
+                                    np.array([5, 0, 9, 0], dtype=np.int64)[::2], [5, 9]])
+def test_other_rows_go_the_general_way(forced, backend):
+    """int32, a strided view, a list: the general path, the same records."""
+    problem = empty_grid_problem(3)
+    assert _rows(problem.solve_batch([forced], backend=backend)) \
+        == _rows(problem.solve_batch([[5, 9], []], backend=backend))
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+@pytest.mark.parametrize(("bad", "message"), [([5, 729], "option 729 is not in range 0..728"),
+                                              ([-3], "option -3 is not in range 0..728"),
+                                              ([5, 5], "option 5 is forced twice")])
+def test_bad_options_in_an_array_are_named(backend, bad, message):
+    problem = empty_grid_problem(3)
+    for forced in (bad, np.array(bad, dtype=np.int64)):
+        with pytest.raises(ForcedOptionError, match=rf"forced\[0\]: {message}"):
+            problem.solve_batch([forced], backend=backend)
+    assert _rows(problem.solve_batch([np.array([5], dtype=np.int64)], backend=backend)) \
+        == _rows(problem.solve_batch([[5]], backend=backend))
+
+
+def test_a_backend_without_batch_one_says_none():
+    """The default: nothing done, the general way (``batch``) is taken."""
+    assert Backend.batch_one(None, None, np.zeros(0, np.int64), 1, 1, 1,  # type: ignore
+                             np.zeros((1, 1), np.int64)) is None
