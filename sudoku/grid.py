@@ -570,17 +570,17 @@ def _ascii_symbols(geo: Geometry) -> tuple[bytes, bytes]:
             bytes(range(geo.side + 1, 256)))
 
 
-def is_solution(geo: Geometry, puzzle: list[int] | bytes, solution: list[int] | bytes) -> bool:
+def is_solution(geo: Geometry, puzzle: list[int] | bytes,
+                solution: list[int] | bytes) -> bool:
     """Independent check: ``solution`` is a full valid grid that agrees with ``puzzle``
     (each the values of the cells, a list of ints or bytes).
 
     Every value is in 1..N, every given is kept, and every unit holds N different values
-    (`_units_hold_all`). Nothing here is shared with the engine or the reduction. A
-    ``solution`` or ``puzzle`` that is not a sequence raises [`ArgumentError`][]; values
-    other than ints (floats, strings) make no solution."""
+    (`_units_hold_all`). Nothing here is shared with the engine or the reduction. No
+    sequence: [`ArgumentError`][]; values other than ints (floats, strings): no solution."""
     side = geo.side
     for name, values in (("puzzle", puzzle), ("solution", solution)):
-        if type(values) is not list and (isinstance(values, (str, bytes)) or not isinstance(
+        if type(values) not in (list, bytes) and (isinstance(values, str) or not isinstance(
                 values, (Sequence, np.ndarray))):
             raise ArgumentError(f"{name} must be a sequence of {side * side} cell values, "
                                 f"got {type(values).__name__}")
