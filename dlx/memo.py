@@ -231,7 +231,7 @@ class MemoStats(SearchStats):
     """[`dlx.SearchStats`][] of a memoized search, with DLX6's other totals: ``hits``
     (solutions included, as DLX6 counts them), ``memos`` (signatures stored), ``good_memos``
     (those with solutions) and ``zdd_nodes`` (the sinks included, as DLX6 counts them); and
-``splits``, the nodes that split into independent parts (``parts=True``)."""
+    ``splits``, the nodes that split into independent parts (``parts=True``)."""
 
     hits: int = 0
     memos: int = 0
@@ -255,10 +255,11 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
     a node whose active items fall into independent parts, at the root or anywhere in
     the search ([`dlx.kernel_memo`][]), searches each part alone and multiplies: DLX6's
     nodes then differ, and so does the order of iteration; without it the search is
-    DLX6's. ``forced``
-    options are taken first ([`without_forced`][]) and belong to every solution; if
-    they exclude one another there is none (status ``CONFLICT``, ``stats.conflict`` the
-    first that an earlier one excludes, as in the plain search). ``progress``, if given,
+    DLX6's. ``forced`` options are taken first ([`without_forced`][]) and belong to every
+    solution; if they exclude one another there is none (status ``CONFLICT``,
+    ``stats.conflict`` the first that an earlier one excludes, as in the plain search).
+    A set whose product nodes expand past ``max_zdd_nodes`` (2**22 without it) raises
+    [`dlx.SearchStoppedError`][] (status ``MAX_NODES``). ``progress``, if given,
     is called after each slice of the kernel (about 5 times a second) with the stats so
     far, for a progress line.
     """
@@ -286,13 +287,15 @@ def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any
         raise
     finally:
         stats.seconds = time.perf_counter() - start
-    try:
-        root, opt, lo, hi, counts = _diagram(kernel, S, reduced[1], keep,
-                                             EXPANDED_NODES if zbound >= NEVER else zbound)
-    except SearchStoppedError as e:
-        e.stats = stats
+    bound = EXPANDED_NODES if zbound >= NEVER else zbound
+    diagram = _diagram(kernel, S, reduced[1], keep, bound)
+    if diagram is None:
         stats.status = Status.MAX_NODES
-        raise
+        raise SearchStoppedError(
+            f"the set of independent parts takes more than {bound} ZDD nodes without its "
+            "product nodes: count it (keep=False, count(memo=True)), or raise max_zdd_nodes",
+            stats)
+    root, opt, lo, hi, counts = diagram
     if taken and root != 0:
         root, opt, lo, hi, counts = _on_top(taken, root, opt, lo, hi, counts)
     stats.status = Status.COMPLETE
@@ -309,11 +312,11 @@ Diagram = tuple[int, np.ndarray, np.ndarray, np.ndarray, list[int]]
 
 
 def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None,
-             plain: bool = True, bound: int = EXPANDED_NODES) -> Diagram:
+             plain: bool, bound: int) -> Diagram | None:
     """The ZDD of a completed search, its options renumbered by ``options`` (the problem
     left -> the problem's), its counts exact (Python ints past the kernel's 2**62);
     ``plain``: its product nodes expanded ([`dlx.products`][]) into at most ``bound``
-    nodes, else [`dlx.SearchStoppedError`][]."""
+    nodes, else None."""
     if S is None:  # no primary item: the one solution is the empty set
         zero = np.zeros(2, dtype=np.int64)
         return 1, zero, zero, zero, [0, 1]
@@ -324,16 +327,13 @@ def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None
     if plain and products:
         flat = expanded(root, opt, lo, hi, bound)
         if flat is None:
-            raise SearchStoppedError(
-                f"the set of independent parts takes more than {bound} ZDD nodes without "
-                "its product nodes: count it (keep=False, count(memo=True)), or raise "
-                "max_zdd_nodes", None)
+            return None
         root, opt, lo, hi = flat
         counts = exact_counts(lo, hi)
     else:
         counts = kernel.numpy(S.ZCNT)[:n].tolist()
         if counts[root] < 0:
-            counts = product_counts(opt, lo, hi) if products else exact_counts(lo, hi)
+            counts = product_counts(opt, lo, hi)
     if options is not None:
         opt[2:] = np.where(opt[2:] >= 0, options[np.maximum(opt[2:], 0)], opt[2:])
     return root, opt, lo, hi, counts
@@ -462,7 +462,8 @@ class MemoRun:
         found = int(self.kernel.numpy(S.ZCNT)[root])
         if found >= 0:
             return found
-        return _diagram(self.kernel, S, None, plain=False)[4][root]
+        n = int(S.REG[ZNODES])
+        return product_counts(*(self.kernel.numpy(a)[:n] for a in (S.ZOPT, S.ZLO, S.ZHI)))[root]
 
 
 def _run(kernel: MemoKernel, data: MemoInput, stats: MemoStats, node_budget: int,

@@ -17,7 +17,13 @@ from backends import AVAILABLE, BACKENDS, needs_numba
 from datasets import load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memo_problems import domino_problem, plain, transfer_matrix_dominoes, xcc_problems
+from memo_problems import (
+    domino_problem,
+    plain,
+    run_node_by_node,
+    transfer_matrix_dominoes,
+    xcc_problems,
+)
 
 import dlx
 import dlx.errors
@@ -29,13 +35,9 @@ from dlx import (
     Status,
 )
 from dlx.backend import PYTHON_MEMO
-from dlx.kernel_memo import COMPLETE, MAX_NODES, search
 from dlx.memo import (
     MemoInput,
-    _grow_memo,
-    _grow_zdd,
     _state,
-    check_memo,
     memo_count,
     memo_input,
     memo_search,
@@ -207,20 +209,7 @@ def test_set_operations_equal_python_sets(problem, data):
 @given(xcc_problems())
 def test_kernel_state_is_sane_at_every_node(problem):
     """Knuth's sanity checker after every node, then the arrays restored at the end."""
-    data = memo_input(problem)
-    backend = PYTHON_MEMO
-    S = _state(backend, data, 1 << 62)
-    fresh = _state(backend, data, 1 << 62)
-    while True:
-        check_memo(S)
-        status = search(S, S.REG[1] + 1)
-        if status == COMPLETE:
-            break
-        if status != MAX_NODES:
-            S = _grow_memo(backend, S) if status == 100 else _grow_zdd(backend, S)
-    check_memo(S)
-    for name in ("U", "D", "COLOR", "LEN", "LL", "RL", "CUR"):
-        assert getattr(S, name) == getattr(fresh, name), name
+    assert run_node_by_node(problem)[1] == len(plain(problem))
 
 
 def test_tables_grow_from_their_first_size():

@@ -14,21 +14,18 @@ import pytest
 from backends import AVAILABLE, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memo_problems import domino_problem, plain, transfer_matrix_dominoes, xcc_problems
+from memo_problems import (
+    domino_problem,
+    plain,
+    run_node_by_node,
+    transfer_matrix_dominoes,
+    xcc_problems,
+)
 
 from dlx import Colored, ExactCover, SearchStoppedError
-from dlx.backend import PYTHON_MEMO
-from dlx.kernel_memo import COMPLETE, GROW_PARTS, GTOP, MAX_NODES, NODES, PRODUCT, search
+from dlx.kernel_memo import PRODUCT
 from dlx.memo import (
-    MemoRun,
-    MemoStats,
-    _grow_memo,
-    _grow_parts,
-    _grow_zdd,
-    _state,
-    check_memo,
     memo_count,
-    memo_input,
     memo_search,
 )
 from dlx.products import expanded, product_counts
@@ -78,47 +75,17 @@ def test_parts_give_the_same_solutions(problem, backend):
         assert x in s
 
 
-def run_node_by_node(problem: ExactCover, room: int | None = None) -> tuple[MemoStats, list]:
-    """The python kernel with parts, one node a call, Knuth's sanity check between calls;
-    ``room``: the group stack starts with room for that many splits (it grows). Returns
-    the stats and the fresh state's links, to compare with the state at the end."""
-    data = memo_input(problem)
-    S = _state(PYTHON_MEMO, data, 1 << 62, parts=True)
-    if room is not None:
-        S = S._replace(GROUPS=S.GROUPS[:S.REG[GTOP] + room * 2 * len(S.LEN)])
-    fresh = _state(PYTHON_MEMO, data, 1 << 62, parts=True)
-    grown = 0
-    while True:
-        check_memo(S)
-        status = search(S, S.REG[NODES] + 1)
-        if status == COMPLETE:
-            break
-        if status == GROW_PARTS:
-            grown += 1
-            S = _grow_parts(PYTHON_MEMO, S)
-        elif status != MAX_NODES:
-            S = _grow_memo(PYTHON_MEMO, S) if status == 100 else _grow_zdd(PYTHON_MEMO, S)
-    check_memo(S)
-    for name in ("U", "D", "COLOR", "LEN", "LL", "RL", "CUR"):
-        assert getattr(S, name) == getattr(fresh, name), name
-    stats = MemoStats()
-    run = MemoRun(PYTHON_MEMO, data, stats, parts=True)
-    run.state = S
-    return stats, [grown, run.count()]
-
-
 @settings(max_examples=40, deadline=None)
 @given(xcc_problems())
 def test_kernel_state_is_sane_at_every_node_with_parts(problem):
-    _, (_, count) = run_node_by_node(problem)
-    assert count == len(plain(problem))
+    assert run_node_by_node(problem, parts=True)[1] == len(plain(problem))
 
 
 def test_the_group_stack_grows():
     """No room for a split at first: the kernel asks for room, and gets it, before each
     split it could not hold."""
     problem = rooms_in_a_row(3, 2, 2)
-    _, (grown, count) = run_node_by_node(problem, room=0)
+    grown, count = run_node_by_node(problem, parts=True, room=0)
     assert grown >= 1 and count == 2**3
 
 

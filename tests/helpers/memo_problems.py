@@ -1,13 +1,29 @@
 """Problems of the memoized search's tests: domino boards with an independent count
-(a transfer matrix), and random XCC problems small enough to list every solution."""
+(a transfer matrix), and random XCC problems small enough to list every solution; and
+the python kernel run one node a call under Knuth's sanity check."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 from dlx import Colored, ExactCover
+from dlx.backend import PYTHON_MEMO
+from dlx.kernel_memo import (
+    COMPLETE,
+    GROW_MEMO,
+    GROW_PARTS,
+    GTOP,
+    MAX_NODES,
+    NODES,
+    ROOT,
+    ZNODES,
+    search,
+)
+from dlx.memo import _grow_memo, _grow_parts, _grow_zdd, _state, check_memo, memo_input
+from dlx.products import product_counts
 
-__all__ = ["domino_problem", "plain", "transfer_matrix_dominoes", "xcc_problems"]
+__all__ = ["domino_problem", "plain", "run_node_by_node", "transfer_matrix_dominoes",
+           "xcc_problems"]
 
 
 def domino_problem(m: int, n: int) -> ExactCover:
@@ -67,3 +83,32 @@ def xcc_problems(draw):
 def plain(problem: ExactCover) -> list[list[int]]:
     """Every solution by the plain search (python), in its order."""
     return list(problem.solutions(backend="python"))
+
+
+def run_node_by_node(problem: ExactCover, parts: bool = False,
+                     room: int | None = None) -> tuple[int, int]:
+    """The python kernel one node a call, Knuth's sanity check between calls, and the
+    links, lengths and signature as fresh at the end. ``room`` (with ``parts``): the group
+    stack starts with room for that many splits. Returns how often the group stack grew,
+    and the count."""
+    data = memo_input(problem)
+    S = _state(PYTHON_MEMO, data, 1 << 62, parts=parts)
+    if room is not None:
+        S = S._replace(GROUPS=S.GROUPS[:S.REG[GTOP] + room * 2 * len(S.LEN)])
+    fresh = _state(PYTHON_MEMO, data, 1 << 62, parts=parts)
+    grown = 0
+    while True:
+        check_memo(S)
+        status = search(S, S.REG[NODES] + 1)
+        if status == COMPLETE:
+            break
+        if status == GROW_PARTS:
+            grown += 1
+            S = _grow_parts(PYTHON_MEMO, S)
+        elif status != MAX_NODES:
+            S = (_grow_memo if status == GROW_MEMO else _grow_zdd)(PYTHON_MEMO, S)
+    check_memo(S)
+    for name in ("U", "D", "COLOR", "LEN", "LL", "RL", "CUR"):
+        assert getattr(S, name) == getattr(fresh, name), name
+    n = S.REG[ZNODES]
+    return grown, product_counts(S.ZOPT[:n], S.ZLO[:n], S.ZHI[:n])[S.REG[ROOT]]
