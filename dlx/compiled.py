@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from . import cdcl, kernel, kernel_m, kernel_memo, kernel_words
+from . import cdcl, kernel, kernel_m, kernel_memo, kernel_parts, kernel_words
 from .backend import Backend, BatchJob, Kernel, MemoKernel, specialize
 from .errors import warn_once
 from .links import Links
@@ -106,7 +106,7 @@ def _nonnegative_indexing() -> Iterator[bool]:
             arrayobj.fix_integer_index = original
 
 
-_KERNEL_MODULES = (kernel, kernel_m, kernel_memo, kernel_words, cdcl, *cdcl.MODULES)
+_KERNEL_MODULES = (kernel, kernel_m, kernel_memo, kernel_parts, kernel_words, cdcl, *cdcl.MODULES)
 """Every module whose functions are compiled (and [`dlx.cdcl`][], which merges its
 modules into one namespace): what the cache tag hashes."""
 
@@ -459,7 +459,7 @@ def _memo_namespace(parts: bool) -> types.SimpleNamespace:
     """[`dlx.kernel_memo`][]'s functions wrapped by numba over a copy of its globals;
     nothing is compiled yet. ``parts=False``: the twin without independent parts
     (``SPLITTING`` False)."""
-    namespace = {**vars(kernel_memo), "SPLITTING": parts}
+    namespace = {**vars(kernel_parts), **vars(kernel_memo), "SPLITTING": parts}
     wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"MEMO": True, "SPLITTING": parts}),
                     frozenset())
     for name in kernel_memo.FUNCTIONS:

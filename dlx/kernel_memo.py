@@ -45,24 +45,8 @@ numbers are a topological order.
 Per level: ``CHOICE`` (the node tried), ``SAVEZ`` (the ZDD node of the options tried so far
 at that level), ``MEMOAT`` (the memo entry of that level's subproblem).
 
-Independent parts (``REG[PARTS]``, off by default: DLX6's nodes then differ). At a memo
-miss below the last walk on the path (fewer active primary items than there were), unless
-Knuth's choice finds an item without options, [`components`][] walks the active items and
-options and splits the items into *groups* that no active option joins. Two or more
-groups make the level a *split level*. Their arrays are one, ``GROUPS``: per level
-``SPLIT`` (at ``level``: where its groups start, -1 if not split), ``GEND`` (at ``L +
-level``: where they end; ``L`` levels) and ``CHECKAT`` (at ``2 L + level``: the active
-primary items at the last walk on the path); ``SEEN`` per item and ``OSEEN`` per option
-(from ``REG[SEEN_AT]``, ``REG[OSEEN_AT]``: ``REG[STAMP]`` once the latest walk reached
-it); then the group stack, up to ``REG[GTOP]``, each group as ``-size`` followed by its
-items, the group of the chosen item first. ``CHOICE[level]`` of a split level points to
-the group under way and ``SAVEZ[level]`` holds the product of the groups done. Each group
-is searched one level down as a problem of its own, the other groups' items set aside
-from the active lists ([`aside`][]): so its signature names its items only, and equal
-groups met anywhere share one memo entry. Its answer is multiplied in (a ``PRODUCT``
-node) and the next group taken; a group without solutions ends the level at once. A
-secondary item purified to a color joins nothing (the options left on it agree with it)
-and stays in every group's signature, as does one that no group reaches.
+Independent parts (``REG[PARTS]``, off by default): split levels, their registers and
+their arrays (``GROUPS``) are described in [`dlx.kernel_parts`][].
 
 The search is a loop over labelled steps with no recursion (any depth), resumable: it
 returns after a node budget (for time-outs and Ctrl-C) or when a table is full (the driver
@@ -73,6 +57,17 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .kernel_parts import (
+    EARNED,
+    GTOP,
+    PARTS,
+    SPLITS,
+    WALK_PAID,
+    WALK_SHARE,
+    WALKED,
+    active_primaries,
+    components,
+)
 from .status import Status
 
 __all__ = ["FUNCTIONS", "MemoState"]
@@ -93,15 +88,7 @@ WORDS = 11  # W, the words of a signature (read-only)
 ZBOUND = 12  # the most ZDD nodes allowed (the sinks included; read-only)
 ROOT = 13  # the answer: the ZDD node of the whole problem, once COMPLETE
 MAX_LEVEL = 14  # the deepest level reached
-PARTS = 15  # 1: split into independent parts where found (read-only)
-GTOP = 16  # the top of the group stack in GROUPS
-STAMP = 17  # the mark of the latest walk over the active items (SEEN, OSEEN)
-SPLITS = 18  # the nodes split into independent parts
-SEEN_AT = 19  # where SEEN starts in GROUPS (read-only)
-OSEEN_AT = 20  # where OSEEN starts in GROUPS (read-only)
-WALKED = 21  # the list nodes the walks of components() have visited
-EARNED = 22  # the walks that splits have paid for, in list nodes
-N_REG = 23
+N_REG = EARNED + 1  # registers 15 and up: those of dlx.kernel_parts
 
 # Steps.
 FORWARD = 0  # enter a level: a node of the search tree
@@ -123,12 +110,6 @@ GROW_PARTS = 103  # the group stack may not hold another split: grow it and call
 PRODUCT = -2
 """``ZOPT`` of a product node: its family is every union of a set of ``ZLO``'s and one of
 ``ZHI``'s (independent parts: no option in both)."""
-
-WALK_SHARE = 2
-WALK_PAID = 8
-"""The walks of [`components`][] take at most ``1 / 2**WALK_SHARE`` of the updates, plus
-``WALK_PAID`` times those of the walks that found a split: a search that never splits
-pays a quarter more at most, one that splits walks at every miss."""
 
 SPLITTING = True
 """Whether the code of independent parts is there: the numba backend compiles a twin
@@ -385,73 +366,6 @@ def choose(LEN, RL):
                 break
         k = RL[k]
     return best
-
-
-def active_primaries(RL):
-    """The number of active primary items."""
-    n = 0
-    k = RL[0]
-    while k != 0:
-        n += 1
-        k = RL[k]
-    return n
-
-
-def components(S, n1, first):
-    """Write the groups of the active items that no active option joins to ``GROUPS``
-    from ``REG[GTOP]``, each as ``-size`` and its items, the group of item ``first``
-    first; returns the number of groups and the end. A breadth-first walk from each
-    active primary item not yet reached, over the lists of primary and unpurified
-    secondary items, each option walked once."""
-    REG = S.REG
-    stamp = REG[STAMP] + 1
-    REG[STAMP] = stamp
-    G = S.GROUPS
-    SEEN = REG[SEEN_AT]
-    OSEEN = REG[OSEEN_AT]
-    D = S.D
-    TOP = S.TOP
-    OPT = S.OPT
-    COLOR = S.COLOR
-    top = REG[GTOP]
-    groups = 0
-    walked = 0
-    k = first
-    after = 0  # the walk goes on from the root once ``first``'s group is made
-    while k != 0:
-        if G[SEEN + k] != stamp:
-            G[SEEN + k] = stamp
-            head = top
-            G[head + 1] = k
-            top += 2
-            scan = head + 1
-            while scan < top:
-                j = G[scan]
-                scan += 1
-                r = D[j]
-                while r != j:
-                    walked += 1
-                    o = OPT[r]
-                    if G[OSEEN + o] != stamp:
-                        G[OSEEN + o] = stamp
-                        q = r + 1
-                        while q != r:
-                            x = TOP[q]
-                            if x <= 0:  # a spacer: on with the option's first node
-                                q = S.U[q]
-                                continue
-                            if G[SEEN + x] != stamp and (x <= n1 or COLOR[x] == 0):
-                                G[SEEN + x] = stamp
-                                G[top] = x
-                                top += 1
-                            q += 1
-                    r = D[r]
-            G[head] = head + 1 - top
-            groups += 1
-        k = S.RL[after]
-        after = k
-    REG[WALKED] += walked
-    return groups, top
 
 
 def aside(S, start, end, cur):

@@ -49,7 +49,6 @@ from .kernel_memo import (
     GROW_MEMO,
     GROW_PARTS,
     GROW_ZDD,
-    GTOP,
     HITS,
     LEVEL,
     MAX_LEVEL,
@@ -57,11 +56,7 @@ from .kernel_memo import (
     N1,
     N_REG,
     NODES,
-    OSEEN_AT,
-    PARTS,
     ROOT,
-    SEEN_AT,
-    SPLITS,
     UPDATES,
     WORDS,
     ZBOUND,
@@ -69,6 +64,7 @@ from .kernel_memo import (
     ZNODES,
     MemoState,
 )
+from .kernel_parts import GTOP, OSEEN_AT, PARTS, SEEN_AT, SPLITS
 from .links import Links, build_links
 from .products import EXPANDED_NODES, expanded, has_products, product_counts
 from .registry import get_backend

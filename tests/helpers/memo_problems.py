@@ -12,13 +12,13 @@ from dlx.kernel_memo import (
     COMPLETE,
     GROW_MEMO,
     GROW_PARTS,
-    GTOP,
     MAX_NODES,
     NODES,
     ROOT,
     ZNODES,
     search,
 )
+from dlx.kernel_parts import GTOP
 from dlx.memo import _grow_memo, _grow_parts, _grow_zdd, _state, check_memo, memo_input
 from dlx.products import product_counts
 
