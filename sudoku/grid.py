@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from .arraycheck import all_hold
 from .bytecheck import line_plan, lines_hold_all, read_bytes, values_kept
 from .errors import (
     AlphabetError,
@@ -660,46 +661,8 @@ def _values(side: int) -> frozenset[int]:
     return frozenset(range(1, side + 1))
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _unit_cells(layout: Layout) -> np.ndarray:
-    """The cells of every unit of ``layout``: a (units, N) array of cell numbers."""
-    return np.array(layout.units, dtype=np.int64).reshape(len(layout.units), layout.side)
-
-
 def are_solutions(geo: Geometry, puzzles: Any, solutions: Any) -> np.ndarray:
     """[`is_solution`][] for many grids at once, with numpy: one bool per row of the
-    ``(n, N*N)`` integer arrays ``puzzles`` and ``solutions`` (0 is blank)."""
-    puzzles = np.asarray(puzzles, dtype=np.int64)
-    solutions = np.asarray(solutions, dtype=np.int64)
-    side = geo.side
-    if solutions.ndim != 2 or solutions.shape[1] != side * side \
-            or puzzles.shape != solutions.shape:
-        raise ValueError(f"expected two (n, {side * side}) arrays, got {puzzles.shape} and "
-                         f"{solutions.shape}")
-    ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
-    ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
-    units = _unit_cells(geo.layout)
-    full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
-    step = 4096  # rows at a time, to keep the (rows, units, N) temporary small
-    bit = np.int16 if side < 15 else np.int32 if side < 31 else np.int64  # 2**N fits
-    for lo in range(0, len(solutions), step):  # (the gather below: 1/4 the bytes of int64)
-        bits = np.left_shift(bit(1), np.clip(solutions[lo : lo + step], 0, side).astype(bit))
-        seen = np.bitwise_or.reduce(bits[:, units], axis=2)
-        ok[lo : lo + step] &= (seen == full).all(axis=1)
-    if geo.layout.cages:
-        ok &= _cages_hold(geo.layout, np.clip(solutions, 0, side))
-    return ok
-
-
-def _cages_hold(layout: Layout, solutions: np.ndarray) -> np.ndarray:
-    """Per row of ``solutions`` (values 0..N), whether every cage of ``layout`` holds
-    distinct values with its total: with one bit per value, the bits of a cage add up to
-    their OR exactly when no value repeats."""
-    cells = np.array([c for cage, _ in layout.cages for c in cage], dtype=np.int64)
-    starts = np.cumsum([0] + [len(cage) for cage, _ in layout.cages[:-1]])
-    totals = np.array([total for _, total in layout.cages], dtype=np.int64)
-    values = solutions[:, cells]
-    bits = np.left_shift(np.int64(1), values)
-    return ((np.add.reduceat(values, starts, axis=1) == totals).all(axis=1)
-            & (np.add.reduceat(bits, starts, axis=1)
-               == np.bitwise_or.reduceat(bits, starts, axis=1)).all(axis=1))
+    ``(n, N*N)`` integer arrays ``puzzles`` and ``solutions`` (0 is blank)
+    (`sudoku.arraycheck`)."""
+    return all_hold(geo.layout, puzzles, solutions)

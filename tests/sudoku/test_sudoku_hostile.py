@@ -310,12 +310,13 @@ def test_d9_to_exact_cover_bad_givens():
 
 
 def _caches() -> dict[str, object]:
+    import sudoku.arraycheck
     import sudoku.batch
     import sudoku.grid
 
-    names = {"grid": ["_geometry", "_symbol_values", "_ascii_symbols", "_unit_pairs",
-                      "_unit_cells"], "batch": ["_symbol_table"]}
-    modules = {"grid": sudoku.grid, "batch": sudoku.batch}
+    names = {"grid": ["_geometry", "_symbol_values", "_ascii_symbols", "_unit_pairs"],
+             "arraycheck": ["_unit_cells"], "batch": ["_symbol_table"]}
+    modules = {"grid": sudoku.grid, "arraycheck": sudoku.arraycheck, "batch": sudoku.batch}
     return {f"{m}.{n}": getattr(modules[m], n) for m, ns in names.items() for n in ns}
 
 

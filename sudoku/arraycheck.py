@@ -1,0 +1,61 @@
+"""The independent checker over numpy arrays, for batches ([`sudoku.grid.are_solutions`][]):
+one bool per grid, the values in range, the givens kept, every unit holding N distinct
+values (one bit per value, ORed along the unit) and every cage its distinct values and
+total. Nothing here is shared with the engine or the reduction."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .layout import CACHE_SIZE, Layout
+
+__all__ = ["all_hold"]
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _unit_cells(layout: Layout) -> np.ndarray:
+    """The cells of every unit of ``layout``: a (units, N) array of cell numbers."""
+    return np.array(layout.units, dtype=np.int64).reshape(len(layout.units), layout.side)
+
+
+def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
+    """Per row of the ``(n, N*N)`` integer arrays ``puzzles`` and ``solutions`` (0 is
+    blank), whether the solution is a full valid grid of ``layout`` that keeps the
+    puzzle's givens."""
+    puzzles = np.asarray(puzzles, dtype=np.int64)
+    solutions = np.asarray(solutions, dtype=np.int64)
+    side = layout.side
+    if solutions.ndim != 2 or solutions.shape[1] != side * side \
+            or puzzles.shape != solutions.shape:
+        raise ValueError(f"expected two (n, {side * side}) arrays, got {puzzles.shape} and "
+                         f"{solutions.shape}")
+    ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
+    ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
+    units = _unit_cells(layout)
+    full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
+    step = 4096  # rows at a time, to keep the (rows, units, N) temporary small
+    bit = np.int16 if side < 15 else np.int32 if side < 31 else np.int64  # 2**N fits
+    for lo in range(0, len(solutions), step):  # (the gather below: 1/4 the bytes of int64)
+        bits = np.left_shift(bit(1), np.clip(solutions[lo : lo + step], 0, side).astype(bit))
+        seen = np.bitwise_or.reduce(bits[:, units], axis=2)
+        ok[lo : lo + step] &= (seen == full).all(axis=1)
+    if layout.cages:
+        ok &= _cages_hold(layout, np.clip(solutions, 0, side))
+    return ok
+
+
+def _cages_hold(layout: Layout, solutions: np.ndarray) -> np.ndarray:
+    """Per row of ``solutions`` (values 0..N), whether every cage of ``layout`` holds
+    distinct values with its total: with one bit per value, the bits of a cage add up to
+    their OR exactly when no value repeats."""
+    cells = np.array([c for cage, _ in layout.cages for c in cage], dtype=np.int64)
+    starts = np.cumsum([0] + [len(cage) for cage, _ in layout.cages[:-1]])
+    totals = np.array([total for _, total in layout.cages], dtype=np.int64)
+    values = solutions[:, cells]
+    bits = np.left_shift(np.int64(1), values)
+    return ((np.add.reduceat(values, starts, axis=1) == totals).all(axis=1)
+            & (np.add.reduceat(bits, starts, axis=1)
+               == np.bitwise_or.reduceat(bits, starts, axis=1)).all(axis=1))
