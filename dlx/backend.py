@@ -28,7 +28,8 @@ from .links import Links
 from .slices import Handover
 from .state import FIELDS, State
 
-__all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "specialize"]
+__all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance",
+           "specialize"]
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
                     "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
@@ -257,6 +258,13 @@ class BatchJob:
     there."""
 
 
+OneInstance = Callable[[np.ndarray, int, int], tuple[np.ndarray, int]]
+"""[`Backend.one_instance`][]'s runner: ``run(indices, node_stop, solution_stop)``
+searches the one instance forcing ``indices`` (int64, contiguous; read, never written)
+and returns its table of one record, filled as [`Backend.batch`][] fills
+``BatchJob.table``, and ``BatchJob.invalid``. Safe to call from several threads."""
+
+
 class Backend(ABC):
     """A place where searches run; registered by name in `dlx.registry`.
 
@@ -288,12 +296,11 @@ class Backend(ABC):
     def batch(self, job: BatchJob) -> None:
         """Search ``job.links`` once per instance of ``job``, filling ``job.table``."""
 
-    def batch_one(self, links: Links, indices: np.ndarray, width: int, node_stop: int,
-                  solution_stop: int, table: np.ndarray) -> int | None:
-        """A batch of one instance forcing ``indices``, without a deadline or progress, in
-        one call with no set-up when this backend can (the one-call Sudoku): ``table``
-        filled as [`batch`][] fills it, and ``BatchJob.invalid`` returned; None (nothing
-        done): use [`batch`][]."""
+    def one_instance(self, links: Links, width: int) -> OneInstance | None:
+        """A runner of batches of one instance of ``links`` (records ``width`` options
+        wide), without a deadline or progress, each one call with no set-up when this
+        backend can (the one-call Sudoku); made once per problem. None (the default):
+        every batch takes [`batch`][]."""
         return None
 
     def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:

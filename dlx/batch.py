@@ -35,6 +35,7 @@ from .views import html_table
 
 __all__ = ["BatchResult", "run_batch"]
 
+_INT64 = np.dtype(np.int64)
 _COMPLETE = [status.value for status in Status if status.complete]
 _STOPPED = [status.value for status in Status if status.stopped]
 """The statuses [`dlx.Status.complete`][] and [`dlx.Status.stopped`][] name, for
@@ -149,6 +150,16 @@ class BatchResult:
         first = self.solution_array(k)
         return None if first is None else first.tolist()
 
+    def solution_view(self, k: int) -> np.ndarray | None:
+        """The first solution of instance ``k`` as the kernel recorded it: its forced
+        options, then one option a level, unsorted; a view of the record, not a copy
+        (writing to it changes this result), for an adapter that reads each option once,
+        as ``sudoku`` decodes a grid; or None."""
+        table = self.table
+        if not table.item(k, kernel.B_SOLUTIONS):
+            return None
+        return table[k, kernel.B_FIRST : kernel.B_FIRST + table.item(k, kernel.B_SIZE)]
+
     def solution_array(self, k: int) -> np.ndarray | None:
         """[`solution`][] as a sorted int64 array (for arithmetic on all its options at
         once, as decoding a Sudoku does), or None."""
@@ -227,21 +238,21 @@ def run_batch(
 def _run_one(links: Links, n_options: int, min_width: int, row: Any, limit: int,
              max_nodes: int, backend: Any, start: float) -> BatchResult | None:
     """[`run_batch`][] of one instance given as an int64 array (as ``sudoku`` hands a
-    puzzle's givens over), on a backend that searches it without a [`BatchJob`][]
-    ([`dlx.backend.Backend.batch_one`][]); None: not that case, take the general way."""
-    if not (type(row) is np.ndarray and row.dtype == np.int64 and row.ndim == 1
+    puzzle's givens over), on a backend that runs it without a [`BatchJob`][]
+    ([`dlx.backend.Backend.one_instance`][], its runner made once per problem and
+    backend); None: not that case, take the general way."""
+    if not (type(row) is np.ndarray and row.dtype == _INT64 and row.ndim == 1
             and row.flags.c_contiguous):
         return None
     chosen = get_backend(backend, links.n_nodes, NUMBA_MIN_WORK)
-    key = ("batch-width", n_options, min_width)
-    width = links.converted.get(key)
-    if width is None:  # as run_batch's, once
-        width = links.converted.setdefault(key, max(min(links.capacity // max(min_width, 1),
-                                                        n_options), 1))
-    table = np.zeros((1, kernel.B_FIRST + width), dtype=np.int64)
-    invalid = chosen.batch_one(links, row, width, max_nodes, limit, table)
-    if invalid is None:
+    key = (chosen, n_options, min_width)
+    run = links.converted.get(key)
+    if run is None:  # the width as run_batch's
+        run = links.converted.setdefault(key, chosen.one_instance(links, max(min(
+            links.capacity // max(min_width, 1), n_options), 1)) or False)
+    if run is False:
         return None
+    table, invalid = run(row, max_nodes, limit)
     if invalid >= 0 or table.item(0, kernel.B_STATUS) == kernel.CONFLICT:
         _check_faults(links, n_options, table, invalid, np.array((0, len(row))), row)
     return BatchResult(table, chosen.name, time.perf_counter() - start, 1)

@@ -63,6 +63,8 @@ def count_budget(value: Any, name: str, minimum: int = 1) -> int:
     else raises [`dlx.ArgumentError`][] naming ``name`` and the value."""
     if value is None:
         return NEVER
+    if type(value) is int and minimum <= value < NEVER:  # the common case, at once
+        return value
     number = _whole(value)
     if number is None:
         raise ArgumentError(f"{name} must be an integer or None, got {_shown(value)}")

@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 from . import cdcl, kernel, kernel_m, kernel_memo, kernel_parts, kernel_words
-from .backend import Backend, BatchJob, Kernel, MemoKernel, specialize
+from .backend import Backend, BatchJob, Kernel, MemoKernel, OneInstance, specialize
 from .errors import warn_once
 from .links import Links
 from .search import SearchStats, first_slice
@@ -286,7 +286,6 @@ def _compile(dispatcher: Any, signature: tuple) -> bool:
 _WHERE = np.zeros(kernel.N_WHERE, dtype=np.int64)
 _WHERE[kernel.W_INVALID] = -1
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
-_ONE_INSTANCE: dict[int, np.ndarray] = {}  # batch_one's indptr, (0, n), by n
 
 _compiled: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 _entries: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
@@ -617,26 +616,36 @@ class NumbaBackend(Backend):
         links.converted.setdefault(pool, []).append(state)  # pristine (words: any): keep it
         job.invalid = int(where[kernel.W_INVALID])
 
-    def batch_one(self, links: Links, indices: np.ndarray, width: int, node_stop: int,
-                  solution_stop: int, table: np.ndarray) -> int | None:
-        """[`batch`][] of one instance on bit words, without the job's bookkeeping; a
-        search that outlasts the first slice goes on as [`batch`][]'s would."""
+    def one_instance(self, links: Links, width: int) -> OneInstance | None:
+        """[`batch`][] of one instance on bit words, without the job's bookkeeping: the
+        entry point, the first slice and each length's ``indptr`` found once; a search
+        that outlasts the first slice goes on as [`batch`][]'s would."""
         state = kernel_words.pooled(links)
         if state is None:
             return None
-        search_batch, where, out, first = words_entry(), _WHERE.copy(), table.reshape(-1), \
-            first_slice(links)
-        indptr = _ONE_INSTANCE.get(len(indices))  # read only by the kernel: shared
-        if indptr is None:
-            indptr = _ONE_INSTANCE.setdefault(len(indices), np.array((0, len(indices))))
-        t0 = time.perf_counter()
-        if search_batch(state, indices, indptr, out, where, node_stop, solution_stop, width,
-                        first):  # rare: a long search
-            self._sliced(BatchJob(links, indptr, indices, width, node_stop, solution_stop,
-                                  None, table, cut=1), search_batch,
-                         (state, indices, indptr, out, where), first, time.perf_counter() - t0)
-        links.converted.setdefault("numba-words-pool", []).append(state)
-        return int(where[kernel.W_INVALID])
+        tables = links.converted["numba-words"]  # the problem's, for more working arrays
+        search_batch, first, size = words_entry(), first_slice(links), kernel.B_FIRST + width
+        pool = [state]  # working arrays, pristine between calls (list.pop is atomic)
+        indptrs: dict[int, np.ndarray] = {}  # (0, n) by n, read only by the kernel
+
+        def run(indices: np.ndarray, node_stop: int, solution_stop: int) -> tuple[
+                np.ndarray, int]:
+            state = pool.pop() if pool else kernel_words.workspace(tables)
+            table = np.zeros((1, size), dtype=np.int64)
+            where = _WHERE.copy()
+            indptr = indptrs.get(len(indices))
+            if indptr is None:
+                indptr = indptrs.setdefault(len(indices), np.array((0, len(indices))))
+            args = (state, indices, indptr, table.reshape(-1), where)
+            t0 = time.perf_counter()
+            if search_batch(*args, node_stop, solution_stop, width, first):  # rare: long
+                self._sliced(BatchJob(links, indptr, indices, width, node_stop, solution_stop,
+                                      None, table, cut=1), search_batch, args, first,
+                             time.perf_counter() - t0)
+            pool.append(state)
+            return table, where.item(kernel.W_INVALID)
+
+        return run
 
     @staticmethod
     def _sliced(job: BatchJob, search_batch: Any, args: tuple, first: int,

@@ -251,23 +251,48 @@ def read_string(text: str, alphabet: str | None = None,
         hint = " (decode it first, e.g. puzzle.decode('ascii'))" \
             if isinstance(text, (bytes, bytearray)) else ""
         raise ArgumentError(f"a puzzle must be a str, got {type(text).__name__}{hint}")
+    line = _read_line(text, alphabet, layout)
+    if line is not None:
+        return line
     cells = text.translate(_DROP_SEPARATORS)
     side = round(len(cells) ** 0.5)
     if side * side != len(cells):
         raise ShapeError(f"{len(cells)} cells is not a square grid (expected 81 for 9x9)"
                          f"{_variant_hint(text)}")
     geo = _geometry(side, alphabet, layout)  # the arguments were checked above
-    table = _byte_values(geo)
-    if table is not None and cells.isascii():  # one translation in C, checked at once
-        read = cells.encode("ascii").translate(table)
-        if _NO_SYMBOL not in read:
-            return geo, read
+    line = _read_line(cells, alphabet, layout) if len(cells) < len(text) else None
+    if line is not None:  # a drawn grid of symbols
+        return line
     values = _symbol_values(geo)
     try:
         return geo, bytes(map(values.__getitem__, cells))
     except KeyError:
         k = next(k for k, ch in enumerate(cells) if ch not in values)
         raise SymbolError(f"bad symbol {cells[k]!r} at {geo.where(k)}") from None
+
+
+_LINE_SIDES = {side * side: side for side in SIDES}
+"""A line's length -> the side of the grid it holds, without a layout."""
+
+
+def _read_line(text: str, alphabet: str | None,
+               layout: Layout | None) -> tuple[Geometry, bytes] | None:
+    """[`read_string`][] of a line of exactly N*N ASCII symbols, at once; None for
+    anything else (separators, other characters, a bad alphabet), which the general
+    reading reads or names."""
+    side = _LINE_SIDES.get(len(text)) if layout is None \
+        else layout.side if len(text) == layout.side * layout.side else None
+    if side is None or not text.isascii():
+        return None
+    try:
+        geo = _geometry(side, alphabet, layout)
+    except (AlphabetError, ShapeError):
+        return None
+    table = _byte_values(geo)
+    if table is None:
+        return None
+    read = text.encode("ascii").translate(table)
+    return None if _NO_SYMBOL in read else (geo, read)
 
 
 def parse_board(board: Any, alphabet: str | None = None,
@@ -373,8 +398,9 @@ def check_writable(board: Any, kind: str) -> None:
                                 "only read it)")
 
 
-def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
-    """Write a solved grid into ``board`` in its own kind (after [`check_writable`][]).
+def write_back(board: Any, geo: Geometry, values: bytes, kind: str) -> None:
+    """Write a solved grid (its values, a byte a cell) into ``board`` in its own kind
+    (after [`check_writable`][]).
 
     If a row refuses a write all the same (a list subclass that raises, say), the cells
     already written are put back and ReadOnlyError names the row: the board is never left
@@ -382,10 +408,10 @@ def write_back(board: Any, geo: Geometry, values: list[int], kind: str) -> None:
     """
     side = geo.side
     if kind == "numpy":
-        np.asarray(board)[...] = np.asarray(values).reshape(side, side)
+        np.asarray(board)[...] = np.frombuffer(values, np.uint8).reshape(side, side)
         return
     if kind == "str" and geo.alphabet.isascii() \
-            and write_rows(board, side, format_grid(geo, values)):  # rows that are lists
+            and write_rows(board, side, line_of(geo, values)):  # rows that are lists
         return
     symbols = geo.alphabet if kind == "str" else None
     written: list[tuple[Any, int, Any]] = []  # (row, column, old cell) to undo
@@ -442,6 +468,14 @@ def format_grid(board: Any, values: list[int] | None = None, *, pretty: bool = F
     if not pretty:
         return "".join(chars)
     return draw_grid(geo.layout, chars, cages)
+
+
+def line_of(geo: Geometry, values: bytes) -> str:
+    """[`format_grid`][]'s line of a grid whose values are bytes known to be in 0..N (a
+    checked solution): one translation for an ASCII alphabet."""
+    if geo.alphabet.isascii():
+        return values.translate(_ascii_symbols(geo)[0]).decode("ascii")
+    return format_grid(geo, list(values))
 
 
 def draw_grid(layout: Layout, chars: Sequence[str],

@@ -13,17 +13,20 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+import numpy as np
+
 from dlx import BackendName, ExactCover
 
 from .arguments import count_budget, engine_arguments, strategy_name
 from .batch import count_of, failure, solved_mask
+from .codec import codec, rules
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     Geometry,
     Layout,
     check_writable,
-    format_grid,
     is_solution,
+    line_of,
     parse_board,
     parse_string,
     read_string,
@@ -45,36 +48,49 @@ def _parse_any(board: Any, alphabet: str | None,
 
 
 def _solve_values(geo: Geometry, given: bytes, *, unique: bool,
-                  engine: dict[str, Any], strategy: str = "plain") -> list[int]:
-    """The solved grid's values, or a SudokuError saying why there is none.
+                  engine: dict[str, Any], strategy: str = "plain") -> bytes:
+    """The solved grid's values (a byte a cell), or a SudokuError saying why there is none.
 
     ``given`` holds the puzzle's values, a byte a cell ([`sudoku.grid.read_string`][]).
     The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
     one kernel call, or a few with a timeout), its givens' options handed over as the
-    int64 array the kernel reads ([`sudoku.reduction.given_array`][]), with the checked
-    ``engine`` arguments of [`sudoku.arguments.engine_arguments`][]; its errors are those
-    of [`sudoku.solve_many`][]. ``strategy`` (checked): ``"hard"`` and ``"auto"`` on a
-    large board search the hard way instead ([`sudoku.hard.solve_hard`][]), ``"auto"``
-    after a head start of the plain search ([`sudoku.hard.head_start`][]).
+    int64 array the kernel reads, with the checked ``engine`` arguments of
+    [`sudoku.arguments.engine_arguments`][]; its errors are those of
+    [`sudoku.solve_many`][]. On numba both ends are compiled too ([`sudoku.codec`][]).
+    ``strategy`` (checked): ``"hard"`` and ``"auto"`` on a large board search the hard way
+    instead ([`sudoku.hard.solve_hard`][]), ``"auto"`` after a head start of the plain
+    search ([`sudoku.hard.head_start`][]).
     """
     limit = 2 if unique else 1
+    compiled = None
     if is_hard(geo, strategy):
         values = list(given)
         if strategy == "hard":
-            return solve_hard(geo, values, unique=unique, engine=engine)
+            return bytes(solve_hard(geo, values, unique=unique, engine=engine))
         result, engine, spent = head_start(geo, values, limit, engine)
         if result is None:
-            return solve_hard(geo, values, unique=unique, engine=engine, spent=spent)
+            return bytes(solve_hard(geo, values, unique=unique, engine=engine, spent=spent))
     else:
-        result = empty_grid_problem(geo.layout).solve_batch(
-            [given_array(geo.side, given)], limit=limit, **engine)
-    chosen = result.solution_array(0)
-    if chosen is None or (unique and not solved_mask(result, unique)[0]):
+        compiled = codec(engine["backend"])
+        if compiled is None:
+            forced = given_array(geo.side, given)
+        else:
+            forced = np.empty(len(given), dtype=np.int64)
+            forced = forced[: compiled[0](np.frombuffer(given, np.uint8), geo.side, forced)]
+        result = empty_grid_problem(geo.layout).solve_batch([forced], limit=limit, **engine)
+    first = result.solution_view(0)
+    if first is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
-    solution = decode(geo, [], None, chosen)
-    if not is_solution(geo, given, solution):  # an engine bug, never bad input
-        raise AssertionError(f"engine returned an invalid grid: {format_grid(geo, solution)}")
-    return solution
+    if compiled is not None:
+        solution = np.empty(len(given), dtype=np.uint8)
+        if compiled[1](first, np.frombuffer(given, np.uint8), rules(geo.layout), solution):
+            return solution.tobytes()
+    else:
+        values = decode(geo, [], None, np.sort(first))  # sorted: the cells in order
+        if is_solution(geo, given, values):
+            return bytes(values)
+    # an engine bug, never bad input
+    raise AssertionError(f"engine returned an invalid grid: {result.solution(0)}")
 
 
 Board = TypeVar("Board")
@@ -146,7 +162,7 @@ def solve_string(
     geo, given = read_string(puzzle, alphabet, layout)
     solution = _solve_values(geo, given, unique=unique, engine=engine,
                              strategy=strategy_name(strategy))
-    return format_grid(geo, solution)
+    return line_of(geo, solution)
 
 
 def count_solutions(

@@ -1,7 +1,7 @@
 """A batch of one instance given as an int64 array, as ``sudoku``'s one call hands its
-givens over, takes the backend's ``batch_one`` (no job, no set-up). It must give what the
-general batch gives for the same instance (the first of a batch of two), record for
-record, errors included, and leave the array as it was."""
+givens over, takes the backend's runner of one instance (``one_instance``: no job, no
+set-up). It must give what the general batch gives for the same instance (the first of
+a batch of two), record for record, errors included, and leave the array as it was."""
 
 from __future__ import annotations
 
@@ -78,7 +78,6 @@ def test_bad_options_in_an_array_are_named(backend, bad, message):
         == _rows(problem.solve_batch([[5]], backend=backend))
 
 
-def test_a_backend_without_batch_one_says_none():
-    """The default: nothing done, the general way (``batch``) is taken."""
-    assert Backend.batch_one(None, None, np.zeros(0, np.int64), 1, 1, 1,  # type: ignore
-                             np.zeros((1, 1), np.int64)) is None
+def test_a_backend_without_one_instance_says_none():
+    """The default: no runner, the general way (``batch``) is taken."""
+    assert Backend.one_instance(None, None, 1) is None  # type: ignore

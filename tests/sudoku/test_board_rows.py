@@ -83,8 +83,8 @@ def test_rows_write_what_cells_write(perm, alphabet):
     values = [perm[(r * 3 + r // 3 + c) % 9] for r in range(9) for c in range(9)]
     geo = geometry(9, alphabet)
     fast, slow = _board("." * 81), tuple(_board("." * 81))
-    write_back(fast, geo, values, "str")
-    write_back(slow, geo, values, "str")
+    write_back(fast, geo, bytes(values), "str")
+    write_back(slow, geo, bytes(values), "str")
     assert fast == list(slow)
     assert not write_rows(tuple(fast), 9, "1" * 81) and not write_rows(fast, 9, "1" * 80)
 

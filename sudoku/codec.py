@@ -1,0 +1,154 @@
+"""The one call's way in and out of the engine, compiled: a puzzle's givens as the options
+the kernel forces, and the kernel's first solution back as a grid, checked.
+
+[`sudoku.solve_string`][] spends more time around the search than in it when the
+search runs compiled (a 9x9 puzzle: some 25 us in the kernel, 45 us of Python and numpy
+around it, each small numpy operation 1-2 us in place). With numba the two ends are two
+compiled calls of their own, a loop over the cells each:
+
+* [`givens`][]: the options ``cell * N + value - 1`` of the given cells, into an int64
+  array (what ``ExactCover.solve_batch`` forces);
+* [`answer`][]: the grid of a solution, from its options as the kernel recorded them, and
+  the independent check of that grid: every cell holds exactly one value, every given is
+  kept, every unit of the layout holds N different values, every killer cage holds
+  different values that add up to its total. Nothing here is shared with the engine:
+  only the numbering of the options, ``cell * N + value - 1`` (a killer's filling
+  options, numbered from N**3 on, say nothing the cells do not), as
+  [`sudoku.reduction`][] defines it.
+
+The rules come as data, one int64 array per layout ([`rules`][]), laid out as follows:
+``SIDE``, ``UNITS`` (how many), ``CAGES`` (how many), then the cells of each unit
+(``N`` a unit), then the cages' starts into the cage cells (one more than cages), their
+totals, and their cells.
+
+Without numba (or with the python backend, which does not load it) the one call keeps
+the numpy way ([`sudoku.reduction.given_array`][], [`sudoku.grid.is_solution`][]); the
+two checkers are held to each other by tests.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from dlx import BackendName, get_backend
+
+from .layout import CACHE_SIZE, Layout
+
+__all__ = ["Codec", "answer", "codec", "givens", "rules"]
+
+SIDE = 0  # rules[SIDE]: N
+UNITS = 1  # rules[UNITS]: how many units
+CAGES = 2  # rules[CAGES]: how many cages
+HEAD = 3  # the units' cells start here
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def rules(layout: Layout) -> np.ndarray:
+    """``layout`` as the one array [`answer`][] reads (see the module), read only."""
+    cages = layout.cages
+    starts = np.cumsum([0, *(len(cells) for cells, _ in cages)])
+    data = np.array([layout.side, len(layout.units), len(cages),
+                     *(c for unit in layout.units for c in unit), *starts,
+                     *(total for _, total in cages),
+                     *(c for cells, _ in cages for c in cells)], dtype=np.int64)
+    data.flags.writeable = False
+    return data
+
+
+def givens(values, side, out):
+    """Write the options of the given cells of ``values`` (a value a cell, 0 blank),
+    ``cell * side + value - 1`` in cell order, into ``out``; return how many."""
+    n = 0
+    for c in range(len(values)):
+        v = int(values[c])  # not a uint8: its arithmetic would wrap
+        if v != 0:
+            out[n] = c * side + v - 1
+            n += 1
+    return n
+
+
+def answer(first, given, rules, out):
+    """Write the grid of the solution ``first`` (its options, in any order) into ``out``
+    (a value a cell) and check it (see the module): True for a valid grid that keeps the
+    givens of ``given``. Values read from ``out`` are made ints: a uint8's arithmetic
+    would wrap (numba widens them anyway)."""
+    side = rules[SIDE]
+    cells = side * side
+    for c in range(cells):
+        out[c] = 0
+    for k in range(len(first)):
+        o = first[k]
+        if o < 0:
+            return False
+        if o < cells * side:  # not a killer cage's filling
+            c = o // side
+            if out[c] != 0:  # a cell chosen twice
+                return False
+            out[c] = o - c * side + 1
+    for c in range(cells):
+        if out[c] == 0 or (given[c] != 0 and given[c] != out[c]):
+            return False
+    full = (1 << (side + 1)) - 2  # 2 + 4 + ... + 2**N
+    at = HEAD
+    for _ in range(rules[UNITS]):
+        seen = 0
+        for k in range(at, at + side):
+            seen |= 1 << int(out[rules[k]])
+        if seen != full:
+            return False
+        at += side
+    n_cages = rules[CAGES]
+    starts = at
+    totals = starts + n_cages + 1
+    cage_cells = totals + n_cages
+    for g in range(n_cages):
+        seen = 0
+        total = 0
+        for k in range(cage_cells + rules[starts + g], cage_cells + rules[starts + g + 1]):
+            v = int(out[rules[k]])
+            if (seen >> v) & 1:
+                return False
+            seen |= 1 << v
+            total += v
+        if total != rules[totals + g]:
+            return False
+    return True
+
+
+Codec = tuple[Callable[..., Any], Callable[..., Any]]
+"""[`givens`][] and [`answer`][], compiled."""
+
+
+_COMPILED: list[Codec] = []
+"""[`givens`][] and [`answer`][] compiled, once this process has compiled them."""
+
+
+def _compiled() -> Codec:
+    """[`givens`][] and [`answer`][] compiled by numba (cached on disk, as the kernels
+    are; ``nogil``: threads may solve at once)."""
+    if not _COMPILED:
+        import numba
+
+        jit = numba.njit(cache=True, nogil=True)
+        _COMPILED.append((jit(givens), jit(answer)))
+    return _COMPILED[0]
+
+
+def codec(backend: BackendName | Any) -> Codec | None:
+    """The compiled codec for a call on ``backend``, or None (the numpy way): compiled
+    when the search runs on numba, that is with ``backend="numba"``, or with ``"auto"``
+    once this process has loaded numba; never with the python backend, which does not
+    load it."""
+    if _COMPILED:
+        return None if backend == "python" else _COMPILED[0]
+    if backend == "python":
+        return None
+    try:
+        numba = get_backend("numba")
+    except ImportError:
+        return None
+    return _compiled() if backend == "numba" or numba.loaded() else None

@@ -1,0 +1,140 @@
+"""The one call's compiled ends (`sudoku.codec`) against the numpy way they replace on
+numba: the givens' options equal ``given_array``'s, and the grid checker says what the
+independent checker ``is_solution`` says, on valid grids of every kind of layout and on
+grids spoiled at random. Both checkers are written apart, so each holds the other; both
+forms of the codec (as written, and compiled) are run."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from backends import needs_numba
+from hypothesis import given
+from hypothesis import strategies as st
+from profiles import examples
+
+import sudoku.codec
+from sudoku import Layout, is_solution, solve_string
+from sudoku.codec import _compiled, answer, codec, givens, rules
+from sudoku.grid import geometry
+from sudoku.named import load_named
+from sudoku.reduction import given_array
+
+
+def _killer() -> Layout:
+    """A 9x9 killer whose cages (pairs of cells side by side, and one of three cells) fit
+    a known grid: their totals are read from it."""
+    values = [int(ch) for ch in solve_string("." * 81)]
+    cages = [((c, c + 1), values[c] + values[c + 1]) for c in range(0, 81, 9)]
+    cages.append(((3, 4, 5), values[3] + values[4] + values[5]))
+    return Layout.killer(cages)
+
+
+LAYOUTS = {"square 2": Layout.square(2), "square 3": Layout.square(3),
+           "rect 2x3": Layout.rect(2, 3), "x": Layout.x(), "windoku": Layout.windoku(),
+           "killer": _killer(), "square 4": Layout.square(4)}
+SOLVED = {name: bytes(int(ch, 36) for ch in solve_string(
+    "." * layout.side**2, layout=layout, alphabet="123456789ABCDEFG"[: layout.side]))
+    for name, layout in LAYOUTS.items()}
+
+
+def _forms() -> list:
+    """The codec as written, and compiled where numba is."""
+    forms = [pytest.param((givens, answer), id="python")]
+    return [*forms, pytest.param("compiled", id="numba", marks=needs_numba)]
+
+
+def _form(form):
+    return _compiled() if form == "compiled" else form
+
+
+def _options(layout: Layout, grid: bytes) -> np.ndarray:
+    """A grid's options, ``cell * N + value - 1``, with a killer cage filling option
+    (numbered from N**3 on) thrown in when the layout has cages."""
+    side = layout.side
+    options = [c * side + v - 1 for c, v in enumerate(grid)]
+    if layout.cages:
+        options.append(side**3 + 7)  # says nothing the cells do not
+    return np.array(options, dtype=np.int64)
+
+
+@pytest.mark.parametrize("form", _forms())
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_valid_grids_pass_and_decode(form, name):
+    _, to_grid = _form(form)
+    layout, grid = LAYOUTS[name], SOLVED[name]
+    geo = geometry(layout.side, None, layout)
+    assert is_solution(geo, bytes(len(grid)), grid)
+    options = _options(layout, grid)[::-1].copy()  # any order
+    out = np.zeros(len(grid), dtype=np.uint8)
+    assert to_grid(options, np.frombuffer(grid, np.uint8), rules(layout), out)
+    assert out.tobytes() == grid
+
+
+@pytest.mark.parametrize("form", _forms())
+@examples(200)
+@given(name=st.sampled_from(list(LAYOUTS)), data=st.data())
+def test_the_checkers_agree_on_spoiled_grids(form, name, data):
+    """Options changed, dropped or doubled, givens changed: the codec's checker and
+    ``is_solution`` (on the grid the options make, when they make one) agree."""
+    layout, grid = LAYOUTS[name], SOLVED[name]
+    side, cells = layout.side, layout.side**2
+    geo = geometry(side, None, layout)
+    options = list(_options(layout, grid))
+    cell = st.integers(0, cells - 1)
+    for kind in data.draw(st.lists(st.sampled_from(["value", "drop", "double", "given",
+                                                    "swap"]), max_size=3)):
+        if kind == "value" and options:
+            k, v = data.draw(st.integers(0, len(options) - 1)), data.draw(st.integers(1, side))
+            c = options[k] // side if options[k] < cells * side else data.draw(cell)
+            options[k] = c * side + v - 1
+        elif kind == "drop" and options:
+            options.pop(data.draw(st.integers(0, len(options) - 1)))
+        elif kind == "double" and options:
+            options.append(options[data.draw(st.integers(0, len(options) - 1))])
+        elif kind == "swap" and len(options) >= cells and max(options[:cells]) < cells * side:
+            a, b = data.draw(cell), data.draw(cell)
+            va, vb = options[a] - a * side, options[b] - b * side
+            options[a], options[b] = a * side + vb, b * side + va
+    puzzle = bytearray(cells)
+    for c in data.draw(st.lists(cell, max_size=4)):
+        puzzle[c] = data.draw(st.integers(1, side))
+    decoded = [0] * cells
+    for o in options:
+        if o < cells * side:
+            decoded[o // side] = 0 if decoded[o // side] else o % side + 1  # twice: none
+    placed = sum(o < cells * side for o in options) == cells
+    expected = placed and is_solution(geo, bytes(puzzle), decoded)
+    out = np.zeros(cells, dtype=np.uint8)
+    _, to_grid = _form(form)
+    assert to_grid(np.array(options, dtype=np.int64), np.frombuffer(bytes(puzzle), np.uint8),
+                   rules(layout), out) == expected
+
+
+@pytest.mark.parametrize("form", _forms())
+@examples(100)
+@given(side=st.sampled_from([4, 9, 16]), data=st.data())
+def test_the_givens_options_are_given_arrays(form, side, data):
+    values = bytes(data.draw(st.lists(st.integers(0, side), min_size=side * side,
+                                      max_size=side * side)))
+    to_options, _ = _form(form)
+    out = np.empty(side * side, dtype=np.int64)
+    n = to_options(np.frombuffer(values, np.uint8), side, out)
+    assert out[:n].tolist() == given_array(side, values).tolist()
+
+
+def test_python_never_loads_the_compiled_codec():
+    assert codec("python") is None
+
+
+@needs_numba
+def test_numba_calls_take_the_compiled_codec(monkeypatch):
+    """On numba the one call decodes and checks with the compiled codec: spoiling its
+    checker makes the call say the engine is wrong (never a wrong grid returned)."""
+    assert codec("numba") is _compiled()
+    puzzle = load_named()["norvig-hard1"]
+    assert solve_string(puzzle, backend="numba") == solve_string(puzzle, backend="python")
+    monkeypatch.setattr(sudoku.codec, "_COMPILED", [(_compiled()[0], lambda *args: False)])
+    with pytest.raises(AssertionError, match="engine returned an invalid grid"):
+        solve_string(puzzle, backend="numba")
+    assert solve_string(puzzle, backend="python")  # the numpy way: its own checker
