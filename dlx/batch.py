@@ -33,7 +33,7 @@ from .registry import NUMBA_MIN_WORK, charge_python, get_backend, handover
 from .status import Status
 from .views import html_table
 
-__all__ = ["BatchResult", "run_batch"]
+__all__ = ["BatchResult", "InstanceSearch", "run_batch"]
 
 _INT64 = np.dtype(np.int64)
 _COMPLETE = [status.value for status in Status if status.complete]
@@ -171,6 +171,39 @@ class BatchResult:
         first = table[k, kernel.B_FIRST : kernel.B_FIRST + table.item(k, kernel.B_SIZE)].copy()
         first.sort()
         return first
+
+
+class InstanceSearch:
+    """Searches of one problem, an instance (its forced options) a call, the budgets
+    checked once ([`dlx.ExactCover.instance_search`][]): each call is a batch of one,
+    the very result of ``solve_batch([forced])``, at the least fixed cost; what an
+    adapter's one call wants (one Sudoku a call). Holds no state of a search: threads
+    may call one at once."""
+
+    __slots__ = ("_problem", "backend", "limit", "max_nodes", "timeout")
+
+    def __init__(self, links: Links, n_options: int, min_width: int, *, limit: int,
+                 max_nodes: int, timeout: float | None, backend: Any) -> None:
+        get_backend(backend, 0)  # an unknown or unavailable backend is refused now
+        self._problem = (links, n_options, min_width)
+        self.limit, self.max_nodes, self.timeout, self.backend = \
+            limit, max_nodes, timeout, backend
+
+    def __repr__(self) -> str:
+        return (f"<InstanceSearch limit={self.limit} max_nodes={self.max_nodes} "
+                f"timeout={self.timeout} backend={self.backend!r}>")
+
+    def __call__(self, forced: Any) -> BatchResult:
+        """Search the instance forcing ``forced`` (an iterable of option indices; an int64
+        array is taken as it is); errors as ``solve_batch``'s."""
+        links, n_options, min_width = self._problem
+        if self.timeout is None:
+            one = _run_one(links, n_options, min_width, forced, self.limit, self.max_nodes,
+                           self.backend, time.perf_counter())
+            if one is not None:
+                return one
+        return run_batch(links, n_options, min_width, [forced], limit=self.limit,
+                         max_nodes=self.max_nodes, backend=self.backend, timeout=self.timeout)
 
 
 def run_batch(

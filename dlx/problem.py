@@ -22,7 +22,7 @@ import numpy as np
 
 from .arguments import callable_arg
 from .backend import Backend
-from .batch import BatchResult, run_batch
+from .batch import BatchResult, InstanceSearch, run_batch
 from .budget import count_budget, time_budget
 from .errors import (
     ArgumentError,
@@ -599,6 +599,17 @@ class ExactCover:
                          max_nodes=count_budget(max_nodes, "max_nodes", 0), backend=backend,
                          timeout=time_budget(timeout),
                          progress=callable_arg(progress, "progress"))
+
+    def instance_search(self, *, limit: int | None = 1, max_nodes: int | None = None,
+                        timeout: float | None = None,
+                        backend: BackendName = "auto") -> InstanceSearch:
+        """``search(forced)`` is ``solve_batch([forced], ...)``, the arguments checked here
+        once, at the least fixed cost (a ``timeout`` bounds each call): for searches made
+        one at a time, as an adapter's one call makes them (``sudoku.solve``)."""
+        return InstanceSearch(self.links, len(self), self.matrix.min_primary,
+                              limit=count_budget(limit, "limit", 1),
+                              max_nodes=count_budget(max_nodes, "max_nodes", 0),
+                              timeout=time_budget(timeout), backend=backend)
 
     def preprocess(self, forced: Iterable[int] | None = None, *, blocked: bool = True,
                    dominated: bool = True, rounds: int | None = None) -> Preprocessed:

@@ -11,17 +11,19 @@ the board exactly as it was given.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
 
-from dlx import BackendName, ExactCover
+from dlx import BackendName, ExactCover, InstanceSearch
 
 from .arguments import count_budget, engine_arguments, strategy_name
 from .batch import count_of, failure, solved_mask
 from .codec import codec, rules
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
+    CACHE_SIZE,
     Geometry,
     Layout,
     check_writable,
@@ -77,7 +79,8 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool,
         else:
             forced = np.empty(len(given), dtype=np.int64)
             forced = forced[: compiled[0](np.frombuffer(given, np.uint8), geo.side, forced)]
-        result = empty_grid_problem(geo.layout).solve_batch([forced], limit=limit, **engine)
+        result = _instance_search(geo.layout, limit, engine["backend"], engine["max_nodes"],
+                                  engine["timeout"])(forced)
     first = result.solution_view(0)
     if first is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
@@ -91,6 +94,15 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool,
             return bytes(values)
     # an engine bug, never bad input
     raise AssertionError(f"engine returned an invalid grid: {result.solution(0)}")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _instance_search(layout: Layout, limit: int, backend: BackendName, max_nodes: int | None,
+                     timeout: float | None) -> InstanceSearch:
+    """The one call's search of a layout's puzzles, for arguments already checked (see
+    [`dlx.InstanceSearch`][]): made once per layout and arguments."""
+    return empty_grid_problem(layout).instance_search(limit=limit, max_nodes=max_nodes,
+                                                      timeout=timeout, backend=backend)
 
 
 Board = TypeVar("Board")

@@ -5,11 +5,19 @@ a batch of two), record for record, errors included, and leave the array as it w
 
 from __future__ import annotations
 
+import re
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 import pytest
 from backends import needs_numba
+from hypothesis import given
+from hypothesis import strategies as st
+from profiles import examples
+from random_problems import build, xcc_problems
 
-from dlx import ForcedOptionError
+from dlx import ArgumentError, ForcedOptionError, NoPrimaryItemWarning
 from dlx.backend import Backend
 from sudoku import parse_string
 from sudoku.named import load_named
@@ -81,3 +89,66 @@ def test_bad_options_in_an_array_are_named(backend, bad, message):
 def test_a_backend_without_one_instance_says_none():
     """The default: no runner, the general way (``batch``) is taken."""
     assert Backend.one_instance(None, None, 1) is None  # type: ignore
+
+
+# ----- InstanceSearch: solve_batch([forced]) with the arguments checked once -----------
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+@examples(150)
+@given(problem=xcc_problems(), data=st.data())
+def test_an_instance_search_is_a_batch_of_one(backend, problem, data):
+    """Random XCC problems (colored ones take the general way on numba, the others the
+    runner of one instance), random forced options (repeats and clashes included), random
+    budgets: every record equals ``solve_batch``'s, errors included."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoPrimaryItemWarning)
+        cover = build(*problem)
+    n = len(cover)
+    forced = data.draw(st.lists(st.integers(0, max(n - 1, 0)), max_size=3)) if n else []
+    limit = data.draw(st.sampled_from([1, 2, None]))
+    max_nodes = data.draw(st.sampled_from([None, 0, 3]))
+    search = cover.instance_search(limit=limit, max_nodes=max_nodes, backend=backend)
+    try:
+        expected = _rows(cover.solve_batch([forced], limit=limit, max_nodes=max_nodes,
+                                           backend=backend))
+    except ForcedOptionError as e:
+        with pytest.raises(ForcedOptionError, match=re.escape(str(e))):
+            search(np.array(forced, dtype=np.int64))
+        return
+    for given_as in (forced, np.array(forced, dtype=np.int64)):
+        assert _rows(search(given_as)) == expected
+
+
+def test_an_instance_search_checks_its_arguments_once_made():
+    problem = empty_grid_problem(3)
+    with pytest.raises(ArgumentError, match="limit"):
+        problem.instance_search(limit=0)
+    with pytest.raises(ArgumentError, match="max_nodes"):
+        problem.instance_search(max_nodes=-1)
+    with pytest.raises(ArgumentError, match="timeout"):
+        problem.instance_search(timeout="soon")
+    with pytest.raises(ArgumentError, match="backend"):
+        problem.instance_search(backend="fortran")
+    assert "limit=2" in repr(problem.instance_search(limit=2))
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+def test_an_instance_search_with_a_timeout_is_the_batch_with_it(backend):
+    problem = empty_grid_problem(3)
+    forced = np.array(_givens(PUZZLES[1]), dtype=np.int64)
+    got = problem.instance_search(timeout=60, backend=backend)(forced)
+    assert _rows(got) == _rows(problem.solve_batch([forced], timeout=60, backend=backend))
+
+
+@needs_numba
+def test_threads_share_an_instance_search():
+    """Eight threads, one search, many puzzles at once: each answer is the serial one
+    (every call takes working arrays of its own from the runner's pool)."""
+    problem = empty_grid_problem(3)
+    search = problem.instance_search(limit=2, backend="numba")
+    rows = [np.array(_givens(p), dtype=np.int64) for p in PUZZLES] * 6
+    serial = [_rows(search(r)) for r in rows]
+    with ThreadPoolExecutor(8) as pool:
+        for _ in range(3):
+            assert list(pool.map(lambda r: _rows(search(r)), rows)) == serial
