@@ -273,13 +273,16 @@ def _compile(dispatcher: Any, signature: tuple) -> bool:
     """Compile ``dispatcher`` for ``signature`` (or load it from the disk cache), under
     [`_nonnegative_indexing`][], then refuse any other signature (a call with other
     types raises TypeError rather than compile a slower kernel without the hook). The
-    caller holds ``_compile_lock``. Returns whether the hook was in place."""
+    caller holds ``_compile_lock``. Returns whether the hook was in place. Every entry
+    point passes here, so [`is_loaded`][] starts to say True here."""
+    global _any_compiled
     with _without_scipy_linalg(_skip_blas_check):
         _announce_compiling(dispatcher)
         dispatcher.disable_compile(False)
         with _nonnegative_indexing() as nonnegative:
             dispatcher.compile(signature)
     dispatcher.disable_compile()
+    _any_compiled = True
     return nonnegative
 
 
@@ -287,6 +290,7 @@ _WHERE = np.zeros(kernel.N_WHERE, dtype=np.int64)
 _WHERE[kernel.W_INVALID] = -1
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
+_any_compiled = False  # set by _compile, read by is_loaded
 _compiled: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 _entries: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
@@ -346,8 +350,10 @@ def compiled_kernel() -> Any:
 
 
 def is_loaded() -> bool:
-    """True once this process has a compiled entry point (so using it costs nothing more)."""
-    return bool(_compiled)
+    """True once this process has a compiled entry point of any kernel (the search, the
+    batch over bit words, the learner, the memoized search): using numba then costs
+    nothing more."""
+    return _any_compiled
 
 
 def as_int64(links: Links, name: str, a: np.ndarray) -> np.ndarray:

@@ -6,7 +6,7 @@ search runs compiled (a 9x9 puzzle: some 25 us in the kernel, 45 us of Python an
 around it, each small numpy operation 1-2 us in place). With numba the two ends are two
 compiled calls of their own, a loop over the cells each:
 
-* [`givens`][]: the options ``cell * N + value - 1`` of the given cells, into an int64
+* [`givens`][]: the options ``cell * N + value - 1`` of the given cells, as an int64
   array (what ``ExactCover.solve_batch`` forces);
 * [`answer`][]: the grid of a solution, from its options as the kernel recorded them, and
   the independent check of that grid: every cell holds exactly one value, every given is
@@ -59,39 +59,42 @@ def rules(layout: Layout) -> np.ndarray:
     return data
 
 
-def givens(values, side, out):
-    """Write the options of the given cells of ``values`` (a value a cell, 0 blank),
-    ``cell * side + value - 1`` in cell order, into ``out``; return how many."""
+def givens(values, side):
+    """The options of the given cells of ``values`` (a value a cell, 0 blank),
+    ``cell * side + value - 1`` in cell order, as a new int64 array."""
+    n = 0
+    for c in range(len(values)):
+        n += values[c] != 0
+    out = np.empty(n, dtype=np.int64)
     n = 0
     for c in range(len(values)):
         v = int(values[c])  # not a uint8: its arithmetic would wrap
         if v != 0:
             out[n] = c * side + v - 1
             n += 1
-    return n
+    return out
 
 
-def answer(first, given, rules, out):
-    """Write the grid of the solution ``first`` (its options, in any order) into ``out``
-    (a value a cell) and check it (see the module): True for a valid grid that keeps the
-    givens of ``given``. Values read from ``out`` are made ints: a uint8's arithmetic
+def answer(first, given, rules):
+    """The grid of the solution ``first`` (its options, in any order), checked (see the
+    module): a new uint8 array of the cells' values, empty unless it is a valid grid
+    that keeps the givens of ``given``. Values are read as ints: a uint8's arithmetic
     would wrap (numba widens them anyway)."""
     side = rules[SIDE]
     cells = side * side
-    for c in range(cells):
-        out[c] = 0
+    out = np.zeros(cells, dtype=np.uint8)
     for k in range(len(first)):
         o = first[k]
         if o < 0:
-            return False
+            return out[:0]
         if o < cells * side:  # not a killer cage's filling
             c = o // side
             if out[c] != 0:  # a cell chosen twice
-                return False
+                return out[:0]
             out[c] = o - c * side + 1
     for c in range(cells):
         if out[c] == 0 or (given[c] != 0 and given[c] != out[c]):
-            return False
+            return out[:0]
     full = (1 << (side + 1)) - 2  # 2 + 4 + ... + 2**N
     at = HEAD
     for _ in range(rules[UNITS]):
@@ -99,7 +102,7 @@ def answer(first, given, rules, out):
         for k in range(at, at + side):
             seen |= 1 << int(out[rules[k]])
         if seen != full:
-            return False
+            return out[:0]
         at += side
     n_cages = rules[CAGES]
     starts = at
@@ -111,12 +114,12 @@ def answer(first, given, rules, out):
         for k in range(cage_cells + rules[starts + g], cage_cells + rules[starts + g + 1]):
             v = int(out[rules[k]])
             if (seen >> v) & 1:
-                return False
+                return out[:0]
             seen |= 1 << v
             total += v
         if total != rules[totals + g]:
-            return False
-    return True
+            return out[:0]
+    return out
 
 
 Codec = tuple[Callable[..., Any], Callable[..., Any]]

@@ -77,17 +77,16 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool,
         if compiled is None:
             forced = given_array(geo.side, given)
         else:
-            forced = np.empty(len(given), dtype=np.int64)
-            forced = forced[: compiled[0](np.frombuffer(given, np.uint8), geo.side, forced)]
+            forced = compiled[0](np.frombuffer(given, np.uint8), geo.side)
         result = _instance_search(geo.layout, limit, engine["backend"], engine["max_nodes"],
                                   engine["timeout"])(forced)
     first = result.solution_view(0)
     if first is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
     if compiled is not None:
-        solution = np.empty(len(given), dtype=np.uint8)
-        if compiled[1](first, np.frombuffer(given, np.uint8), rules(geo.layout), solution):
-            return solution.tobytes()
+        grid = compiled[1](first, np.frombuffer(given, np.uint8), rules(geo.layout))
+        if len(grid):
+            return grid.tobytes()
     else:
         values = decode(geo, [], None, np.sort(first))  # sorted: the cells in order
         if is_solution(geo, given, values):

@@ -302,3 +302,24 @@ def test_random_problems_same_on_both_backends(spec, seed, limit, max_nodes):
     assert (problem.count(seed=seed, limit=limit, backend="numba"),
             _stats(problem)) == (problem.count(seed=seed, limit=limit, backend="python"),
                                  _stats(problem))
+
+
+@needs_numba
+def test_a_batch_over_bit_words_loads_numba_for_auto():
+    """A process whose only compiled kernel is the batch over bit words (one-call
+    Sudokus) has numba loaded: auto then keeps it, and the one call its compiled ends
+    (NUMBA.loaded() said False, so every auto call decoded the numpy way, 1.9x slower)."""
+    import subprocess
+    import sys
+
+    code = """if True:
+        import sudoku
+        from dlx.compiled import NUMBA
+        from sudoku.codec import codec
+        sudoku.solve_string("." * 81, backend="numba")
+        assert NUMBA.loaded() and codec("auto") is not None
+        print("ok")
+    """
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300, check=False)
+    assert out.stdout.strip() == "ok", out.stderr
