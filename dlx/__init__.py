@@ -7,7 +7,7 @@
 """
 
 from .backend import Backend
-from .batch import BatchResult, InstanceSearch
+from .batch import BatchResult, InstanceCodec, InstanceSearch
 from .budget import NEVER, count_budget, time_budget
 from .distribute import RayExecutor, RunProgress, map_ordered
 from .draw import Picture, svg_document
@@ -65,6 +65,7 @@ __all__ = [
     "ExitCode",
     "ForcedOptionError",
     "InputError",
+    "InstanceCodec",
     "InstanceSearch",
     "ItemNameError",
     "LearningSearch",

@@ -29,7 +29,7 @@ from .slices import Handover
 from .state import FIELDS, State
 
 __all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance",
-           "specialize"]
+           "OneThrough", "specialize"]
 
 KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
                     "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
@@ -265,6 +265,14 @@ and returns its table of one record, filled as [`Backend.batch`][] fills
 ``BatchJob.table``, and ``BatchJob.invalid``. Safe to call from several threads."""
 
 
+OneThrough = Callable[[np.ndarray, np.ndarray, int, int],
+                     tuple[np.ndarray, int, np.ndarray | None]]
+"""[`Backend.one_through`][]'s runner: ``run(data, context, node_stop, solution_stop)``
+returns the table and ``invalid`` as [`OneInstance`][]'s, and ``decode``'s answer for
+the first solution, or None when there is none, or when the runner left ``decode`` to
+the caller (a search that outlasted its first slice)."""
+
+
 class Backend(ABC):
     """A place where searches run; registered by name in `dlx.registry`.
 
@@ -301,6 +309,14 @@ class Backend(ABC):
         wide), without a deadline or progress, each one call with no set-up when this
         backend can (the one-call Sudoku); made once per problem. None (the default):
         every batch takes [`batch`][]."""
+        return None
+
+    def one_through(self, links: Links, width: int, encode: Any,
+                    decode: Any) -> OneThrough | None:
+        """As [`one_instance`][], for an adapter's ``encode`` and ``decode``
+        ([`dlx.InstanceSearch.through`][]): the runner makes, searches and answers an
+        instance in one call when this backend can. None (the default): the adapter's
+        functions run in Python around [`one_instance`][]'s way."""
         return None
 
     def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:

@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -33,9 +33,10 @@ from .registry import NUMBA_MIN_WORK, charge_python, get_backend, handover
 from .status import Status
 from .views import html_table
 
-__all__ = ["BatchResult", "InstanceSearch", "run_batch"]
+__all__ = ["BatchResult", "InstanceCodec", "InstanceSearch", "run_batch"]
 
 _INT64 = np.dtype(np.int64)
+_UINT8 = np.dtype(np.uint8)
 _COMPLETE = [status.value for status in Status if status.complete]
 _STOPPED = [status.value for status in Status if status.stopped]
 """The statuses [`dlx.Status.complete`][] and [`dlx.Status.stopped`][] name, for
@@ -173,6 +174,24 @@ class BatchResult:
         return first
 
 
+class InstanceCodec(NamedTuple):
+    """An adapter's two ends of an instance search ([`InstanceSearch.through`][]), two
+    functions that numba can compile (plain loops over arrays), run as written on the
+    python backend:
+
+    * ``encode(data, context)``: the options to force, an int64 array, for the instance
+      ``data`` (a uint8 array in the adapter's own terms: a Sudoku's cell values);
+    * ``decode(first, data, context)``: the adapter's answer, a uint8 array, from the
+      first solution's options as the kernel recorded them (forced ones first).
+
+    ``context`` is an int64 array the adapter fixes per kind of instance (a Sudoku
+    layout's rules). On numba's runner over bit words both are compiled with the search
+    into one call, once per codec (so a codec is a module-level pair, made once)."""
+
+    encode: Callable[..., np.ndarray]
+    decode: Callable[..., np.ndarray]
+
+
 class InstanceSearch:
     """Searches of one problem, an instance (its forced options) a call, the budgets
     checked once ([`dlx.ExactCover.instance_search`][]): each call is a batch of one,
@@ -204,6 +223,60 @@ class InstanceSearch:
                 return one
         return run_batch(links, n_options, min_width, [forced], limit=self.limit,
                          max_nodes=self.max_nodes, backend=self.backend, timeout=self.timeout)
+
+
+    def through(self, codec: InstanceCodec, data: np.ndarray,
+                context: np.ndarray) -> tuple[BatchResult, np.ndarray | None]:
+        """The instance ``codec.encode`` makes of ``data``, searched as a call does, and
+        ``codec.decode``'s answer from its first solution (None without one): in one
+        compiled call where the backend can ([`dlx.backend.Backend.one_through`][];
+        an adapter's one call then pays one crossing from Python, not three). ``data``:
+        a uint8 array, ``context``: an int64 array (contiguous, 1-d), else
+        ArgumentError."""
+        for name, array, dtype in (("data", data, _UINT8), ("context", context, _INT64)):
+            if not (type(array) is np.ndarray and array.dtype == dtype and array.ndim == 1
+                    and array.flags.c_contiguous):
+                raise ArgumentError(f"{name} must be a contiguous 1-d {dtype} array, got "
+                                    f"{_described(array)}")
+        links, n_options, min_width = self._problem
+        if self.timeout is None:
+            start = time.perf_counter()
+            chosen = get_backend(self.backend, links.n_nodes, NUMBA_MIN_WORK)
+            key = (chosen, n_options, min_width, codec)
+            run = links.converted.get(key)
+            if run is None:  # the width as run_batch's
+                run = links.converted.setdefault(key, chosen.one_through(
+                    links, _width(links, n_options, min_width), *codec) or False)
+            if run is not False:
+                table, invalid, answer = run(data, context, self.max_nodes, self.limit)
+                if invalid >= 0 or table.item(0, kernel.B_STATUS) == kernel.CONFLICT:
+                    forced = _plain(codec.encode)(data, context)
+                    _check_faults(links, n_options, table, invalid,
+                                  np.array((0, len(forced))), forced)
+                return BatchResult(table, chosen.name, time.perf_counter() - start, 1), answer
+        result = self(_plain(codec.encode)(data, context))
+        first = result.solution_view(0)
+        return result, None if first is None else _plain(codec.decode)(first, data, context)
+
+
+def _plain(function: Any) -> Any:
+    """A function as written: numba's ``py_func`` of a compiled one."""
+    return getattr(function, "py_func", function)
+
+
+def _described(value: Any) -> str:
+    """An argument that is no array of the right kind, for a message."""
+    if isinstance(value, np.ndarray):
+        return f"an array of {value.dtype}, {value.ndim}-d" + (
+            "" if value.flags.c_contiguous else ", not contiguous")
+    return type(value).__name__
+
+
+def _width(links: Links, n_options: int, min_width: int) -> int:
+    """The options a record has room for: a solution's most (``capacity`` primary items
+    or bounds, each option ``min_width`` of them at least), at most all options, at
+    least 1 (for the option at fault)."""
+    return max(min(links.capacity // max(min_width, 1), n_options), 1)
 
 
 def run_batch(
@@ -246,8 +319,7 @@ def run_batch(
         indptr, indices = check_csr(indptr, indices)
     n = len(indptr) - 1
     chosen = get_backend(backend, n * links.n_nodes, NUMBA_MIN_WORK)
-    # room for the option at fault; the bound by options applies after the division
-    width = max(min(links.capacity // max(min_width, 1), n_options), 1)
+    width = _width(links, n_options, min_width)  # room for the option at fault, too
     table = np.zeros((n, kernel.B_FIRST + width), dtype=np.int64)
     job = BatchJob(links, indptr, indices, width, max_nodes, limit,
                    None if timeout is None else start + timeout, table, progress=progress,
@@ -280,9 +352,9 @@ def _run_one(links: Links, n_options: int, min_width: int, row: Any, limit: int,
     chosen = get_backend(backend, links.n_nodes, NUMBA_MIN_WORK)
     key = (chosen, n_options, min_width)
     run = links.converted.get(key)
-    if run is None:  # the width as run_batch's
-        run = links.converted.setdefault(key, chosen.one_instance(links, max(min(
-            links.capacity // max(min_width, 1), n_options), 1)) or False)
+    if run is None:
+        run = links.converted.setdefault(key, chosen.one_instance(
+            links, _width(links, n_options, min_width)) or False)
     if run is False:
         return None
     table, invalid = run(row, max_nodes, limit)

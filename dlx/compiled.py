@@ -51,7 +51,15 @@ from typing import Any
 import numpy as np
 
 from . import cdcl, kernel, kernel_m, kernel_memo, kernel_parts, kernel_words
-from .backend import Backend, BatchJob, Kernel, MemoKernel, OneInstance, specialize
+from .backend import (
+    Backend,
+    BatchJob,
+    Kernel,
+    MemoKernel,
+    OneInstance,
+    OneThrough,
+    specialize,
+)
 from .errors import warn_once
 from .links import Links
 from .search import SearchStats, first_slice
@@ -516,32 +524,78 @@ def _popcount() -> Any:
     return popcount
 
 
+def _words_namespace(adapter: tuple[Any, Any] | None = None) -> dict[str, Any]:
+    """[`dlx.kernel_words`][]' functions wrapped over one namespace (nothing compiled
+    yet); with an adapter's ``(encode, decode)``, those too and ``search_through``, under
+    a tag that also hashes their modules' sources (the disk cache does not follow
+    callees)."""
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    namespace = {**vars(kernel), **vars(kernel_words)}
+    overrides: dict[str, Any] = {"ctz": "trailing_zeros", "popcount": "ctpop"}
+    names: tuple[str, ...] = kernel_words.FUNCTIONS[2:]  # ctz, popcount: the CPU's own
+    if adapter is not None:
+        overrides["adapter"] = hashlib.sha256("".join(
+            inspect.getsource(sys.modules[f.__module__]) for f in adapter).encode()).hexdigest()
+        names = (*names, "search_through")
+        namespace["encode"], namespace["decode"] = (_njit(f, frozenset()) for f in adapter)
+    wrap = _wrapper(_cache_tag(_indexing_hook_available(), overrides, inline=_INLINE),
+                    _INLINE | {"adjust", "adjust_words", "mark", "force_instance"})
+    for name in names:
+        namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
+    namespace["ctz"] = trailing_zeros
+    namespace["popcount"] = _popcount()
+    return namespace
+
+
+def _words_types() -> tuple[Any, Any, Any]:
+    """numba's types of the [`dlx.kernel_words.Words`][] state, an int64 array, an int64."""
+    import numba
+
+    a = numba.types.Array(numba.types.int64, 1, "C")
+    state = numba.types.NamedTuple(
+        [numba.types.Array(numba.types.int32, 1, "C") if name.startswith("LEN") else a
+         for name in kernel_words.Words._fields], kernel_words.Words)
+    return state, a, numba.types.int64
+
+
 @functools.cache
 def words_entry() -> Any:
     """[`dlx.kernel_words`][]' batch driver (the kernel's ``search_batch`` over its
     steps, which numba inlines), compiled ([`_compile`][]) or loaded from the disk cache
     on the first call."""
-    import numba
-    from numba.cpython.unsafe.numbers import trailing_zeros
-
-    namespace = {**vars(kernel), **vars(kernel_words)}
-    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"ctz": "trailing_zeros",
-                                                            "popcount": "ctpop"},
-                               inline=_INLINE),
-                    _INLINE | {"adjust", "adjust_words", "mark", "force_instance"})
-    for name in kernel_words.FUNCTIONS[2:]:  # ctz, popcount: the processor's instructions
-        namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
-    namespace["ctz"] = trailing_zeros
-    namespace["popcount"] = _popcount()
-    a = numba.types.Array(numba.types.int64, 1, "C")
-    i = numba.types.int64
-    state = numba.types.NamedTuple(
-        [numba.types.Array(numba.types.int32, 1, "C") if name.startswith("LEN") else a
-         for name in kernel_words.Words._fields], kernel_words.Words)
+    state, a, i = _words_types()
+    dispatcher = _words_namespace()["search_batch"]
     with _compile_lock:
-        _compile(namespace["search_batch"], (state, a, a, a, a, i, i, i, i))
-    dispatcher = namespace["search_batch"]
+        _compile(dispatcher, (state, a, a, a, a, i, i, i, i))
     return dispatcher.overloads[dispatcher.signatures[0]].entry_point
+
+
+_throughs: dict[tuple[Any, Any], tuple[Any, Any, Any]] = {}
+
+
+def through_entry(encode: Any, decode: Any) -> tuple[Any, Any, Any]:
+    """[`dlx.kernel_words.search_through`][] compiled over an adapter's ``encode`` and
+    ``decode`` (or loaded from the disk cache), once per pair; with those two compiled,
+    for a search that outlasts its first slice. Like the kernels, they are compiled
+    without negative-index wrap-around."""
+    key = (encode, decode)
+    found = _throughs.get(key)
+    if found is not None:
+        return found
+    import numba
+
+    state, a, i = _words_types()
+    u8 = numba.types.Array(numba.types.uint8, 1, "C")
+    with _compile_lock:
+        found = _throughs.get(key)
+        if found is None:
+            namespace = _words_namespace(key)
+            dispatcher = namespace["search_through"]
+            _compile(dispatcher, (state, u8, a, a, a, i, i, i, i))
+            found = _throughs[key] = (dispatcher.overloads[dispatcher.signatures[0]].entry_point,
+                                      namespace["encode"], namespace["decode"])
+    return found
 
 
 class NumbaBackend(Backend):
@@ -650,6 +704,43 @@ class NumbaBackend(Backend):
                              time.perf_counter() - t0)
             pool.append(state)
             return table, where.item(kernel.W_INVALID)
+
+        return run
+
+    def one_through(self, links: Links, width: int, encode: Any,
+                    decode: Any) -> OneThrough | None:
+        """[`one_instance`][] with an adapter's ends compiled in: ``encode``, the batch of
+        one on bit words, ``decode``, in one call ([`through_entry`][]); a search that
+        outlasts the first slice goes on as [`batch`][]'s would, then is decoded."""
+        state = kernel_words.pooled(links)
+        if state is None:
+            return None
+        tables = links.converted["numba-words"]  # the problem's, for more working arrays
+        point, encoded, decoded = through_entry(encode, decode)
+        search_batch, first, size = words_entry(), first_slice(links), kernel.B_FIRST + width
+        pool = [state]  # working arrays, pristine between calls (list.pop is atomic)
+
+        def run(data: np.ndarray, context: np.ndarray, node_stop: int,
+                solution_stop: int) -> tuple[np.ndarray, int, np.ndarray | None]:
+            state = pool.pop() if pool else kernel_words.workspace(tables)
+            table = np.zeros((1, size), dtype=np.int64)
+            out, where = table.reshape(-1), _WHERE.copy()
+            t0 = time.perf_counter()
+            answer = point(state, data, context, out, where, node_stop, solution_stop, width,
+                           first)
+            if not where.item(kernel.W_INSTANCE):  # rare: a long search goes on, as batch's
+                forced = encoded(data, context)
+                indptr = np.array((0, len(forced)))
+                self._sliced(BatchJob(links, indptr, forced, width, node_stop, solution_stop,
+                                      None, table, cut=1), search_batch,
+                             (state, forced, indptr, out, where), first,
+                             time.perf_counter() - t0)
+                if out.item(kernel.B_SOLUTIONS):
+                    answer = decoded(out[kernel.B_FIRST : kernel.B_FIRST
+                                         + out.item(kernel.B_SIZE)], data, context)
+            pool.append(state)
+            return table, where.item(kernel.W_INVALID), \
+                answer if out.item(kernel.B_SOLUTIONS) else None
 
         return run
 

@@ -40,6 +40,7 @@ import numpy as np
 from .kernel import (
     B_FIRST,
     B_SIZE,
+    B_SOLUTIONS,
     COMPLETE,
     CONFLICT,
     ENTER,
@@ -53,10 +54,12 @@ from .kernel import (
     RESUME,
     SOLUTIONS,
     UPDATES,
+    search_batch,
 )
 from .links import Links
 
-__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pooled", "words", "workspace"]
+__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pooled", "search_through", "words",
+           "workspace"]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
@@ -346,6 +349,34 @@ def record_first(S, FORCED, first, end, OUT, base, width):
         OUT[base + B_FIRST + j] = FORCED[first + j]
     for j in range(S.REG[LEVEL] if fits else 0):
         OUT[base + B_FIRST + end - first + j] = S.CHOICE[j]
+
+
+def encode(data, context):
+    """An adapter's ``encode`` ([`dlx.InstanceCodec`][]): each compiled
+    [`search_through`][] has its own in its namespace, in place of this one."""
+    raise NotImplementedError("search_through is compiled with an adapter's encode")
+
+
+def decode(first, data, context):
+    """An adapter's ``decode``, as [`encode`][]."""
+    raise NotImplementedError("search_through is compiled with an adapter's decode")
+
+
+def search_through(S, DATA, CONTEXT, OUT, WHERE, node_stop, solution_stop, width, first):
+    """One instance made, searched and answered in one compiled call, for an adapter's
+    two ends ([`dlx.InstanceSearch.through`][]: ``encode`` and ``decode``, compiled into
+    this function's namespace). T1: ``encode`` makes the adapter's ``DATA`` (uint8) into
+    the options to force. T2: the batch of that one instance ([`search_batch`][], one
+    slice). T3: ``decode`` of its first solution, as recorded in ``OUT``. Returns T3's
+    uint8 array, or an empty one: no solution, or a search that outlasted the slice
+    (``WHERE[W_INSTANCE]`` still 0: the caller goes on, and decodes)."""
+    FORCED = encode(DATA, CONTEXT)  # T1
+    INDPTR = np.zeros(2, dtype=np.int64)
+    INDPTR[1] = len(FORCED)
+    if search_batch(S, FORCED, INDPTR, OUT, WHERE, node_stop, solution_stop, width, first) \
+            or OUT[B_SOLUTIONS] == 0:  # T2
+        return np.zeros(0, dtype=np.uint8)
+    return decode(OUT[B_FIRST : B_FIRST + OUT[B_SIZE]], DATA, CONTEXT)  # T3
 
 
 def words(links: Links) -> Words | None:

@@ -1,44 +1,41 @@
-"""The one call's way in and out of the engine, compiled: a puzzle's givens as the options
-the kernel forces, and the kernel's first solution back as a grid, checked.
+"""The one call's two ends around the engine (a [`dlx.InstanceCodec`][]): a puzzle's
+givens as the options the kernel forces, and the kernel's first solution back as a grid,
+checked.
 
-[`sudoku.solve_string`][] spends more time around the search than in it when the
-search runs compiled (a 9x9 puzzle: some 25 us in the kernel, 45 us of Python and numpy
-around it, each small numpy operation 1-2 us in place). With numba the two ends are two
-compiled calls of their own, a loop over the cells each:
+[`sudoku.solve_string`][] spent more time around the search than in it when the search
+ran compiled (a 9x9 puzzle: some 25 us in the kernel, 45 us of Python and numpy around
+it, each small numpy operation 1-2 us in place). These two ends are loops over the cells
+that numba compiles with the search itself, into one call
+([`dlx.InstanceSearch.through`][]); on the python backend they run as written:
 
 * [`givens`][]: the options ``cell * N + value - 1`` of the given cells, as an int64
-  array (what ``ExactCover.solve_batch`` forces);
+  array (what the engine forces);
 * [`answer`][]: the grid of a solution, from its options as the kernel recorded them, and
   the independent check of that grid: every cell holds exactly one value, every given is
   kept, every unit of the layout holds N different values, every killer cage holds
   different values that add up to its total. Nothing here is shared with the engine:
   only the numbering of the options, ``cell * N + value - 1`` (a killer's filling
   options, numbered from N**3 on, say nothing the cells do not), as
-  [`sudoku.reduction`][] defines it.
+  [`sudoku.reduction`][] defines it. It is held to [`sudoku.grid.is_solution`][], the
+  checker written apart, by tests.
 
 The rules come as data, one int64 array per layout ([`rules`][]), laid out as follows:
 ``SIDE``, ``UNITS`` (how many), ``CAGES`` (how many), then the cells of each unit
 (``N`` a unit), then the cages' starts into the cage cells (one more than cages), their
 totals, and their cells.
-
-Without numba (or with the python backend, which does not load it) the one call keeps
-the numpy way ([`sudoku.reduction.given_array`][], [`sudoku.grid.is_solution`][]); the
-two checkers are held to each other by tests.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
-from dlx import BackendName, get_backend
+from dlx import InstanceCodec
 
 from .layout import CACHE_SIZE, Layout
 
-__all__ = ["Codec", "answer", "codec", "givens", "rules"]
+__all__ = ["CODEC", "answer", "givens", "rules"]
 
 SIDE = 0  # rules[SIDE]: N
 UNITS = 1  # rules[UNITS]: how many units
@@ -59,9 +56,10 @@ def rules(layout: Layout) -> np.ndarray:
     return data
 
 
-def givens(values, side):
+def givens(values, rules):
     """The options of the given cells of ``values`` (a value a cell, 0 blank),
-    ``cell * side + value - 1`` in cell order, as a new int64 array."""
+    ``cell * N + value - 1`` in cell order, as a new int64 array (``rules[SIDE]``: N)."""
+    side = rules[SIDE]
     n = 0
     for c in range(len(values)):
         n += values[c] != 0
@@ -122,36 +120,6 @@ def answer(first, given, rules):
     return out
 
 
-Codec = tuple[Callable[..., Any], Callable[..., Any]]
-"""[`givens`][] and [`answer`][], compiled."""
-
-
-_COMPILED: list[Codec] = []
-"""[`givens`][] and [`answer`][] compiled, once this process has compiled them."""
-
-
-def _compiled() -> Codec:
-    """[`givens`][] and [`answer`][] compiled by numba (cached on disk, as the kernels
-    are; ``nogil``: threads may solve at once)."""
-    if not _COMPILED:
-        import numba
-
-        jit = numba.njit(cache=True, nogil=True)
-        _COMPILED.append((jit(givens), jit(answer)))
-    return _COMPILED[0]
-
-
-def codec(backend: BackendName | Any) -> Codec | None:
-    """The compiled codec for a call on ``backend``, or None (the numpy way): compiled
-    when the search runs on numba, that is with ``backend="numba"``, or with ``"auto"``
-    once this process has loaded numba; never with the python backend, which does not
-    load it."""
-    if _COMPILED:
-        return None if backend == "python" else _COMPILED[0]
-    if backend == "python":
-        return None
-    try:
-        numba = get_backend("numba")
-    except ImportError:
-        return None
-    return _compiled() if backend == "numba" or numba.loaded() else None
+CODEC = InstanceCodec(givens, answer)
+"""The one call's ends, as ``dlx`` runs them around its search (compiled with it on
+numba's runner over bit words; as written on the python backend)."""

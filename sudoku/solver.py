@@ -20,14 +20,13 @@ from dlx import BackendName, ExactCover, InstanceSearch
 
 from .arguments import count_budget, engine_arguments, strategy_name
 from .batch import count_of, failure, solved_mask
-from .codec import codec, rules
+from .codec import CODEC, answer, rules
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     CACHE_SIZE,
     Geometry,
     Layout,
     check_writable,
-    is_solution,
     line_of,
     parse_board,
     parse_string,
@@ -35,7 +34,7 @@ from .grid import (
     write_back,
 )
 from .hard import HARD, HARD_SIDE, count_hard, head_start, is_hard, solve_hard
-from .reduction import GivensMode, Reduction, decode, empty_grid_problem, given_array, givens
+from .reduction import GivensMode, Reduction, empty_grid_problem, givens
 
 __all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve",
            "solve_string", "to_exact_cover"]
@@ -64,33 +63,25 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool,
     search ([`sudoku.hard.head_start`][]).
     """
     limit = 2 if unique else 1
-    compiled = None
+    values = np.frombuffer(given, np.uint8)
+    rules_ = rules(geo.layout)
     if is_hard(geo, strategy):
-        values = list(given)
         if strategy == "hard":
-            return bytes(solve_hard(geo, values, unique=unique, engine=engine))
-        result, engine, spent = head_start(geo, values, limit, engine)
+            return bytes(solve_hard(geo, list(given), unique=unique, engine=engine))
+        result, engine, spent = head_start(geo, list(given), limit, engine)
         if result is None:
-            return bytes(solve_hard(geo, values, unique=unique, engine=engine, spent=spent))
+            return bytes(solve_hard(geo, list(given), unique=unique, engine=engine,
+                                    spent=spent))
+        first = result.solution_view(0)
+        grid = None if first is None else answer(first, values, rules_)
     else:
-        compiled = codec(engine["backend"])
-        if compiled is None:
-            forced = given_array(geo.side, given)
-        else:
-            forced = compiled[0](np.frombuffer(given, np.uint8), geo.side)
-        result = _instance_search(geo.layout, limit, engine["backend"], engine["max_nodes"],
-                                  engine["timeout"])(forced)
-    first = result.solution_view(0)
-    if first is None or (unique and not solved_mask(result, unique)[0]):
+        result, grid = _instance_search(geo.layout, limit, engine["backend"],
+                                        engine["max_nodes"], engine["timeout"]).through(
+            CODEC, values, rules_)
+    if grid is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
-    if compiled is not None:
-        grid = compiled[1](first, np.frombuffer(given, np.uint8), rules(geo.layout))
-        if len(grid):
-            return grid.tobytes()
-    else:
-        values = decode(geo, [], None, np.sort(first))  # sorted: the cells in order
-        if is_solution(geo, given, values):
-            return bytes(values)
+    if len(grid):
+        return grid.tobytes()
     # an engine bug, never bad input
     raise AssertionError(f"engine returned an invalid grid: {result.solution(0)}")
 

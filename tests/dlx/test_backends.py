@@ -307,17 +307,20 @@ def test_random_problems_same_on_both_backends(spec, seed, limit, max_nodes):
 @needs_numba
 def test_a_batch_over_bit_words_loads_numba_for_auto():
     """A process whose only compiled kernel is the batch over bit words (one-call
-    Sudokus) has numba loaded: auto then keeps it, and the one call its compiled ends
-    (NUMBA.loaded() said False, so every auto call decoded the numpy way, 1.9x slower)."""
+    Sudokus) has numba loaded, and auto keeps it for the next puzzle (NUMBA.loaded()
+    said False: auto went on counting python's share, and the one call on auto decoded
+    the numpy way, 1.9x slower)."""
     import subprocess
     import sys
 
     code = """if True:
         import sudoku
         from dlx.compiled import NUMBA
-        from sudoku.codec import codec
+        from dlx.registry import NUMBA_MIN_WORK, get_backend
+        from sudoku.reduction import empty_grid_problem
         sudoku.solve_string("." * 81, backend="numba")
-        assert NUMBA.loaded() and codec("auto") is not None
+        work = empty_grid_problem(3).links.n_nodes
+        assert NUMBA.loaded() and get_backend("auto", work, NUMBA_MIN_WORK) is NUMBA
         print("ok")
     """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -19,7 +19,7 @@ from random_problems import build, xcc_problems
 
 from dlx import ArgumentError, ForcedOptionError, NoPrimaryItemWarning
 from dlx.backend import Backend
-from sudoku import parse_string
+from sudoku import Layout, parse_string
 from sudoku.named import load_named
 from sudoku.reduction import empty_grid_problem
 
@@ -152,3 +152,45 @@ def test_threads_share_an_instance_search():
     with ThreadPoolExecutor(8) as pool:
         for _ in range(3):
             assert list(pool.map(lambda r: _rows(search(r)), rows)) == serial
+
+
+# ----- InstanceSearch.through: an adapter's ends around the search ---------------------
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+@pytest.mark.parametrize("puzzle", PUZZLES)
+@pytest.mark.parametrize(("limit", "max_nodes"), [(1, None), (2, None), (3, 40),
+                                                  (10**6, 5000)])
+def test_through_is_the_search_then_decode(backend, puzzle, limit, max_nodes):
+    """Sudoku's codec: the record equals the search of the encoded instance, and the
+    answer is decode's of its first solution (None without one). The empty grid with a
+    huge limit outlasts the first slice: the runner goes on in Python, then decodes."""
+    from sudoku.codec import CODEC, answer, givens, rules
+
+    problem = empty_grid_problem(3)
+    values = np.frombuffer(bytes(parse_string(puzzle)[1]), np.uint8)
+    context = rules(Layout.square(3))
+    search = problem.instance_search(limit=limit, max_nodes=max_nodes, backend=backend)
+    result, got = search.through(CODEC, values, context)
+    expected = search(givens(values, context))
+    assert _rows(result) == _rows(expected)
+    first = expected.solution_view(0)
+    if first is None:
+        assert got is None
+    else:
+        assert got.tolist() == answer(first, values, context).tolist() and len(got) == 81
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+def test_through_checks_its_arrays(backend):
+    from sudoku.codec import CODEC, rules
+
+    search = empty_grid_problem(3).instance_search(backend=backend)
+    context = rules(Layout.square(3))
+    good = np.zeros(81, np.uint8)
+    for data, name in ((good.astype(np.int64), "data"), (bytes(81), "data"),
+                       (np.zeros(162, np.uint8)[::2], "data")):
+        with pytest.raises(ArgumentError, match=f"^{name} must be a contiguous 1-d uint8"):
+            search.through(CODEC, data, context)
+    with pytest.raises(ArgumentError, match="^context must be a contiguous 1-d int64"):
+        search.through(CODEC, good, context.astype(np.int32))

@@ -1,8 +1,9 @@
-"""The one call's compiled ends (`sudoku.codec`) against the numpy way they replace on
-numba: the givens' options equal ``given_array``'s, and the grid checker says what the
-independent checker ``is_solution`` says, on valid grids of every kind of layout and on
-grids spoiled at random. Both checkers are written apart, so each holds the other; both
-forms of the codec (as written, and compiled) are run."""
+"""The one call's ends (`sudoku.codec`) against the numpy way: the givens' options equal
+``given_array``'s, and the grid checker says what the independent checker
+``is_solution`` says, on valid grids of every kind of layout and on grids spoiled at
+random. Both checkers are written apart, so each holds the other; both forms of the
+codec are run: as written (the python backend's) and as dlx compiles them with the
+search (numba's)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from profiles import examples
 
-import sudoku.codec
+import sudoku.solver
+from dlx import InstanceCodec
 from sudoku import Layout, is_solution, solve_string
-from sudoku.codec import _compiled, answer, codec, givens, rules
+from sudoku.codec import CODEC, answer, givens, rules
 from sudoku.grid import geometry
 from sudoku.named import load_named
 from sudoku.reduction import given_array
@@ -45,7 +47,12 @@ def _forms() -> list:
 
 
 def _form(form):
-    return _compiled() if form == "compiled" else form
+    """The codec as written, or as dlx compiles it into the one call."""
+    if form != "compiled":
+        return form
+    from dlx.compiled import through_entry
+
+    return through_entry(givens, answer)[1:]
 
 
 def _options(layout: Layout, grid: bytes) -> np.ndarray:
@@ -119,23 +126,35 @@ def test_the_givens_options_are_given_arrays(form, side, data):
     values = bytes(data.draw(st.lists(st.integers(0, side), min_size=side * side,
                                       max_size=side * side)))
     to_options, _ = _form(form)
-    out = to_options(np.frombuffer(values, np.uint8), side)
+    out = to_options(np.frombuffer(values, np.uint8), rules(Layout.square(round(side**0.5))))
     assert out.dtype == np.int64 and out.tolist() == given_array(side, values).tolist()
 
 
-def test_python_never_loads_the_compiled_codec():
-    assert codec("python") is None
+def spoiled(first, given, rules):
+    """An ``answer`` that refuses every grid (as if the engine had returned a bad one)."""
+    return np.zeros(0, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+def test_a_grid_the_checker_refuses_is_an_engine_error(monkeypatch, backend):
+    """The one call answers through its codec's checker on every backend: one that
+    refuses makes the call say the engine is wrong (never a wrong grid returned)."""
+    puzzle = load_named()["norvig-hard1"]
+    assert solve_string(puzzle, backend=backend) == SOLVED_HARD1
+    monkeypatch.setattr(sudoku.solver, "CODEC", InstanceCodec(givens, spoiled))
+    with pytest.raises(AssertionError, match="engine returned an invalid grid"):
+        solve_string(puzzle, backend=backend)
 
 
 @needs_numba
-def test_numba_calls_take_the_compiled_codec(monkeypatch):
-    """On numba the one call decodes and checks with the compiled codec: spoiling its
-    checker makes the call say the engine is wrong (never a wrong grid returned)."""
-    assert codec("numba") is _compiled()
-    puzzle = load_named()["norvig-hard1"]
-    assert solve_string(puzzle, backend="numba") == solve_string(puzzle, backend="python")
-    monkeypatch.setattr(sudoku.codec, "_COMPILED",
-                        [(_compiled()[0], lambda *args: np.zeros(0, np.uint8))])
-    with pytest.raises(AssertionError, match="engine returned an invalid grid"):
-        solve_string(puzzle, backend="numba")
-    assert solve_string(puzzle, backend="python")  # the numpy way: its own checker
+def test_numba_calls_go_through_in_one_call():
+    """On numba the one call's runner is the one compiled with the codec."""
+    from sudoku.reduction import empty_grid_problem
+
+    solve_string(load_named()["norvig-hard1"], backend="numba")
+    runners = [k for k, run in empty_grid_problem(3).links.converted.items()
+               if isinstance(k, tuple) and len(k) == 4 and k[-1] is CODEC and run]
+    assert [k[0].name for k in runners] == ["numba"]  # python has none: the way around
+
+
+SOLVED_HARD1 = solve_string(load_named()["norvig-hard1"], backend="python")
