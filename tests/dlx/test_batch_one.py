@@ -192,5 +192,5 @@ def test_through_checks_its_arrays(backend):
                        (np.zeros(162, np.uint8)[::2], "data")):
         with pytest.raises(ArgumentError, match=f"^{name} must be a contiguous 1-d uint8"):
             search.through(CODEC, data, context)
-    with pytest.raises(ArgumentError, match="^context must be a contiguous 1-d int64"):
+    with pytest.raises(ArgumentError, match=r"^context must be a contiguous 1-d int64"):
         search.through(CODEC, good, context.astype(np.int32))
