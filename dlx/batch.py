@@ -199,11 +199,13 @@ class InstanceSearch:
     adapter's one call wants (one Sudoku a call). Holds no state of a search: threads
     may call one at once."""
 
-    __slots__ = ("_problem", "backend", "limit", "max_nodes", "timeout")
+    __slots__ = ("_backend", "_last", "_problem", "backend", "limit", "max_nodes", "timeout")
 
     def __init__(self, links: Links, n_options: int, min_width: int, *, limit: int,
                  max_nodes: int, timeout: float | None, backend: Any) -> None:
-        get_backend(backend, 0)  # an unknown or unavailable backend is refused now
+        chosen = get_backend(backend, 0)  # an unknown or unavailable backend: refused now
+        self._backend = None if backend == "auto" else chosen  # auto: chosen per call
+        self._last: tuple[Any, Any, Any] = (None, None, None)  # through's last runner
         self._problem = (links, n_options, min_width)
         self.limit, self.max_nodes, self.timeout, self.backend = \
             limit, max_nodes, timeout, backend
@@ -218,12 +220,11 @@ class InstanceSearch:
         links, n_options, min_width = self._problem
         if self.timeout is None:
             one = _run_one(links, n_options, min_width, forced, self.limit, self.max_nodes,
-                           self.backend, time.perf_counter())
+                           self._backend or self.backend, time.perf_counter())
             if one is not None:
                 return one
         return run_batch(links, n_options, min_width, [forced], limit=self.limit,
                          max_nodes=self.max_nodes, backend=self.backend, timeout=self.timeout)
-
 
     def through(self, codec: InstanceCodec, data: np.ndarray,
                 context: np.ndarray) -> tuple[BatchResult, np.ndarray | None]:
@@ -233,20 +234,18 @@ class InstanceSearch:
         an adapter's one call then pays one crossing from Python, not three). ``data``:
         a uint8 array, ``context``: an int64 array (contiguous, 1-d), else
         ArgumentError."""
-        for name, array, dtype in (("data", data, _UINT8), ("context", context, _INT64)):
-            if not (type(array) is np.ndarray and array.dtype == dtype and array.ndim == 1
-                    and array.flags.c_contiguous):
-                raise ArgumentError(f"{name} must be a contiguous 1-d {dtype} array, got "
-                                    f"{_described(array)}")
-        links, n_options, min_width = self._problem
+        if not (type(data) is np.ndarray and data.dtype is _UINT8 and data.ndim == 1
+                and data.flags.c_contiguous and type(context) is np.ndarray
+                and context.dtype is _INT64 and context.ndim == 1
+                and context.flags.c_contiguous):
+            _refuse_arrays(data=(data, _UINT8), context=(context, _INT64))
+        links, n_options, _ = self._problem
         if self.timeout is None:
             start = time.perf_counter()
-            chosen = get_backend(self.backend, links.n_nodes, NUMBA_MIN_WORK)
-            key = (chosen, n_options, min_width, codec)
-            run = links.converted.get(key)
-            if run is None:  # the width as run_batch's
-                run = links.converted.setdefault(key, chosen.one_through(
-                    links, _width(links, n_options, min_width), *codec) or False)
+            chosen = self._backend or get_backend(self.backend, links.n_nodes, NUMBA_MIN_WORK)
+            last = self._last
+            run = last[2] if last[0] is chosen and last[1] is codec else \
+                self._runner(chosen, codec)
             if run is not False:
                 table, invalid, answer = run(data, context, self.max_nodes, self.limit)
                 if invalid >= 0 or table.item(0, kernel.B_STATUS) == kernel.CONFLICT:
@@ -257,6 +256,28 @@ class InstanceSearch:
         result = self(_plain(codec.encode)(data, context))
         first = result.solution_view(0)
         return result, None if first is None else _plain(codec.decode)(first, data, context)
+
+    def _runner(self, chosen: Any, codec: InstanceCodec) -> Any:
+        """``chosen``'s runner of one instance through ``codec``, made once per problem
+        (False: none, the way around in Python), remembered for the next call."""
+        links, n_options, min_width = self._problem
+        key = (chosen, n_options, min_width, codec)
+        run = links.converted.get(key)
+        if run is None:
+            run = links.converted.setdefault(key, chosen.one_through(
+                links, _width(links, n_options, min_width), *codec) or False)
+        self._last = (chosen, codec, run)
+        return run
+
+
+def _refuse_arrays(**arrays: tuple[Any, np.dtype]) -> None:
+    """ArgumentError naming the first of ``arrays`` (name -> (value, dtype)) that is not
+    a contiguous 1-d array of its dtype."""
+    for name, (array, dtype) in arrays.items():
+        if not (type(array) is np.ndarray and array.dtype == dtype and array.ndim == 1
+                and array.flags.c_contiguous):
+            raise ArgumentError(f"{name} must be a contiguous 1-d {dtype} array, got "
+                                f"{_described(array)}")
 
 
 def _plain(function: Any) -> Any:

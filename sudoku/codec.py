@@ -20,9 +20,10 @@ that numba compiles with the search itself, into one call
   checker written apart, by tests.
 
 The rules come as data, one int64 array per layout ([`rules`][]), laid out as follows:
-``SIDE``, ``UNITS`` (how many), ``CAGES`` (how many), then the cells of each unit
-(``N`` a unit), then the cages' starts into the cage cells (one more than cages), their
-totals, and their cells.
+``SIDE``, ``UNITS`` (how many), ``CAGES`` (how many), ``OUTPUT`` (where the output table
+starts), then the cells of each unit (``N`` a unit), then the cages' starts into the
+cage cells (one more than cages), their totals, and their cells; last the output table,
+what to write for each value 0..N: the value itself, or its symbol (a line of text).
 """
 
 from __future__ import annotations
@@ -40,18 +41,22 @@ __all__ = ["CODEC", "answer", "givens", "rules"]
 SIDE = 0  # rules[SIDE]: N
 UNITS = 1  # rules[UNITS]: how many units
 CAGES = 2  # rules[CAGES]: how many cages
-HEAD = 3  # the units' cells start here
+OUTPUT = 3  # rules[OUTPUT]: where the output table starts
+HEAD = 4  # the units' cells start here
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
-def rules(layout: Layout) -> np.ndarray:
-    """``layout`` as the one array [`answer`][] reads (see the module), read only."""
+def rules(layout: Layout, symbols: str | None = None) -> np.ndarray:
+    """``layout`` as the one array [`answer`][] reads (see the module), read only;
+    [`answer`][] writes the values, or with ``symbols`` (an ASCII alphabet) their
+    symbols: a grid's line of text."""
     cages = layout.cages
     starts = np.cumsum([0, *(len(cells) for cells, _ in cages)])
-    data = np.array([layout.side, len(layout.units), len(cages),
-                     *(c for unit in layout.units for c in unit), *starts,
-                     *(total for _, total in cages),
-                     *(c for cells, _ in cages for c in cells)], dtype=np.int64)
+    body = [*(c for unit in layout.units for c in unit), *starts,
+            *(total for _, total in cages), *(c for cells, _ in cages for c in cells)]
+    output = range(layout.side + 1) if symbols is None else ("." + symbols).encode("ascii")
+    data = np.array([layout.side, len(layout.units), len(cages), HEAD + len(body), *body,
+                     *output], dtype=np.int64)
     data.flags.writeable = False
     return data
 
@@ -75,9 +80,9 @@ def givens(values, rules):
 
 def answer(first, given, rules):
     """The grid of the solution ``first`` (its options, in any order), checked (see the
-    module): a new uint8 array of the cells' values, empty unless it is a valid grid
-    that keeps the givens of ``given``. Values are read as ints: a uint8's arithmetic
-    would wrap (numba widens them anyway)."""
+    module): a new uint8 array of the cells' values, or symbols (``rules``' output
+    table), empty unless it is a valid grid that keeps the givens of ``given``. Values
+    are read as ints: a uint8's arithmetic would wrap (numba widens them anyway)."""
     side = rules[SIDE]
     cells = side * side
     out = np.zeros(cells, dtype=np.uint8)
@@ -117,6 +122,8 @@ def answer(first, given, rules):
             total += v
         if total != rules[totals + g]:
             return out[:0]
+    for c in range(cells):
+        out[c] = rules[rules[OUTPUT] + out[c]]
     return out
 
 

@@ -48,36 +48,37 @@ def _parse_any(board: Any, alphabet: str | None,
     return geo, values
 
 
-def _solve_values(geo: Geometry, given: bytes, *, unique: bool,
-                  engine: dict[str, Any], strategy: str = "plain") -> bytes:
-    """The solved grid's values (a byte a cell), or a SudokuError saying why there is none.
+def _solve_values(geo: Geometry, given: bytes, *, unique: bool, engine: dict[str, Any],
+                  strategy: str = "plain", text: bool = False) -> bytes:
+    """The solved grid, a byte a cell: its values, or with ``text`` (an ASCII alphabet)
+    its symbols; or a SudokuError saying why there is none.
 
     ``given`` holds the puzzle's values, a byte a cell ([`sudoku.grid.read_string`][]).
-    The puzzle is a batch of one (``ExactCover.solve_batch``: forcing, search and undo in
-    one kernel call, or a few with a timeout), its givens' options handed over as the
-    int64 array the kernel reads, with the checked ``engine`` arguments of
-    [`sudoku.arguments.engine_arguments`][]; its errors are those of
-    [`sudoku.solve_many`][]. On numba both ends are compiled too ([`sudoku.codec`][]).
+    The puzzle is an instance of the empty grid's problem, searched with the checked
+    ``engine`` arguments of [`sudoku.arguments.engine_arguments`][] through
+    [`sudoku.codec.CODEC`][]: its givens made into the options to force, the search, the
+    grid decoded and checked, all in one compiled call on numba
+    ([`dlx.InstanceSearch.through`][]); its errors are those of [`sudoku.solve_many`][].
     ``strategy`` (checked): ``"hard"`` and ``"auto"`` on a large board search the hard way
     instead ([`sudoku.hard.solve_hard`][]), ``"auto"`` after a head start of the plain
     search ([`sudoku.hard.head_start`][]).
     """
     limit = 2 if unique else 1
     values = np.frombuffer(given, np.uint8)
-    rules_ = rules(geo.layout)
+    context = rules(geo.layout, geo.alphabet) if text else rules(geo.layout)
     if is_hard(geo, strategy):
-        if strategy == "hard":
-            return bytes(solve_hard(geo, list(given), unique=unique, engine=engine))
-        result, engine, spent = head_start(geo, list(given), limit, engine)
+        result, engine, spent = head_start(geo, list(given), limit, engine) \
+            if strategy == "auto" else (None, engine, 0)
         if result is None:
-            return bytes(solve_hard(geo, list(given), unique=unique, engine=engine,
-                                    spent=spent))
+            solved = bytes(solve_hard(geo, list(given), unique=unique, engine=engine,
+                                      spent=spent))
+            return line_of(geo, solved).encode("ascii") if text else solved
         first = result.solution_view(0)
-        grid = None if first is None else answer(first, values, rules_)
+        grid = None if first is None else answer(first, values, context)
     else:
         result, grid = _instance_search(geo.layout, limit, engine["backend"],
                                         engine["max_nodes"], engine["timeout"]).through(
-            CODEC, values, rules_)
+            CODEC, values, context)
     if grid is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
     if len(grid):
@@ -162,9 +163,10 @@ def solve_string(
     included: decode them first) is an ArgumentError."""
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, given = read_string(puzzle, alphabet, layout)
+    text = geo.alphabet.isascii()
     solution = _solve_values(geo, given, unique=unique, engine=engine,
-                             strategy=strategy_name(strategy))
-    return line_of(geo, solution)
+                             strategy=strategy_name(strategy), text=text)
+    return solution.decode("ascii") if text else line_of(geo, solution)
 
 
 def count_solutions(

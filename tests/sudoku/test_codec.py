@@ -75,6 +75,9 @@ def test_valid_grids_pass_and_decode(form, name):
     options = _options(layout, grid)[::-1].copy()  # any order
     out = to_grid(options, np.frombuffer(grid, np.uint8), rules(layout))
     assert out.tobytes() == grid
+    symbols = "ABCDEFGHIJKLMNOP"[: layout.side]  # the output table: a line of text
+    text = to_grid(options, np.frombuffer(grid, np.uint8), rules(layout, symbols))
+    assert text.tobytes().decode("ascii") == "".join(symbols[v - 1] for v in grid)
 
 
 @pytest.mark.parametrize("form", _forms())
