@@ -537,10 +537,10 @@ def _words_namespace(adapter: tuple[Any, Any] | None = None) -> dict[str, Any]:
     if adapter is not None:
         overrides["adapter"] = hashlib.sha256("".join(
             inspect.getsource(sys.modules[f.__module__]) for f in adapter).encode()).hexdigest()
-        names = (*names, "search_through")
+        names = (*names, "unpack", "search_through")
         namespace["encode"], namespace["decode"] = (_njit(f, frozenset()) for f in adapter)
     wrap = _wrapper(_cache_tag(_indexing_hook_available(), overrides, inline=_INLINE),
-                    _INLINE | {"adjust", "adjust_words", "mark", "force_instance"})
+                    _INLINE | {"adjust", "adjust_words", "mark", "force_instance", "unpack"})
     for name in names:
         namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
     namespace["ctz"] = trailing_zeros
@@ -585,14 +585,14 @@ def through_entry(encode: Any, decode: Any) -> tuple[Any, Any, Any]:
         return found
     import numba
 
-    state, a, i = _words_types()
-    u8 = numba.types.Array(numba.types.uint8, 1, "C")
+    _, a, i = _words_types()
+    u8, l32 = (numba.types.Array(t, 1, "C") for t in (numba.types.uint8, numba.types.int32))
     with _compile_lock:
         found = _throughs.get(key)
         if found is None:
             namespace = _words_namespace(key)
             dispatcher = namespace["search_through"]
-            _compile(dispatcher, (state, u8, a, a, a, i, i, i, i))
+            _compile(dispatcher, (a, l32, u8, a, a, a, i, i, i, i))
             found = _throughs[key] = (dispatcher.overloads[dispatcher.signatures[0]].entry_point,
                                       namespace["encode"], namespace["decode"])
     return found
@@ -718,27 +718,27 @@ class NumbaBackend(Backend):
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
         point, encoded, decoded = through_entry(encode, decode)
         search_batch, first, size = words_entry(), first_slice(links), kernel.B_FIRST + width
-        pool = [state]  # working arrays, pristine between calls (list.pop is atomic)
+        pool = [kernel_words.pack(state)]  # pristine between calls (list.pop is atomic)
 
         def run(data: np.ndarray, context: np.ndarray, node_stop: int,
                 solution_stop: int) -> tuple[np.ndarray, int, np.ndarray | None]:
-            state = pool.pop() if pool else kernel_words.workspace(tables)
+            packed = pool.pop() if pool else kernel_words.pack(kernel_words.workspace(tables))
             table = np.zeros((1, size), dtype=np.int64)
             out, where = table.reshape(-1), _WHERE.copy()
             t0 = time.perf_counter()
-            answer = point(state, data, context, out, where, node_stop, solution_stop, width,
+            answer = point(*packed, data, context, out, where, node_stop, solution_stop, width,
                            first)
             if not where.item(kernel.W_INSTANCE):  # rare: a long search goes on, as batch's
                 forced = encoded(data, context)
                 indptr = np.array((0, len(forced)))
                 self._sliced(BatchJob(links, indptr, forced, width, node_stop, solution_stop,
                                       None, table, cut=1), search_batch,
-                             (state, forced, indptr, out, where), first,
+                             (kernel_words.unpack(*packed), forced, indptr, out, where), first,
                              time.perf_counter() - t0)
                 if out.item(kernel.B_SOLUTIONS):
                     answer = decoded(out[kernel.B_FIRST : kernel.B_FIRST
                                          + out.item(kernel.B_SIZE)], data, context)
-            pool.append(state)
+            pool.append(packed)
             return table, where.item(kernel.W_INVALID), \
                 answer if out.item(kernel.B_SOLUTIONS) else None
 

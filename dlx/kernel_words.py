@@ -58,8 +58,8 @@ from .kernel import (
 )
 from .links import Links
 
-__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pooled", "search_through", "words",
-           "workspace"]
+__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pack", "pooled", "search_through",
+           "unpack", "words", "workspace"]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
@@ -351,6 +351,36 @@ def record_first(S, FORCED, first, end, OUT, base, width):
         OUT[base + B_FIRST + end - first + j] = S.CHOICE[j]
 
 
+def pack(state: Words) -> tuple[np.ndarray, np.ndarray]:
+    """``state`` in two arrays, for [`search_through`][]'s call: every int64 field in
+    ``MEM``, after a head of bounds (field ``k`` is ``MEM[MEM[2k]:MEM[2k + 1]]``, or
+    ``LMEM``'s for the int32 lengths), the lengths in ``LMEM``. A named tuple of
+    seventeen arrays costs a compiled call ~1 us to take apart; two arrays, nothing."""
+    head = 2 * len(state)
+    bounds, wide, narrow = [], head, 0
+    for name, array in zip(state._fields, state):
+        start = narrow if name.startswith("LEN") else wide
+        bounds += [start, start + len(array)]
+        if name.startswith("LEN"):
+            narrow += len(array)
+        else:
+            wide += len(array)
+    mem = np.concatenate([np.array(bounds, dtype=np.int64), *(
+        a for name, a in zip(state._fields, state) if not name.startswith("LEN"))])
+    lmem = np.concatenate([a for name, a in zip(state._fields, state) if name.startswith("LEN")])
+    return mem, lmem
+
+
+def unpack(MEM, LMEM):
+    """The [`Words`][] state that [`pack`][] packed: views of ``MEM`` and ``LMEM``."""
+    return Words(MEM[MEM[0]:MEM[1]], MEM[MEM[2]:MEM[3]], MEM[MEM[4]:MEM[5]],
+                 MEM[MEM[6]:MEM[7]], MEM[MEM[8]:MEM[9]], MEM[MEM[10]:MEM[11]],
+                 MEM[MEM[12]:MEM[13]], MEM[MEM[14]:MEM[15]], LMEM[MEM[16]:MEM[17]],
+                 MEM[MEM[18]:MEM[19]], MEM[MEM[20]:MEM[21]], MEM[MEM[22]:MEM[23]],
+                 MEM[MEM[24]:MEM[25]], MEM[MEM[26]:MEM[27]], LMEM[MEM[28]:MEM[29]],
+                 MEM[MEM[30]:MEM[31]], MEM[MEM[32]:MEM[33]])
+
+
 def encode(data, context):
     """An adapter's ``encode`` ([`dlx.InstanceCodec`][]): each compiled
     [`search_through`][] has its own in its namespace, in place of this one."""
@@ -362,14 +392,17 @@ def decode(first, data, context):
     raise NotImplementedError("search_through is compiled with an adapter's decode")
 
 
-def search_through(S, DATA, CONTEXT, OUT, WHERE, node_stop, solution_stop, width, first):
+def search_through(MEM, LMEM, DATA, CONTEXT, OUT, WHERE, node_stop, solution_stop, width,
+                   first):
     """One instance made, searched and answered in one compiled call, for an adapter's
     two ends ([`dlx.InstanceSearch.through`][]: ``encode`` and ``decode``, compiled into
     this function's namespace). T1: ``encode`` makes the adapter's ``DATA`` (uint8) into
     the options to force. T2: the batch of that one instance ([`search_batch`][], one
     slice). T3: ``decode`` of its first solution, as recorded in ``OUT``. Returns T3's
     uint8 array, or an empty one: no solution, or a search that outlasted the slice
-    (``WHERE[W_INSTANCE]`` still 0: the caller goes on, and decodes)."""
+    (``WHERE[W_INSTANCE]`` still 0: the caller goes on, and decodes). The state comes
+    packed ([`pack`][])."""
+    S = unpack(MEM, LMEM)
     FORCED = encode(DATA, CONTEXT)  # T1
     INDPTR = np.zeros(2, dtype=np.int64)
     INDPTR[1] = len(FORCED)

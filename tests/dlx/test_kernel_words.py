@@ -154,3 +154,23 @@ def test_a_search_as_deep_as_the_levels_kept():
     got = _outcome(words, [[], [0], [2, 3]], limit=None)
     assert got == _outcome(links, [[], [0], [2, 3]], limit=None)
     assert [row[1] for row in got[1]] == [3, 1, 1]
+
+
+@pytest.mark.parametrize("box", [2, 3, 4])
+def test_a_packed_state_unpacks_to_views_of_itself(box):
+    """``pack``: every field in two arrays; ``unpack`` (as written, and as the compiled
+    call unpacks it) gives each field back equal, as a view: what the search writes
+    lands in the packed arrays."""
+    tables = kernel_words.words(empty_grid_problem(box).links)
+    state = kernel_words.workspace(tables)
+    state.LEN[:] = np.arange(len(state.LEN), dtype=np.int32)  # something to see
+    state.REG[:] = 7
+    mem, lmem = kernel_words.pack(state)
+    back = kernel_words.unpack(mem, lmem)
+    for name, a, b in zip(state._fields, state, back):
+        assert a.dtype == b.dtype and np.array_equal(a, b), name
+        assert b.flags.c_contiguous and (np.shares_memory(b, mem) or np.shares_memory(b, lmem))
+    back.LENS[3] = -5
+    back.AS[1] = 99
+    again = kernel_words.unpack(mem, lmem)
+    assert again.LENS[3] == -5 and again.AS[1] == 99
