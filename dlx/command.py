@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .budget import count_budget, time_budget
-from .compiled import own_process
+from .jit import own_process
 from .distribute import open_executor
 from .errors import ArgumentError, DistributedError
 from .progress import Progress, SearchLine

@@ -5,52 +5,31 @@ Nothing is copied: [`dlx.backend.specialize`][] re-creates the kernel's own func
 this backend runs the very algorithm of the python backend over ``int64`` arrays, with the
 same solutions, order, ``nodes`` and ``updates``.
 
-Importing this module neither imports numba nor compiles anything. The first search
-imports numba (~0.35 s) and compiles the kernel (~4 s), or loads it from numba's disk
-cache (``__pycache__`` beside ``kernel.py``, else numba's user-wide cache dir; ~0.7 s, of
-which ~0.4 s is numba importing scipy.linalg: see [`own_process`][]), so only the first
-use on a machine pays for compiling. Each entry point (``search``, ``force_all``,
-``search_batch``) compiles and loads on its own; past the first, one costs ~10 ms to load.
-
-Two details decide the speed and the correctness of that cache:
-
-* **No negative-index wraparound.** numba indexes arrays like Python, adding the length to
-  a negative index; that select on every ``U[q]``/``D[q]``/``TOP[q]`` costs about half the
-  speed of this kernel. Every index in the kernel is a valid node or item pointer, never
-  negative, so while numba compiles the kernel (under its compiler lock) we plug in an
-  index fix-up that only casts. With it the kernel runs as fast as the same loops in C.
-* **A tagged cache.** numba keys its cache by source file, qualified name and bytecode,
-  not by the globals the functions see nor by the functions they call, which may live in
-  other files ([`dlx.cdcl`][] is a package). The functions are therefore renamed
-  ``<name>__<tag>``, where the tag hashes the source of every kernel module, their
-  constants and state tables, the overrides, the njit options and the indexing mode, so
-  that a change to any of them compiles anew instead of loading stale machine code.
-
-Every kernel goes through the same pipeline: its functions re-created over one namespace
+Every kernel goes through the same pipeline ([`dlx.jit`][]: no negative-index
+wrap-around, a tagged disk cache): its functions re-created over one namespace
 ([`_namespace`][] for the DLX kernels, [`_learning_namespace`][] for the learner,
-[`_memo_namespace`][] for the memoized search),
-each wrapped by [`_wrapper`][] under the tag of [`_cache_tag`][], and compiled for a
-signature derived from its state table by [`_compile`][].
+[`_memo_namespace`][] for the memoized search, [`_words_namespace`][] for the batch over
+bit words and the one call through an adapter's codec), each wrapped by
+[`dlx.jit._wrapper`][] under the tag of [`dlx.jit._cache_tag`][], and compiled for a
+signature derived from its state table by [`dlx.jit._compile`][]. Each entry point
+(``search``, ``force_all``, ``search_batch``, ...) compiles and loads on its own.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import inspect
 import os
 import sys
-import threading
 import time
 import types
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from . import cdcl, kernel, kernel_m, kernel_memo, kernel_parts, kernel_words
+from . import cdcl, kernel, kernel_memo, kernel_parts, kernel_words
 from .backend import (
     Backend,
     BatchJob,
@@ -60,7 +39,17 @@ from .backend import (
     OneThrough,
     specialize,
 )
-from .errors import warn_once
+from .jit import (
+    _cache_tag,
+    _compile,
+    _compile_lock,
+    _indexing_hook_available,
+    _njit,
+    _wrapper,
+    is_loaded,
+    on_compile,
+    own_process,
+)
 from .links import Links
 from .search import SearchStats, first_slice
 from .slices import COMPILED_SLICE_SECONDS, Slices, drive
@@ -70,83 +59,10 @@ from .status import Status
 __all__ = ["NUMBA", "NumbaBackend", "compiled", "compiled_kernel", "is_loaded", "on_compile",
            "own_process"]
 
-_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
-"""numba.njit options. ``nogil`` lets threads search different problems at once."""
 
 _OVERRIDES: dict[str, Any] = {}
 """Globals re-bound for the compiled kernel: none, it is the kernel as written (but for
 ``COLORS``, False in the twin compiled for problems without colors)."""
-
-
-def _indexing_hook_available() -> bool:
-    """True when this numba has the index fix-up [`_nonnegative_indexing`][] replaces."""
-    from numba.np import arrayobj
-
-    original = getattr(arrayobj, "fix_integer_index", None)
-    params = list(inspect.signature(original).parameters) if original else []
-    return params == ["context", "builder", "idxty", "idx", "size"]
-
-
-@contextmanager
-def _nonnegative_indexing() -> Iterator[bool]:
-    """While numba compiles inside this block, integer array indices are not wrapped.
-
-    Yields False (and changes nothing) when this numba lacks the hook, so that a future
-    numba only costs speed, never correctness.
-    """
-    from numba.core import types
-    from numba.core.compiler_lock import global_compiler_lock
-    from numba.np import arrayobj
-
-    if not _indexing_hook_available():
-        yield False
-        return
-    original = arrayobj.fix_integer_index
-
-    def fix_integer_index(context, builder, idxty, idx, size):
-        return context.cast(builder, idx, idxty, types.intp if idxty.signed else types.uintp)
-
-    with global_compiler_lock:  # no other thread compiles while the hook is swapped
-        arrayobj.fix_integer_index = fix_integer_index
-        try:
-            yield True
-        finally:
-            arrayobj.fix_integer_index = original
-
-
-_KERNEL_MODULES = (kernel, kernel_m, kernel_memo, kernel_parts, kernel_words, cdcl, *cdcl.MODULES)
-"""Every module whose functions are compiled (and [`dlx.cdcl`][], which merges its
-modules into one namespace): what the cache tag hashes."""
-
-
-@functools.cache
-def _kernel_sources() -> str:
-    """A hash of the source of every kernel module (read once per process; a module
-    without its source, which numba could not cache either, counts by its name)."""
-
-    def source(m: types.ModuleType) -> str:
-        try:
-            return inspect.getsource(m)
-        except (OSError, TypeError):
-            return m.__name__
-
-    text = "".join(source(m) for m in _KERNEL_MODULES)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _cache_tag(nonnegative: bool, overrides: dict[str, Any],
-               options: dict[str, Any] | None = None, inline: frozenset[str] = frozenset()
-               ) -> str:
-    """A short hash of everything that shapes the machine code but not numba's cache key:
-    the kernels' sources, constants and state tables, the ``overrides``, the njit
-    ``options`` ([`_OPTIONS`][] and more), the functions inlined, the indexing mode."""
-    constants = sorted((f"{m.__name__}.{k}", v) for m in _KERNEL_MODULES
-                       for k, v in vars(m).items()
-                       if isinstance(v, (int, float)) and not k.startswith("_"))
-    text = repr((_kernel_sources(), constants, sorted(overrides.items()),
-                 sorted({**_OPTIONS, **(options or {})}.items()), nonnegative, sorted(inline),
-                 FIELDS, cdcl.state.FIELDS, cdcl.state.REGISTERS))
-    return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
 def _signature(name: str) -> tuple:
@@ -168,34 +84,6 @@ _INLINE = frozenset({"begin", "force_instance", "undo_instance", "record_first",
 the state as a call, they cost a Sudoku batch of one ~3 µs."""
 
 
-def _njit(f: Any, inline: frozenset[str], **more: Any) -> Any:
-    """``numba.njit`` with [`_OPTIONS`][] and ``more``, inlined if its name is in
-    ``inline``; without the disk cache if numba finds no writable place for it (then each
-    process compiles anew: slower to start, as fast)."""
-    import numba
-
-    options = {**_OPTIONS, **more, **({"inline": "always"} if f.__name__ in inline else {})}
-    try:
-        return numba.njit(**options)(f)
-    except RuntimeError as e:  # "cannot cache function ...: no locator available"
-        if "cannot cache" not in str(e):
-            raise
-        warn_once(f"numba cannot cache the compiled kernel ({e}); it is compiled in every "
-                  "process instead", stacklevel=4)
-        return numba.njit(**{**options, "cache": False})(f)
-
-
-def _wrapper(tag: str, inline: frozenset[str], **more: Any) -> Callable[[Any], Any]:
-    """What wraps each function of a kernel: renamed ``<name>__<tag>`` for the disk cache,
-    then [`_njit`][] with the ``inline`` set and the options ``more``."""
-
-    def wrap(f: Any) -> Any:
-        f.__qualname__ = f"{f.__name__}__{tag}"
-        return _njit(f, inline, **more)
-
-    return wrap
-
-
 @functools.cache
 def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False,
                reduce: bool = False, mcc: bool = False) -> Any:
@@ -210,46 +98,6 @@ def _namespace(colors: bool = True, walk: bool = True, weighted: bool = False,
                  "REDUCE": reduce, "MCC": mcc}
     tag = _cache_tag(_indexing_hook_available(), overrides, inline=_INLINE)
     return specialize(overrides, _wrapper(tag, _INLINE), mcc)
-
-
-_compile_lock = threading.Lock()
-
-_compile_listeners: list[Callable[[], None]] = []
-_compile_announced = False
-_listeners_lock = threading.Lock()
-
-
-def on_compile(listener: Callable[[], None], *, remove: bool = False) -> None:
-    """Call ``listener()`` (or, ``remove=True``, no longer) when the kernel is about to be
-    compiled rather than loaded from numba's disk cache: seconds of silence otherwise
-    ([`dlx.progress.Progress`][] shows a notice). At most once per process."""
-    with _listeners_lock:
-        if remove:
-            with contextlib.suppress(ValueError):
-                _compile_listeners.remove(listener)
-        else:
-            _compile_listeners.append(listener)
-
-
-def _in_disk_cache(dispatcher: Any) -> bool | None:
-    """Whether numba's disk cache holds machine code for ``dispatcher`` (None: this numba
-    does not say). Reads the cache's index, as numba does before compiling."""
-    try:
-        return bool(dispatcher._cache._cache_file._load_index())
-    except Exception:  # a numba without these internals: no notice, nothing else changes
-        return None
-
-
-def _announce_compiling(dispatcher: Any) -> None:
-    """Tell the listeners, once per process, that ``dispatcher`` will be compiled now."""
-    global _compile_announced
-    with _listeners_lock:
-        listeners = list(_compile_listeners)
-    if _compile_announced or not listeners or _in_disk_cache(dispatcher) is not False:
-        return
-    _compile_announced = True
-    for listener in listeners:
-        listener()
 
 
 def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool = False,
@@ -277,28 +125,10 @@ def compiled(name: str, colors: bool = True, walk: bool = True, weighted: bool =
     return dispatcher
 
 
-def _compile(dispatcher: Any, signature: tuple) -> bool:
-    """Compile ``dispatcher`` for ``signature`` (or load it from the disk cache), under
-    [`_nonnegative_indexing`][], then refuse any other signature (a call with other
-    types raises TypeError rather than compile a slower kernel without the hook). The
-    caller holds ``_compile_lock``. Returns whether the hook was in place. Every entry
-    point passes here, so [`is_loaded`][] starts to say True here."""
-    global _any_compiled
-    with _without_scipy_linalg(_skip_blas_check):
-        _announce_compiling(dispatcher)
-        dispatcher.disable_compile(False)
-        with _nonnegative_indexing() as nonnegative:
-            dispatcher.compile(signature)
-    dispatcher.disable_compile()
-    _any_compiled = True
-    return nonnegative
-
-
 _WHERE = np.zeros(kernel.N_WHERE, dtype=np.int64)
 _WHERE[kernel.W_INVALID] = -1
 """A batch's place before it starts (instance 0, phase 0, no option forced, none INVALID)."""
 
-_any_compiled = False  # set by _compile, read by is_loaded
 _compiled: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 _entries: dict[tuple[str, bool, bool, bool, bool, bool], Any] = {}
 """The one compiled version of each entry point, called without the dispatcher's type
@@ -318,50 +148,10 @@ def entry(name: str, colors: bool = True, walk: bool = True, weighted: bool = Fa
     return point
 
 
-_skip_blas_check = False
-
-
-def own_process() -> None:
-    """Say that this process runs a program of this package (a command-line tool), not
-    someone's code that may use numba for other things.
-
-    Loading the kernel, even from the disk cache, makes numba set up its whole numpy
-    support once per process; part of that checks for a BLAS by importing
-    ``scipy.linalg``, which (with scipy installed) is half of the ~0.8 s the load takes.
-    In our own process nothing needs numba's linear algebra, so the load then skips that
-    import: numba finds no BLAS, and compiled ``np.dot`` and friends are unavailable in
-    this process, which is why a library must never call this.
-    """
-    global _skip_blas_check
-    _skip_blas_check = True
-
-
-@contextmanager
-def _without_scipy_linalg(skip: bool) -> Iterator[None]:
-    """While numba loads, ``import scipy.linalg`` fails (if ``skip``, and unless it is
-    imported already). ``import numba`` itself imports only ``scipy`` (~15 ms)."""
-    if not skip or "scipy.linalg" in sys.modules:
-        yield
-        return
-    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # now an ImportError
-    try:
-        yield
-    finally:
-        if sys.modules.get("scipy.linalg", 0) is None:
-            del sys.modules["scipy.linalg"]
-
-
 def compiled_kernel() -> Any:
     """The kernel's functions as numba dispatchers, ``search`` compiled (see [`compiled`][])."""
     compiled("search")
     return _namespace(True, True, False, False, False)
-
-
-def is_loaded() -> bool:
-    """True once this process has a compiled entry point of any kernel (the search, the
-    batch over bit words, the learner, the memoized search): using numba then costs
-    nothing more."""
-    return _any_compiled
 
 
 def as_int64(links: Links, name: str, a: np.ndarray) -> np.ndarray:

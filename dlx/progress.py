@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from . import compiled
+from . import jit
 
 __all__ = ["COMPILING", "STEADY", "WINDOW", "Progress", "SearchLine", "duration", "left",
            "rate_text"]
@@ -179,12 +179,12 @@ class Progress:
 
     def __enter__(self) -> Progress:
         if self.enabled:
-            compiled.on_compile(self._compiling)
+            jit.on_compile(self._compiling)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self.enabled:
-            compiled.on_compile(self._compiling, remove=True)
+            jit.on_compile(self._compiling, remove=True)
         self.clear()
 
 

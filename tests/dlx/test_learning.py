@@ -163,7 +163,7 @@ def _count_to_the_end(S: Learner) -> int:
 
 class _NonNegative(np.ndarray):
     """An array that fails on a negative index: the compiled kernel indexes without
-    numba's wrap-around (:func:`dlx.compiled._nonnegative_indexing`), where one would
+    numba's wrap-around (:func:`dlx.jit._nonnegative_indexing`), where one would
     read or write outside the array."""
 
     def __getitem__(self, key):
@@ -709,10 +709,10 @@ def test_the_cache_tag_covers_every_kernel_module(monkeypatch):
     callees', which may live in other modules of :mod:`dlx.cdcl`: the tag under which
     every kernel is cached hashes the source of every kernel module, so that an edit to
     any of them compiles anew instead of loading stale code."""
-    from dlx import cdcl, compiled
+    from dlx import cdcl, jit
 
-    assert {*cdcl.MODULES, cdcl} <= set(compiled._KERNEL_MODULES)
-    before = compiled._cache_tag(True, {})
-    assert compiled._cache_tag(True, {}) == before
-    monkeypatch.setattr(compiled, "_kernel_sources", lambda: "an edited kernel")
-    assert compiled._cache_tag(True, {}) != before
+    assert {*cdcl.MODULES, cdcl} <= set(jit._KERNEL_MODULES)
+    before = jit._cache_tag(True, {})
+    assert jit._cache_tag(True, {}) == before
+    monkeypatch.setattr(jit, "_kernel_sources", lambda: "an edited kernel")
+    assert jit._cache_tag(True, {}) != before
