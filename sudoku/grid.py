@@ -49,7 +49,7 @@ from .errors import (
     culprit,
 )
 from .layout import Layout, box_owners, region_owners
-from .rows import read_rows, write_rows
+from .rows import read_rows
 
 __all__ = [
     "BOX_SIZES",
@@ -288,11 +288,9 @@ def _read_line(text: str, alphabet: str | None,
         geo = _geometry(side, alphabet, layout)
     except (AlphabetError, ShapeError):
         return None
-    table = _byte_values(geo)
-    if table is None:
-        return None
-    read = text.encode("ascii").translate(table)
-    return None if _NO_SYMBOL in read else (geo, read)
+    table = _byte_values(geo)  # None: a non-ASCII alphabet
+    read = b"" if table is None else text.encode("ascii").translate(table)
+    return (geo, read) if read and _NO_SYMBOL not in read else None
 
 
 def parse_board(board: Any, alphabet: str | None = None,
@@ -400,7 +398,8 @@ def check_writable(board: Any, kind: str) -> None:
 
 def write_back(board: Any, geo: Geometry, values: bytes, kind: str) -> None:
     """Write a solved grid (its values, a byte a cell) into ``board`` in its own kind
-    (after [`check_writable`][]).
+    (after [`check_writable`][]), cell by cell (LeetCode's board, rows that are lists of
+    symbols, takes a slice a row: [`sudoku.rows.write_rows`][]).
 
     If a row refuses a write all the same (a list subclass that raises, say), the cells
     already written are put back and ReadOnlyError names the row: the board is never left
@@ -409,9 +408,6 @@ def write_back(board: Any, geo: Geometry, values: bytes, kind: str) -> None:
     side = geo.side
     if kind == "numpy":
         np.asarray(board)[...] = np.frombuffer(values, np.uint8).reshape(side, side)
-        return
-    if kind == "str" and geo.alphabet.isascii() \
-            and write_rows(board, side, line_of(geo, values)):  # rows that are lists
         return
     symbols = geo.alphabet if kind == "str" else None
     written: list[tuple[Any, int, Any]] = []  # (row, column, old cell) to undo

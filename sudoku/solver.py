@@ -35,6 +35,7 @@ from .grid import (
 )
 from .hard import HARD, HARD_SIDE, count_hard, head_start, is_hard, solve_hard
 from .reduction import GivensMode, Reduction, empty_grid_problem, givens
+from .rows import write_rows
 
 __all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve",
            "solve_string", "to_exact_cover"]
@@ -141,8 +142,14 @@ def solve(
     engine = engine_arguments(backend, max_nodes, timeout)
     geo, values, kind = parse_board(board, alphabet, layout)
     check_writable(board, kind)
+    text = kind == "str" and geo.alphabet.isascii()  # LeetCode's: the solved line fits
     solution = _solve_values(geo, bytes(values), unique=unique, engine=engine,
-                             strategy=strategy_name(strategy))
+                             strategy=strategy_name(strategy), text=text)
+    if text:
+        line = solution.decode("ascii")
+        if write_rows(board, geo.side, line):  # rows that are lists: a slice each
+            return board
+        solution = read_string(line, geo.alphabet, geo.layout)[1]  # values, cell by cell
     write_back(board, geo, solution, kind)
     return board
 
