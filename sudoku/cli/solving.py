@@ -33,8 +33,8 @@ from ..errors import (
     SudokuError,
 )
 from ..formats import Cages, read_line
-from ..grid import draw_grid
 from ..layout import Layout
+from ..pretty import draw_grid
 from ..solver import count_solutions, solve_string
 
 __all__ = ["CHUNK", "FAILED", "FAST_HINT", "PRECEDENCE", "Answer", "Options", "Task",
