@@ -67,6 +67,7 @@ __all__ = [
     "is_solution",
     "parse_board",
     "parse_string",
+    "read_board",
     "read_string",
     "region_owners",
     "write_back",
@@ -302,6 +303,15 @@ def parse_board(board: Any, alphabet: str | None = None,
     sequence (a list, a tuple, a 1-d array...) but not a str; whether it can be written is
     `check_writable`'s question. ``layout`` as for [`parse_string`][].
     """
+    geo, read, kind = read_board(board, alphabet, layout)
+    return geo, list(read), "str" if kind == "rows" else kind
+
+
+def read_board(board: Any, alphabet: str | None = None,
+               layout: Layout | None = None) -> tuple[Geometry, bytes, str]:
+    """[`parse_board`][] with the values as bytes (one a cell), for the one call, and the
+    kind ``"rows"`` for LeetCode's board, a list of distinct lists of one-character ASCII
+    symbols ([`sudoku.rows.read_rows`][]): writable as it is, a slice a row."""
     check_alphabet(alphabet, layout)
     if type(board) is list:  # a Sequence, no array, no str (LeetCode's board)
         pass
@@ -311,10 +321,10 @@ def parse_board(board: Any, alphabet: str | None = None,
         raise ShapeError("a string cannot be solved in place; use solve_string()")
     elif not isinstance(board, Sequence) or isinstance(board, (bytes, bytearray)):
         raise ShapeError(f"expected a list of rows or a numpy array, got {type(board).__name__}")
-    geo = geometry(len(board), alphabet, layout)  # before list(): range(10**12) is a Sequence too
+    geo = _geometry(len(board), alphabet, layout)  # before list(): range(10**12) is too
     read = read_rows(board, geo.side, _byte_values(geo), _NO_SYMBOL)  # LeetCode's board
     if read is not None:
-        return geo, list(read), "str"
+        return geo, read, "rows"
     rows = list(board)
     side = geo.side
     flat: list[Any] = []
@@ -342,7 +352,7 @@ def parse_board(board: Any, alphabet: str | None = None,
         expected = "a symbol or '.'" if kind == "str" else f"an int in 0..{side}"
         raise SymbolError(f"bad cell {culprit(flat[k])} at {geo.where(k)}: expected "
                           f"{expected}")
-    return geo, out, kind
+    return geo, bytes(out), kind
 
 
 def _is_row(row: Any) -> bool:
@@ -353,8 +363,8 @@ def _is_row(row: Any) -> bool:
 
 
 def _parse_array(array: np.ndarray, alphabet: str | None,
-                 layout: Layout | None) -> tuple[Geometry, list[int], str]:
-    """[`parse_board`][] for a numpy array: integers, or floats that are whole numbers."""
+                 layout: Layout | None) -> tuple[Geometry, bytes, str]:
+    """[`read_board`][] for a numpy array: integers, or floats that are whole numbers."""
     if array.ndim != 2 or array.shape[0] != array.shape[1]:
         raise ShapeError(f"expected an N x N array, got shape {array.shape}")
     geo = geometry(array.shape[0], alphabet, layout)
@@ -370,7 +380,7 @@ def _parse_array(array: np.ndarray, alphabet: str | None,
     if len(bad):
         k = int(bad[0])
         raise SymbolError(f"bad value {flat[k]} at {geo.where(k)} (0 is blank, 1..{geo.side})")
-    return geo, flat.astype(np.int64).tolist(), "numpy"
+    return geo, flat.astype(np.uint8).tobytes(), "numpy"
 
 
 def check_writable(board: Any, kind: str) -> None:

@@ -30,6 +30,7 @@ from .grid import (
     line_of,
     parse_board,
     parse_string,
+    read_board,
     read_string,
     write_back,
 )
@@ -140,16 +141,19 @@ def solve(
     Every strategy finds only true solutions, and all of them: only the time differs.
     """
     engine = engine_arguments(backend, max_nodes, timeout)
-    geo, values, kind = parse_board(board, alphabet, layout)
-    check_writable(board, kind)
-    text = kind == "str" and geo.alphabet.isascii()  # LeetCode's: the solved line fits
-    solution = _solve_values(geo, bytes(values), unique=unique, engine=engine,
+    geo, given, kind = read_board(board, alphabet, layout)
+    text = kind == "rows"  # LeetCode's board: lists, written a slice a row from the line
+    if not text:
+        check_writable(board, kind)
+    solution = _solve_values(geo, given, unique=unique, engine=engine,
                              strategy=strategy_name(strategy), text=text)
     if text:
         line = solution.decode("ascii")
-        if write_rows(board, geo.side, line):  # rows that are lists: a slice each
+        if write_rows(board, geo.side, line):
             return board
-        solution = read_string(line, geo.alphabet, geo.layout)[1]  # values, cell by cell
+        # rows changed under the search (another thread): their kind, cell by cell
+        solution, kind = read_string(line, geo.alphabet, geo.layout)[1], "str"
+        check_writable(board, kind)
     write_back(board, geo, solution, kind)
     return board
 
