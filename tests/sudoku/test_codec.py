@@ -161,3 +161,24 @@ def test_numba_calls_go_through_in_one_call():
 
 
 SOLVED_HARD1 = solve_string(load_named()["norvig-hard1"], backend="python")
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+def test_threads_solve_one_call_at_a_time_alike(backend):
+    """Eight threads share the one call's search and its compiled runner (a pool of
+    working arrays): every answer is the serial one, on a mix of puzzles, clashes and
+    puzzles without a solution."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    named = load_named()
+    puzzles = [*list(named.values())[:12], "55" + "." * 79, "." * 80 + "1"] * 4
+
+    def one(puzzle: str) -> str:
+        try:
+            return solve_string(puzzle, backend=backend)
+        except sudoku.SudokuError as e:
+            return f"{type(e).__name__}: {e}"
+
+    serial = [one(p) for p in puzzles]
+    with ThreadPoolExecutor(8) as pool:
+        assert list(pool.map(one, puzzles)) == serial
