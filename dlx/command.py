@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .budget import count_budget, time_budget
-from .jit import own_process
 from .distribute import open_executor
 from .errors import ArgumentError, DistributedError
+from .jit import own_process
 from .progress import Progress, SearchLine
 from .status import ExitCode
 

@@ -39,6 +39,7 @@ from .backend import (
     OneThrough,
     specialize,
 )
+from .errors import ArgumentError
 from .jit import (
     _cache_tag,
     _compile,
@@ -317,16 +318,18 @@ def _popcount() -> Any:
 def _words_namespace(adapter: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """[`dlx.kernel_words`][]' functions wrapped over one namespace (nothing compiled
     yet); with an adapter's ``(encode, decode)``, those too and ``search_through``, under
-    a tag that also hashes their modules' sources (the disk cache does not follow
-    callees)."""
+    a tag that also hashes their names and their modules' sources (the disk cache keys
+    ``search_through`` by its own source only: two codecs of one module must not share
+    an entry)."""
     from numba.cpython.unsafe.numbers import trailing_zeros
 
     namespace = {**vars(kernel), **vars(kernel_words)}
     overrides: dict[str, Any] = {"ctz": "trailing_zeros", "popcount": "ctpop"}
     names: tuple[str, ...] = kernel_words.FUNCTIONS[2:]  # ctz, popcount: the CPU's own
-    if adapter is not None:
+    if adapter is not None:  # which functions, and their modules' sources
         overrides["adapter"] = hashlib.sha256("".join(
-            inspect.getsource(sys.modules[f.__module__]) for f in adapter).encode()).hexdigest()
+            f"{f.__module__}.{f.__qualname__}:{inspect.getsource(sys.modules[f.__module__])}"
+            for f in adapter).encode()).hexdigest()
         names = (*names, "unpack", "search_through")
         namespace["encode"], namespace["decode"] = (_njit(f, frozenset()) for f in adapter)
     wrap = _wrapper(_cache_tag(_indexing_hook_available(), overrides, inline=_INLINE),
@@ -506,7 +509,16 @@ class NumbaBackend(Backend):
         if state is None:
             return None
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
-        point, encoded, decoded = through_entry(encode, decode)
+        try:
+            point, encoded, decoded = through_entry(encode, decode)
+        except Exception as e:  # numba's: the codec is no code numba compiles
+            if not type(e).__module__.startswith("numba"):
+                raise
+            why = str(e).strip().splitlines()[0] if str(e).strip() else ""
+            raise ArgumentError(f"codec: numba cannot compile {encode.__qualname__} and "
+                                f"{decode.__qualname__} with the search (they must take "
+                                f"and return arrays as dlx.InstanceCodec says; "
+                                f"{type(e).__name__}: {why})") from None
         search_batch, first, size = words_entry(), first_slice(links), kernel.B_FIRST + width
         pool = [kernel_words.pack(state)]  # pristine between calls (list.pop is atomic)
 

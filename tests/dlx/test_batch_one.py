@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from profiles import examples
 from random_problems import build, xcc_problems
 
-from dlx import ArgumentError, ForcedOptionError, NoPrimaryItemWarning
+from dlx import ArgumentError, ForcedOptionError, InstanceCodec, NoPrimaryItemWarning
 from dlx.backend import Backend
 from sudoku import Layout, parse_string
 from sudoku.named import load_named
@@ -194,3 +194,68 @@ def test_through_checks_its_arrays(backend):
             search.through(CODEC, data, context)
     with pytest.raises(ArgumentError, match=r"^context must be a contiguous 1-d int64"):
         search.through(CODEC, good, context.astype(np.int32))
+
+
+def repeat_five(data, context):
+    """A codec's encode that forces option 5 twice (a conflict of an option with itself)."""
+    return np.full(2, 5, dtype=np.int64)
+
+
+def out_of_range(data, context):
+    """A codec's encode that forces an option the problem does not have."""
+    return np.full(1, 729 + int(data[0]), dtype=np.int64)
+
+
+def first_options(first, data, context):
+    """A codec's decode: the first solution's options, as bytes of their low bits."""
+    out = np.zeros(len(first), dtype=np.uint8)
+    for k in range(len(first)):
+        out[k] = first[k] & 255
+    return out
+
+
+def wide_answer(first, data, context):
+    """A decode that answers int64, not uint8: numba cannot join it with the empty
+    answer of an instance without solutions."""
+    return first + 1
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+@pytest.mark.parametrize(("encode", "message"), [(repeat_five, "option 5 is forced twice"),
+                                                 (out_of_range, "option 729 is not in range")])
+def test_through_names_the_bad_options_an_encode_makes(backend, encode, message):
+    search = empty_grid_problem(3).instance_search(backend=backend)
+    codec = InstanceCodec(encode, first_options)
+    with pytest.raises(ForcedOptionError, match=rf"forced\[0\]: {message}"):
+        search.through(codec, np.zeros(81, np.uint8), np.zeros(1, np.int64))
+
+
+@needs_numba
+def test_a_codec_numba_cannot_compile_is_an_argument_error():
+    search = empty_grid_problem(3).instance_search(backend="numba")
+    with pytest.raises(ArgumentError, match="codec: numba cannot compile"):
+        search.through(InstanceCodec(repeat_five, wide_answer), np.zeros(81, np.uint8),
+                       np.zeros(1, np.int64))
+
+
+def no_givens(data, context):
+    """A codec's encode that forces nothing: the empty grid."""
+    return np.zeros(0, dtype=np.int64)
+
+
+def how_many(first, data, context):
+    """A codec's decode: how many options the first solution has."""
+    return np.full(1, len(first), dtype=np.uint8)
+
+
+@needs_numba
+def test_two_codecs_of_one_module_run_their_own_decode():
+    """Each codec's compiled call holds its own functions: the disk cache once keyed
+    them by their module's source alone, so the second codec of a module ran the first
+    one's machine code."""
+    search = empty_grid_problem(3).instance_search(backend="numba")
+    data, context = np.zeros(81, np.uint8), np.zeros(1, np.int64)
+    first = search(no_givens(data, context)).solution_view(0)
+    for decode in (first_options, how_many):
+        _, got = search.through(InstanceCodec(no_givens, decode), data, context)
+        assert got.tolist() == decode(first, data, context).tolist()
