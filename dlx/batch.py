@@ -186,10 +186,13 @@ class InstanceCodec(NamedTuple):
 
     ``context`` is an int64 array the adapter fixes per kind of instance (a Sudoku
     layout's rules). On numba's runner over bit words both are compiled with the search
-    into one call, once per codec (so a codec is a module-level pair, made once)."""
+    into one call, once per codec (so a codec is a module-level pair, made once).
+    Elsewhere they run as written, or, if given, as ``plain``: a codec of the same two
+    ends written for Python (loops over numpy scalars cost ~0.1 us a step there)."""
 
     encode: Callable[..., np.ndarray]
     decode: Callable[..., np.ndarray]
+    plain: InstanceCodec | None = None
 
 
 class InstanceSearch:
@@ -249,13 +252,14 @@ class InstanceSearch:
             if run is not False:
                 table, invalid, answer = run(data, context, self.max_nodes, self.limit)
                 if invalid >= 0 or table.item(0, kernel.B_STATUS) == kernel.CONFLICT:
-                    forced = _plain(codec.encode)(data, context)
+                    forced = _plain(codec)[0](data, context)
                     _check_faults(links, n_options, table, invalid,
                                   np.array((0, len(forced))), forced)
                 return BatchResult(table, chosen.name, time.perf_counter() - start, 1), answer
-        result = self(_plain(codec.encode)(data, context))
+        encode, decode = _plain(codec)
+        result = self(encode(data, context))
         first = result.solution_view(0)
-        return result, None if first is None else _plain(codec.decode)(first, data, context)
+        return result, None if first is None else decode(first, data, context)
 
     def _runner(self, chosen: Any, codec: InstanceCodec) -> Any:
         """``chosen``'s runner of one instance through ``codec``, made once per problem
@@ -265,7 +269,8 @@ class InstanceSearch:
         run = links.converted.get(key)
         if run is None:
             run = links.converted.setdefault(key, chosen.one_through(
-                links, _width(links, n_options, min_width), *codec) or False)
+                links, _width(links, n_options, min_width), codec.encode, codec.decode)
+                or False)
         self._last = (chosen, codec, run)
         return run
 
@@ -280,9 +285,13 @@ def _refuse_arrays(**arrays: tuple[Any, np.dtype]) -> None:
                                 f"{_described(array)}")
 
 
-def _plain(function: Any) -> Any:
-    """A function as written: numba's ``py_func`` of a compiled one."""
-    return getattr(function, "py_func", function)
+def _plain(codec: InstanceCodec) -> tuple[Callable[..., np.ndarray], Callable[..., np.ndarray]]:
+    """The ends that run in Python: ``plain``'s, or the codec's as written (numba's
+    ``py_func`` of a compiled one)."""
+    if codec.plain is not None:
+        return codec.plain.encode, codec.plain.decode
+    return (getattr(codec.encode, "py_func", codec.encode),
+            getattr(codec.decode, "py_func", codec.decode))
 
 
 def _described(value: Any) -> str:

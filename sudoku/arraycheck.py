@@ -12,7 +12,7 @@ import numpy as np
 
 from .layout import CACHE_SIZE, Layout
 
-__all__ = ["all_hold"]
+__all__ = ["all_hold", "cages_hold"]
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -43,19 +43,23 @@ def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
         seen = np.bitwise_or.reduce(bits[:, units], axis=2)
         ok[lo : lo + step] &= (seen == full).all(axis=1)
     if layout.cages:
-        ok &= _cages_hold(layout, np.clip(solutions, 0, side))
+        cells = np.array([c for cage, _ in layout.cages for c in cage], dtype=np.int64)
+        starts = np.cumsum([0] + [len(cage) for cage, _ in layout.cages], dtype=np.int64)
+        totals = np.array([total for _, total in layout.cages], dtype=np.int64)
+        ok &= cages_hold((cells, starts, totals), np.clip(solutions, 0, side))
     return ok
 
 
-def _cages_hold(layout: Layout, solutions: np.ndarray) -> np.ndarray:
-    """Per row of ``solutions`` (values 0..N), whether every cage of ``layout`` holds
-    distinct values with its total: with one bit per value, the bits of a cage add up to
-    their OR exactly when no value repeats."""
-    cells = np.array([c for cage, _ in layout.cages for c in cage], dtype=np.int64)
-    starts = np.cumsum([0] + [len(cage) for cage, _ in layout.cages[:-1]])
-    totals = np.array([total for _, total in layout.cages], dtype=np.int64)
+def cages_hold(cages: tuple[np.ndarray, np.ndarray, np.ndarray],
+               solutions: np.ndarray) -> np.ndarray:
+    """Per row of ``solutions`` (values 0..N), whether every cage holds distinct values
+    with its total; ``cages``: their cells, where each starts among them (one more than
+    cages) and their totals. With one bit per value, the bits of a cage add up to their
+    OR exactly when no value repeats."""
+    cells, starts, totals = cages
     values = solutions[:, cells]
     bits = np.left_shift(np.int64(1), values)
+    starts = starts[:-1]
     return ((np.add.reduceat(values, starts, axis=1) == totals).all(axis=1)
             & (np.add.reduceat(bits, starts, axis=1)
                == np.bitwise_or.reduceat(bits, starts, axis=1)).all(axis=1))

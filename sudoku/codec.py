@@ -34,9 +34,11 @@ import numpy as np
 
 from dlx import InstanceCodec
 
+from .arraycheck import cages_hold
 from .layout import CACHE_SIZE, Layout
+from .reduction import given_array
 
-__all__ = ["CODEC", "answer", "givens", "rules"]
+__all__ = ["CODEC", "answer", "checked_grid", "given_options", "givens", "rules"]
 
 SIDE = 0  # rules[SIDE]: N
 UNITS = 1  # rules[UNITS]: how many units
@@ -127,6 +129,36 @@ def answer(first, given, rules):
     return out
 
 
-CODEC = InstanceCodec(givens, answer)
-"""The one call's ends, as ``dlx`` runs them around its search (compiled with it on
-numba's runner over bit words; as written on the python backend)."""
+def given_options(values: np.ndarray, rules: np.ndarray) -> np.ndarray:
+    """[`givens`][] with numpy, for Python ([`sudoku.reduction.given_array`][])."""
+    return given_array(int(rules[SIDE]), values)
+
+
+def checked_grid(first: np.ndarray, given: np.ndarray, rules: np.ndarray) -> np.ndarray:
+    """[`answer`][] with numpy, for Python: the grid the options make (a cell chosen
+    twice leaves another empty), checked in a few whole-array steps (the cages by
+    [`sudoku.arraycheck.cages_hold`][]), written through the output table."""
+    side = int(rules[SIDE])
+    cells = side * side
+    options = first[first < cells * side]  # no killer cage's filling
+    grid = np.zeros(cells, dtype=np.int64)
+    if len(options) == cells and options.min() >= 0:
+        grid[options // side] = options % side + 1
+    starts = HEAD + int(rules[UNITS]) * side
+    seen = np.bitwise_or.reduce(np.left_shift(1, grid)[rules[HEAD:starts].reshape(-1, side)],
+                                axis=1)
+    ok = grid.min() >= 1 and not ((given != 0) & (given != grid)).any() \
+        and (seen == (1 << (side + 1)) - 2).all()
+    n_cages = int(rules[CAGES])
+    if ok and n_cages:
+        at = starts + 2 * n_cages + 1  # the cage cells
+        ok = cages_hold((rules[at : at + rules[starts + n_cages]],
+                         rules[starts : starts + n_cages + 1],
+                         rules[starts + n_cages + 1 : at]), grid[None])[0]
+    return rules[int(rules[OUTPUT]) + grid].astype(np.uint8) if ok else np.zeros(0, np.uint8)
+
+
+CODEC = InstanceCodec(givens, answer, InstanceCodec(given_options, checked_grid))
+"""The one call's ends, as ``dlx`` runs them around its search: [`givens`][] and
+[`answer`][] compiled with it on numba's runner over bit words; elsewhere their numpy
+forms, [`given_options`][] and [`checked_grid`][] (the loops cost ~140 us in Python)."""

@@ -198,9 +198,9 @@ def givens(geo: Geometry, values: list[int]) -> list[int]:
     return list(map(add, compress(_option_bases(geo.side), values), compress(values, values)))
 
 
-def given_array(side: int, given: bytes) -> np.ndarray:
-    """[`givens`][] of a puzzle read as bytes (one value a cell), as the int64 array that
-    the kernel reads: three numpy operations, no list."""
+def given_array(side: int, given: bytes | np.ndarray) -> np.ndarray:
+    """[`givens`][] of a puzzle read as bytes or a uint8 array (one value a cell), as the
+    int64 array that the kernel reads: three numpy operations, no list."""
     v = np.frombuffer(given, np.uint8)
     return (_option_base_array(side) + v)[v != 0]
 

@@ -1,9 +1,9 @@
 """The one call's ends (`sudoku.codec`) against the numpy way: the givens' options equal
 ``given_array``'s, and the grid checker says what the independent checker
 ``is_solution`` says, on valid grids of every kind of layout and on grids spoiled at
-random. Both checkers are written apart, so each holds the other; both forms of the
-codec are run: as written (the python backend's) and as dlx compiles them with the
-search (numba's)."""
+random. The checkers are written apart, so each holds the others; every form of the
+codec is run: its loops as written, as dlx compiles them with the search (numba's),
+and its numpy forms (what the python backend runs)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from profiles import examples
 import sudoku.solver
 from dlx import InstanceCodec
 from sudoku import Layout, is_solution, solve_string
-from sudoku.codec import CODEC, answer, givens, rules
+from sudoku.codec import CODEC, answer, checked_grid, given_options, givens, rules
 from sudoku.grid import geometry
 from sudoku.named import load_named
 from sudoku.reduction import given_array
@@ -41,8 +41,10 @@ SOLVED = {name: bytes(int(ch, 36) for ch in solve_string(
 
 
 def _forms() -> list:
-    """The codec as written, and compiled where numba is."""
-    forms = [pytest.param((givens, answer), id="python")]
+    """The codec as written, its numpy forms (what Python runs), and compiled where numba
+    is."""
+    forms = [pytest.param((givens, answer), id="loops"),
+             pytest.param((given_options, checked_grid), id="numpy")]
     return [*forms, pytest.param("compiled", id="numba", marks=needs_numba)]
 
 
@@ -182,3 +184,17 @@ def test_threads_solve_one_call_at_a_time_alike(backend):
     serial = [one(p) for p in puzzles]
     with ThreadPoolExecutor(8) as pool:
         assert list(pool.map(one, puzzles)) == serial
+
+
+@pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
+def test_python_runs_the_numpy_forms_and_numba_the_loops(monkeypatch, backend):
+    """A codec whose numpy checker refuses everything: the python backend's call says
+    the engine is wrong, numba's (the compiled loops) answers."""
+    puzzle = load_named()["norvig-hard1"]
+    codec = InstanceCodec(givens, answer, InstanceCodec(given_options, spoiled))
+    monkeypatch.setattr(sudoku.solver, "CODEC", codec)
+    if backend == "python":
+        with pytest.raises(AssertionError, match="engine returned an invalid grid"):
+            solve_string(puzzle, backend=backend)
+    else:
+        assert solve_string(puzzle, backend=backend) == SOLVED_HARD1
