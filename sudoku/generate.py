@@ -33,7 +33,14 @@ from .errors import ArgumentError, LayoutError, SearchStoppedError
 from .grid import Geometry, format_grid, geometry
 from .layout import MAX_SIDE, Layout
 from .rate import LEVELS, level_range, rate_values
-from .reduction import Reduction, decode, empty_grid_problem, given_options, givens
+from .reduction import (
+    Reduction,
+    decode,
+    empty_grid_problem,
+    given_array,
+    given_options,
+    grid_search,
+)
 
 __all__ = ["SYMMETRIES", "generate", "generate_killer", "layout_of", "random_grid",
            "random_jigsaw", "symmetry_orbits"]
@@ -201,8 +208,8 @@ def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool | 
     """Whether ``values`` (clues of a valid grid, so they cannot clash) has exactly one
     solution, by the engine counting to 2 in a batch of one; None if the node budget
     stopped the count first (no proof either way)."""
-    result = empty_grid_problem(geo.layout).solve_batch([givens(geo, values)], limit=2,
-                                                        **engine)
+    result = grid_search(geo.layout, 2, engine["backend"], engine["max_nodes"],
+                         engine.get("timeout"))(given_array(geo.side, bytes(values)))
     if Status(int(result.status[0])).stopped:
         return None
     return int(result.found[0]) == 1

@@ -47,7 +47,7 @@ from typing import Literal
 
 import numpy as np
 
-from dlx import ExactCover
+from dlx import BackendName, ExactCover, InstanceSearch
 
 from .errors import ClashError
 from .grid import Geometry
@@ -190,6 +190,16 @@ def empty_grid_problem(box: int | Layout) -> ExactCover:
     A puzzle is this problem with its givens' options forced: see [`given_options`][].
     """
     return _template(Layout.square(box) if isinstance(box, int) else box).problem
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def grid_search(layout: Layout, limit: int, backend: BackendName, max_nodes: int | None,
+                timeout: float | None) -> InstanceSearch:
+    """The search of a layout's puzzles one at a time ([`dlx.InstanceSearch`][]: the
+    empty grid's problem, a puzzle's givens forced), for arguments already checked; made
+    once per layout and arguments, for the one call, counts and uniqueness checks."""
+    return empty_grid_problem(layout).instance_search(limit=limit, max_nodes=max_nodes,
+                                                      timeout=timeout, backend=backend)
 
 
 def givens(geo: Geometry, values: list[int]) -> list[int]:

@@ -11,19 +11,17 @@ the board exactly as it was given.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
 
-from dlx import BackendName, ExactCover, InstanceSearch
+from dlx import BackendName, ExactCover
 
 from .arguments import count_budget, engine_arguments, strategy_name
 from .batch import count_of, failure, solved_mask
 from .codec import CODEC, answer, rules
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
-    CACHE_SIZE,
     Geometry,
     Layout,
     check_writable,
@@ -35,7 +33,7 @@ from .grid import (
     write_back,
 )
 from .hard import HARD, HARD_SIDE, count_hard, head_start, is_hard, solve_hard
-from .reduction import GivensMode, Reduction, empty_grid_problem, givens
+from .reduction import GivensMode, Reduction, given_array, grid_search
 from .rows import write_rows
 
 __all__ = ["HARD", "HARD_SIDE", "Solution", "count_solutions", "solve",
@@ -78,24 +76,14 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool, engine: dict[str
         first = result.solution_view(0)
         grid = None if first is None else answer(first, values, context)
     else:
-        result, grid = _instance_search(geo.layout, limit, engine["backend"],
-                                        engine["max_nodes"], engine["timeout"]).through(
-            CODEC, values, context)
+        result, grid = grid_search(geo.layout, limit, engine["backend"], engine["max_nodes"],
+                                   engine["timeout"]).through(CODEC, values, context)
     if grid is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
     if len(grid):
         return grid.tobytes()
     # an engine bug, never bad input
     raise AssertionError(f"engine returned an invalid grid: {result.solution(0)}")
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def _instance_search(layout: Layout, limit: int, backend: BackendName, max_nodes: int | None,
-                     timeout: float | None) -> InstanceSearch:
-    """The one call's search of a layout's puzzles, for arguments already checked (see
-    [`dlx.InstanceSearch`][]): made once per layout and arguments."""
-    return empty_grid_problem(layout).instance_search(limit=limit, max_nodes=max_nodes,
-                                                      timeout=timeout, backend=backend)
 
 
 Board = TypeVar("Board")
@@ -211,8 +199,8 @@ def count_solutions(
     elif is_hard(geo, strategy):
         n = count_hard(geo, values, limit=limit, engine=engine, spent=spent)
     else:
-        n = count_of(empty_grid_problem(geo.layout).solve_batch(
-            [givens(geo, values)], limit=limit, **engine), 0)
+        n = count_of(grid_search(geo.layout, limit, engine["backend"], engine["max_nodes"],
+                                 engine["timeout"])(given_array(geo.side, bytes(values))), 0)
     if isinstance(n, SearchStoppedError):
         raise n
     return n
