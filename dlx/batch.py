@@ -202,7 +202,7 @@ class InstanceSearch:
     adapter's one call wants (one Sudoku a call). Holds no state of a search: threads
     may call one at once."""
 
-    __slots__ = ("_backend", "_last", "_problem", "backend", "limit", "max_nodes", "timeout")
+    __slots__ = ("_backend", "_budgets", "_last", "_problem")
 
     def __init__(self, links: Links, n_options: int, min_width: int, *, limit: int,
                  max_nodes: int, timeout: float | None, backend: Any) -> None:
@@ -210,8 +210,23 @@ class InstanceSearch:
         self._backend = None if backend == "auto" else chosen  # auto: chosen per call
         self._last: tuple[Any, Any, Any] = (None, None, None)  # through's last runner
         self._problem = (links, n_options, min_width)
-        self.limit, self.max_nodes, self.timeout, self.backend = \
-            limit, max_nodes, timeout, backend
+        self._budgets = (limit, max_nodes, timeout, backend)  # checked: read only
+
+    @property
+    def limit(self) -> int:
+        return self._budgets[0]
+
+    @property
+    def max_nodes(self) -> int:
+        return self._budgets[1]
+
+    @property
+    def timeout(self) -> float | None:
+        return self._budgets[2]
+
+    @property
+    def backend(self) -> Any:
+        return self._budgets[3]
 
     def __repr__(self) -> str:
         return (f"<InstanceSearch limit={self.limit} max_nodes={self.max_nodes} "
@@ -221,13 +236,14 @@ class InstanceSearch:
         """Search the instance forcing ``forced`` (an iterable of option indices; an int64
         array is taken as it is); errors as ``solve_batch``'s."""
         links, n_options, min_width = self._problem
-        if self.timeout is None:
-            one = _run_one(links, n_options, min_width, forced, self.limit, self.max_nodes,
-                           self._backend or self.backend, time.perf_counter())
+        limit, max_nodes, timeout, backend = self._budgets
+        if timeout is None:
+            one = _run_one(links, n_options, min_width, forced, limit, max_nodes,
+                           self._backend or backend, time.perf_counter())
             if one is not None:
                 return one
-        return run_batch(links, n_options, min_width, [forced], limit=self.limit,
-                         max_nodes=self.max_nodes, backend=self.backend, timeout=self.timeout)
+        return run_batch(links, n_options, min_width, [forced], limit=limit,
+                         max_nodes=max_nodes, backend=backend, timeout=timeout)
 
     def through(self, codec: InstanceCodec, data: np.ndarray,
                 context: np.ndarray) -> tuple[BatchResult, np.ndarray | None]:
@@ -243,14 +259,15 @@ class InstanceSearch:
                 and context.flags.c_contiguous):
             _refuse_arrays(data=(data, _UINT8), context=(context, _INT64))
         links, n_options, _ = self._problem
-        if self.timeout is None:
+        limit, max_nodes, timeout, backend = self._budgets
+        if timeout is None:
             start = time.perf_counter()
-            chosen = self._backend or get_backend(self.backend, links.n_nodes, NUMBA_MIN_WORK)
+            chosen = self._backend or get_backend(backend, links.n_nodes, NUMBA_MIN_WORK)
             last = self._last
             run = last[2] if last[0] is chosen and last[1] is codec else \
                 self._runner(chosen, codec)
             if run is not False:
-                table, invalid, answer = run(data, context, self.max_nodes, self.limit)
+                table, invalid, answer = run(data, context, max_nodes, limit)
                 if invalid >= 0 or table.item(0, kernel.B_STATUS) == kernel.CONFLICT:
                     forced = _plain(codec)[0](data, context)
                     _check_faults(links, n_options, table, invalid,

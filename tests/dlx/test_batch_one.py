@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from profiles import examples
 from random_problems import build, xcc_problems
 
-from dlx import ArgumentError, ForcedOptionError, InstanceCodec, NoPrimaryItemWarning
+from dlx import NEVER, ArgumentError, ForcedOptionError, InstanceCodec, NoPrimaryItemWarning
 from dlx.backend import Backend
 from sudoku import Layout, parse_string
 from sudoku.named import load_named
@@ -130,7 +130,10 @@ def test_an_instance_search_checks_its_arguments_once_made():
         problem.instance_search(timeout="soon")
     with pytest.raises(ArgumentError, match="backend"):
         problem.instance_search(backend="fortran")
-    assert "limit=2" in repr(problem.instance_search(limit=2))
+    search = problem.instance_search(limit=2, max_nodes=10**70, timeout=float("inf"))
+    assert "limit=2" in repr(search) and search.max_nodes == NEVER and search.timeout is None
+    with pytest.raises(AttributeError):  # checked once: not to be changed after
+        search.limit = 0  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
