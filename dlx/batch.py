@@ -164,12 +164,12 @@ class BatchResult:
     def solution_array(self, k: int) -> np.ndarray | None:
         """[`solution`][] as a sorted int64 array (for arithmetic on all its options at
         once, as decoding a Sudoku does), or None."""
-        table = self.table
-        if not table.item(k, kernel.B_SOLUTIONS):
+        first = self.solution_view(k)
+        if first is None:
             return None
         # sorted by numpy: a Sudoku's 81 options in 1.5 us less than list + sorted (and the
-        # array's own sort: 0.3 us less than np.sort's Python layer; item(): no scalars)
-        first = table[k, kernel.B_FIRST : kernel.B_FIRST + table.item(k, kernel.B_SIZE)].copy()
+        # array's own sort: 0.3 us less than np.sort's Python layer)
+        first = first.copy()
         first.sort()
         return first
 
@@ -253,10 +253,7 @@ class InstanceSearch:
         an adapter's one call then pays one crossing from Python, not three). ``data``:
         a uint8 array, ``context``: an int64 array (contiguous, 1-d), else
         ArgumentError."""
-        if not (type(data) is np.ndarray and data.dtype is _UINT8 and data.ndim == 1
-                and data.flags.c_contiguous and type(context) is np.ndarray
-                and context.dtype is _INT64 and context.ndim == 1
-                and context.flags.c_contiguous):
+        if not (_vector(data, _UINT8) and _vector(context, _INT64)):
             _refuse_arrays(data=(data, _UINT8), context=(context, _INT64))
         links, n_options, _ = self._problem
         limit, max_nodes, timeout, backend = self._budgets
@@ -292,12 +289,18 @@ class InstanceSearch:
         return run
 
 
+def _vector(array: Any, dtype: np.dtype) -> bool:
+    """``array`` is a contiguous 1-d array of ``dtype``: what a compiled runner takes as
+    it is."""
+    return type(array) is np.ndarray and array.dtype == dtype and array.ndim == 1 \
+        and array.flags.c_contiguous
+
+
 def _refuse_arrays(**arrays: tuple[Any, np.dtype]) -> None:
     """ArgumentError naming the first of ``arrays`` (name -> (value, dtype)) that is not
     a contiguous 1-d array of its dtype."""
     for name, (array, dtype) in arrays.items():
-        if not (type(array) is np.ndarray and array.dtype == dtype and array.ndim == 1
-                and array.flags.c_contiguous):
+        if not _vector(array, dtype):
             raise ArgumentError(f"{name} must be a contiguous 1-d {dtype} array, got "
                                 f"{_described(array)}")
 
@@ -393,8 +396,7 @@ def _run_one(links: Links, n_options: int, min_width: int, row: Any, limit: int,
     puzzle's givens over), on a backend that runs it without a [`BatchJob`][]
     ([`dlx.backend.Backend.one_instance`][], its runner made once per problem and
     backend); None: not that case, take the general way."""
-    if not (type(row) is np.ndarray and row.dtype == _INT64 and row.ndim == 1
-            and row.flags.c_contiguous):
+    if not _vector(row, _INT64):
         return None
     chosen = get_backend(backend, links.n_nodes, NUMBA_MIN_WORK)
     key = (chosen, n_options, min_width)

@@ -492,9 +492,7 @@ class NumbaBackend(Backend):
             args = (state, indices, indptr, table.reshape(-1), where)
             t0 = time.perf_counter()
             if search_batch(*args, node_stop, solution_stop, width, first):  # rare: long
-                self._sliced(BatchJob(links, indptr, indices, width, node_stop, solution_stop,
-                                      None, table, cut=1), search_batch, args, first,
-                             time.perf_counter() - t0)
+                self._go_on(links, width, table, args, node_stop, solution_stop, first, t0)
             pool.append(state)
             return table, where.item(kernel.W_INVALID)
 
@@ -519,7 +517,7 @@ class NumbaBackend(Backend):
                                 f"{decode.__qualname__} with the search (they must take "
                                 f"and return arrays as dlx.InstanceCodec says; "
                                 f"{type(e).__name__}: {why})") from None
-        search_batch, first, size = words_entry(), first_slice(links), kernel.B_FIRST + width
+        first, size = first_slice(links), kernel.B_FIRST + width
         pool = [kernel_words.pack(state)]  # pristine between calls (list.pop is atomic)
 
         def run(data: np.ndarray, context: np.ndarray, node_stop: int,
@@ -532,11 +530,9 @@ class NumbaBackend(Backend):
                            first)
             if not where.item(kernel.W_INSTANCE):  # rare: a long search goes on, as batch's
                 forced = encoded(data, context)
-                indptr = np.array((0, len(forced)))
-                self._sliced(BatchJob(links, indptr, forced, width, node_stop, solution_stop,
-                                      None, table, cut=1), search_batch,
-                             (kernel_words.unpack(*packed), forced, indptr, out, where), first,
-                             time.perf_counter() - t0)
+                args = (kernel_words.unpack(*packed), forced, np.array((0, len(forced))), out,
+                        where)
+                self._go_on(links, width, table, args, node_stop, solution_stop, first, t0)
                 if out.item(kernel.B_SOLUTIONS):
                     answer = decoded(out[kernel.B_FIRST : kernel.B_FIRST
                                          + out.item(kernel.B_SIZE)], data, context)
@@ -545,6 +541,15 @@ class NumbaBackend(Backend):
                 answer if out.item(kernel.B_SOLUTIONS) else None
 
         return run
+
+    def _go_on(self, links: Links, width: int, table: np.ndarray, args: tuple,
+               node_stop: int, solution_stop: int, first: int, t0: float) -> None:
+        """The rest of a batch of one over bit words that outlasted its first slice
+        (begun at ``t0``; ``args``: the state, the forced options, their ``indptr``, the
+        record, the place), as [`batch`][]'s goes on."""
+        self._sliced(BatchJob(links, args[2], args[1], width, node_stop, solution_stop, None,
+                              table, cut=1), words_entry(), args, first,
+                     time.perf_counter() - t0)
 
     @staticmethod
     def _sliced(job: BatchJob, search_batch: Any, args: tuple, first: int,
