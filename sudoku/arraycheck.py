@@ -12,13 +12,23 @@ import numpy as np
 
 from .layout import CACHE_SIZE, Layout
 
-__all__ = ["all_hold", "cages_hold"]
+__all__ = ["all_hold", "cage_arrays", "cages_hold", "unit_cells"]
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _unit_cells(layout: Layout) -> np.ndarray:
+def unit_cells(layout: Layout) -> np.ndarray:
     """The cells of every unit of ``layout``: a (units, N) array of cell numbers."""
     return np.array(layout.units, dtype=np.int64).reshape(len(layout.units), layout.side)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def cage_arrays(layout: Layout) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The killer cages of ``layout`` as [`cages_hold`][] reads them: their cells, where
+    each starts among them (one more than cages), their totals."""
+    cages = layout.cages
+    return (np.array([c for cells, _ in cages for c in cells], dtype=np.int64),
+            np.cumsum([0, *(len(cells) for cells, _ in cages)], dtype=np.int64),
+            np.array([total for _, total in cages], dtype=np.int64))
 
 
 def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
@@ -34,7 +44,7 @@ def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
                          f"{solutions.shape}")
     ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
     ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
-    units = _unit_cells(layout)
+    units = unit_cells(layout)
     full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
     step = 4096  # rows at a time, to keep the (rows, units, N) temporary small
     bit = np.int16 if side < 15 else np.int32 if side < 31 else np.int64  # 2**N fits
@@ -43,10 +53,7 @@ def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
         seen = np.bitwise_or.reduce(bits[:, units], axis=2)
         ok[lo : lo + step] &= (seen == full).all(axis=1)
     if layout.cages:
-        cells = np.array([c for cage, _ in layout.cages for c in cage], dtype=np.int64)
-        starts = np.cumsum([0] + [len(cage) for cage, _ in layout.cages], dtype=np.int64)
-        totals = np.array([total for _, total in layout.cages], dtype=np.int64)
-        ok &= cages_hold((cells, starts, totals), np.clip(solutions, 0, side))
+        ok &= cages_hold(cage_arrays(layout), np.clip(solutions, 0, side))
     return ok
 
 

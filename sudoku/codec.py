@@ -34,7 +34,7 @@ import numpy as np
 
 from dlx import InstanceCodec
 
-from .arraycheck import cages_hold
+from .arraycheck import cage_arrays, cages_hold, unit_cells
 from .layout import CACHE_SIZE, Layout
 from .reduction import given_array
 
@@ -52,13 +52,13 @@ def rules(layout: Layout, symbols: str | None = None) -> np.ndarray:
     """``layout`` as the one array [`answer`][] reads (see the module), read only;
     [`answer`][] writes the values, or with ``symbols`` (an ASCII alphabet) their
     symbols: a grid's line of text."""
-    cages = layout.cages
-    starts = np.cumsum([0, *(len(cells) for cells, _ in cages)])
-    body = [*(c for unit in layout.units for c in unit), *starts,
-            *(total for _, total in cages), *(c for cells, _ in cages for c in cells)]
-    output = range(layout.side + 1) if symbols is None else ("." + symbols).encode("ascii")
-    data = np.array([layout.side, len(layout.units), len(cages), HEAD + len(body), *body,
-                     *output], dtype=np.int64)
+    cells, starts, totals = cage_arrays(layout)
+    units = unit_cells(layout).reshape(-1)
+    output = np.arange(layout.side + 1) if symbols is None \
+        else np.frombuffer(("." + symbols).encode("ascii"), np.uint8)
+    data = np.concatenate([(layout.side, len(layout.units), len(totals),
+                            HEAD + len(units) + len(starts) + len(totals) + len(cells)),
+                           units, starts, totals, cells, output]).astype(np.int64)
     data.flags.writeable = False
     return data
 

@@ -208,8 +208,7 @@ def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool | 
     """Whether ``values`` (clues of a valid grid, so they cannot clash) has exactly one
     solution, by the engine counting to 2 in a batch of one; None if the node budget
     stopped the count first (no proof either way)."""
-    result = grid_search(geo.layout, 2, engine["backend"], engine["max_nodes"],
-                         engine.get("timeout"))(given_array(geo.side, bytes(values)))
+    result = grid_search(geo.layout, 2, engine)(given_array(geo.side, bytes(values)))
     if Status(int(result.status[0])).stopped:
         return None
     return int(result.found[0]) == 1

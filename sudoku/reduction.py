@@ -43,7 +43,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from itertools import compress
 from operator import add, sub
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -192,12 +192,19 @@ def empty_grid_problem(box: int | Layout) -> ExactCover:
     return _template(Layout.square(box) if isinstance(box, int) else box).problem
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def grid_search(layout: Layout, limit: int, backend: BackendName, max_nodes: int | None,
-                timeout: float | None) -> InstanceSearch:
+def grid_search(layout: Layout, limit: int | None,
+                engine: dict[str, Any]) -> InstanceSearch:
     """The search of a layout's puzzles one at a time ([`dlx.InstanceSearch`][]: the
-    empty grid's problem, a puzzle's givens forced), for arguments already checked; made
-    once per layout and arguments, for the one call, counts and uniqueness checks."""
+    empty grid's problem, a puzzle's givens forced), with the checked ``engine``
+    arguments of [`sudoku.arguments.engine_arguments`][]; made once per layout and
+    arguments, for the one call, counts and uniqueness checks (``limit`` None: all)."""
+    return _grid_search(layout, limit, engine["backend"], engine["max_nodes"],
+                        engine["timeout"])
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _grid_search(layout: Layout, limit: int | None, backend: BackendName,
+                 max_nodes: int | None, timeout: float | None) -> InstanceSearch:
     return empty_grid_problem(layout).instance_search(limit=limit, max_nodes=max_nodes,
                                                       timeout=timeout, backend=backend)
 

@@ -19,7 +19,7 @@ from dlx import BackendName, ExactCover
 
 from .arguments import count_budget, engine_arguments, strategy_name
 from .batch import count_of, failure, solved_mask
-from .codec import CODEC, answer, rules
+from .codec import CODEC, checked_grid, rules
 from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     Geometry,
@@ -74,10 +74,9 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool, engine: dict[str
                                       spent=spent))
             return line_of(geo, solved).encode("ascii") if text else solved
         first = result.solution_view(0)
-        grid = None if first is None else answer(first, values, context)
+        grid = None if first is None else checked_grid(first, values, context)  # Python
     else:
-        result, grid = grid_search(geo.layout, limit, engine["backend"], engine["max_nodes"],
-                                   engine["timeout"]).through(CODEC, values, context)
+        result, grid = grid_search(geo.layout, limit, engine).through(CODEC, values, context)
     if grid is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
     if len(grid):
@@ -199,8 +198,8 @@ def count_solutions(
     elif is_hard(geo, strategy):
         n = count_hard(geo, values, limit=limit, engine=engine, spent=spent)
     else:
-        n = count_of(grid_search(geo.layout, limit, engine["backend"], engine["max_nodes"],
-                                 engine["timeout"])(given_array(geo.side, bytes(values))), 0)
+        n = count_of(grid_search(geo.layout, limit, engine)(given_array(geo.side,
+                                                                       bytes(values))), 0)
     if isinstance(n, SearchStoppedError):
         raise n
     return n

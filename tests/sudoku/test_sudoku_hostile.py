@@ -315,7 +315,7 @@ def _caches() -> dict[str, object]:
     import sudoku.grid
 
     names = {"grid": ["_geometry", "_symbol_values", "_ascii_symbols", "_unit_pairs"],
-             "arraycheck": ["_unit_cells"], "batch": ["_symbol_table"]}
+             "arraycheck": ["unit_cells", "cage_arrays"], "batch": ["_symbol_table"]}
     modules = {"grid": sudoku.grid, "arraycheck": sudoku.arraycheck, "batch": sudoku.batch}
     return {f"{m}.{n}": getattr(modules[m], n) for m, ns in names.items() for n in ns}
 
