@@ -9,6 +9,8 @@ are [`dlx.budget`][]'s; the rules that tie a search's arguments together are
 
 from __future__ import annotations
 
+import os
+import warnings
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,11 +20,73 @@ from .budget import NEVER
 from .budget import as_index as _index
 from .errors import ArgumentError, ForcedOptionError
 
-__all__ = ["ORDERS", "callable_arg", "check_csr", "check_forced", "check_forced_rows",
-           "flag_arg", "order_arg", "seed_arg"]
+__all__ = ["ORDERS", "RENAMED", "STRATEGIES", "WORKERS_PER_CPU", "callable_arg", "check_csr",
+           "check_forced", "check_forced_rows", "flag_arg", "max_workers", "order_arg",
+           "seed_arg", "strategy_arg", "usable_cpus", "workers_arg"]
 
 ORDERS = ("search", "cost")
 """``order``: solutions as the search finds them, or the cheapest first."""
+
+
+STRATEGIES = ("auto", "plain", "learn", "race")
+"""``strategy``, one name one meaning in both packages: ``auto`` (the default) lets the
+library choose (``count()``: the plain or the memoized search, [`dlx.kinds.choose`][];
+``sudoku``: the plain search, the learning one on large boards); ``plain`` is Knuth's
+search and nothing else (his node counts); ``learn`` the learning search (clause
+learning, [`dlx.learning`][]; ``sudoku`` preprocesses first); ``race`` the plain and the
+learning search in turns, the first to answer wins ([`dlx.kinds.portfolio`][])."""
+
+RENAMED = {"hard": "learn"}
+"""Old spellings that still work, with a DeprecationWarning: sudoku's ``hard``."""
+
+
+def strategy_arg(value: Any, allowed: tuple[str, ...] = STRATEGIES) -> str:
+    """``strategy``: one of ``allowed`` (a subset of [`STRATEGIES`][]); None is
+    ``auto``; an old spelling ([`RENAMED`][]) its new name, with a DeprecationWarning."""
+    if value is None:
+        return "auto"
+    if type(value) is str and value in RENAMED and RENAMED[value] in allowed:
+        warnings.warn(f"strategy={value!r} is now strategy={RENAMED[value]!r}",
+                      DeprecationWarning, stacklevel=3)
+        return RENAMED[value]
+    if type(value) is not str or value not in allowed:
+        names = ", ".join(map(repr, allowed))
+        raise ArgumentError(f"strategy must be one of {names}, got {value!r}")
+    return value
+
+
+WORKERS_PER_CPU = 8
+"""Local worker processes a run may ask for, per usable CPU: each loads the kernel
+(~100 MB with numba), so more than a few per core only costs memory and start-up."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no sched_getaffinity on macOS and Windows
+        return os.cpu_count() or 1
+
+
+def max_workers() -> int:
+    """The most local worker processes a run may ask for (``workers``, ``--workers``):
+    [`WORKERS_PER_CPU`][] per usable CPU."""
+    return WORKERS_PER_CPU * usable_cpus()
+
+
+def workers_arg(value: Any, name: str = "workers") -> int | None:
+    """``workers``: None (not given) or a count of local processes, 1 to
+    [`max_workers`][]."""
+    if value is None:
+        return None
+    workers = _index(value)
+    if workers is None or workers < 1:
+        raise ArgumentError(f"{name} must be a positive integer or None, got {value!r}")
+    bound = max_workers()
+    if workers > bound:
+        raise ArgumentError(f"{name} must be at most {bound} ({WORKERS_PER_CPU} per usable "
+                            f"CPU on this machine), got {value!r}")
+    return workers
 
 
 def seed_arg(value: Any) -> int | None:

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from .arguments import usable_cpus
 from .budget import count_budget, time_budget
 from .distribute import open_executor
 from .errors import ArgumentError, DistributedError
@@ -264,14 +265,6 @@ def seconds_type(name: str = "timeout") -> Callable[[str], float | None]:
 
 
 # ----- the one local pool of worker processes -------------------------------------------
-
-
-def usable_cpus() -> int:
-    """The CPUs this process may run on (its affinity mask where the OS has one)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):  # no sched_getaffinity on macOS and Windows
-        return os.cpu_count() or 1
 
 
 def worker_count(jobs: int, tasks: int) -> int:

@@ -36,10 +36,10 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import ArgumentError, CheckpointError, DistributedError
+from .progress import RunProgress
 from .search import SearchStats
 from .slices import Lazy
 from .status import Status
@@ -152,40 +152,6 @@ def chunks(split: Split, todo: Sequence[int], target: float) -> list[list[int]]:
     if group:
         out.append(group)
     return out
-
-
-@dataclass
-class RunProgress:
-    """Where a distributed run is: subproblems done of all, solutions and nodes so far,
-    seconds since it began, and an estimate of the seconds left (None before any part
-    is done), from the estimated sizes of the parts done and left."""
-
-    done: int
-    parts: int
-    solutions: int
-    nodes: int
-    seconds: float
-    left: float | None
-    cpu: dict[int, float] = field(default_factory=dict)
-    """CPU seconds of search so far in each worker process (by process id): how evenly the
-    work was shared, and what the run would take on cores of its own."""
-
-    @property
-    def rate(self) -> float:
-        """Search nodes per second so far (this run's own, resumed parts not counted)."""
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
-
-    def line(self) -> str:
-        """One line for a terminal."""
-        left = "?" if self.left is None else _duration(self.left)
-        return (f"{self.done:,}/{self.parts:,} parts, {self.solutions:,} solutions, "
-                f"{self.rate:,.0f} nodes/s, {_duration(self.seconds)} elapsed, ~{left} left")
-
-
-def _duration(seconds: float) -> str:
-    s = round(seconds)
-    return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else (
-        f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{seconds:.0f}s")
 
 
 class Checkpoint:

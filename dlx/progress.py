@@ -18,12 +18,13 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from . import jit
 
-__all__ = ["COMPILING", "STEADY", "WINDOW", "Progress", "SearchLine", "duration", "left",
-           "rate_text"]
+__all__ = ["COMPILING", "STEADY", "WINDOW", "Progress", "RunProgress", "SearchLine", "duration",
+           "left", "rate_text"]
 
 COMPILING = ("compiling the numba kernel (first use on this machine; later runs load it from "
              "numba's cache)...")
@@ -61,6 +62,49 @@ def left(done: float, total: float, seconds: float) -> float | None:
     if done <= 0 or seconds <= 0 or total <= done:
         return None if done <= 0 or seconds <= 0 else 0.0
     return seconds * (total - done) / done
+
+
+@dataclass
+class RunProgress:
+    """Where a search is, as every search's ``progress`` callback is told it: ``count``,
+    ``solutions`` and ``solution_set`` (the memoized search, about five times a second),
+    a distributed run (after each finished chunk) and ``solve_batch`` (between the
+    kernel's slices). One record, one rule ([`dlx.arguments.callable_arg`][]): a
+    ``progress`` that is not callable is an [`dlx.ArgumentError`][] before any work.
+
+    ``done`` of ``parts`` units of work are finished: subproblems of a distributed run,
+    instances of a batch, 0 of 1 for a single search until it ends. ``left`` is an
+    estimate of the seconds left (None while there is none). ``stats`` are the live
+    statistics of a single search ([`dlx.memo.MemoStats`][] for the memoized one: its
+    ZDD nodes and hits), None for runs of many."""
+
+    done: int
+    parts: int
+    solutions: int
+    nodes: int
+    seconds: float
+    left: float | None = None
+    cpu: dict[int, float] = field(default_factory=dict)
+    """CPU seconds of search so far in each worker process (by process id): how evenly the
+    work was shared, and what the run would take on cores of its own."""
+    stats: Any = None
+
+    @property
+    def rate(self) -> float:
+        """Search nodes per second so far (this run's own, resumed parts not counted)."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def line(self) -> str:
+        """One line for a terminal."""
+        left = "?" if self.left is None else duration(self.left)
+        return (f"{self.done:,}/{self.parts:,} parts, {self.solutions:,} solutions, "
+                f"{self.rate:,.0f} nodes/s, {duration(self.seconds)} elapsed, ~{left} left")
+
+    def __repr__(self) -> str:
+        left = "None" if self.left is None else f"{self.left:.1f}"
+        return (f"RunProgress(done={self.done}, parts={self.parts}, "
+                f"solutions={self.solutions}, nodes={self.nodes}, "
+                f"seconds={self.seconds:.2f}, left={left})")
 
 
 class Progress:

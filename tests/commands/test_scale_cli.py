@@ -134,8 +134,8 @@ def test_sudoku_command_on_workers_and_dask(tmp_path, capsys):
 def test_progress_line_says_what_is_left():
     p = RunProgress(done=3, parts=10, solutions=1234, nodes=5000, seconds=2.0, left=75.0)
     assert p.rate == 2500
-    assert p.line() == ("3/10 parts, 1,234 solutions, 2,500 nodes/s, 2s elapsed, "
-                        "~1m15s left")
+    assert p.line() == ("3/10 parts, 1,234 solutions, 2,500 nodes/s, 2 s elapsed, "
+                        "~1 min 15 s left")
     assert "~?" in RunProgress(0, 10, 0, 0, 0.0, None).line()
 
 
