@@ -69,7 +69,7 @@ class RunProgress:
     """Where a search is, as every search's ``progress`` callback is told it: ``count``,
     ``solutions`` and ``solution_set`` (the memoized search, about five times a second),
     a distributed run (after each finished chunk) and ``solve_batch`` (between the
-    kernel's slices). One record, one rule ([`dlx.arguments.callable_arg`][]): a
+    kernel's slices). One record, one rule (`dlx.arguments.callable_arg`): a
     ``progress`` that is not callable is an [`dlx.ArgumentError`][] before any work.
 
     ``done`` of ``parts`` units of work are finished: subproblems of a distributed run,

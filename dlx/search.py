@@ -155,9 +155,9 @@ class Search(Lazy):
     With bounds or costs, a ``seed`` breaks `dlx.kernel_m`'s ties at random instead,
     and ``weighted`` and ``lookahead`` are refused ([`dlx.ExactCover.solutions`][]).
 
-    A ``handover`` (a search that ``auto`` started on python, [`dlx.registry.handover`][])
+    A ``handover`` (a search that ``auto`` started on python, `dlx.registry.handover`)
     moves the search to numba at a slice boundary once python has had its share: its
-    arrays converted ([`dlx.backend.Kernel.adopt`][]), the same search goes on. If the
+    arrays converted (`dlx.backend.Kernel.adopt`), the same search goes on. If the
     searches before it on the handover (a batch's earlier instances, earlier restarts)
     have had that share, the search starts on numba.
     """
@@ -276,7 +276,7 @@ class Search(Lazy):
         given), and its step; None when that decides it (a limit of 0, a clash).
         [`count`][] and iterating drive it; a portfolio runs it in turns. ``counting``:
         its steps count without stopping at each solution, as [`count`][]'s do. With a
-        handover, the step moves to numba once due ([`dlx.slices.Handover.watch`][])."""
+        handover, the step moves to numba once due (`dlx.slices.Handover.watch`)."""
         self._counting = self._counting or counting
         stats, links, run = self.stats, self.links, self.kernel
         deadline = None if self.timeout is None else time.perf_counter() + self.timeout
@@ -306,7 +306,7 @@ class Search(Lazy):
 
     def _move(self) -> Step[list[int]]:
         """The handover's move: this search's state converted for its target's kernel
-        ([`dlx.backend.Kernel.adopt`][]), and the step that goes on from there."""
+        (`dlx.backend.Kernel.adopt`), and the step that goes on from there."""
         handover, live = self._handover, self._live
         if handover is None or live is None:  # cannot be: only a begun watched step moves
             raise AssertionError("a move without a handover or a state")

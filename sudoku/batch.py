@@ -71,7 +71,7 @@ def solve_many(
     from time to time (about 5 times a second, or once a chunk on an executor) with the
     number of puzzles done, for a progress line. ``strategy`` is that of
     [`sudoku.solve`][]: ``"auto"`` (the default) searches all in one batch search, the
-    puzzles of side 25 and more for [`sudoku.hard.HEAD_NODES`][] nodes each and those
+    puzzles of side 25 and more for `sudoku.hard.HEAD_NODES` nodes each and those
     it leaves undecided then the hard way, one by one, as [`sudoku.solve_string`][] does;
     ``"plain"`` all in the batch; ``"hard"`` all one by one, each as
     [`sudoku.solve_string`][] does with ``strategy="hard"``. The arguments of the call
@@ -161,7 +161,7 @@ def _head_start(geo: Geometry, values: np.ndarray, limit: int | None,
                 progress: Callable[[int], object] | None) -> tuple[BatchResult, np.ndarray]:
     """The batch search of the puzzles (their progress told), and which of them are left
     for the hard strategy: for ``"auto"`` on a large board, each puzzle gets
-    [`sudoku.hard.HEAD_NODES`][] nodes of the plain search first, as
+    `sudoku.hard.HEAD_NODES` nodes of the plain search first, as
     [`sudoku.solve_string`][] gives it (an easy large puzzle ends there); those it does
     not decide, within the caller's ``max_nodes``, are left."""
     budget = engine["max_nodes"]
