@@ -125,7 +125,7 @@ def generate(
     """A puzzle with a unique solution, as one line (``.`` for blanks).
 
     ``size`` is a [`sudoku.Layout`][] (X, Windoku, jigsaw, rectangular boxes...) or a
-    side ([`layout_of`][]: 9, 16, 6...). ``difficulty`` is a level name of
+    side (9, 16, 6...: the boxes closest to square). ``difficulty`` is a level name of
     [`sudoku.rate.LEVELS`][] (``"simple"`` ... ``"extreme"``) or a (lowest, highest)
     rating; None takes the first puzzle made. ``symmetry`` is one of [`SYMMETRIES`][]:
     the clues' pattern has it. ``minimal`` (the default): no clue orbit can be taken away
@@ -135,7 +135,7 @@ def generate(
     removal at that many clues; ``max_nodes`` bounds each uniqueness check (a check that
     runs out keeps its clue: large boards, at the price of more clues); ``timeout`` (in
     seconds) bounds each check the same way; without either, a check that runs over
-    [`RESTART_NODES_PER_CELL`][] abandons the grid for a new one. Budgets follow
+    ``RESTART_NODES_PER_CELL`` (400) abandons the grid for a new one. Budgets follow
     [`dlx.count_budget`][] and [`dlx.time_budget`][], as everywhere. After
     ``attempts`` grids none of which gave a puzzle of the difficulty asked,
     SearchStoppedError.
