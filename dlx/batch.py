@@ -29,6 +29,7 @@ from .backend import BatchJob
 from .budget import NEVER
 from .errors import ArgumentError
 from .links import Links
+from .progress import RunProgress
 from .registry import NUMBA_MIN_WORK, charge_python, get_backend, handover
 from .status import Status
 from .views import html_table
@@ -341,7 +342,7 @@ def run_batch(
     max_nodes: int,
     backend: Any,
     timeout: float | None = None,
-    progress: Callable[[int], object] | None = None,
+    progress: Callable[[RunProgress], object] | None = None,
 ) -> BatchResult:
     """Search ``links`` once per instance (see [`dlx.ExactCover.solve_batch`][]); the
     budgets are already validated and normalized ([`dlx.arguments`][]).
@@ -372,10 +373,13 @@ def run_batch(
     width = _width(links, n_options, min_width)  # room for the option at fault, too
     table = np.zeros((n, kernel.B_FIRST + width), dtype=np.int64)
     job = BatchJob(links, indptr, indices, width, max_nodes, limit,
-                   None if timeout is None else start + timeout, table, progress=progress,
+                   None if timeout is None else start + timeout, table,
+                   progress=None if progress is None else _reporter(progress, table, start),
                    handover=handover(backend, chosen, charge=False))
     if n:
         chosen.batch(job)
+        if job.progress is not None:  # the last report: every instance done
+            job.progress(n)
         if job.handover is not None:  # auto gave it to python: the ski-rental count
             charge_python(time.perf_counter() - start)
     else:
@@ -388,6 +392,23 @@ def run_batch(
         late[late == kernel.MAX_NODES] = Status.TIMEOUT
     name = chosen.name if job.handover is None else job.handover.name  # "python->numba"
     return BatchResult(table, name, time.perf_counter() - start, job.cut)
+
+
+def _reporter(progress: Callable[[RunProgress], object], table: np.ndarray,
+              start: float) -> Callable[[int], None]:
+    """The kernel's report (the instances done) as the one progress record: instances done
+    of all, and their solutions and nodes, read off the table between slices; a count
+    told already is not told again."""
+    told = [-1]
+
+    def report(done: int) -> None:
+        if done == told[0]:
+            return
+        told[0] = done
+        rows = table[:done]
+        progress(RunProgress(done, len(table), int(rows[:, kernel.B_SOLUTIONS].sum()),
+                             int(rows[:, kernel.B_NODES].sum()), time.perf_counter() - start))
+    return report
 
 
 def _run_one(links: Links, n_options: int, min_width: int, row: Any, limit: int,

@@ -20,9 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from .errors import ArgumentError
+from .errors import ArgumentError, SearchStoppedError
+from .status import Status
 
-__all__ = ["NEVER", "as_index", "count_budget", "time_budget"]
+__all__ = ["NEVER", "as_index", "check_stopped", "count_budget", "time_budget"]
 
 NEVER = 1 << 62
 """The count that means "no bound": beyond any search's nodes, solutions or costs, and
@@ -90,3 +91,26 @@ def time_budget(value: Any, name: str = "timeout") -> float | None:
     if math.isnan(seconds) or seconds < 0:
         raise ArgumentError(f"{name} must be at least 0 seconds, got {value!r}")
     return None if math.isinf(seconds) else seconds
+
+
+def check_stopped(stats: Any, call: str, request: Any) -> None:
+    """The rule for budgets, one for every call that answers in one piece (``count``,
+    ``first``, ``best``, ``solution_set``): raise [`dlx.SearchStoppedError`][] if the
+    search whose ``stats`` these are was stopped by a budget or a bound, naming it
+    (``max_nodes=1000 ran out``; ``request`` holds its value), with what was found so
+    far in its ``stats``. A lazy search stops quietly instead, its status saying why."""
+    if not stats.status.stopped:
+        return
+    bound = getattr(stats, "bound", "")  # the memoized search's: which bound stopped it
+    if bound.startswith("products:"):
+        raise SearchStoppedError(
+            f"{call}: the set of independent parts takes more than "
+            f"{int(bound[9:]):,} ZDD nodes without its product nodes: count it with "
+            "count(memo=True, parts=True), or raise max_zdd_nodes", stats)
+    name = bound or {Status.MAX_NODES: "max_nodes", Status.TIMEOUT: "timeout",
+                     Status.MAX_MEMORY: "max_memory"}.get(stats.status, "")
+    what = f"{name}={getattr(request, name)!r} ran out" if name else "interrupted"
+    raise SearchStoppedError(
+        f"{call}: {what} after {stats.nodes:,} nodes and {stats.solutions:,} solutions, "
+        "before the answer was known (its .stats hold them; solutions(...) stops quietly "
+        "instead)", stats)

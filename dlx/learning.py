@@ -68,8 +68,10 @@ class LearningSearch(Lazy):
                  forced: list[int], max_nodes: int, timeout: float | None,
                  seed: int | None,
                  on_finish: Callable[[SearchStats], None] | None = None,
-                 handover: Handover | None = None) -> None:
+                 handover: Handover | None = None,
+                 progress: Callable[[SearchStats], None] | None = None) -> None:
         self.stats = SearchStats(backend=backend.name)
+        self._progress = progress
         self._handover = handover
         self._problem = problem
         self._backend = backend
@@ -88,7 +90,7 @@ class LearningSearch(Lazy):
         """The kernel in slices of conflicts ([`dlx.slices.drive`][]), the clock and the
         budgets looked at after each, one that found a solution included."""
         return drive(self.begin, self.stats, Slices(SLICE_SECONDS, first=FIRST_SLICE),
-                     self._timeout, self._on_finish)
+                     self._timeout, self._on_finish, self._progress)
 
     def begin(self) -> Step[list[int]] | None:
         """The arrays this search starts from (the forced options taken), and its step;

@@ -32,17 +32,15 @@ sized to the problem and grown when full, budgets, independent parts) and the se
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .arguments import check_forced
-from .backend import Backend, MemoKernel
-from .budget import NEVER, count_budget, time_budget
-from .errors import ArgumentError, SearchStoppedError
+from .arguments import flag_arg
+from .backend import MemoKernel
+from .budget import NEVER, check_stopped
 from .kernel_memo import (
     COMPLETE,
     GOOD,
@@ -67,9 +65,10 @@ from .kernel_memo import (
 from .kernel_parts import GTOP, OSEEN_AT, PARTS, SEEN_AT, SPLITS
 from .links import Links, build_links
 from .products import EXPANDED_NODES, expanded, has_products, product_counts
+from .progress import reporter
 from .registry import get_backend
 from .search import SearchStats
-from .slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices
+from .slices import COMPILED_SLICE_SECONDS, Slices, Step, drive
 from .status import Status
 from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
 
@@ -219,6 +218,16 @@ def _grow_parts(backend: MemoKernel, S: MemoState) -> MemoState:
     return S._replace(GROUPS=backend.grown(S.GROUPS, 2 * len(S.GROUPS)))
 
 
+MEMORY_BOUND = 104
+"""[`MemoRun.advance`][]'s status when a table would grow past ``max_memory`` (the
+driver's own; the kernel's are [`dlx.kernel_memo`][]'s)."""
+
+_GROW = {GROW_MEMO: (("MSLOT", "MHASH", "MZDD", "MSIG"), _grow_memo),
+         GROW_ZDD: (("ZSLOT", "ZOPT", "ZLO", "ZHI", "ZCNT"), _grow_zdd),
+         GROW_PARTS: (("GROUPS",), _grow_parts)}
+"""For each kernel status that asks for room: the arrays that double, and how."""
+
+
 # ----- the driver ------------------------------------------------------------------------
 
 
@@ -234,73 +243,134 @@ class MemoStats(SearchStats):
     good_memos: int = 0
     zdd_nodes: int = 0
     splits: int = 0
+    bound: str = ""
+    """Which bound stopped the search (status ``MAX_MEMORY``): ``max_memory``,
+    ``max_zdd_nodes``, or ``products`` (the product nodes of independent parts, expanded
+    for a set, past ``max_zdd_nodes`` or 2**22); else empty."""
 
 
-def memo_search(problem: Any, *, backend: str | Backend = "auto", max_nodes: Any = None,
-                timeout: Any = None, max_zdd_nodes: Any = None, keep: bool = True,
-                parts: bool = False, forced: Any = None,
-                progress: Callable[[MemoStats], object] | None = None) -> tuple[Any, MemoStats]:
-    """Build the ZDD of all solutions of ``problem`` by the memoized search.
+def memo_search(problem: Any, *, keep: bool = True,
+                **options: Any) -> tuple[Any, MemoStats]:
+    """Build the ZDD of all solutions of ``problem`` by the memoized search: what
+    [`dlx.ExactCover.solution_set`][] (``keep``) and ``count(memo=True)`` run.
 
     Returns ``(solutions, stats)``: a [`dlx.zdd.SolutionSet`][] if ``keep``, else the
-    exact number of solutions (a Python int). ``max_nodes`` bounds the search nodes,
-    ``timeout`` the seconds, ``max_zdd_nodes`` the diagram's nodes (the two sinks
-    included); when one runs out, [`dlx.SearchStoppedError`][] is raised with the
-    stats (status ``MAX_NODES`` for either count, or ``TIMEOUT``); Ctrl-C gets through
-    between two slices of the kernel as ``KeyboardInterrupt``. ``parts=True`` splits
-    a node whose active items fall into independent parts, at the root or anywhere in
-    the search ([`dlx.kernel_memo`][]), searches each part alone and multiplies: DLX6's
-    nodes then differ, and so does the order of iteration; without it the search is
-    DLX6's. ``forced`` options are taken first ([`without_forced`][]) and belong to every
-    solution; if they exclude one another there is none (status ``CONFLICT``,
-    ``stats.conflict`` the first that an earlier one excludes, as in the plain search).
-    A set whose product nodes expand past ``max_zdd_nodes`` (2**22 without it) raises
-    [`dlx.SearchStoppedError`][] (status ``MAX_NODES``). ``progress``, if given,
-    is called after each slice of the kernel (about 5 times a second) with the stats so
-    far, for a progress line.
+    exact number of solutions (a Python int). The keyword ``options`` are
+    [`dlx.request.SetOptions`][], checked by [`dlx.request.check_request`][] as for
+    ``solution_set``; a budget or bound that runs out raises
+    [`dlx.SearchStoppedError`][] with the stats (status ``MAX_NODES``, ``TIMEOUT`` or
+    ``MAX_MEMORY``).
     """
-    node_budget = count_budget(max_nodes, "max_nodes", 0)
-    seconds = time_budget(timeout)
-    zbound = count_budget(max_zdd_nodes, "max_zdd_nodes", minimum=2)
-    for name, flag in (("keep", keep), ("parts", parts)):
-        if not isinstance(flag, (bool, np.bool_)):
-            raise ArgumentError(f"{name} must be True or False, got {flag!r}")
-    data = memo_input(problem)
-    kernel = get_backend(backend, len(data.items) + data.n_items).memo(bool(parts))
-    taken = check_forced(forced, data.n_options,
-                         [k for k, kept in enumerate(data.kept()) if not kept])
-    stats = MemoStats(backend=kernel.name)
-    reduced = without_forced(data, taken) if taken else (data, None)
-    if isinstance(reduced, int):  # nothing to search
-        stats.status, stats.conflict = Status.CONFLICT, reduced
-        return (SolutionSet(problem, 0, [-1, -1], [0, 0], [0, 0]) if keep else 0), stats
-    start = time.perf_counter()
-    try:
-        S = _run(kernel, reduced[0], stats, node_budget, seconds, zbound, start, progress,
-                 None if taken else problem_links(problem), bool(parts))
-    except KeyboardInterrupt:  # between two slices: the stats say how far it got
-        stats.status = Status.INTERRUPTED
-        raise
-    finally:
-        stats.seconds = time.perf_counter() - start
-    bound = EXPANDED_NODES if zbound >= NEVER else zbound
-    diagram = _diagram(kernel, S, reduced[1], keep, bound)
-    if diagram is None:
-        stats.status = Status.MAX_NODES
-        raise SearchStoppedError(
-            f"the set of independent parts takes more than {bound} ZDD nodes without its "
-            "product nodes: count it (keep=False, count(memo=True)), or raise max_zdd_nodes",
-            stats)
-    root, opt, lo, hi, counts = diagram
-    if taken and root != 0:
-        root, opt, lo, hi, counts = _on_top(taken, root, opt, lo, hi, counts)
-    stats.status = Status.COMPLETE
-    stats.solutions = counts[root]
-    if root == 0:
-        stats.zdd_nodes = 1  # as DLX6 counts an empty diagram
-    if not keep:
-        return counts[root], stats
-    return SolutionSet._from_search(problem, root, opt, lo, hi, counts), stats
+    from .request import check_request
+
+    flag_arg(keep, "keep")
+    request = check_request(problem.matrix, "solution_set", None, options)
+    found, stats = build(problem, request, bool(keep))
+    check_stopped(stats, "memo_search()", request)
+    return found, stats
+
+
+def build(problem: Any, request: Any, keep: bool,
+          on_finish: Callable[[SearchStats], None] | None = None) -> tuple[Any, MemoStats]:
+    """The memoized search of ``problem`` under the checked ``request`` (kind ``memo``),
+    run by [`dlx.slices.drive`][]: its set (``keep``) or its exact count, and its stats;
+    None with the stats of a search that a budget or a bound stopped (the callers apply
+    the rule for budgets, [`dlx.budget.check_stopped`][]). ``on_finish`` is told the
+    stats once it has ended, Ctrl-C included (``INTERRUPTED``)."""
+    search = MemoSearch(problem, request)
+    for _ in drive(search.begin, search.stats,
+                   Slices.timed(request.timeout is not None, COMPILED_SLICE_SECONDS, 1024),
+                   request.timeout, search.finish(keep, on_finish),
+                   reporter(request.progress)):
+        pass
+    return search.found, search.stats
+
+
+class MemoSearch:
+    """One memoized search of a problem under a checked request, as [`dlx.slices.drive`][]
+    runs it: [`begin`][] takes the forced options and makes the state, each step runs the
+    kernel to a node count ([`MemoRun.advance`][]); the answer is read off the diagram
+    once the search is complete ([`finish`][]). A budget, the bound on the diagram's nodes
+    or on the tables' memory ends the search with a status, as in every other kind."""
+
+    def __init__(self, problem: Any, request: Any) -> None:
+        self.problem, self.request = problem, request
+        self.data = memo_input(problem)
+        self.kernel = get_backend(request.backend,
+                                  len(self.data.items) + self.data.n_items).memo(request.parts)
+        self.stats = MemoStats(backend=self.kernel.name)
+        self.run: MemoRun | None = None
+        self.options: np.ndarray | None = None  # the problem left's options -> the problem's
+        self.found: Any = None
+
+    def begin(self) -> Step[list[int]] | None:
+        """The forced options taken (a clash decides all: ``CONFLICT``) and the state
+        made (no primary item: ``COMPLETE``, the empty set); else the step."""
+        taken = list(self.request.forced)
+        reduced = without_forced(self.data, taken) if taken else (self.data, None)
+        stats = self.stats
+        if isinstance(reduced, int):
+            stats.status, stats.conflict = Status.CONFLICT, reduced
+            return None
+        data, self.options = reduced
+        run = MemoRun(self.kernel, data, stats, self.request.max_zdd_nodes,
+                      None if taken else problem_links(self.problem), self.request.parts,
+                      self.request.max_memory)
+        self.run = run
+        if run.state is None:
+            run.advance(0)
+            stats.status = Status.COMPLETE
+            return None
+        if run.over_memory():
+            stats.status, stats.bound = Status.MAX_MEMORY, "max_memory"
+            return None
+        return self._step
+
+    def _step(self, budget: int) -> tuple[Status | None, int, list[int] | None]:
+        run, stats, request = self.run, self.stats, self.request
+        assert run is not None  # made by begin
+        before = stats.nodes
+        status = run.advance(min(request.max_nodes, before + budget))
+        end = (Status.COMPLETE if status == COMPLETE else
+               Status.MAX_MEMORY if status in (ZDD_BOUND, MEMORY_BOUND) else
+               Status.MAX_NODES if stats.nodes >= request.max_nodes else None)
+        if end is Status.MAX_MEMORY:
+            stats.bound = "max_zdd_nodes" if status == ZDD_BOUND else "max_memory"
+        return end, stats.nodes - before, None
+
+    def finish(self, keep: bool, on_finish: Callable[[SearchStats], None] | None
+               ) -> Callable[[MemoStats], None]:
+        """What [`dlx.slices.drive`][] calls once the search has ended: the answer read
+        off a complete diagram (into ``found``), then ``on_finish`` told."""
+        def finished(stats: MemoStats) -> None:
+            if stats.status in (Status.COMPLETE, Status.CONFLICT):
+                self._answer(keep)
+            if on_finish is not None:
+                on_finish(stats)
+        return finished
+
+    def _answer(self, keep: bool) -> None:
+        stats, problem = self.stats, self.problem
+        if stats.status is Status.CONFLICT:
+            self.found = SolutionSet(problem, 0, [-1, -1], [0, 0], [0, 0]) if keep else 0
+            return
+        run = self.run
+        assert run is not None
+        zbound = self.request.max_zdd_nodes
+        bound = EXPANDED_NODES if zbound >= NEVER else zbound
+        diagram = _diagram(self.kernel, run.state, self.options, keep, bound)
+        if diagram is None:
+            stats.status, stats.bound = Status.MAX_MEMORY, f"products:{bound}"
+            return
+        root, opt, lo, hi, counts = diagram
+        taken = list(self.request.forced)
+        if taken and root != 0:
+            root, opt, lo, hi, counts = _on_top(taken, root, opt, lo, hi, counts)
+        stats.solutions = counts[root]
+        if root == 0:
+            stats.zdd_nodes = 1  # as DLX6 counts an empty diagram
+        self.found = SolutionSet._from_search(problem, root, opt, lo, hi, counts) if keep \
+            else counts[root]
 
 
 Diagram = tuple[int, np.ndarray, np.ndarray, np.ndarray, list[int]]
@@ -410,30 +480,47 @@ class MemoRun:
     without primary items (one solution, the empty set, in one node)."""
 
     def __init__(self, kernel: MemoKernel, data: MemoInput, stats: MemoStats,
-                 zbound: int = NEVER, links: Links | None = None, parts: bool = False) -> None:
+                 zbound: int = NEVER, links: Links | None = None, parts: bool = False,
+                 max_memory: int = NEVER) -> None:
         self.kernel = kernel
         self.stats = stats
+        self.max_memory = max_memory
+        """The bound on the tables' bytes: a table is not grown past it ([`advance`][]
+        returns ``MEMORY_BOUND`` instead)."""
         self.state: MemoState | None = None if data.n_primary == 0 else \
             _state(kernel, data, zbound, links, parts)
 
+    def memory(self) -> int:
+        """The bytes of the search's tables (8 a slot: int64 arrays, or the python
+        backend's lists of small ints)."""
+        S = self.state
+        return 0 if S is None else 8 * sum(len(a) for a in S)
+
+    def over_memory(self) -> bool:
+        """True when the tables already take more than ``max_memory`` (a bound below
+        what the problem's first tables need)."""
+        return self.memory() > self.max_memory
+
     def advance(self, node_stop: int) -> int:
         """Search until ``stats.nodes`` reaches ``node_stop`` (kernel status ``MAX_NODES``),
-        the search ends (``COMPLETE``) or the diagram reaches its bound (``ZDD_BOUND``);
-        the stats are read from the registers."""
+        the search ends (``COMPLETE``), the diagram reaches its bound (``ZDD_BOUND``) or a
+        table would have to grow past ``max_memory`` bytes (``MEMORY_BOUND``: the search
+        stops there, its state as it was); the stats are read from the registers."""
         S, kernel = self.state, self.kernel
         if S is None:
             self.stats.nodes = 1
             return COMPLETE
         while True:
             status = int(kernel.search(S, node_stop))
-            if status == GROW_MEMO:
-                S = _grow_memo(kernel, S)
-            elif status == GROW_ZDD:
-                S = _grow_zdd(kernel, S)
-            elif status == GROW_PARTS:
-                S = _grow_parts(kernel, S)
-            else:
+            grow = _GROW.get(status)
+            if grow is None:
                 break
+            table, grown = grow
+            if 8 * (sum(len(a) for a in S) + sum(len(getattr(S, n)) for n in table)) \
+                    > self.max_memory:
+                status = MEMORY_BOUND
+                break
+            S = grown(kernel, S)
         self.state = S
         _read(S, self.stats)
         return status
@@ -460,50 +547,6 @@ class MemoRun:
             return found
         n = int(S.REG[ZNODES])
         return product_counts(*(self.kernel.numpy(a)[:n] for a in (S.ZOPT, S.ZLO, S.ZHI)))[root]
-
-
-def _run(kernel: MemoKernel, data: MemoInput, stats: MemoStats, node_budget: int,
-         seconds: float | None, zbound: int, start: float,
-         report: Callable[[MemoStats], object] | None = None,
-         links: Links | None = None, parts: bool = False) -> MemoState | None:
-    """The kernel in slices until it completes (returns its state) or a budget runs out
-    (raises [`SearchStoppedError`][]); None for a problem without primary items."""
-    run = MemoRun(kernel, data, stats, zbound, links, parts)
-    if run.state is None:
-        run.advance(0)
-        stats.status = Status.COMPLETE
-        return None
-    if seconds is not None:
-        slices = Slices(TIMEOUT_SLICE_SECONDS, first=1)
-        deadline: float | None = start + seconds
-    else:
-        slices = Slices(COMPILED_SLICE_SECONDS, first=1024)
-        deadline = None
-    while True:
-        before = stats.nodes
-        t0 = time.perf_counter()
-        status = run.advance(min(node_budget, before + slices.nodes))
-        now = time.perf_counter()
-        stats.seconds = now - start
-        if report is not None:
-            report(stats)
-        if status == COMPLETE:
-            stats.status = Status.COMPLETE
-            return run.state
-        if status == ZDD_BOUND:
-            stats.status = Status.MAX_NODES
-            raise SearchStoppedError("max_zdd_nodes ran out: the diagram needs more nodes",
-                                     stats)
-        if stats.nodes >= node_budget:
-            stats.status = Status.MAX_NODES
-            raise SearchStoppedError("max_nodes ran out before the memoized search finished",
-                                     stats)
-        left = None if deadline is None else deadline - now
-        if left is not None and left <= 0:
-            stats.status = Status.TIMEOUT
-            raise SearchStoppedError("timeout ran out before the memoized search finished",
-                                     stats)
-        slices.ran(stats.nodes - before, now - t0, left)
 
 
 def _read(S: MemoState, stats: MemoStats) -> None:

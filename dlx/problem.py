@@ -20,22 +20,20 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from .arguments import callable_arg
 from .backend import Backend
 from .batch import BatchResult, InstanceSearch, run_batch
-from .budget import count_budget, time_budget
+from .budget import check_stopped
 from .errors import (
     ArgumentError,
     EmptyOptionError,
     MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
-    SearchStoppedError,
     UnknownItemError,
 )
 from .links import Links
 from .matrix import Matrix
-from .memo import MemoStats, memo_search
+from .memo import build as build_set
 from .options import (
     Colored,
     bound_arrays,
@@ -47,12 +45,12 @@ from .options import (
     option_lists,
     unique_items,
 )
+from .progress import RunProgress
 from .registry import BackendName
-from .request import SearchRequest, check_request
+from .request import check_request
 from .run import count as count_run
 from .run import run
 from .search import SearchStats
-from .status import Status
 from .views import MATRIX_LIMIT, html_table, matrix_svg
 from .zdd import SolutionSet
 
@@ -500,7 +498,7 @@ class ExactCover:
         """
         request = check_request(self.matrix, "count", limit, options)
         total, stats = count_run(self, request, self._finished)
-        _check_finished(stats, "count()", request)
+        check_stopped(stats, "count()", request)
         return total
 
     def best(self, k: int | None = 1, **options: Unpack[SearchOptions]) -> list[list[int]]:
@@ -514,7 +512,7 @@ class ExactCover:
         request = check_request(self.matrix, "best", k, {**options, "order": "cost"})
         search = run(self, request, self._finished)
         found = list(search)
-        _check_finished(search.stats, "best()", request)
+        check_stopped(search.stats, "best()", request)
         return found
 
     def first(self, **options: Unpack[FirstOptions]) -> list[int] | None:
@@ -537,33 +535,35 @@ class ExactCover:
         solution = next(search, None)
         search.count()  # nothing more to search: marks the search finished
         if solution is None:
-            _check_finished(search.stats, "first(restarts=...)" if request.restarts
+            check_stopped(search.stats, "first(restarts=...)" if request.restarts
                             else "first()", request)
         return solution
 
-    def solution_set(self, *, max_nodes: int | None = None, timeout: float | None = None,
-                     max_zdd_nodes: int | None = None, backend: BackendName | Backend = "auto",
-                     parts: bool = False, forced: Iterable[int] | None = None,
-                     progress: Callable[[MemoStats], object] | None = None) -> SolutionSet:
+    def solution_set(self, *, forced: Iterable[int] | None = None,
+                     max_nodes: int | None = None, timeout: float | None = None,
+                     max_zdd_nodes: int | None = None, max_memory: int | None = None,
+                     parts: bool = False, backend: BackendName | Backend = "auto",
+                     progress: Callable[[RunProgress], object] | None = None) -> SolutionSet:
         """The set of all solutions, as a [`dlx.SolutionSet`][] (a ZDD) built by the
         memoized search (`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
-        samples, set operations. ``max_zdd_nodes`` bounds the diagram's nodes; a budget
-        that runs out raises [`dlx.SearchStoppedError`][]. ``parts=True`` splits the
-        problem, wherever the search finds it so (at the root, or once its choices have
-        cut it apart), into independent parts, searches each apart and multiplies them
-        (a walk that costs a quarter of the search at most); ``forced`` options
-        belong to every solution (as for [`solutions`][]); ``progress`` is called with
-        the [`dlx.memo.MemoStats`][] so far about five times a second. Multiplicities
-        raise [`dlx.ArgumentError`][]."""
-        try:
-            found, stats = memo_search(self, backend=backend, max_nodes=max_nodes,
-                                       timeout=timeout, max_zdd_nodes=max_zdd_nodes,
-                                       parts=parts, forced=forced, progress=progress)
-        except SearchStoppedError as e:
-            self._finished(e.stats)
-            raise
-        self._finished(stats)
-        return found
+        samples, set operations. The arguments mean what they mean for [`count`][]
+        ([`dlx.request.SetOptions`][]): ``forced`` options belong to every solution;
+        ``max_nodes`` and ``timeout`` are budgets; ``max_zdd_nodes`` bounds the
+        diagram's nodes and ``max_memory`` the bytes of the search's tables (default: a
+        quarter of the machine's memory, [`dlx.request.memory_default`][]); a budget or
+        bound that runs out raises [`dlx.SearchStoppedError`][]. ``parts=True`` splits
+        the problem, wherever the search finds it so (at the root, or once its choices
+        have cut it apart), into independent parts, searches each apart and multiplies
+        them (a walk that costs a quarter of the search at most); ``progress`` is called
+        with a [`dlx.RunProgress`][] (its ``stats`` a [`dlx.memo.MemoStats`][]) about
+        five times a second. Multiplicities raise [`dlx.ArgumentError`][]."""
+        request = check_request(self.matrix, "solution_set", None, {
+            "forced": forced, "max_nodes": max_nodes, "timeout": timeout,
+            "max_zdd_nodes": max_zdd_nodes, "max_memory": max_memory, "parts": parts,
+            "backend": backend, "progress": progress})
+        found, stats = build_set(self, request, True, self._finished)
+        check_stopped(stats, "solution_set()", request)
+        return cast(SolutionSet, found)
 
     def solve_batch(
         self,
@@ -575,7 +575,7 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         backend: BackendName = "auto",
-        progress: Callable[[int], object] | None = None,
+        progress: Callable[[RunProgress], object] | None = None,
     ) -> BatchResult:
         """Solve this problem once per instance, each with some options forced into the
         solution, all in one kernel call (see `dlx.batch`).
@@ -589,27 +589,32 @@ class ExactCover:
         (status ``TIMEOUT``). Forced options that exclude one another mark the instance
         as a conflict. The result is the same as searching, one at a time, the problem
         left once the forced options are taken: same solutions in the same order, same
-        ``nodes`` and ``updates``. Arguments are checked as for [`solutions`][].
-        ``progress``, if given, is called in this thread with the number of instances
-        finished so far, from time to time (between the kernel's slices, about 5 times a
-        second; after each instance in Python), for a progress line.
+        ``nodes`` and ``updates``. Arguments are checked as for [`solutions`][]
+        ([`dlx.request.check_request`][]). ``progress``, if given, is called in this
+        thread with a [`dlx.RunProgress`][] (instances ``done`` of ``parts``), from time
+        to time (between the kernel's slices, about 5 times a second; after each
+        instance in Python), for a progress line.
         """
+        request = check_request(self.matrix, "solve_batch", limit, {
+            "max_nodes": max_nodes, "timeout": timeout, "backend": backend,
+            "progress": progress})
         return run_batch(self.links, len(self), self.matrix.min_primary, forced, indptr=indptr,
-                         indices=indices, limit=count_budget(limit, "limit", 1),
-                         max_nodes=count_budget(max_nodes, "max_nodes", 0), backend=backend,
-                         timeout=time_budget(timeout),
-                         progress=callable_arg(progress, "progress"))
+                         indices=indices, limit=request.limit, max_nodes=request.max_nodes,
+                         backend=request.backend, timeout=request.timeout,
+                         progress=request.progress)
 
     def instance_search(self, *, limit: int | None = 1, max_nodes: int | None = None,
                         timeout: float | None = None,
                         backend: BackendName = "auto") -> InstanceSearch:
         """``search(forced)`` is ``solve_batch([forced], ...)``, the arguments checked here
-        once, at the least fixed cost (a ``timeout`` bounds each call): for searches made
-        one at a time, as an adapter's one call makes them (``sudoku.solve``)."""
+        once ([`dlx.request.check_request`][], as for ``solve_batch``), at the least fixed
+        cost (a ``timeout`` bounds each call): for searches made one at a time, as an
+        adapter's one call makes them (``sudoku.solve``)."""
+        request = check_request(self.matrix, "instance_search", limit, {
+            "max_nodes": max_nodes, "timeout": timeout, "backend": backend})
         return InstanceSearch(self.links, len(self), self.matrix.min_primary,
-                              limit=count_budget(limit, "limit", 1),
-                              max_nodes=count_budget(max_nodes, "max_nodes", 0),
-                              timeout=time_budget(timeout), backend=backend)
+                              limit=request.limit, max_nodes=request.max_nodes,
+                              timeout=request.timeout, backend=request.backend)
 
     def preprocess(self, forced: Iterable[int] | None = None, *, blocked: bool = True,
                    dominated: bool = True, rounds: int | None = None) -> Preprocessed:
@@ -686,15 +691,3 @@ class ExactCover:
 
 
 # ----- helpers --------------------------------------------------------------------------
-
-
-def _check_finished(stats: SearchStats, call: str, request: SearchRequest) -> None:
-    """The rule for budgets: raise SearchStoppedError if the search whose ``stats`` these
-    are was stopped by one, naming it, with what was found so far."""
-    if stats.status.stopped:
-        name = {Status.MAX_NODES: "max_nodes", Status.TIMEOUT: "timeout"}.get(stats.status)
-        what = "interrupted" if name is None else f"{name}={getattr(request, name)!r} ran out"
-        raise SearchStoppedError(
-            f"{call}: {what} after {stats.nodes:,} nodes and "
-            f"{stats.solutions:,} solutions, before the answer was known (its .stats hold "
-            f"them; solutions(...) stops quietly instead)", stats)

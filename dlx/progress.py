@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from . import jit
 
 __all__ = ["COMPILING", "STEADY", "WINDOW", "Progress", "RunProgress", "SearchLine", "duration",
-           "left", "rate_text"]
+           "left", "rate_text", "reporter"]
 
 COMPILING = ("compiling the numba kernel (first use on this machine; later runs load it from "
              "numba's cache)...")
@@ -105,6 +105,25 @@ class RunProgress:
         return (f"RunProgress(done={self.done}, parts={self.parts}, "
                 f"solutions={self.solutions}, nodes={self.nodes}, "
                 f"seconds={self.seconds:.2f}, left={left})")
+
+
+def reporter(progress: Callable[[RunProgress], object] | None
+             ) -> Callable[[Any], None] | None:
+    """A single search's ``progress``, as [`dlx.slices.drive`][] calls it after each
+    slice with the search's live stats: the one record, [`RunProgress`][] (0 of 1 done
+    while the search runs, 1 of 1 once it has ended); None for None."""
+    if progress is None:
+        return None
+
+    def report(stats: Any) -> None:
+        progress(RunProgress(int(stats.status != RUNNING), 1, stats.solutions, stats.nodes,
+                             stats.seconds, stats=stats))
+
+    return report
+
+
+RUNNING = 7
+"""[`dlx.Status.RUNNING`][]'s value (this module needs nothing of the engine's)."""
 
 
 class Progress:

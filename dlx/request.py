@@ -17,11 +17,21 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from .arguments import callable_arg, check_forced, flag_arg, order_arg, seed_arg
+from .arguments import (
+    STRATEGIES,
+    callable_arg,
+    check_forced,
+    flag_arg,
+    order_arg,
+    seed_arg,
+    strategy_arg,
+    workers_arg,
+)
 from .backend import Backend
 from .budget import NEVER, count_budget, time_budget
 from .distribute import checkpoint_path
@@ -31,13 +41,10 @@ from .registry import BackendName, get_backend
 from .split import Split
 
 if TYPE_CHECKING:
-    from .distribute import RunProgress
+    from .progress import RunProgress
 
-__all__ = ["MAX_WORKERS", "CountOptions", "FirstOptions", "SearchOptions", "SearchRequest",
-           "check_request"]
-
-MAX_WORKERS = 4096
-"""The most local worker processes a run may ask for (``workers``)."""
+__all__ = ["CountOptions", "FirstOptions", "MemoOptions", "SearchOptions", "SearchRequest",
+           "SetOptions", "check_request", "memory_default"]
 
 
 class SearchOptions(TypedDict, total=False):
@@ -59,10 +66,10 @@ class SearchOptions(TypedDict, total=False):
     """Hide the options item domination excludes, testing items of up to this many
     options (0: none)."""
     learn: bool
-    """The learning search (`dlx.learning`)."""
+    """Deprecated: ``strategy="learn"``."""
     strategy: str
-    """``plain`` (the default), ``learn`` (as ``learn=True``) or ``auto``: both in turns
-    for one solution, the first to answer wins (`dlx.kinds.portfolio`)."""
+    """One of [`dlx.arguments.STRATEGIES`][]: ``auto`` (the default: the library
+    chooses), ``plain``, ``learn`` or ``race``."""
     backend: BackendName | Backend
     """``auto``, ``python``, ``numba`` or a [`dlx.Backend`][]."""
     order: str
@@ -70,7 +77,8 @@ class SearchOptions(TypedDict, total=False):
     executor: cf.Executor | None
     """Run the split search's subproblems on this executor (`dlx.distribute`)."""
     workers: int | None
-    """... or on a pool of this many local processes."""
+    """... or on a pool of this many local processes (at most
+    [`dlx.arguments.max_workers`][])."""
     split: Split | None
     """... cut this way (default: [`split`][dlx.ExactCover.split] with 64 parts)."""
     memo: bool | None
@@ -78,15 +86,30 @@ class SearchOptions(TypedDict, total=False):
     solutions (a ZDD) and reads them off it; False: the plain search. None (not given):
     the plain search, but ``count()`` chooses between the two when the request allows
     the memoized search (`dlx.kinds.choose`)."""
+    progress: Callable[[RunProgress], object] | None
+    """Called with a [`dlx.RunProgress`][] as the search goes (between the kernel's
+    slices, about five times a second; a distributed run: after each chunk)."""
 
 
-class CountOptions(SearchOptions, total=False):
-    """[`SearchOptions`][], and what only [`dlx.ExactCover.count`][] takes."""
+class MemoOptions(TypedDict, total=False):
+    """What only the memoized search takes (``solution_set``, ``count``)."""
+
+    max_zdd_nodes: int | None
+    """A bound on the diagram's nodes, the two sinks included (None: none)."""
+    max_memory: int | None
+    """A bound, in bytes, on the memoized search's tables (None: [`memory_default`][],
+    a quarter of this machine's memory)."""
+    parts: bool
+    """Split the problem into independent parts wherever the search finds it so, search
+    each apart and multiply (the memoized search; ``count(parts=True)`` chooses it)."""
+
+
+class CountOptions(SearchOptions, MemoOptions, total=False):
+    """[`SearchOptions`][], [`MemoOptions`][], and what only [`dlx.ExactCover.count`][]
+    takes."""
 
     checkpoint: str | os.PathLike[str] | None
     """A JSON file of the finished subproblems of a distributed count: a rerun resumes."""
-    progress: Callable[[RunProgress], object] | None
-    """Called with a [`dlx.RunProgress`][] after each finished chunk."""
 
 
 class FirstOptions(SearchOptions, total=False):
@@ -96,14 +119,36 @@ class FirstOptions(SearchOptions, total=False):
     """Restart by Luby's sequence of this many nodes (`dlx.restarts`)."""
 
 
+class SetOptions(MemoOptions, total=False):
+    """The keyword arguments of [`dlx.ExactCover.solution_set`][]: the memoized search's
+    budgets and bounds; each means what it means in [`SearchOptions`][]."""
+
+    forced: Iterable[int] | None
+    max_nodes: int | None
+    timeout: float | None
+    backend: BackendName | Backend
+    progress: Callable[[RunProgress], object] | None
+
+
+class BatchOptions(TypedDict, total=False):
+    """The keyword arguments of [`dlx.ExactCover.solve_batch`][] and
+    [`dlx.ExactCover.instance_search`][] (``limit`` per instance; ``progress``: the
+    batch only); each means what it means in [`SearchOptions`][]."""
+
+    max_nodes: int | None
+    timeout: float | None
+    backend: BackendName | Backend
+    progress: Callable[[RunProgress], object] | None
+
+
 ACCEPTS = {"solutions": frozenset(SearchOptions.__annotations__),
            "best": frozenset(SearchOptions.__annotations__),
            "count": frozenset(CountOptions.__annotations__),
-           "first": frozenset(FirstOptions.__annotations__)}
+           "first": frozenset(FirstOptions.__annotations__),
+           "solution_set": frozenset(SetOptions.__annotations__),
+           "solve_batch": frozenset(BatchOptions.__annotations__),
+           "instance_search": frozenset(BatchOptions.__annotations__) - {"progress"}}
 """The options each call takes."""
-
-STRATEGIES = ("plain", "learn", "auto")
-"""``strategy``: the plain search, the learning search, or a portfolio of both."""
 
 SINGLE = ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead", "learn",
           "order", "restarts")
@@ -112,6 +157,20 @@ SINGLE = ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead", "le
 PLAIN = ("learn", "weighted", "lookahead", "restarts")
 """The strategies for hard instances, which problems with bounds or costs refuse."""
 
+MEMORY_SHARE = 4
+"""The memoized search's tables take at most ``1 / MEMORY_SHARE`` of the machine's memory
+unless ``max_memory`` says otherwise ([`memory_default`][])."""
+
+
+def memory_default() -> int:
+    """The default bound on the memoized search's tables, in bytes: a quarter of the
+    machine's physical memory (1 GiB where the OS does not say)."""
+    try:
+        total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        total = 4 << 30
+    return max(total, 1 << 26) // MEMORY_SHARE
+
 
 @dataclass(frozen=True, slots=True)
 class SearchRequest:
@@ -119,9 +178,10 @@ class SearchRequest:
 
     ``kind`` names the kind of search ([`dlx.run.KINDS`][]): ``plain`` (Algorithm C or
     M, ``order="cost"`` included), ``learning``, ``restarts``, ``distributed``,
-    ``portfolio``, ``memo`` or ``choose`` (a count by the plain or the memoized search,
-    chosen as it goes).
+    ``portfolio``, ``memo``, ``choose`` (a count by the plain or the memoized search,
+    chosen as it goes) or ``batch`` (``solve_batch``, ``instance_search``).
     Budgets are [`dlx.NEVER`][] when unbounded; ``timeout`` is None then.
+    ``max_memory`` is always a number of bytes (the default filled in).
     """
 
     kind: str
@@ -141,8 +201,11 @@ class SearchRequest:
     split: Split | None = None
     checkpoint: str | None = None
     progress: Callable[[RunProgress], object] | None = None
-    strategy: str = "plain"
+    strategy: str = "auto"
     memo: bool = False
+    max_zdd_nodes: int = NEVER
+    max_memory: int = NEVER
+    parts: bool = False
 
     @property
     def bounded(self) -> int | None:
@@ -150,23 +213,28 @@ class SearchRequest:
         return None if self.limit >= NEVER else self.limit
 
 
+DISTRIBUTED = "executor, workers, checkpoint or split"
+"""The arguments that make a run distributed, as messages name them."""
+
+
 def check_request(matrix: Matrix, call: str, limit: Any,
                   options: Mapping[str, Any]) -> SearchRequest:
-    """The request of ``call`` (``solutions``, ``count``, ``first``, ``best``) with
-    ``limit`` and the keyword ``options`` for the problem ``matrix``: every rule checked,
-    in a fixed order (each argument alone, then the kind of search, then the rules that
-    tie arguments together), so that the first fault is reported the same way on every
-    path. An option the call does not take raises TypeError, as Python would."""
+    """The request of ``call`` (``solutions``, ``count``, ``first``, ``best``,
+    ``solution_set``, ``solve_batch``, ``instance_search``) with ``limit`` and the keyword
+    ``options`` for the problem ``matrix``: every rule checked, in a fixed order (each
+    argument alone, then the kind of search, then the rules that tie arguments together),
+    so that the first fault is reported the same way on every call. An option the call
+    does not take raises TypeError, as Python would."""
     unknown = set(options) - ACCEPTS[call]
     if unknown:
         raise TypeError(f"{call}() got an unexpected keyword argument {min(unknown)!r}")
     get = options.get
     executor, workers, split = get("executor"), get("workers"), get("split")
-    checkpoint, progress = get("checkpoint"), get("progress")
+    checkpoint = get("checkpoint")
+    progress = callable_arg(get("progress"), "progress")
     limit_ = count_budget(limit, "limit", 1)
     order = order_arg(get("order", "search"))
-    learn = flag_arg(get("learn", False), "learn")
-    strategy = _strategy(get("strategy"), learn)
+    strategy = _strategy(get("strategy"), get("learn"))
     learn = strategy == "learn"
     restarts = None if get("restarts") is None else count_budget(get("restarts"), "restarts")
     max_nodes = count_budget(get("max_nodes"), "max_nodes", 0)
@@ -174,102 +242,125 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     seed = seed_arg(get("seed"))
     weighted = flag_arg(get("weighted", False), "weighted")
     lookahead = count_budget(get("lookahead", 0), "lookahead", 0)
-    chosen = get("memo") is None  # count(): the plain or the memoized search, chosen
-    memo = not chosen and flag_arg(get("memo"), "memo")
+    max_zdd = count_budget(get("max_zdd_nodes"), "max_zdd_nodes", 2)
+    memory = count_budget(get("max_memory"), "max_memory", 1)
+    parts = flag_arg(get("parts", False), "parts")
+    memo_given = get("memo")
+    memo = None if memo_given is None else flag_arg(memo_given, "memo")
     backend = get("backend", "auto")
     if backend != "auto":
         get_backend(backend)  # ArgumentError for an unknown name; ImportError: not here
+    workers_ = workers_arg(workers)
+    if call in ("solve_batch", "instance_search"):
+        return SearchRequest("batch", limit_, max_nodes=max_nodes, timeout=timeout,
+                             backend=backend, progress=progress)
     distributed = not (executor is None and workers is None and split is None
                        and checkpoint is None)
     if matrix.mcc:
         if distributed:
-            raise ArgumentError("multiplicities and costs are searched by one process: a "
-                                "distributed run (executor, workers, checkpoint or split) "
-                                "splits Algorithm C's tree only")
+            raise ArgumentError(f"multiplicities and costs are searched by one process: a "
+                                f"distributed run ({DISTRIBUTED}) splits Algorithm C's "
+                                "tree only")
         for name, asked in zip(PLAIN, (learn, weighted, lookahead, restarts)):
             if asked:
                 raise ArgumentError(f"{name} is for problems without bounds or costs "
                                     "(Algorithm M chooses its items its own way)")
     forced = tuple(check_forced(get("forced"), matrix.n_options, matrix.dropped))
+    memo_bounds = max_zdd < NEVER or memory < NEVER or parts
+    if call == "solution_set" or parts:
+        if memo is False:
+            raise ArgumentError("parts=True splits the memoized search: it takes no "
+                                "memo=False")
+        memo = True
+    if memo_bounds and (memo is False or (memo is None and strategy != "auto")):
+        name = "max_zdd_nodes" if max_zdd < NEVER else "max_memory"
+        raise ArgumentError(f"{name} bounds the memoized search (memo=True, or count() "
+                            f"left to choose): it takes no "
+                            f"{'memo=False' if memo is False else f'strategy={strategy!r}'}")
     if memo:
-        _memo(matrix, {"seed": seed is not None, "weighted": weighted, "lookahead": lookahead,
-                       "learn": learn, "order='cost'": order != "search",
-                       "restarts": restarts is not None,
-                       "a distributed run (executor, workers, checkpoint or split)":
-                       distributed, "progress": progress is not None,
-                       f"strategy={strategy!r}": strategy not in ("plain", "learn")})
+        _memo(matrix, {"seed": seed is not None, "weighted": weighted,
+                       "lookahead": lookahead, "learn": learn, "order='cost'": order != "search",
+                       "restarts": restarts is not None, DISTRIBUTED: distributed,
+                       f"strategy={strategy!r}": strategy not in ("auto", "plain")})
         return SearchRequest("memo", limit_, forced, max_nodes, timeout, backend=backend,
-                             memo=True)
+                             progress=progress, memo=True, max_zdd_nodes=max_zdd,
+                             max_memory=memory if memory < NEVER else memory_default(),
+                             parts=parts)
     if distributed:
         given = (bool(forced), max_nodes < NEVER, timeout is not None, seed is not None,
                  weighted, lookahead > 0, learn, order != "search", restarts is not None)
         for name, flag in zip(SINGLE, given):
             if flag:
                 raise ArgumentError(f"{name} is for a single search; a distributed run "
-                                    "(executor, workers, checkpoint or split) takes none")
-        return _distributed(matrix, limit_, backend, executor, workers, split, checkpoint,
+                                    f"({DISTRIBUTED}) takes none")
+        return _distributed(matrix, limit_, backend, executor, workers_, split, checkpoint,
                             progress)
-    if progress is not None:
-        raise ArgumentError("progress reports the chunks of a distributed run (executor, "
-                            "workers, checkpoint or split); a single search has none: read "
-                            "its stats")
     if learn:
         if weighted or lookahead:
-            raise ArgumentError("learn=True chooses its options by their part in recent "
-                                "conflicts (VSIDS): it takes no weighted or lookahead")
+            raise ArgumentError("strategy='learn' chooses its options by their part in "
+                                "recent conflicts (VSIDS): it takes no weighted or lookahead")
         if order != "search":
-            raise ArgumentError("order='cost' is for problems with costs; learn=True "
+            raise ArgumentError("order='cost' is for problems with costs; strategy='learn' "
                                 "takes none")
         if restarts is not None:
-            raise ArgumentError("learn=True restarts on its own (Luby's sequence of "
+            raise ArgumentError("strategy='learn' restarts on its own (Luby's sequence of "
                                 "conflicts): it takes no restarts")
     if restarts is not None and order != "search":
         raise ArgumentError("order='cost' searches the whole tree for the cheapest: it "
                             "takes no restarts")
-    portfolio = strategy == "auto" and limit_ == 1 and not matrix.mcc and order == "search"
-    choose = (call == "count" and chosen and get("strategy") is None and limit_ >= NEVER
+    one = limit_ == 1 and not matrix.mcc and order == "search"
+    if strategy == "auto" and get("strategy") == "auto" and one and restarts is None:
+        warnings.warn("strategy='auto' now lets the library choose (here: the plain "
+                      "search); the race of the plain and the learning search it named "
+                      "before is strategy='race'", FutureWarning, stacklevel=3)
+    portfolio = strategy == "race" and one
+    choose = (call == "count" and memo is None and strategy == "auto" and limit_ >= NEVER
               and max_nodes >= NEVER and matrix.bounds is None and seed is None
-              and not weighted and not lookahead and not learn and order == "search")
+              and not weighted and not lookahead and order == "search")
     kind = ("learning" if learn else "restarts" if restarts is not None else
             "portfolio" if portfolio else "choose" if choose else "plain")
     return SearchRequest(kind, limit_, forced, max_nodes, timeout,
                          (seed or 0) if kind == "restarts" else seed, weighted, lookahead,
-                         learn, backend, order, restarts, strategy=strategy)
+                         learn, backend, order, restarts, progress=progress,
+                         strategy=strategy, max_zdd_nodes=max_zdd,
+                         max_memory=memory if memory < NEVER else memory_default())
 
 
-def _strategy(value: Any, learn: bool) -> str:
-    """``strategy`` checked (None: ``plain``), ``learn=True`` being ``learn``. ``auto`` is
-    a portfolio ([`dlx.kinds.portfolio`][]) for one solution of a problem without bounds
-    or costs, in the order found, without restarts; otherwise the plain search."""
-    if value is None:
-        return "learn" if learn else "plain"
-    if type(value) is not str or value not in STRATEGIES:
-        raise ArgumentError(f"strategy must be 'plain', 'learn' or 'auto', got {value!r}")
-    if learn and value != "learn":
+def _strategy(value: Any, learn: Any) -> str:
+    """``strategy`` checked ([`dlx.arguments.strategy_arg`][]; None: ``auto``), and the
+    old ``learn=True``: ``strategy="learn"``, with a DeprecationWarning."""
+    strategy = strategy_arg(value, STRATEGIES)
+    if learn is None or learn is False:
+        return strategy
+    if not flag_arg(learn, "learn"):
+        return strategy
+    warnings.warn("learn=True is strategy='learn'", DeprecationWarning, stacklevel=4)
+    if value is not None and strategy != "learn":
         raise ArgumentError(f"learn=True is strategy='learn': it takes no "
                             f"strategy={value!r}")
-    return value
+    return "learn"
 
 
 def _memo(matrix: Matrix, given: dict[str, Any]) -> None:
-    """The rules of the memoized search (``memo=True``): what it refuses."""
+    """The rules of the memoized search (``memo=True``, ``solution_set``): what it
+    refuses."""
     if matrix.bounds is not None:
-        raise ArgumentError("memo=True does not take multiplicities: a signature would have "
-                            "to record how often each item is still to be covered")
+        raise ArgumentError("the memoized search (memo=True) does not take multiplicities: "
+                            "a signature would have to record how often each item is still "
+                            "to be covered")
     for name, asked in given.items():
         if asked:
-            raise ArgumentError(f"memo=True takes no {name}: it builds the set of all "
-                                "solutions by one search in Knuth's order")
+            raise ArgumentError(f"the memoized search (memo=True) takes no {name}: it "
+                                "builds the set of all solutions by one search in Knuth's "
+                                "order")
 
 
-def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any, workers: Any,
-                 split: Any, checkpoint: Any, progress: Any) -> SearchRequest:
+def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any,
+                 workers: int | None, split: Any, checkpoint: Any,
+                 progress: Any) -> SearchRequest:
     """The rules of a distributed run ([`dlx.distribute`][])."""
     if checkpoint is not None and limit < NEVER:
         raise ArgumentError("a checkpoint records whole counts: give no limit with it")
-    workers_ = None if workers is None else count_budget(workers, "workers", 1)
-    if workers_ is not None and workers_ > MAX_WORKERS:
-        raise ArgumentError(f"workers must be at most {MAX_WORKERS}, got {workers!r}")
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor (a process "
                             f"pool, a Dask client's get_executor(), dlx.RayExecutor), got "
@@ -280,6 +371,6 @@ def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any, worker
     if split is not None and split.problem_digest != matrix.digest:
         raise ArgumentError("split was made for another problem")
     return SearchRequest("distributed", limit, backend=backend, executor=executor,
-                         workers=workers_, split=split,
+                         workers=workers, split=split,
                          checkpoint=None if checkpoint is None else checkpoint_path(checkpoint),
-                         progress=callable_arg(progress, "progress"))
+                         progress=progress)

@@ -179,6 +179,7 @@ class Search(Lazy):
         on_finish: Callable[[SearchStats], None] | None = None,
         handover: Handover | None = None,
         order: str = "search",
+        progress: Callable[[SearchStats], None] | None = None,
     ) -> None:
         self.links = links if seed is None or links.mcc else links.shuffled(seed, run)
         if handover is not None and handover.starting() is handover.target:
@@ -197,6 +198,7 @@ class Search(Lazy):
         self.seed = seed
         self.stats = SearchStats(backend=backend.name)
         self._on_finish = on_finish
+        self._progress = progress
         self._counting = False
         self.order = order
         self.costs: list[int] = []
@@ -269,7 +271,8 @@ class Search(Lazy):
         """The kernel in slices ([`dlx.slices.drive`][]), the clock read between them."""
         slices = Slices.timed(self.timeout is not None, self.backend.slice_seconds,
                               first_slice(self.links))
-        return drive(self.begin, self.stats, slices, self.timeout, self._on_finish)
+        return drive(self.begin, self.stats, slices, self.timeout, self._on_finish,
+                     self._progress)
 
     def begin(self, counting: bool = False) -> Step[list[int]] | None:
         """The state this search starts from (the forced options taken, the weights

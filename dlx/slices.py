@@ -82,7 +82,8 @@ keeps the pace), and a value to yield (a solution) or None."""
 
 def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
           timeout: float | None = None,
-          on_finish: Callable[[O], None] | None = None) -> Iterator[T]:
+          on_finish: Callable[[O], None] | None = None,
+          progress: Callable[[O], None] | None = None) -> Iterator[T]:
     """The one time-sliced loop: ``begin()`` sets the search up (None: it decided the
     search alone, having set ``outcome.status``: a conflict, an empty limit) and returns
     its [`Step`][]; each step gets ``slices.nodes`` units of work; between steps the
@@ -93,7 +94,9 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
 
     Ctrl-C (KeyboardInterrupt), in a step or in ``begin``, sets ``INTERRUPTED`` and goes
     on up. ``outcome.seconds`` is kept up to date, and ``on_finish(outcome)`` is called
-    once the search has ended (not when its caller abandons it while RUNNING).
+    once the search has ended (not when its caller abandons it while RUNNING);
+    ``progress(outcome)``, if given, after each step, or once if ``begin`` decided the
+    search (a search's ``progress`` argument, [`dlx.progress.reporter`][]).
 
     How the searches plug in. The plain search's step is one call of ``kernel.search``
     to ``nodes + budget`` (end: ``COMPLETE``, ``LIMIT`` at the limit, ``MAX_NODES`` at
@@ -125,6 +128,8 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
     try:
         step = begin()
         if step is None:
+            if progress is not None:
+                progress(outcome)
             return
         budget = slices.nodes
         while True:
@@ -136,6 +141,8 @@ def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
                 end = Status.TIMEOUT
             if end is not None:
                 outcome.status = end
+            if progress is not None:
+                progress(outcome)
             if found is not None:
                 yield found
             if end is not None:

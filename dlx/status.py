@@ -22,10 +22,12 @@ class Status(IntEnum):
     explored, so the count is exact (``CONFLICT``: the forced options exclude one another,
     so the count is 0 and nothing was searched). ``LIMIT``: the requested number of
     solutions was found. ``MAX_NODES``, ``TIMEOUT`` and ``INTERRUPTED`` (Ctrl-C): a budget
-    ran out, which is *not* the same as "no solution". ``RUNNING``: a lazy search that has
-    not ended yet. ``INVALID`` is never the status of a finished call: a forced option
-    that is not in the problem raises [`dlx.ForcedOptionError`][] instead; the kernel
-    uses it internally to report which one. ``NO_ROOM`` is internal too: the learning
+    ran out, which is *not* the same as "no solution"; ``MAX_MEMORY`` too: the memoized
+    search's tables or diagram reached their bound (``max_memory``, ``max_zdd_nodes``).
+    ``RUNNING``: a lazy search that has not ended yet. ``INVALID`` is never the status of
+    a finished call: a forced option that is not in the problem raises
+    [`dlx.ForcedOptionError`][] instead; the kernel uses it internally to report which
+    one. ``NO_ROOM`` is internal too: the learning
     kernel (`dlx.cdcl`) has no room left for a learned clause, and its driver gives
     it larger arrays and goes on.
     """
@@ -39,6 +41,7 @@ class Status(IntEnum):
     INTERRUPTED = 6
     RUNNING = 7
     NO_ROOM = 8
+    MAX_MEMORY = 9
 
     @property
     def complete(self) -> bool:
@@ -48,7 +51,8 @@ class Status(IntEnum):
     @property
     def stopped(self) -> bool:
         """True when a budget (nodes, time, Ctrl-C) ended the search before it decided."""
-        return self in (Status.MAX_NODES, Status.TIMEOUT, Status.INTERRUPTED)
+        return self in (Status.MAX_NODES, Status.TIMEOUT, Status.INTERRUPTED,
+                        Status.MAX_MEMORY)
 
 
 class ExitCode(IntEnum):

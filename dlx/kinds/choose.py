@@ -36,7 +36,9 @@ from __future__ import annotations
 import functools
 import time
 
-from ..memo import MemoRun, MemoStats, problem_links, without_forced
+from ..kernel_memo import ZDD_BOUND
+from ..memo import MEMORY_BOUND, MemoRun, MemoStats, problem_links, without_forced
+from ..progress import reporter
 from ..registry import get_backend
 from ..request import SearchRequest
 from ..search import Search, SearchStats
@@ -94,7 +96,7 @@ class Chooser:
         """Run to the end: the number of solutions (with a budget run out: the count of
         the search under way so far, 0 for the memoized one)."""
         for _ in drive(self._begin, self.stats, Slices(None), self._request.timeout,
-                       self._on_finish):
+                       self._on_finish, reporter(self._request.progress)):
             pass
         return self.stats.solutions
 
@@ -166,9 +168,15 @@ class Chooser:
         self._probing = True
         self._memo_slices = Slices(COMPILED_SLICE_SECONDS if self._deadline is None
                                    else TIMEOUT_SLICE_SECONDS, first=PROBE)
-        if isinstance(reduced, tuple):
-            return MemoRun(kernel, reduced[0], stats)
-        return MemoRun(kernel, data, stats, links=problem_links(self._problem))
+        request = self._request
+        run = MemoRun(kernel, reduced[0], stats, request.max_zdd_nodes, None, False,
+                      request.max_memory) if isinstance(reduced, tuple) else \
+            MemoRun(kernel, data, stats, request.max_zdd_nodes,
+                    problem_links(self._problem), False, request.max_memory)
+        if run.over_memory():
+            self._dropped(run, "max_memory")
+            return None
+        return run
 
     def _memo_step(self, run: MemoRun, started: float,
                    left: float | None) -> tuple[Status | None, int, list[int] | None]:
@@ -183,6 +191,10 @@ class Chooser:
         self._memo_slices.ran(stats.nodes - before, now - started,
                               None if left is None else left - (now - started))
         stats.seconds += now - started
+        if status in (ZDD_BOUND, MEMORY_BOUND):  # out of room: the plain search resumes
+            self._dropped(run, "max_zdd_nodes" if status == ZDD_BOUND else "max_memory")
+            self._memo = None
+            return None, 0, None
         if status == int(Status.COMPLETE):
             stats.solutions = run.count()
             stats.status = Status.COMPLETE
@@ -197,6 +209,15 @@ class Chooser:
                     self._memo = None  # dropped: the plain search resumes
                     self._follow(self._plain.stats)
         return None, 0, None
+
+    def _dropped(self, run: MemoRun, bound: str) -> None:
+        """The memoized search out of room (``bound``): its tables freed, its stats
+        ``MAX_MEMORY``, and the plain search, which needs no more memory, resumes."""
+        run.state = None
+        run.stats.status = Status.MAX_MEMORY
+        run.stats.bound = bound
+        self._probing = False
+        self._follow(self._plain.stats)
 
     def _follow(self, part: SearchStats) -> None:
         """The chooser's counts are those of the search under way."""

@@ -4,6 +4,7 @@ kernel's lists of the problem, made once per problem and kept with its links."""
 from __future__ import annotations
 
 from ..learning import LearningSearch, problem_lists
+from ..progress import reporter
 from ..registry import get_backend, handover
 from ..request import SearchRequest
 from . import Kind, OnFinish, Problem
@@ -23,7 +24,8 @@ def solutions(problem: Problem, request: SearchRequest,
     return LearningSearch(lists, chosen, limit=request.limit, forced=list(request.forced),
                           max_nodes=request.max_nodes, timeout=request.timeout,
                           seed=request.seed, on_finish=on_finish,
-                          handover=handover(request.backend, chosen))
+                          handover=handover(request.backend, chosen),
+                          progress=reporter(request.progress))
 
 
 KIND = Kind("learning", solutions)

@@ -1,6 +1,7 @@
-"""The memoized search (``memo=True``, [`dlx.memo`][], Knuth's DLX6): it builds the set
-of all solutions ([`dlx.SolutionSet`][]) once, then yields them in the set's order,
-which is the order of the plain search; ``count`` counts without keeping the diagram."""
+"""The memoized search (``memo=True``, ``solution_set``, [`dlx.memo`][], Knuth's DLX6):
+it builds the set of all solutions ([`dlx.SolutionSet`][]) once, then yields them in the
+set's order, which is the order of the plain search; ``count`` counts without keeping
+the diagram. Both run [`dlx.memo.build`][], on [`dlx.slices.drive`][] as every kind."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 from ..budget import NEVER
-from ..errors import SearchStoppedError
-from ..memo import MemoStats, memo_search
+from ..memo import MemoStats, build
 from ..request import SearchRequest
 from ..search import SearchStats
 from ..status import Status
@@ -19,24 +19,12 @@ from . import Kind, OnFinish, Problem
 __all__ = ["KIND", "MemoSolutions"]
 
 
-def _search(problem: Problem, request: SearchRequest,
-            keep: bool) -> tuple[SolutionSet | int | None, MemoStats]:
-    """The memoized search of ``problem`` under ``request``'s budgets: its set (``keep``)
-    or count, and its stats; a budget that runs out gives None and the stopped stats
-    (the front door's rule for budgets then applies)."""
-    try:
-        found, stats = memo_search(
-            problem, backend=request.backend, keep=keep, forced=list(request.forced),
-            max_nodes=None if request.max_nodes >= NEVER else request.max_nodes,
-            timeout=request.timeout)
-    except SearchStoppedError as e:
-        stopped = e.stats if isinstance(e.stats, MemoStats) else MemoStats()
-        stopped.solutions = 0
-        return None, stopped
-    if stats.solutions > request.limit and request.limit < NEVER:  # NEVER: no limit
+def _limited(stats: SearchStats, request: SearchRequest) -> None:
+    """A complete search with more solutions than the request's limit: the limit's."""
+    if request.limit < NEVER and stats.status is Status.COMPLETE \
+            and stats.solutions > request.limit:
         stats.solutions = request.limit
         stats.status = Status.LIMIT
-    return found, stats
 
 
 class MemoSolutions:
@@ -52,11 +40,18 @@ class MemoSolutions:
     def _built(self) -> Iterator[list[int]]:
         if self._left is None:
             problem, request, on_finish = self._args
-            found, self.stats = _search(problem, request, keep=True)
-            if on_finish is not None:
-                on_finish(self.stats)
-            self._left = islice(found, request.limit) if isinstance(found, SolutionSet) \
-                else iter(())
+
+            def finished(stats: SearchStats) -> None:
+                if not stats.status.complete:
+                    stats.solutions = 0  # a set half built yields nothing
+                _limited(stats, request)
+                if on_finish is not None:
+                    on_finish(stats)
+
+            self._left = iter(())  # a Ctrl-C in the build leaves an empty search
+            found, self.stats = build(problem, request, True, finished)
+            if isinstance(found, SolutionSet):
+                self._left = islice(found, request.limit)
         return self._left
 
     def __iter__(self) -> MemoSolutions:
@@ -75,12 +70,17 @@ class MemoSolutions:
 
 def count(problem: Problem, request: SearchRequest,
           on_finish: OnFinish) -> tuple[int, SearchStats]:
-    total, stats = _search(problem, request, keep=False)
-    if on_finish is not None:
-        on_finish(stats)
+    """The exact count (at most the limit), without keeping the diagram; 0 and the
+    stopped stats when a budget or bound ran out (the front door's rule then applies)."""
+    def finished(stats: SearchStats) -> None:
+        _limited(stats, request)
+        if on_finish is not None:
+            on_finish(stats)
+
+    total, stats = build(problem, request, False, finished)
     if not isinstance(total, int):
         return 0, stats
-    return (total if request.limit >= NEVER else min(total, request.limit)), stats
+    return stats.solutions, stats
 
 
 KIND = Kind("memo", MemoSolutions, count)

@@ -3,6 +3,7 @@ in the order found or the cheapest first (``order="cost"``)."""
 
 from __future__ import annotations
 
+from ..progress import reporter
 from ..registry import get_backend, handover
 from ..request import SearchRequest
 from ..search import Search
@@ -18,7 +19,7 @@ def solutions(problem: Problem, request: SearchRequest, on_finish: OnFinish) -> 
                   max_nodes=request.max_nodes, timeout=request.timeout, seed=request.seed,
                   weighted=request.weighted, lookahead=request.lookahead,
                   on_finish=on_finish, handover=handover(request.backend, chosen),
-                  order=request.order)
+                  order=request.order, progress=reporter(request.progress))
 
 
 KIND = Kind("plain", solutions)

@@ -490,9 +490,10 @@ def test_the_set_errors_are_dlx_errors():
 
 @pytest.mark.parametrize("kwargs, name", [
     ({"seed": 1}, "seed"), ({"weighted": True}, "weighted"), ({"lookahead": 2}, "lookahead"),
-    ({"learn": True}, "learn"), ({"order": "cost"}, "order='cost'"),
-    ({"workers": 2}, "distributed"), ({"split": None, "checkpoint": "x.json"}, "distributed"),
-    ({"progress": print}, "progress"), ({"memo": 1}, "memo must be True or False"),
+    ({"strategy": "learn"}, "learn"), ({"order": "cost"}, "order='cost'"),
+    ({"workers": 2}, "executor, workers, checkpoint or split"),
+    ({"split": None, "checkpoint": "x.json"}, "executor, workers, checkpoint or split"),
+    ({"strategy": "race"}, "strategy='race'"), ({"memo": 1}, "memo must be True or False"),
 ])
 def test_memo_refuses(kwargs, name):
     with pytest.raises(ArgumentError, match=name.replace("(", r"\(")):
