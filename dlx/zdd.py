@@ -25,10 +25,13 @@ item (DLX6 drops the others); then a dummy root ``id: (~0?0:root)``.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
+import os
 import random
 import re
 import sys
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -266,12 +269,12 @@ class SolutionSet:
     """All solutions of a problem (or a part of them), held as a ZDD.
 
     Made by the memoized search (``dlx.memo.memo_search``) or read from Knuth's text
-    format ([`read`][]). ``len()`` and [`count`][] are exact (no 64-bit ceiling;
-    ``len`` stops at ``sys.maxsize``, Python's own limit); iteration yields each solution
-    once as a sorted list of option indices, in the order of the search (the order of
-    ``ExactCover.solutions()``); [`solution`][] gives the ``i``-th in that order,
-    [`sample`][] exactly uniform draws. ``&``, ``|`` and ``-`` combine sets of the same
-    problem.
+    format ([`read`][] a file, [`from_text`][] a text). ``len()`` and [`count`][] are
+    exact (no 64-bit ceiling; ``len`` stops at ``sys.maxsize``, Python's own limit);
+    iteration yields each solution once as a sorted list of option indices, in the order
+    of the search (the order of ``ExactCover.solutions()``); [`solution`][] gives the
+    ``i``-th in that order, [`sample`][] (a list) and [`samples`][] (one at a time)
+    exactly uniform draws. ``&``, ``|`` and ``-`` combine sets of the same problem.
     """
 
     def __init__(self, problem: Any, root: int, opt: Sequence[int], lo: Sequence[int],
@@ -339,11 +342,16 @@ class SolutionSet:
                 stack.append((lo[n], chosen))
 
     def solution(self, index: int) -> list[int]:
-        """The solution of position ``index`` (0-based) in the order of iteration."""
+        """The solution of position ``index`` (0-based) in the order of iteration; an
+        empty set has none ([`EmptySetError`][])."""
         i = as_index(index)
-        if i is None or not 0 <= i < self.count():
-            raise ArgumentError(f"index must be an integer in 0..{self.count() - 1}, got "
-                                f"{index!r}")
+        total = self.count()
+        if i is None:
+            raise ArgumentError(f"index must be an integer, got {index!r}")
+        if total == 0:
+            raise EmptySetError(f"index {index!r}: the set has no solution")
+        if not 0 <= i < total:
+            raise ArgumentError(f"index must be an integer in 0..{total - 1}, got {index!r}")
         return self._unrank(i)
 
     def _unrank(self, i: int) -> list[int]:
@@ -360,21 +368,37 @@ class SolutionSet:
         return sorted(chosen)
 
     def sample(self, k: int = 1, *, seed: Any = None) -> list[list[int]]:
-        """``k`` solutions drawn independently and exactly uniformly (with replacement):
-        each draw is a uniform position below [`count`][], read off the node counts.
-        ``seed`` (anything `random.Random` takes) makes the draws repeatable."""
-        n = as_index(k)
-        if n is None or n < 0:
-            raise ArgumentError(f"k must be a nonnegative integer, got {k!r}")
+        """``k`` solutions drawn independently and exactly uniformly (with replacement),
+        as a list: [`samples`][]'s first ``k``. ``seed`` (anything `random.Random` takes)
+        makes the draws repeatable. A ``k`` past what a list can hold is refused
+        (``samples(k)`` draws them one at a time)."""
+        n = _k(k)
+        if n > sys.maxsize:
+            raise ArgumentError(f"k must be at most sys.maxsize for a list, got {k!r}: "
+                                "samples() draws them one at a time")
+        return list(self.samples(n, seed=seed))
+
+    def samples(self, k: int | None = None, *, seed: Any = None) -> Iterator[list[int]]:
+        """Solutions drawn independently and exactly uniformly (with replacement), one
+        at a time as they are read: ``k`` of them, or without end (``k`` None). Each draw
+        is a uniform position below [`count`][], read off the node counts. ``seed``
+        (anything `random.Random` takes) makes the draws repeatable. The arguments are
+        checked at the call; drawing from an empty set raises [`EmptySetError`][]
+        there too (unless ``k`` is 0)."""
+        n = None if k is None else _k(k)
         total = self.count()
-        if total == 0:
+        if total == 0 and n != 0:
             raise EmptySetError("sample from a set with no solution")
         try:
             rng = random.Random(seed)
         except TypeError:
             raise ArgumentError(f"seed must be None, an int, a float, a str or bytes, got "
                                 f"{seed!r}") from None
-        return [self._unrank(rng.randrange(total)) for _ in range(n)]
+        return self._draws(rng, total, n)
+
+    def _draws(self, rng: random.Random, total: int, n: int | None) -> Iterator[list[int]]:
+        for _ in itertools.count() if n is None else range(n):
+            yield self._unrank(rng.randrange(total))
 
     def __contains__(self, solution: object) -> bool:
         """True when ``solution`` (an iterable of option indices) is in the set."""
@@ -402,9 +426,7 @@ class SolutionSet:
         has fewer), cheapest first: the cheapest paths of the diagram, found best first
         (a node's least cost to the sink bounds each partial path). Ties in the order
         of iteration; without costs, the first ``k`` solutions."""
-        n = as_index(k)
-        if n is None or n < 0:
-            raise ArgumentError(f"k must be a nonnegative integer, got {k!r}")
+        n = _k(k)
         costs = memo_input(self._problem).costs
         cost = [0] * len(self._problem) if costs is None else [int(c) for c in costs]
         opt, lo, hi = self._opt, self._lo, self._hi
@@ -485,32 +507,58 @@ class SolutionSet:
         lines.append(f"{len(self._opt):x}: (~0?0:{self._root:x})")
         return "\n".join(lines) + "\n"
 
-    def write(self, file: str | Path | IO[str]) -> None:
+    def write(self, file: str | os.PathLike[str] | IO[str]) -> None:
         """Write [`to_text`][] to a path or an open text file."""
-        if isinstance(file, (str, Path)):
-            Path(file).write_text(self.to_text())
-        else:
+        if isinstance(file, (str, os.PathLike)):
+            Path(_path(file, "file")).write_text(self.to_text())
+        elif callable(getattr(file, "write", None)):
             file.write(self.to_text())
+        else:
+            raise ArgumentError(f"file must be a path or a text file open for writing, got "
+                                f"{file!r}")
 
     @classmethod
-    def read(cls, problem: Any, source: str | Path | IO[str]) -> SolutionSet:
-        """A set of ``problem`` from Knuth's ZDD text (a path, an open file, or the text
-        itself if it holds a newline or a colon). Every line is checked, and every set of
-        the diagram must be a solution of ``problem``: else [`ZDDFormatError`][],
-        naming the line or node; nothing is built then."""
-        if isinstance(source, Path) or (isinstance(source, str) and source
-                                        and "\n" not in source and ":" not in source):
+    def read(cls, problem: Any, source: str | os.PathLike[str] | IO[str]) -> SolutionSet:
+        """A set of ``problem`` from a file of Knuth's ZDD text: ``source`` is a path (a
+        str or a path object, whatever its name: ``run:1.zdd`` too) or a file open in
+        text mode. The text itself is [`from_text`][]'s (a str holding a newline is
+        still taken for text here, with a DeprecationWarning). Anything else is an
+        [`dlx.ArgumentError`][] naming ``source``."""
+        if isinstance(source, str) and "\n" in source:
+            warnings.warn("SolutionSet.read(problem, text) is now "
+                          "SolutionSet.from_text(problem, text): read takes a path or a "
+                          "text file", DeprecationWarning, stacklevel=2)
+            return cls.from_text(problem, source)
+        if isinstance(source, (str, os.PathLike)):
+            name = _path(source, "source")
             try:
-                text = Path(source).read_text()
+                text = Path(name).read_text()
             except OSError as e:
-                raise ArgumentError(f"cannot read the ZDD file {str(source)!r}: {e}") from None
-        elif isinstance(source, str):
-            text = source
-        elif hasattr(source, "read"):
-            text = source.read()
+                hint = " (ZDD text? SolutionSet.from_text reads it)" \
+                    if _LINE.fullmatch(name) else ""
+                raise ArgumentError(f"source: cannot read the ZDD file {name!r}: "
+                                    f"{e.strerror or e}{hint}") from None
+            except UnicodeDecodeError as e:
+                raise ArgumentError(f"source: the ZDD file {name!r} is no text: "
+                                    f"{e}") from None
+        elif callable(getattr(source, "read", None)):
+            text = source.read()  # type: ignore[union-attr]
+            if not isinstance(text, str):
+                raise ArgumentError(f"source must be a path or a file open in text mode, "
+                                    f"got one that reads {type(text).__name__}")
         else:
-            raise ArgumentError(f"source must be a path, a text file or ZDD text, got "
-                                f"{source!r}")
+            raise ArgumentError(f"source must be a path or a text file (ZDD text: "
+                                f"SolutionSet.from_text), got {source!r}")
+        return cls.from_text(problem, text)
+
+    @classmethod
+    def from_text(cls, problem: Any, text: str) -> SolutionSet:
+        """A set of ``problem`` from Knuth's ZDD text. Every line is checked, and every
+        set of the diagram must be a solution of ``problem``: else
+        [`ZDDFormatError`][], naming the line or node; nothing is built then."""
+        if not isinstance(text, str):
+            raise ArgumentError(f"text must be a str of ZDD text (a file: SolutionSet.read), "
+                                f"got {type(text).__name__}")
         return _parse(problem, text)
 
     # ----- a picture ------------------------------------------------------------------------
@@ -522,6 +570,26 @@ class SolutionSet:
         if self.node_count > 80:
             return None
         return _svg(self)
+
+
+def _k(k: Any) -> int:
+    """A number of draws: a nonnegative integer."""
+    n = as_index(k)
+    if n is None or n < 0:
+        raise ArgumentError(f"k must be a nonnegative integer, got {k!r}")
+    return n
+
+
+def _path(file: str | os.PathLike[str], name: str) -> str:
+    """A path argument as a str, or ArgumentError naming ``name``: no file name (empty,
+    bytes) or a NUL in it."""
+    try:
+        path = os.fspath(file)
+    except TypeError:
+        path = None
+    if not isinstance(path, str) or not path or "\0" in path:
+        raise ArgumentError(f"{name} must name a file, got {file!r}")
+    return path
 
 
 def _unlink(chosen: Any) -> list[int]:
@@ -548,7 +616,7 @@ _LINE = re.compile(r"\s*([0-9a-fA-F]+):\s*\(~(\d+)\?([0-9a-fA-F]+):([0-9a-fA-F]+
 
 
 def _parse(problem: Any, text: str) -> SolutionSet:
-    """[`SolutionSet.read`][]: parse, check each line, then check that the diagram
+    """[`SolutionSet.from_text`][]: parse, check each line, then check that the diagram
     holds solutions only ([`_check_solutions`][])."""
     numbers = _kept_numbers(problem)
     option_of = {number: i for i, number in enumerate(numbers[:-1]) if number}

@@ -200,7 +200,7 @@ def test_set_operations_equal_python_sets(problem, data):
         assert got.count() == len(want)
         assert sorted(map(sorted, got)) == sorted(sorted(x) for x in want)  # no repeats
     for s in (a | b, a - b, full):  # the text format round-trips
-        back = SolutionSet.read(problem, s.to_text())
+        back = SolutionSet.from_text(problem, s.to_text())
         assert list(back) == list(s)
         assert back.node_count == s.node_count
 
@@ -309,7 +309,8 @@ def test_knuth_text_matches_dlx6():
     problem = load("knuth_dlx2_color_example")
     s, _ = memo_search(problem)
     assert s.to_text() == "2: (~3?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n"
-    assert list(SolutionSet.read(problem, "2: (~3?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n")) == [[1, 3]]
+    assert list(SolutionSet.from_text(problem, "2: (~3?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n")) \
+        == [[1, 3]]
     buffer = io.StringIO()
     s.write(buffer)
     assert list(SolutionSet.read(problem, io.StringIO(buffer.getvalue()))) == [[1, 3]]
@@ -339,7 +340,7 @@ def test_text_format_files(tmp_path: Path):
 def test_corrupt_zdd_text_is_refused(text, culprit):
     problem = few_hundred()
     with pytest.raises(ZDDFormatError, match=culprit):
-        SolutionSet.read(problem, text)
+        SolutionSet.from_text(problem, text)
 
 
 def test_svg_of_small_sets():
@@ -437,7 +438,7 @@ def test_set_operations_need_no_recursion_limit():
         below = k + 2
     lines += [f"{n + 2:x}: (~2?0:4)", f"{n + 3:x}: (~1?0:{n + 2:x})",
               f"{n + 4:x}: (~{n + 1}?{n + 3:x}:4)", f"{n + 5:x}: (~0?0:{n + 4:x})"]
-    big = SolutionSet.read(problem, "\n".join(lines))
+    big = SolutionSet.from_text(problem, "\n".join(lines))
     assert big.count() == 2
     pair = big.restrict(include=[n])
     assert list(pair) == [[*range(2, n), n]] and len(big - pair) == 1
