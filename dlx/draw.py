@@ -18,7 +18,7 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 from .errors import ArgumentError
@@ -63,6 +63,13 @@ class Picture:
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def __repr__(self) -> str:
+        """One line: the size and the title, not the document (``str()`` is that)."""
+        start = self.svg.find("<title>")
+        title = "" if start < 0 else self.svg[start + 7:self.svg.find("</title>", start)]
+        about = f" {unescape(title)!r}" if title else ""
+        return f"<Picture {self.width}x{self.height}{about}: {len(self.svg):,} bytes of SVG>"
 
     def __str__(self) -> str:
         return self.svg

@@ -241,12 +241,12 @@ class Progress:
         self.note(COMPILING)
 
     def __enter__(self) -> Progress:
-        if self.enabled:
+        if self.stream is not None:  # the notice as a note: in a pipe too (issue 43)
             jit.on_compile(self._compiling)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.enabled:
+        if self.stream is not None:
             jit.on_compile(self._compiling, remove=True)
         self.clear()
 

@@ -69,6 +69,19 @@ class SearchStats:
     the counts above are those of the search under way, at the end of the one that
     answered."""
 
+    def __repr__(self) -> str:
+        """The fields as the dataclass writes them, less those at their defaults, and
+        ``seconds`` to 4 significant digits."""
+        shown = [f"nodes={self.nodes}", f"updates={self.updates}",
+                 f"solutions={self.solutions}", f"max_level={self.max_level}",
+                 f"status={self.status.name}", f"seconds={self.seconds:.4g}",
+                 f"backend={self.backend!r}"]
+        shown += [f"{name}={value!r}" for name, value, default in (
+            ("conflict", self.conflict, None), ("restarts", self.restarts, 0),
+            ("conflicts", self.conflicts, 0), ("answered_by", self.answered_by, ""),
+            ("parts", self.parts, {})) if value != default]
+        return f"SearchStats({', '.join(shown)})"
+
     @property
     def complete(self) -> bool:
         """True when the search decided: the tree was exhausted (or the forced options
@@ -213,7 +226,9 @@ class Search(Lazy):
             self._run = self._search()
 
     def __repr__(self) -> str:
-        return f"<dlx Search {self.stats}>"
+        s = self.stats
+        return (f"<Search {s.status.name}: {s.solutions} solutions, {s.nodes} nodes, "
+                f"{s.seconds:.3g} s, {s.backend or '?'}>")
 
     def _repr_html_(self) -> str:
         """Jupyter's view: the status and counts of [`stats`][]."""

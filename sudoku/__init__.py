@@ -44,7 +44,8 @@ from .errors import (
 from .explain import explain, hint
 from .formats import read_variant, write_variant
 from .generate import SYMMETRIES, generate, generate_killer, random_jigsaw
-from .grid import DEFAULT_SYMBOLS, format_grid, is_solution, parse_board, parse_string
+from .grid import DEFAULT_SYMBOLS, format_grid, parse_board, parse_string
+from .grid import solves as is_solution
 from .layout import Layout
 from .rate import LEVELS, Rating, level_of, rate
 from .solver import Solution, count_solutions, solve, solve_string, to_exact_cover

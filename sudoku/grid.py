@@ -45,6 +45,7 @@ from .errors import (
     ArgumentError,
     ReadOnlyError,
     ShapeError,
+    SudokuError,
     SymbolError,
     culprit,
 )
@@ -530,6 +531,42 @@ def is_solution(geo: Geometry, puzzle: list[int] | bytes,
         if len(set(values)) != len(values) or sum(values) != total:
             return False
     return True
+
+
+def solves(puzzle: Any, solution: Any, *args: Any, alphabet: str | None = None,
+           layout: Layout | None = None) -> bool:
+    """True when ``solution`` is a full, valid grid that keeps every given of ``puzzle``
+    (``sudoku.is_solution``). Each is what [`sudoku.solve`][] and
+    [`sudoku.solve_string`][] take: a puzzle string, or a board (rows of one-character
+    strings or of ints, a numpy array), in either kind, with the same ``alphabet`` and
+    ``layout`` (None: square boxes, by the puzzle's size). A puzzle that cannot be read
+    raises its SudokuError, as it would to ``solve``; a solution that cannot be read as a
+    grid of the puzzle's (another size, an unknown symbol, blanks) is no solution: False.
+    The check is independent of the engine. ``is_solution(geometry, puzzle, solution)``,
+    on the cells' values, is the modules' own checker (``sudoku.grid.is_solution``)."""
+    if isinstance(puzzle, Geometry):  # the checker of the values, as the modules call it
+        if len(args) != 1 or alphabet is not None or layout is not None:
+            raise ArgumentError("is_solution(geometry, puzzle, solution) takes the values")
+        return is_solution(puzzle, solution, args[0])
+    if args:
+        raise ArgumentError(f"is_solution takes a puzzle and a solution, got {2 + len(args)} "
+                            "arguments")
+
+    def read(board: Any) -> tuple[Geometry, list[int]]:
+        if isinstance(board, str):
+            return parse_string(board, alphabet, layout)
+        geo, values, _ = parse_board(board, alphabet, layout)
+        return geo, values
+
+    geo, given = read(puzzle)
+    if solution is None or isinstance(solution, (int, float)):
+        raise ArgumentError(f"solution must be a board or a string, got "
+                            f"{type(solution).__name__}")
+    try:
+        found, values = read(solution)
+    except SudokuError:
+        return False
+    return found.layout == geo.layout and is_solution(geo, given, values)
 
 
 def _units_hold_all(layout: Layout, values: list[int] | bytes) -> bool:

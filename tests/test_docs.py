@@ -10,11 +10,15 @@ itself does, so they are not run again here. Blocks without a language are pictu
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import os
 import re
 import subprocess
 import sys
+import zlib
+from dataclasses import dataclass, field
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -101,23 +105,223 @@ def test_docstrings_use_no_sphinx_roles() -> None:
                     f"{path.relative_to(ROOT)}:{node.lineno}: a Sphinx role"
 
 
-@pytest.mark.slow
-def test_site_builds_strict_and_shows_no_raw_role(tmp_path: Path) -> None:
-    """``mkdocs build --strict`` is clean (every cross-reference resolves), the API pages
-    link their cross-references, and no built page shows a raw role."""
+# ----- the site, built as the README says (issue 43) ------------------------------------------
+
+
+@dataclass
+class Site:
+    """One ``mkdocs build --strict`` of the site: its log and its pages."""
+
+    returncode: int
+    log: str
+    root: Path
+    pages: dict[str, str] = field(repr=False)
+
+    def api(self) -> dict[str, str]:
+        return {name: html for name, html in self.pages.items() if name.startswith("api/")}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The site built once for this module's tests, as the README and CI build it
+    (``mkdocs build --strict``, no ``-q``: the warnings are in the log)."""
     pytest.importorskip("mkdocstrings_handlers.python")
-    site = tmp_path / "site"
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d",
-                           str(site)], cwd=ROOT, capture_output=True, text=True,
+    root = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d",
+                           str(root)], cwd=ROOT, capture_output=True, text=True,
                           timeout=600, env=ENV)
-    assert done.returncode == 0, done.stderr[-2000:]
-    pages = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8")
-             for p in site.rglob("*.html")}
-    for name, html in pages.items():
-        assert not SPHINX_ROLE.search(html), f"{name} shows a raw role"
-    api = pages["api/dlx/index.html"]
+    pages = {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+             for p in root.rglob("*.html")}
+    return Site(done.returncode, done.stdout + done.stderr, root, pages)
+
+
+def test_site_builds_strict_without_a_warning(site: Site) -> None:
+    """The README's ``mkdocs build --strict`` exits 0 and warns of nothing (an
+    unresolved cross-reference, a missing page, a docstring the handler cannot read)."""
+    warnings = [line for line in site.log.splitlines() if re.match(r"(WARNING|ERROR)\b", line)]
+    assert site.returncode == 0 and not warnings, "\n".join(warnings) or site.log[-2000:]
+    assert "Documentation built" in site.log
+    api = site.pages["api/dlx/index.html"]
     assert api.count('class="autorefs autorefs-internal"') > 100
     assert 'href="#dlx.Colored"' in api  # ExactCover's "an entry may be Colored"
     assert "solve_batch(\n" in re.sub(r"<[^>]+>", "", api)  # a long signature, wrapped
-    assert "Make, rate and explain puzzles" in pages["tutorial/index.html"]
-    assert "<h1" in pages["bench/results/index.html"]
+    assert "Make, rate and explain puzzles" in site.pages["tutorial/index.html"]
+    assert "<h1" in site.pages["bench/results/index.html"]
+
+
+def test_ci_and_readme_build_the_site_as_the_test_does() -> None:
+    """CI builds with ``--strict`` and without ``-q``/``--quiet`` (a quiet build hides the
+    warnings it fails on), as the README says to."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    (build,) = [line for line in ci.splitlines() if "mkdocs build" in line]
+    assert "--strict" in build and not re.search(r"\s(-q|--quiet)\b", build)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "mkdocs build --strict" in readme
+
+
+PROSE = re.compile(r"<(pre|code)\b.*?</\1>", re.S)
+RAW_REF = re.compile(r"\]\[[\w.]*\]")
+
+
+def _text(html: str) -> str:
+    """The page's words outside code, tags dropped."""
+    return unescape(re.sub(r"<[^>]+>", "", PROSE.sub(" ", html)))
+
+
+def test_no_page_shows_a_raw_role_or_cross_reference(site: Site) -> None:
+    """No built page shows a Sphinx role or an unresolved ``[`x.y`][]`` as text."""
+    for name, html in site.pages.items():
+        assert not SPHINX_ROLE.search(html), f"{name} shows a raw role"
+        raw = re.findall(r"\[<code>[^<]*</code>\]\[[\w.]*\]", html)
+        raw += RAW_REF.findall(_text(html))
+        assert not raw, f"{name} shows raw cross-references: {raw[:5]}"
+
+
+def _inventory(site: Site) -> set[str]:
+    """The objects the site documents, from mkdocstrings' inventory (``objects.inv``)."""
+    data = (site.root / "objects.inv").read_bytes()
+    body = zlib.decompress(data.split(b"\n", 4)[4]).decode()
+    return {line.split()[0] for line in body.splitlines() if line.strip()}
+
+
+CROSS_REF = re.compile(r"\[(`[^`\]]+`|[^\]\[]+)\]\[([\w.]*)\]")
+"""A docstring's cross-reference: ``[`x.y`][]`` (the target is the text) or
+``[text][x.y]``."""
+
+
+def test_every_docstring_cross_reference_names_a_documented_object(site: Site) -> None:
+    """Every cross-reference in the docstring of an object the site documents (each
+    object of ``objects.inv``) resolves, as mkdocstrings resolves it (scoped: a bare
+    name is looked up from the object outwards), to an object the site documents, or to
+    the module or class it is written in. Internal names are written as code
+    (```dlx.registry.handover```), which renders as code and never raw."""
+    griffe = pytest.importorskip("griffe")
+    documented = _inventory(site)
+    loader = griffe.GriffeLoader(search_paths=[str(ROOT)])
+    packages = {name: loader.load(name) for name in ("dlx", "sudoku")}
+    loader.resolve_aliases(implicit=True, external=False)
+
+    def find(path: str):
+        head, _, rest = path.partition(".")
+        try:
+            return packages[head][rest] if rest else packages[head]
+        except (KeyError, griffe.AliasResolutionError, ValueError):
+            return None
+
+    known = set(documented)
+    for path in documented:  # an object is also known by the path it was defined at
+        obj = find(path)
+        if obj is not None:
+            with contextlib.suppress(Exception):
+                known.add(obj.canonical_path)
+            with contextlib.suppress(Exception):
+                known.add(obj.final_target.path if obj.is_alias else obj.path)
+    bad, seen = [], 0
+    for path in sorted(documented):
+        obj = find(path)
+        if obj is None or not path.startswith(("dlx", "sudoku")):
+            continue
+        with contextlib.suppress(Exception):
+            obj = obj.final_target if obj.is_alias else obj
+        if obj.docstring is None:
+            continue
+        for m in CROSS_REF.finditer(obj.docstring.value):
+            seen += 1
+            target = m.group(2) or m.group(1).strip("`")
+            first, _, rest = target.partition(".")
+            try:
+                full = obj.resolve(first)
+            except Exception:
+                full = first
+            full = f"{full}.{rest}" if rest else full
+            if full not in known:
+                bad.append(f"{obj.relative_filepath}:{obj.docstring.lineno} ({path}): "
+                           f"{m.group(0)} -> {full}")
+    assert seen > 300
+    assert not bad, "cross-references to undocumented objects:\n" + "\n".join(sorted(set(bad)))
+
+
+def test_docstring_examples_render_as_code(site: Site) -> None:
+    """The ``>>>`` examples of docstrings are code blocks on the API pages, not block
+    quotes with the lines run together."""
+    for name, html in site.api().items():
+        assert "&gt;&gt;&gt;" not in PROSE.sub("", html), f"{name}: an example outside code"
+        assert "<blockquote" not in html, name
+    problems = site.pages["api/dlx-problems/index.html"]
+    examples = re.findall(r"<pre[^>]*><code[^>]*>(.*?)</code></pre>", problems, re.S)
+    text = [unescape(re.sub(r"<[^>]+>", "", e)) for e in examples]
+    assert any(">>> sorted(shape(\".#/##\"))\n[(0, 1), (1, 0), (1, 1)]" in e for e in text)
+    assert any("print(render_queens(problem, problem.first()))\n.Q..\n" in e for e in text)
+    sudoku_page = site.pages["api/sudoku/index.html"]
+    for example in (">>> steps = sudoku.explain(puzzle)", ">>> import sudoku"):
+        assert example in unescape(re.sub(r"<[^>]+>", "", sudoku_page))
+
+
+def test_sudoku_api_documents_the_functions_not_their_modules(site: Site) -> None:
+    """``sudoku.generate``, ``rate``, ``explain`` are functions on the page (with their
+    signatures), introduced by their modules' text; the modules' internals are not."""
+    html = site.pages["api/sudoku/index.html"]
+    ids = set(re.findall(r'id="(sudoku\.[\w.]+)"', html))
+    for name in ("generate", "rate", "explain"):
+        assert f"sudoku.{name}.{name}" in ids and f"sudoku.{name}" in ids, name
+    for internal in ("sudoku.explain.solution_steps", "sudoku.explain.last_resort",
+                     "sudoku.generate.layout_of", "sudoku.generate.random_grid",
+                     "sudoku.rate.rate_values", "sudoku.draw.SHADE", "sudoku.errors.culprit"):
+        assert internal not in ids, internal
+    for name in ("generate", "rate", "explain"):  # headed by the public name, signed
+        heading = re.search(rf'<h2 id="sudoku\.{name}\.{name}"[^>]*>\s*sudoku\.{name}\s*<',
+                            html)
+        assert heading, name
+        assert f'<span class="nf">{name}</span><span class="p">(</span>' in \
+            html[heading.end():heading.end() + 800], name
+
+
+EXCEPTION = re.compile(r"\b(\w*(?:Error|Warning))\b")
+
+
+def test_api_prose_links_the_exceptions_it_names(site: Site) -> None:
+    """In the API pages' prose every exception of ``dlx.errors`` and ``sudoku.errors`` that
+    a docstring names is a link to its entry (the headings and signatures aside)."""
+    import dlx.errors
+    import sudoku.errors
+
+    ours = {name for module in (dlx.errors, sudoku.errors) for name in dir(module)
+            if isinstance(getattr(module, name), type)
+            and issubclass(getattr(module, name), BaseException)}
+    linked = 0
+    for name, html in site.api().items():
+        for paragraph in re.findall(r"<p>(.*?)</p>", html, re.S):
+            linked += len(re.findall(r'href="[^"]*#(?:dlx|sudoku)\.errors\.\w+"', paragraph))
+            bare = re.sub(r"<a\b[^>]*>.*?</a>", "", paragraph, flags=re.S)
+            bare = re.sub(r"<code>.*?</code>", lambda m: m.group(0)
+                          if EXCEPTION.search(m.group(0)) is None else "", bare)
+            names = {n for n in EXCEPTION.findall(unescape(re.sub(r"<[^>]+>", "", bare)))
+                     if n in ours}
+            assert not names, f"{name}: unlinked {sorted(names)} in: {paragraph[:300]}"
+    assert linked > 50
+
+
+def test_doctest_fences_and_exception_links(tmp_path: Path) -> None:
+    """The Griffe extension of the API pages (docs/griffe_doctests.py) on its own."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("griffe_doctests",
+                                                  ROOT / "docs" / "griffe_doctests.py")
+    if spec is None or spec.loader is None:
+        pytest.fail("docs/griffe_doctests.py is missing")
+    pytest.importorskip("griffe")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = ("Some text.\n>>> 1 + 1\n2\n\n>>> print('a')  # doctest: +ELLIPSIS\na\nMore.\n"
+            "```python\n>>> not fenced again\n```\n  >>> indented\n  3\n")
+    assert module.fence_doctests(text) == (
+        "Some text.\n\n```pycon\n>>> 1 + 1\n2\n\n>>> print('a')\na\nMore.\n```\n\n"
+        "```python\n>>> not fenced again\n```\n\n  ```pycon\n  >>> indented\n  3\n  ```\n")
+    targets = module.EXCEPTIONS["sudoku"]
+    linked = module.link_exceptions(
+        "raises NoSolutionError or ``ArgumentError``; [`ShapeError`][] and dlx.ArgumentError;"
+        " `x = ClashError`; SymbolError here", targets, own="SymbolError")
+    assert linked == (
+        "raises [NoSolutionError][sudoku.errors.NoSolutionError] or "
+        "[``ArgumentError``][sudoku.errors.ArgumentError]; [`ShapeError`][] and "
+        "[dlx.ArgumentError][dlx.errors.ArgumentError]; `x = ClashError`; SymbolError here")
