@@ -12,13 +12,15 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
-import itertools
+import os
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from . import __version__, dlxformat
+from .arguments import STRATEGIES
 from .command import (
     Command,
     CommandError,
@@ -32,11 +34,14 @@ from .command import (
     seconds_type,
     show_progress,
     usable_cpus,
+    workers_type,
 )
 from .draw import draw
-from .errors import ArgumentError, InputError, SearchStoppedError
+from .errors import ArgumentError, EmptySetError, InputError, SearchStoppedError
 from .kinds import Solutions
+from .memo import MemoStats
 from .problem import ExactCover
+from .progress import RunProgress
 from .registry import backend_names
 from .search import Search, SearchStats
 from .status import ExitCode, Status
@@ -64,10 +69,11 @@ MEANING = {
     ExitCode.OK: "done: every solution asked for was found or counted (0 solutions is an "
                  "answer too), also when stopped by --limit",
     ExitCode.USAGE: "a bad command line, or input that cannot be read or parsed",
-    ExitCode.STOPPED: "--max-nodes or --timeout ran out: the answer is incomplete",
+    ExitCode.STOPPED: "--max-nodes, --timeout or the memoized search's memory bound ran "
+                      "out: the answer is incomplete",
     ExitCode.OUTPUT: "the output cannot be written (stdout closed, disk full)",
     ExitCode.INTERRUPTED: "interrupted (Ctrl-C): the answer is incomplete",
-    ExitCode.UNSOLVED: "(not used by dlx; sudoku: some puzzle has no solution)",
+    ExitCode.UNSOLVED: "--sample: the problem has no solution to draw",
 }
 """What each exit status means for this command; the numbers and names are dlx.ExitCode's."""
 
@@ -113,14 +119,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lookahead", type=count_type("lookahead"), metavar="K",
                    help="at every node, hide the options that item domination excludes "
                         "(testing items of at most K options)")
+    p.add_argument("--strategy", choices=STRATEGIES,
+                   help="auto (the default): the library chooses, as ExactCover.count() "
+                        "does: a count may be made by the memoized search (its nodes are "
+                        "then its own; the summary says which search answered); plain: "
+                        "dancing links only, Knuth's node counts as DLX1 prints them; "
+                        "learn: clause learning (CDCL), for instances that fail the same "
+                        "way again and again (solutions in no set order, nodes are "
+                        "decisions); race: for one solution (--limit 1), the plain and "
+                        "the learning search in turns, the first to answer wins")
     p.add_argument("--learn", action="store_true",
-                   help="search by clause learning (CDCL) instead of dancing links: for "
-                        "instances that fail the same way again and again; solutions in "
-                        "no set order, nodes are decisions (the same as --strategy learn)")
-    p.add_argument("--strategy", choices=("plain", "learn", "auto"),
-                   help="plain: dancing links (the default); learn: as --learn; auto: for "
-                        "one solution (--limit 1), both in turns, the first to answer "
-                        "wins (plain otherwise)")
+                   help="deprecated spelling of --strategy learn")
     p.add_argument("--preprocess", action="store_true",
                    help="do not search: write the problem reduced at its root (options "
                         "that would leave an item without options, or that item "
@@ -133,7 +142,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="where the search runs (default: auto)")
     p.add_argument("--svg", metavar="FILE",
                    help="also draw the first solution as an SVG picture in FILE: a tiling, "
-                        "queens, or the chosen options against the items (dlx.draw)")
+                        "queens, or the chosen options against the items (dlx.draw); with "
+                        "--count, found by a second search that stops at it")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report solutions and nodes per second on stderr about once a "
                         "second (default: when stderr is a terminal and solutions are "
@@ -157,9 +167,14 @@ def _run(args: argparse.Namespace) -> int:
         if args.file != "-":
             raise CommandError("give the problem as FILE or as -f FILE, not both")
         args.file = args.file_option
-    if args.learn and args.strategy not in (None, "learn"):
-        raise CommandError(f"--learn is --strategy learn: not with --strategy {args.strategy}")
-    args.learn = args.learn or args.strategy == "learn"
+    if args.learn:  # the old spelling: still --strategy learn, with a note
+        COMMAND.say("dlx: --learn is deprecated: say --strategy learn")
+        if args.strategy not in (None, "learn"):
+            raise CommandError(f"--learn is --strategy learn: not with --strategy "
+                               f"{args.strategy}")
+        args.strategy = "learn"
+    for name in ("zdd", "svg"):
+        _check_file_name(getattr(args, name), name)
     start = time.perf_counter()
     source = "<stdin>" if args.file == "-" else args.file
     if sys.stdout is None:  # >&-
@@ -198,7 +213,7 @@ def _run(args: argparse.Namespace) -> int:
         stats, first, interrupted = _solve(problem, args, option_lines, out, numbers, forced)
     except ImportError as err:  # --backend numba without numba
         raise CommandError(str(err)) from None
-    except ArgumentError as err:  # a scale-out option that cannot serve (a checkpoint...)
+    except ArgumentError as err:  # what the library refuses (a checkpoint, a strategy...)
         raise CommandError(str(err)) from None
     _summary(stats, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
@@ -208,6 +223,17 @@ def _run(args: argparse.Namespace) -> int:
     if stats.status.stopped:
         return ExitCode.STOPPED
     return ExitCode.OK
+
+
+def _check_file_name(path: str | None, name: str) -> None:
+    """``--zdd OUT``, ``--svg FILE``: a name that can be a file, or a usage error naming
+    the option, before any search (a write that fails later is an output error)."""
+    if path is None:
+        return
+    if not path:
+        raise CommandError(f"--{name} needs a file name, got ''")
+    if os.path.isdir(path):
+        raise CommandError(f"--{name} {path}: is a directory, not a file")
 
 
 def _reduced(problem: ExactCover, source: str) -> Any:
@@ -281,61 +307,119 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
     """Print the solutions (or their number) to ``out``, with progress on stderr if
     asked; return the search's statistics, its first solution (for ``--svg``) and
     whether Ctrl-C stopped it. ``numbers`` (--reduce) gives the input's number of each
-    option of ``problem``, whose ``forced`` options the search takes first."""
-    progress = show_progress(args.progress, default=sys.stderr.isatty() and (
+    option of ``problem``, whose ``forced`` options the search takes first.
+
+    The command has no search of its own: ``--count`` is [`dlx.ExactCover.count`][],
+    which chooses its search as it does for any caller (``--strategy`` passed on), and
+    the solutions are [`dlx.ExactCover.solutions`][]'s."""
+    show = show_progress(args.progress, default=sys.stderr.isatty() and (
         args.count or not sys.stdout.isatty()))
     if _distributed(args):
         try:
-            return (*_solve_distributed(problem, args, option_lines, out, progress), False)
+            return (*_solve_distributed(problem, args, option_lines, out, show), False)
         except KeyboardInterrupt:  # the pool is killed; a split run keeps no Search
             return problem.stats, None, True
-    # A search returns to Python about 5 times a second (compiled code, to see Ctrl-C), and
-    # updates its stats each time, which the progress line reads.
-    search = problem.solutions(args.best or args.limit, max_nodes=args.max_nodes,
-                               forced=forced, seed=args.seed, backend=args.backend,
-                               timeout=args.timeout,
-                               order="cost" if args.best else "search",
-                               weighted=args.weighted, lookahead=args.lookahead or 0,
-                               strategy="learn" if args.learn else args.strategy or "plain")
-    costs = search.costs if isinstance(search, Search) else []  # order="cost": a Search
-    first = None
-    try:
-        with _Progress(search, sys.stderr, enabled=progress):
-            if args.count:
-                if args.svg is not None:  # the one to draw, then the rest counted
-                    first = next(search, None)
-                count = search.count()
-            else:
-                for number, solution in enumerate(search, 1):
-                    if first is None:
-                        first = solution
-                    cost = f" (cost {costs[number - 1]})" if args.best else ""
-                    if args.indices:
-                        shown = solution if numbers is None \
-                            else sorted(numbers[k] for k in solution)
-                        out.write(" ".join(map(str, shown)) + cost + "\n")
-                    else:
-                        out.write(f"{number}:{cost}\n" + "".join(
-                            f" {option_lines[k]}\n" for k in solution))
-    except KeyboardInterrupt:
-        return search.stats, None, True
-    if args.count:
-        out.write(f"{count}\n")
+    with Progress(sys.stderr, enabled=show, interval=1.0) as line:
+        live = _Live(line)
+        options = _single(args, forced, live if show else None)
+        if args.count:
+            return _count(problem, args, out, options, live)
+        search = problem.solutions(args.best or args.limit, **options)
+        live.search = search
+        costs = search.costs if isinstance(search, Search) else []  # order="cost"
+        first = None
+        try:
+            for number, solution in enumerate(search, 1):
+                if first is None:
+                    first = solution
+                if line.width:
+                    line.clear()
+                cost = f" (cost {costs[number - 1]})" if args.best else ""
+                if args.indices:
+                    shown = solution if numbers is None \
+                        else sorted(numbers[k] for k in solution)
+                    out.write(" ".join(map(str, shown)) + cost + "\n")
+                else:
+                    out.write(f"{number}:{cost}\n" + "".join(
+                        f" {option_lines[k]}\n" for k in solution))
+        except KeyboardInterrupt:
+            return search.stats, None, True
     out.flush()
     return search.stats, first, False
 
 
+def _single(args: argparse.Namespace, forced: list[int] | None,
+            progress: Callable[[RunProgress], object] | None) -> dict[str, Any]:
+    """The keyword arguments of a single search (``count``, ``solutions``) from the
+    command line. ``--strategy auto`` is the library's default, so it is left out:
+    what the library chooses, the command chooses."""
+    options: dict[str, Any] = {
+        "max_nodes": args.max_nodes, "timeout": args.timeout, "seed": args.seed,
+        "backend": args.backend, "weighted": args.weighted,
+        "lookahead": args.lookahead or 0, "order": "cost" if args.best else "search"}
+    if forced:
+        options["forced"] = forced
+    if args.strategy not in (None, "auto"):
+        options["strategy"] = args.strategy
+    if progress is not None:
+        options["progress"] = progress
+    return options
+
+
+def _count(problem: ExactCover, args: argparse.Namespace, out: Output,
+           options: dict[str, Any],
+           live: _Live) -> tuple[SearchStats, list[int] | None, bool]:
+    """``--count``: [`dlx.ExactCover.count`][] with the command's arguments, its
+    statistics those of the problem's last search (on a budget, the
+    [`dlx.SearchStoppedError`][]'s, and the count so far is printed unless the
+    memoized search, which has none, was stopped). With ``--svg``, the first solution
+    is found afterwards by a search that stops at it (none for a count of 0)."""
+    try:
+        count: int | None = problem.count(args.best or args.limit, **options)
+        stats = problem.stats
+    except SearchStoppedError as stop:
+        stats = stop.stats
+        count = None if isinstance(stats, MemoStats) else stats.solutions
+    except KeyboardInterrupt:
+        return _interrupted(problem, live), None, True
+    if count is not None:
+        out.write(f"{count}\n")
+    out.flush()
+    first = None
+    if args.svg is not None and count:
+        options = {**options, "progress": None}
+        try:
+            first = next(problem.solutions(1, **options), None)
+        except KeyboardInterrupt:
+            return stats, None, True
+    return stats, first, False
+
+
+def _interrupted(problem: ExactCover, live: _Live) -> SearchStats:
+    """The statistics of a search that Ctrl-C stopped: the problem's, which the library
+    records as INTERRUPTED, else the last the progress line saw."""
+    stats = problem.stats
+    return stats if stats.status is Status.INTERRUPTED else live.stats
+
+
 def _summary(s: SearchStats, args: argparse.Namespace, total: float,
              interrupted: bool, err: TextIO) -> None:
-    """Knuth's closing line, then the time, then why the search ended early (if it did)."""
+    """Knuth's closing line, then the time, which search answered (when the library
+    chose), the memoized search's totals, then why the search ended early (if it did)."""
     plural = "" if s.solutions == 1 else "s"
     print(f"Altogether {s.solutions} solution{plural}, {s.updates} updates, {s.nodes} nodes; "
           f"search {s.seconds:.3f} s, total {total:.3f} s ({s.backend or '?'} backend).",
           file=err)
-    if s.answered_by:  # --strategy auto
+    if s.answered_by:  # --strategy auto or race
         parts = ", ".join(f"{name} {part.nodes} nodes {part.seconds:.3f} s"
                           for name, part in s.parts.items())
-        print(f"Answered by the {s.answered_by} search ({parts}).", file=err)
+        print(f"Answered by the {s.answered_by} search" + (f" ({parts})." if parts else "."),
+              file=err)
+    memo = s if isinstance(s, MemoStats) else s.parts.get("memo") \
+        if s.answered_by == "memo" else None
+    if isinstance(memo, MemoStats):
+        print(f"Memo: {memo.hits} hits, {memo.memos} signatures, {memo.zdd_nodes} ZDD "
+              "nodes.", file=err)
     if interrupted:
         print("Interrupted: the search is incomplete.", file=err)
     elif s.status is Status.LIMIT and not args.best:
@@ -347,18 +431,48 @@ def _summary(s: SearchStats, args: argparse.Namespace, total: float,
     elif s.status is Status.TIMEOUT:
         print(f"Stopped: --timeout {args.timeout:g} s ran out, so the search is incomplete.",
               file=err)
+    elif s.status is Status.MAX_MEMORY:
+        bound = getattr(s, "bound", "") or "its memory bound"
+        print(f"Stopped: the memoized search reached {bound}, so the search is incomplete.",
+              file=err)
+
+
+class _Live:
+    """The status line of a search, drawn from its ``progress`` callback
+    ([`dlx.RunProgress`][], about five times a second): a single search's line
+    ([`SearchLine`][]: solutions, nodes, nodes per second, and Knuth's estimate of the
+    tree explored when ``search``, the lazy search, has one) at most once per the line's
+    interval; a distributed run's own line after each chunk. ``stats`` are the last
+    live statistics it was given."""
+
+    def __init__(self, line: Progress) -> None:
+        self.line = line
+        self.stats = SearchStats()
+        self.search: object = None
+        self._text = SearchLine(self)
+
+    @property
+    def explored(self) -> Callable[[], float] | None:
+        """The lazy search's estimate, if it has one ([`dlx.Search.explored`][])."""
+        return getattr(self.search, "explored", None)
+
+    def __call__(self, record: RunProgress) -> None:
+        if record.stats is None:  # a distributed run: after each chunk
+            self.line.show(record.line())
+            return
+        self.stats = record.stats
+        if record.done < record.parts and \
+                time.perf_counter() - self.line.last >= self.line.interval:
+            self.line.show(self._text(), force=True)
 
 
 class _Progress(Progress):
-    """The search's status line ([`dlx.progress`][]), redrawn about once a second by a
-    thread: solutions, nodes, nodes per second and Knuth's estimate of the tree explored,
-    with the time left at that pace; and the one-time notice of a first compile.
+    """A status line that follows a lazy search ([`dlx.kinds.Solutions`][]) by a thread
+    of its own, about once a second: the same line as the command's ([`SearchLine`][]),
+    for a search that is not given a ``progress`` callback. It only reads the search's
+    live ``stats`` and [`dlx.Search.explored`][]."""
 
-    It only reads the search's live ``stats`` (updated after each kernel call, about 5
-    times a second: ``Backend.slice_seconds``) and [`dlx.Search.explored`][].
-    """
-
-    def __init__(self, search: Solutions | _MemoLine, stream: TextIO, *, enabled: bool,
+    def __init__(self, search: Solutions, stream: TextIO, *, enabled: bool,
                  interval: float = 1.0) -> None:
         super().__init__(stream, enabled=enabled)
         self._following = self.follow(SearchLine(search), interval)
@@ -382,13 +496,16 @@ def _memo_arguments(p: argparse.ArgumentParser) -> None:
                              "of all solutions built once as a ZDD, reused for subproblems "
                              "met again; exact counts of any size")
     g.add_argument("--memo", action="store_true",
-                   help="count (--count) or list the solutions by the memoized search")
+                   help="count (--count) or list the solutions (at most --limit) by the "
+                        "memoized search")
     g.add_argument("--zdd", metavar="OUT",
                    help="write the set of all solutions to OUT in Knuth's ZDD text format "
-                        "(as DLX6 prints it), and their number to stdout")
+                        "(as DLX6 prints it), and their number to stdout (the whole set: "
+                        "no --limit)")
     g.add_argument("--sample", type=count_type("sample"), metavar="K",
-                   help="print K solutions drawn uniformly at random (with replacement; "
-                        "--seed makes the draws repeatable)")
+                   help="print K solutions drawn uniformly at random, each as it is drawn "
+                        "(with replacement; --seed makes the draws repeatable; no --limit: "
+                        "K is the number); exit 1 if there is no solution to draw")
 
 
 _NOT_MEMO = ("best", "weighted", "lookahead", "learn", "reduce", "svg", "workers",
@@ -398,85 +515,96 @@ _NOT_MEMO = ("best", "weighted", "lookahead", "learn", "reduce", "svg", "workers
 
 def _memo(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
           start: float) -> ExitCode:
-    """--memo, --zdd, --sample: the memoized search ([`dlx.memo.memo_search`][]), its
-    set written (--zdd), sampled (--sample), counted or listed; the summary with its
-    hits and ZDD nodes on stderr."""
-    from .memo import MemoStats, memo_search
-
+    """--memo, --zdd, --sample, by the library's calls: ``count(limit, memo=True)``
+    (``--memo --count``), ``solutions(limit, memo=True)`` (``--memo``), or the set
+    ([`dlx.ExactCover.solution_set`][]) written (``--zdd``) or sampled (``--sample``,
+    each draw printed as it comes: [`dlx.SolutionSet.samples`][]); then the summary,
+    with the hits and ZDD nodes, on stderr."""
     for name in _NOT_MEMO:
         if getattr(args, name) not in (None, False):
             raise CommandError(f"--{name} does not go with the memoized search (--memo, "
                                "--zdd, --sample)")
+    if args.strategy not in (None, "auto"):
+        raise CommandError(f"--strategy {args.strategy} does not go with the memoized "
+                           "search (--memo, --zdd, --sample)")
     if args.sample is not None and (args.zdd is not None or args.count):
         raise CommandError("--sample prints solutions: it takes no --zdd or --count")
+    if args.limit is not None and (args.zdd is not None or args.sample is not None):
+        raise CommandError("--limit does not go with --zdd (the set written is the whole "
+                           "set) or --sample (K is the number of draws)")
     if args.seed is not None and args.sample is None:
         raise CommandError("--seed draws the solutions of --sample: the memoized search "
                            "takes none otherwise")
-    line = _MemoLine(MemoStats())
     show = show_progress(args.progress, default=sys.stderr.isatty() and (
         args.count or not sys.stdout.isatty()))
     out = Output(sys.stdout)
-    keep = not args.count or args.zdd is not None
-    try:
-        with _Progress(line, sys.stderr, enabled=show):
-            found, stats = memo_search(problem, backend=args.backend, max_nodes=args.max_nodes,
-                                       timeout=args.timeout, keep=keep, progress=line.update)
-    except SearchStoppedError as err:
-        stats = err.stats
-        found = None
-    except KeyboardInterrupt:
-        _summary(line.stats, args, time.perf_counter() - start, True, sys.stderr)
-        return ExitCode.INTERRUPTED
-    except (ImportError, ArgumentError) as err:  # numba missing; multiplicities
-        raise CommandError(str(err)) from None
-    if found is not None:
-        written = _memo_output(found, args, option_lines, out)
-        if written is not None:
-            return written
-        if args.limit is not None and keep and args.zdd is None and args.sample is None \
-                and stats.solutions > args.limit:
-            stats.solutions, stats.status = args.limit, Status.LIMIT
+    options: dict[str, Any] = {"max_nodes": args.max_nodes, "timeout": args.timeout,
+                               "backend": args.backend}
+    with Progress(sys.stderr, enabled=show, interval=1.0) as line:
+        live = _Live(line)
+        if show:
+            options["progress"] = live
+        try:
+            if args.zdd is not None or args.sample is not None:
+                found = problem.solution_set(**options)
+                stats = problem.stats
+                code = _write_set(found, args, option_lines, out)
+                if code is not None:
+                    return code
+            elif args.count:
+                out.write(f"{problem.count(args.limit, memo=True, **options)}\n")
+                stats = problem.stats
+            else:
+                search = problem.solutions(args.limit, memo=True, **options)
+                _write_solutions(search, args, option_lines, out, line)
+                stats = search.stats
+        except SearchStoppedError as stop:
+            stats = stop.stats
+        except KeyboardInterrupt:
+            _summary(_interrupted(problem, live), args, time.perf_counter() - start, True,
+                     sys.stderr)
+            return ExitCode.INTERRUPTED
+        except (ImportError, ArgumentError) as err:  # numba missing; multiplicities
+            raise CommandError(str(err)) from None
+    out.flush()
     _summary(stats, args, time.perf_counter() - start, False, sys.stderr)
-    print(f"Memo: {stats.hits} hits, {stats.memos} signatures, {stats.zdd_nodes} ZDD nodes.",
-          file=sys.stderr)
-    return ExitCode.STOPPED if found is None else ExitCode.OK
+    return ExitCode.STOPPED if stats.status.stopped else ExitCode.OK
 
 
-def _memo_output(found: Any, args: argparse.Namespace, option_lines: list[str],
-                 out: Output) -> ExitCode | None:
-    """What the memoized search prints: the count (--count, --zdd, which also writes the
-    diagram), a sample (--sample) or the solutions (at most --limit), in the set's
-    order; None, or OUTPUT (reported) if the --zdd file cannot be written."""
-    if isinstance(found, int):
-        out.write(f"{found}\n")
-    elif args.zdd is not None:
+def _write_set(found: Any, args: argparse.Namespace, option_lines: list[str],
+               out: Output) -> ExitCode | None:
+    """``--zdd``: the set written to OUT, its number to stdout; ``--sample``: each draw
+    printed as it comes (a closed pipe ends the draws). None, or the exit status of a
+    failure reported here: OUT that cannot be written (OUTPUT), no solution to draw
+    (UNSOLVED)."""
+    if args.zdd is not None:
         try:
             found.write(args.zdd)
         except OSError as err:
             return COMMAND.fail(f"cannot write {args.zdd}: {err.strerror or err}",
                                 ExitCode.OUTPUT)
         out.write(f"{found.count()}\n")
-    else:
-        chosen = found.sample(args.sample, seed=args.seed) if args.sample is not None \
-            else itertools.islice(found, args.limit)
-        for number, solution in enumerate(chosen, 1):
-            if args.indices:
-                out.write(" ".join(map(str, solution)) + "\n")
-            else:
-                out.write(f"{number}:\n" + "".join(f" {option_lines[k]}\n" for k in solution))
-    out.flush()
+        return None
+    try:
+        draws = found.samples(args.sample, seed=args.seed)
+    except EmptySetError:
+        return COMMAND.fail(f"--sample {args.sample}: the problem has no solution to draw",
+                            ExitCode.UNSOLVED)
+    _write_solutions(draws, args, option_lines, out)
     return None
 
 
-class _MemoLine:
-    """The live stats of a memoized search, for the progress line ([`SearchLine`][]
-    reads ``stats``), updated by the search about five times a second."""
-
-    def __init__(self, stats: SearchStats) -> None:
-        self.stats = stats
-
-    def update(self, stats: SearchStats) -> None:
-        self.stats = stats
+def _write_solutions(solutions: Any, args: argparse.Namespace, option_lines: list[str],
+                     out: Output, line: Progress | None = None) -> None:
+    """Each solution on stdout as it comes: its indices (``--indices``) or its numbered
+    options; the status line, if one is shown, wiped first."""
+    for number, solution in enumerate(solutions, 1):
+        if line is not None and line.width:
+            line.clear()
+        if args.indices:
+            out.write(" ".join(map(str, solution)) + "\n")
+        else:
+            out.write(f"{number}:\n" + "".join(f" {option_lines[k]}\n" for k in solution))
 
 
 # ----- scale-out: the search split and run on worker processes, Dask or Ray -------------
@@ -487,8 +615,9 @@ def _scale_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("scale-out", "split the search into subproblems and run them "
                              "on worker processes, a Dask cluster or Ray; the solutions come "
                              "out in the serial order, the count is the same")
-    g.add_argument("--workers", type=count_type("workers"), metavar="N",
-                   help="run on N local worker processes")
+    g.add_argument("--workers", type=workers_type(), metavar="N",
+                   help="run on N local worker processes (at most 8 per usable CPU: "
+                        "dlx.arguments.max_workers)")
     g.add_argument("--executor", metavar="URL",
                    help="run on dask://HOST:PORT (a Dask scheduler), ray://HOST:PORT or "
                         "'ray' (a local Ray instance)")
@@ -515,6 +644,9 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
         if value is not None and value is not False:
             raise ArgumentError(f"--{name.replace('_', '-')} is for a single search, not "
                                 "with --workers, --executor, --checkpoint or --parts")
+    if args.strategy in ("learn", "race"):
+        raise ArgumentError(f"--strategy {args.strategy} is for a single search, not with "
+                            "--workers, --executor, --checkpoint or --parts")
     if args.checkpoint and not args.count:
         raise ArgumentError("--checkpoint needs --count (solutions are printed in order, "
                             "as they come)")
@@ -531,8 +663,7 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
             try:
                 count = problem.count(args.limit, executor=pool, workers=args.workers,
                                       checkpoint=args.checkpoint, split=split,
-                                      backend=args.backend,
-                                      progress=lambda p: line.show(p.line()))
+                                      backend=args.backend, progress=_Live(line))
             except OSError as err:  # the checkpoint's file; stdout is not written here
                 raise CommandError(f"--checkpoint {args.checkpoint}: "
                                    f"{err.strerror or err}") from None

@@ -34,18 +34,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .arguments import usable_cpus
+from .arguments import STRATEGIES, max_workers, strategy_arg, usable_cpus, workers_arg
 from .budget import count_budget, time_budget
-from .distribute import open_executor
+from .distribute import map_ordered, open_executor
 from .errors import ArgumentError, DistributedError
 from .jit import own_process
 from .progress import Progress, SearchLine
 from .status import ExitCode
 
-__all__ = ["BOM", "Command", "CommandError", "Output", "OutputError", "Pool", "Progress",
-           "SearchLine", "WorkerError", "count_type", "executor", "isatty",
-           "open_executor", "own_process", "seconds_type", "show_progress", "silence_stdout",
-           "usable_cpus", "worker_count"]
+__all__ = ["BOM", "STRATEGIES", "Command", "CommandError", "Output", "OutputError", "Pool",
+           "Progress", "SearchLine", "WorkerError", "count_type", "executor", "isatty",
+           "map_ordered", "max_workers", "open_executor", "own_process", "seconds_type",
+           "show_progress", "silence_stdout", "strategy_arg", "usable_cpus", "worker_count",
+           "workers_arg", "workers_type"]
 
 BOM = "\ufeff"
 """A byte-order mark, which a UTF-8 input may start with: skipped."""
@@ -264,12 +265,33 @@ def seconds_type(name: str = "timeout") -> Callable[[str], float | None]:
     return convert
 
 
+def workers_type(name: str = "workers") -> Callable[[str], int]:
+    """An argparse type for a number of local worker processes (``dlx --workers``): a
+    whole number checked by ``dlx.arguments.workers_arg`` under ``name``, so that a
+    number past the one bound (``dlx.arguments.max_workers``: 8 per usable CPU) is
+    refused with the library's message, exit 2, before any pool is made."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        try:
+            return workers_arg(value, name) or 0
+        except ArgumentError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    convert.__name__ = name
+    return convert
+
+
 # ----- the one local pool of worker processes -------------------------------------------
 
 
 def worker_count(jobs: int, tasks: int) -> int:
     """Worker processes for ``jobs`` (0: one per CPU) and ``tasks`` tasks: never more
-    than the usable CPUs (each worker loads numba, ~0.5 s and ~100 MB) or the tasks."""
+    than the usable CPUs (each worker loads numba, ~0.5 s and ~100 MB) or the tasks, so
+    never past the bound of ``dlx.arguments.max_workers``, which [`Pool`][] checks."""
     cpus = usable_cpus()
     return max(1, min(jobs or cpus, cpus, tasks))
 
@@ -309,12 +331,15 @@ class Pool(cf.Executor):
     dies fails its tasks with [`WorkerError`][] (the callers send them again) and is
     replaced at the next task. Use as a context manager: a normal exit lets the workers
     finish and end, an exception (Ctrl-C, a broken pipe, a run that failed) kills them.
+    ``count`` is checked by ``dlx.arguments.workers_arg`` (1 to
+    ``dlx.arguments.max_workers``) before any process starts.
     """
 
     POLL = 0.05
     """Seconds the reading thread waits before it looks again for new workers and tasks."""
 
     def __init__(self, count: int) -> None:
+        count = workers_arg(count) or 0  # the one bound, before any process starts
         self._max_workers = count  # how many tasks to keep ahead: read by dlx.distribute
         self._lock = threading.Lock()
         self._processes: list[Any] = [None] * count
