@@ -235,3 +235,26 @@ def test_an_output_name_that_is_no_file(option, tmp_path, capsys) -> None:
         out, err = capsys.readouterr()
         assert out == "" and len(err.splitlines()) == 1
         assert err.startswith(f"dlx: {option} ") and why in err
+
+
+# ----- Ctrl-C on the library's calls ----------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["--count"], ["--count", "--memo"], ["--memo"], []])
+def test_ctrl_c_during_the_librarys_search(args, monkeypatch, capsys) -> None:
+    """Ctrl-C inside count(), count(memo=True) or a lazy search: exit 130, and the
+    summary of the search as the library recorded it (INTERRUPTED, its nodes so far)."""
+    calls = []
+
+    def interrupt(self, record):
+        calls.append(record)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_Live, "__call__", interrupt)
+    path = str(DATA / "queens10.dlx")
+    assert main(["--progress", "--backend", "python", *args, path]) == ExitCode.INTERRUPTED
+    err = capsys.readouterr().err
+    assert "Interrupted: the search is incomplete." in err
+    nodes = int(err.split(" updates, ")[1].split(" nodes")[0])
+    assert nodes == calls[-1].nodes > 0
