@@ -26,7 +26,7 @@ True
 import dlx as _dlx
 
 from .batch import count_many, solve_many
-from .draw import draw_board
+from .draw import draw_board, draw_step
 from .errors import (
     AlphabetError,
     ArgumentError,
@@ -78,6 +78,7 @@ __all__ = [
     "count_many",
     "count_solutions",
     "draw_board",
+    "draw_step",
     "explain",
     "format_grid",
     "generate",

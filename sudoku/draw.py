@@ -1,9 +1,12 @@
 """Pictures of Sudoku boards as SVG: givens in black, filled-in values in blue, box or
 region borders thick, the extra units of a variant shaded (X diagonals, Windoku windows)
-and killer cages dashed with their sums.
+and killer cages dashed with their sums; and pictures of one step of an explanation.
 
-`draw_board` returns a [`dlx.Picture`][], which Jupyter shows by itself and
-``Picture.save`` writes to a file; ``sudoku --svg FILE`` writes one too.
+[`draw_board`][] returns a [`dlx.Picture`][], which Jupyter shows by itself and
+``Picture.save`` writes to a file; ``sudoku --svg FILE`` writes one too. [`draw_step`][]
+draws a [`sudoku.Step`][] on the position it was found in, as HoDoKu and SudokuWiki show
+a step: the pencil marks, the units of the pattern in one colour and its cells in
+another, the candidates it eliminates struck through in red, the value it places in green.
 
 >>> import sudoku
 >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -15,20 +18,39 @@ and killer cages dashed with their sums.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from math import isqrt
+from typing import TYPE_CHECKING, Any
 
 from dlx import Picture, svg_document
 
 from .errors import ArgumentError, ShapeError, SudokuError
-from .grid import Geometry, parse_board, parse_string
+from .grid import DEFAULT_SYMBOLS, Geometry, parse_board, parse_string
 from .layout import SHADE, Layout, rules_body
 
-__all__ = ["FILLED", "GIVEN", "SHADE", "draw_board"]
+if TYPE_CHECKING:
+    from .techniques import Step
+
+__all__ = ["ELIMINATED", "FILLED", "GIVEN", "PATTERN", "PLACED", "SHADE", "UNIT",
+           "draw_board", "draw_step"]
 
 GIVEN = "#111111"
 """The color of the givens' symbols."""
 FILLED = "#1f5fbf"
 """The color of the symbols a solution filled in."""
+UNIT = "#fff1b8"
+"""A step's picture: the background of the cells of the units that make its pattern."""
+PATTERN = "#bcd8ff"
+"""A step's picture: the background of the pattern's cells (their pattern values bold in
+[`FILLED`][]'s blue)."""
+PLACED = "#c9efc2"
+"""A step's picture: the background of a cell the step fills in; its value in
+[`PLACED_INK`][]."""
+PLACED_INK = "#1a7f1a"
+"""A step's picture: the color of the value the step places."""
+ELIMINATED = "#d0191b"
+"""A step's picture: the color of an eliminated candidate and of the line through it."""
+PENCIL = "#6b6b6b"
+"""A step's picture: the color of the other candidates."""
 
 
 def _values(board: Any, alphabet: str | None, layout: Layout | None) -> tuple[Geometry,
@@ -94,3 +116,109 @@ def _picture(geo: Geometry, values: list[int], filled: list[int], cell: int) -> 
     full = side * cell + 2 * pad
     givens = sum(1 for v in values if v)
     return svg_document(full, full, body, f"a {side}x{side} sudoku with {givens} givens")
+
+
+def draw_step(step: Step, *, alphabet: str | None = None, cell: int = 54) -> Picture:
+    """A picture of ``step`` on the position it was found in (``step.grid``, which the steps
+    of [`sudoku.explain`][] and [`sudoku.hint`][] carry): the board with the values
+    placed so far in black and every open cell's candidates pencilled in small; the cells
+    of the units that make the step's pattern in [`UNIT`][]'s yellow, the pattern's own
+    cells in [`PATTERN`][]'s blue with the pattern's values bold; each candidate the step
+    eliminates in red, struck through ([`ELIMINATED`][]), and each value it places large
+    in green on [`PLACED`][]. The layout's rules are drawn as by [`draw_board`][]; the
+    picture's title is the step in words.
+
+    ``cell`` is the size of a cell in pixels (24..400). ArgumentError for a step without
+    its grid or layout (one made by hand).
+    """
+    from .techniques import Step
+
+    if not isinstance(step, Step):
+        raise ArgumentError(f"step must be a sudoku.Step, got {type(step).__name__}")
+    if step.layout is None or step.grid is None:
+        raise ArgumentError(f"this {step.technique} step has no grid of its own (the steps "
+                            "of sudoku.explain and sudoku.hint have one)")
+    if not isinstance(cell, int) or isinstance(cell, bool) or not 24 <= cell <= 400:
+        raise ArgumentError(f"cell must be an int number of pixels in 24..400, got {cell!r}")
+    layout = step.layout
+    symbols = "." + (alphabet or DEFAULT_SYMBOLS)[:layout.side]
+    return svg_document(*_step_body(step, layout, symbols, cell), title=step.describe(
+        alphabet=alphabet))
+
+
+def step_marks(step: Step) -> dict[int, str]:
+    """How [`draw_step`][] colours each cell of ``step``'s picture: ``"placed"``,
+    ``"pattern"`` or ``"unit"`` (the cells it highlights; the rest are plain)."""
+    assert step.layout is not None
+    units = step.layout.units
+    marks = {c: "unit" for u in step.units for c in units[u]}
+    marks.update({c: "pattern" for c in step.cells})
+    if step.technique != "search":
+        marks.update({c: "placed" for c, _ in step.placements})
+    return marks
+
+
+def _step_body(step: Step, layout: Layout, symbols: str, cell: int) -> tuple[int, int,
+                                                                            list[str]]:
+    side = layout.side
+    values, masks = step.grid  # type: ignore[misc]
+    pad = cell // 4
+    marks = step_marks(step)
+    fills = {"unit": UNIT, "pattern": PATTERN, "placed": PLACED}
+    body = []
+    for c, mark in sorted(marks.items()):
+        r, k = divmod(c, side)
+        body.append(f'<rect class="{mark}" x="{pad + k * cell}" y="{pad + r * cell}" '
+                    f'width="{cell}" height="{cell}" fill="{fills[mark]}"/>')
+    shaded = {(pad + (c % side) * cell, pad + (c // side) * cell) for c in marks}
+    for element in rules_body(layout, pad, cell):  # a variant's shading gives way
+        if element.startswith('<rect x="') and f'width="{cell}"' in element:
+            x, y = (int(element.split(f'{a}="')[1].split('"')[0]) for a in "xy")
+            if (x, y) in shaded:
+                continue
+        body.append(element)
+    placed = dict(step.placements) if step.technique != "search" else {}
+    out = {(c, v) for c, v in step.eliminations}
+    pattern_values = set(step.values)
+    columns = isqrt(side - 1) + 1  # the candidates of a cell in a grid: 3 x 3 for 9
+    rows = -(-side // columns)
+    small = cell / (max(columns, rows) + 0.9)
+    big = cell * (0.6 if side <= 9 else 0.5 if side <= 16 else 0.4)
+    low = 0.62 if layout.cages else 0.5
+    shown, pencil, marked = [], [], []
+    for c in range(side * side):
+        x, y = pad + (c % side) * cell, pad + (c // side) * cell
+        if values[c] or c in placed:
+            kind = ' class="placed" fill="' + PLACED_INK + '"' if c in placed else ""
+            value = placed.get(c) or values[c]
+            shown.append(f'<text{kind} x="{x + cell / 2:g}" y="{y + cell * low:g}">'
+                         f"{escape(symbols[value])}</text>")
+            continue
+        top = y + (cell * 0.18 if layout.cages else 0)  # below a cage's sum
+        height = y + cell - top
+        for v in range(1, side + 1):
+            if not masks[c] >> (v - 1) & 1:
+                continue
+            i, j = divmod(v - 1, columns)
+            cx = x + cell * (j + 0.5) / columns
+            cy = top + height * (i + 0.5) / rows
+            where = f'x="{cx:g}" y="{cy:g}">{escape(symbols[v])}</text>'
+            if (c, v) in out:
+                half = small * 0.45
+                marked.append(f'<text class="eliminated" fill="{ELIMINATED}" {where}'
+                              f'<line class="strike" x1="{cx - half:g}" y1="{cy + half:g}" '
+                              f'x2="{cx + half:g}" y2="{cy - half:g}" stroke="{ELIMINATED}" '
+                              f'stroke-width="{max(1.5, small / 8):g}"/>')
+            elif marks.get(c) == "pattern" and v in pattern_values:
+                marked.append(f'<text class="pattern-value" fill="{FILLED}" {where}')
+            else:
+                pencil.append(f"<text {where}")
+    centred = 'text-anchor="middle" dominant-baseline="central"'
+    body.append(f'<g class="values" {centred} font-size="{big:g}" font-weight="bold" '
+                f'fill="{GIVEN}">{"".join(shown)}</g>')
+    body.append(f'<g class="candidates" {centred} font-size="{small:g}" fill="{PENCIL}">'
+                f'{"".join(pencil)}</g>')
+    body.append(f'<g class="marked" {centred} font-size="{small:g}" font-weight="bold">'
+                f'{"".join(marked)}</g>')
+    full = side * cell + 2 * pad
+    return full, full, body

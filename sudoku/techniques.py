@@ -36,7 +36,10 @@ class Step:
     (``"search"``) also says how much search the engine needed: ``nodes`` and ``guesses``
     (nodes off the path to the solution). ``layout`` is the grid's, set by
     [`sudoku.explain`][] and [`sudoku.hint`][]: [`describe`][] and the repr name
-    cells by it (``r6c9``)."""
+    cells by it (``r6c9``). ``grid`` is the position the step was found in, also set by
+    them: the cells' values (0 open) and each open cell's candidates (a bitmask, bit
+    ``v - 1`` for value ``v``); [`sudoku.draw_step`][] draws the step on it, and a
+    notebook shows that picture."""
 
     technique: str
     rating: float
@@ -48,6 +51,8 @@ class Step:
     nodes: int = 0
     guesses: int = 0
     layout: Layout | None = field(default=None, repr=False, compare=False)
+    grid: tuple[tuple[int, ...], tuple[int, ...]] | None = field(default=None, repr=False,
+                                                                 compare=False)
 
     def __repr__(self) -> str:
         """The step in words when its layout is known (``<Step hidden single 1.5: r3c7 = 5
@@ -61,7 +66,16 @@ class Step:
         from html import escape
 
         text = self.describe() if self.layout is not None else repr(self)
-        return f"<div><code>{escape(text)}</code> (rating {self.rating})</div>"
+        picture = self._repr_svg_() or ""  # the step drawn on its grid, when it has one
+        return f"<div><code>{escape(text)}</code> (rating {self.rating}){picture}</div>"
+
+    def _repr_svg_(self) -> str | None:
+        """A notebook's picture of the step on its grid ([`sudoku.draw_step`][])."""
+        if self.layout is None or self.grid is None:
+            return None
+        from .draw import draw_step
+
+        return draw_step(self).svg
 
     def apply(self, grid: Candidates) -> None:
         """Make the step on ``grid``: its placements, then its eliminations."""
