@@ -53,7 +53,7 @@ def test_first_install_line_installs_the_clone(page: str) -> None:
     for m in re.finditer(r"pip install '?dancing-cover", text):
         before = text[max(0, m.start() - 120):m.start()].replace("\n", " ")
         assert "once published" in before.lower(), f"{page}: {before}"
-    for language, code, line in blocks(path):
+    for _, code, line in blocks(path):
         assert "dancing-cover[" not in code, f"{page}:{line}: a PyPI install in a block"
 
 
