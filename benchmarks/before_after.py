@@ -14,7 +14,9 @@ median of the rounds for each checkout and their ratio (after / before), with th
 machine's load average, which every figure should be quoted with.
 
 The cases are those of the structure issue's "must not regress" list: counts of
-``queens12``, ``langford11`` and ``pentomino_6x10_sym`` (default backend), one
+``queens12``, ``langford11`` and ``pentomino_6x10_sym`` (default backend), issue 42's
+memoized counts (``domino_12x12`` chosen by ``count()`` and with ``memo=True``,
+``langford12`` with ``memo=True``), one
 ``sudoku.solve_string`` call per puzzle of ``norvig_top95`` and of ``norvig_hardest``
 (the median call), the same with ``sudoku.solve`` of LeetCode 37's board (a list of lists
 of one-character strings, solved in place), ``sudoku.solve_many`` of ``royle_17clue``
@@ -49,10 +51,10 @@ def lines(name):
     return [s.strip() for s in path.read_text().splitlines() if s.strip()]
 
 
-def count(name):
+def count(name, **options):
     problem = dlx.ExactCover.from_dlx((cover / f"{name}.dlx").read_text())
     problem.links  # built once, outside the timing (as the engine benchmarks do)
-    return lambda: problem.count()
+    return lambda: problem.count(**options)
 
 
 def one_call(name):
@@ -96,6 +98,9 @@ CASES = {
     "count queens12": lambda: count("queens12"),
     "count langford11": lambda: count("langford11"),
     "count pentomino_6x10_sym": lambda: count("pentomino_6x10_sym"),
+    "count domino_12x12 (chosen)": lambda: count("domino_12x12"),
+    "memo count domino_12x12": lambda: count("domino_12x12", memo=True),
+    "memo count langford12": lambda: count("langford12", memo=True),
     "top95, one call (median)": lambda: one_call("norvig_top95"),
     "hardest, one call (median)": lambda: one_call("norvig_hardest"),
     "top95, one solve(board) (median)": lambda: one_board("norvig_top95"),
@@ -127,6 +132,7 @@ for line in sys.stdin:
 '''
 
 CASES = ["count queens12", "count langford11", "count pentomino_6x10_sym",
+         "count domino_12x12 (chosen)", "memo count domino_12x12", "memo count langford12",
          "top95, one call (median)", "hardest, one call (median)",
          "top95, one solve(board) (median)", "hardest, one solve(board) (median)",
          "solve_many royle_17clue",

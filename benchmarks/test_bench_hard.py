@@ -3,7 +3,7 @@ from Alain Frisch's page; see ``../shared/data/sudoku/SOURCES.md``), one benchma
 puzzle and solver, group ``hard``.
 
 * ``dlx-hard``: ``sudoku.solve_string(strategy="hard")``'s path on numba (the root
-  reduction, then the learning search, ``learn=True``; what ``auto`` does from 25x25 up),
+  reduction, then the learning search, ``strategy="learn"``; what ``auto`` does from 25x25 up),
   stopped after ``HARD_CAP`` seconds;
 * ``dlx-plain``: Knuth's search (``strategy="plain"``: the fewest options, the first item),
   stopped after ``PLAIN_CAP`` seconds;

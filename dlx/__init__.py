@@ -9,7 +9,7 @@
 from .backend import Backend
 from .batch import BatchResult, InstanceCodec, InstanceSearch
 from .budget import NEVER, count_budget, time_budget
-from .distribute import RayExecutor, RunProgress, map_ordered
+from .distribute import RayExecutor
 from .draw import Picture, svg_document
 from .errors import (
     ArgumentError,
@@ -32,11 +32,16 @@ from .errors import (
     UnknownItemError,
     ZDDFormatError,
 )
+from .kinds import Solutions
 from .learning import LearningSearch
+from .matrix import Matrix
+from .memo import MemoStats
 from .options import Colored
 from .preprocess import Preprocessed, Removal
 from .problem import ExactCover
+from .progress import RunProgress
 from .registry import BackendName, backend_names, get_backend, register_backend
+from .request import BatchOptions, CountOptions, FirstOptions, SearchOptions, SetOptions
 from .search import Search, SearchStats
 from .split import Split, Subproblem
 from .status import ExitCode, Status
@@ -51,25 +56,30 @@ __all__ = [
     "ArgumentError",
     "Backend",
     "BackendName",
+    "BatchOptions",
     "BatchResult",
     "BoundError",
     "CheckpointError",
     "ColorError",
     "Colored",
     "CostError",
+    "CountOptions",
     "DLXFormatError",
     "DistributedError",
     "EmptyOptionError",
     "EmptySetError",
     "ExactCover",
     "ExitCode",
+    "FirstOptions",
     "ForcedOptionError",
     "InputError",
     "InstanceCodec",
     "InstanceSearch",
     "ItemNameError",
     "LearningSearch",
+    "Matrix",
     "MatrixError",
+    "MemoStats",
     "NoPrimaryItemWarning",
     "Picture",
     "Preprocessed",
@@ -78,10 +88,13 @@ __all__ = [
     "RepeatedItemError",
     "RunProgress",
     "Search",
+    "SearchOptions",
     "SearchStats",
     "SearchStoppedError",
+    "SetOptions",
     "SetTooLargeError",
     "SolutionSet",
+    "Solutions",
     "Split",
     "Status",
     "Subproblem",
@@ -90,14 +103,13 @@ __all__ = [
     "backend_names",
     "count_budget",
     "get_backend",
-    "map_ordered",
     "register_backend",
     "svg_document",
     "time_budget",
 ]
 
-_MOVED = ("own_process", "Progress", "open_executor")
-"""Names that left ``__all__`` (issue 29): the commands' plumbing, reached through
+_MOVED = ("own_process", "Progress", "open_executor", "map_ordered")
+"""Names that left ``__all__`` (issues 29 and 42): the commands' plumbing, reached through
 [`dlx.command`][]. ``from dlx import Progress`` still works, with a DeprecationWarning."""
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .budget import NEVER
+from .budget import NEVER, count_budget
 from .budget import as_index as _index
 from .errors import ArgumentError, ForcedOptionError
 
@@ -79,9 +79,7 @@ def workers_arg(value: Any, name: str = "workers") -> int | None:
     [`max_workers`][]."""
     if value is None:
         return None
-    workers = _index(value)
-    if workers is None or workers < 1:
-        raise ArgumentError(f"{name} must be a positive integer or None, got {value!r}")
+    workers = count_budget(value, name, 1)
     bound = max_workers()
     if workers > bound:
         raise ArgumentError(f"{name} must be at most {bound} ({WORKERS_PER_CPU} per usable "
@@ -158,7 +156,10 @@ def check_forced_rows(forced: Any) -> tuple[np.ndarray, np.ndarray]:
     if type(forced) is list and len(forced) == 1:  # a batch of one (a Sudoku)
         row = forced[0]
         if type(row) is list:
-            row = np.array(row)  # fast when numpy reads
+            try:
+                row = np.array(row)  # fast when numpy reads
+            except (ValueError, TypeError, OverflowError):  # ragged, or not numbers
+                row = None  # the general way below names the fault
         if type(row) is np.ndarray and row.dtype == np.int64 and row.ndim == 1 \
                 and row.flags.c_contiguous:  # as the kernel reads it (which never writes it)
             return np.array((0, len(row)), dtype=np.int64), row

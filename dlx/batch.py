@@ -254,6 +254,9 @@ class InstanceSearch:
         an adapter's one call then pays one crossing from Python, not three). ``data``:
         a uint8 array, ``context``: an int64 array (contiguous, 1-d), else
         ArgumentError."""
+        if type(codec) is not InstanceCodec:
+            raise ArgumentError(f"codec must be a dlx.InstanceCodec (encode, decode[, "
+                                f"plain]), got {type(codec).__name__}")
         if not (_vector(data, _UINT8) and _vector(context, _INT64)):
             _refuse_arrays(data=(data, _UINT8), context=(context, _INT64))
         links, n_options, _ = self._problem

@@ -47,7 +47,7 @@ from .options import (
 )
 from .progress import RunProgress
 from .registry import BackendName
-from .request import check_request
+from .request import CountOptions, FirstOptions, SearchOptions, check_request, takes
 from .run import count as count_run
 from .run import run
 from .search import SearchStats
@@ -61,7 +61,6 @@ if TYPE_CHECKING:
 
     from .kinds import Solutions
     from .preprocess import Preprocessed
-    from .request import CountOptions, FirstOptions, SearchOptions
     from .split import Split
 
 __all__ = ["Colored", "ExactCover"]
@@ -427,6 +426,7 @@ class ExactCover:
 
     # ----- solving -----------------------------------------------------------------------
 
+    @takes(SearchOptions)
     def solutions(self, limit: int | None = None,
                   **options: Unpack[SearchOptions]) -> Solutions:
         """Lazily yield every solution (at most ``limit``), each a sorted list of options.
@@ -452,11 +452,16 @@ class ExactCover:
         ``lookahead`` options holds item ``j``, the options of ``j`` without ``i`` go
         (Knuth's DLX-PRE reduction, at every node: fewer nodes, each dearer). None of these
         changes the set of solutions, only their order; ``weighted`` and ``lookahead`` are
-        for problems without bounds or costs. ``learn=True`` runs a search of another kind,
-        which learns from its conflicts (`dlx.kernel_cdcl`: clause learning, VSIDS,
+        for problems without bounds or costs. ``strategy`` is one of
+        [`dlx.arguments.STRATEGIES`][]: ``auto`` (the default; here the plain search),
+        ``plain``, ``learn`` or ``race``. ``strategy="learn"`` runs a search of another
+        kind, which learns from its conflicts (`dlx.cdcl`: clause learning, VSIDS,
         restarts), for instances where a subtree fails for the same reason again and again
         (the minimal 25x25 Sudokus); its solutions come in no set order, each once, and its
-        ``stats.nodes`` are its decisions. ``order="cost"`` yields the ``limit`` cheapest
+        ``stats.nodes`` are its decisions; ``strategy="race"`` runs it and the plain
+        search in turns for one solution, the first to answer wins
+        (`dlx.kinds.portfolio`). ``progress`` is called with a [`dlx.RunProgress`][]
+        between the kernel's slices. ``order="cost"`` yields the ``limit`` cheapest
         solutions instead, cheapest first, once the search (branch and bound, see
         [`Search`][dlx.search.Search]) is over. Bad arguments raise [`dlx.ArgumentError`][]
         (forced options: [`dlx.ForcedOptionError`][]), the same on every path and
@@ -470,29 +475,37 @@ class ExactCover:
         return run(self, check_request(self.matrix, "solutions", limit, options),
                    self._finished)
 
+    @takes(CountOptions)
     def count(self, limit: int | None = None, **options: Unpack[CountOptions]) -> int:
         """The number of solutions (at most ``limit``), without materializing any of them.
         The count is this call's own, whatever other threads do with the problem.
 
-        Without ``memo``, a count that the memoized search accepts (no limit,
-        ``max_nodes``, ``strategy``, seed, ``weighted``, ``lookahead``, multiplicities)
-        chooses between it and the plain search as it goes (`dlx.kinds.choose`:
-        ``stats.answered_by`` says which answered); ``memo=False`` is the plain search,
-        ``memo=True`` the memoized one (Knuth's DLX6, exact past 2**64).
+        With ``strategy="auto"`` (the default) and without ``memo``, a count that the
+        memoized search accepts (no limit, ``max_nodes``, seed, ``weighted``,
+        ``lookahead``, multiplicities) chooses between it and the plain search as it
+        goes (`dlx.kinds.choose`: ``stats.answered_by`` says which answered);
+        ``strategy="plain"`` or ``memo=False`` is the plain search (Knuth's node
+        counts), ``memo=True`` the memoized one (Knuth's DLX6, exact past 2**64).
+        ``max_memory`` (bytes; default a quarter of the machine's memory) and
+        ``max_zdd_nodes`` bound the memoized search: the chooser's, out of room, gives
+        way to the plain search, which needs no more memory; an explicit ``memo=True``
+        raises [`dlx.SearchStoppedError`][]. ``parts=True`` counts by the memoized search
+        split into independent parts (as [`solution_set`][] does).
 
         Given ``executor`` (any ``concurrent.futures.Executor``: a process pool, a Dask
         client's ``get_executor()``, [`dlx.distribute.RayExecutor`][]), ``workers``
-        (a pool of that many local processes), ``checkpoint`` or ``split``, the search
+        (a pool of that many local processes, at most
+        [`dlx.arguments.max_workers`][]), ``checkpoint`` or ``split``, the search
         is cut into subproblems (``split``, default [`split`][] with ``parts=64``) run
         on the executor (see `dlx.distribute`): the same count, and ``stats`` with
         the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
-        subproblems: a rerun with it resumes. ``progress`` is called with a
-        [`dlx.RunProgress`][] after each finished chunk. ``forced``,
-        ``max_nodes``, ``timeout``, ``seed``, ``weighted``, ``lookahead`` and ``learn`` are
-        for a single search only. The keyword ``options`` are
-        [`dlx.request.CountOptions`][].
+        subproblems: a rerun with it resumes. ``forced``, ``max_nodes``, ``timeout``,
+        ``seed``, ``weighted``, ``lookahead`` and ``strategy`` are for a single search
+        only. ``progress`` is called with a [`dlx.RunProgress`][]: after each finished
+        chunk, or between the slices of a single search. The keyword ``options`` are
+        [`dlx.CountOptions`][].
 
-        A budget (``max_nodes``, ``timeout``) that runs out first raises
+        A budget (``max_nodes``, ``timeout``) or bound that runs out first raises
         [`dlx.SearchStoppedError`][], whose ``stats.solutions`` is the count so far
         (``solutions(...).count()`` returns such a partial count without raising).
         """
@@ -501,6 +514,7 @@ class ExactCover:
         check_stopped(stats, "count()", request)
         return total
 
+    @takes(SearchOptions)
     def best(self, k: int | None = 1, **options: Unpack[SearchOptions]) -> list[list[int]]:
         """The ``k`` cheapest solutions (None: all), cheapest first; ties in the order
         the search finds them. Their costs: [`cost`][]. A budget (``max_nodes``,
@@ -515,6 +529,7 @@ class ExactCover:
         check_stopped(search.stats, "best()", request)
         return found
 
+    @takes(FirstOptions)
     def first(self, **options: Unpack[FirstOptions]) -> list[int] | None:
         """One solution, or None if there is none. A budget (``max_nodes``, ``timeout``)
         that runs out first raises [`dlx.SearchStoppedError`][]: None always means

@@ -16,11 +16,12 @@ checkpoint [`dlx.CheckpointError`][]) naming it, before any work is done.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import inspect
 import os
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from .arguments import (
     STRATEGIES,
@@ -43,8 +44,8 @@ from .split import Split
 if TYPE_CHECKING:
     from .progress import RunProgress
 
-__all__ = ["CountOptions", "FirstOptions", "MemoOptions", "SearchOptions", "SearchRequest",
-           "SetOptions", "check_request", "memory_default"]
+__all__ = ["BatchOptions", "CountOptions", "FirstOptions", "MemoOptions", "SearchOptions",
+           "SearchRequest", "SetOptions", "check_request", "memory_default", "takes"]
 
 
 class SearchOptions(TypedDict, total=False):
@@ -156,6 +157,31 @@ SINGLE = ("forced", "max_nodes", "timeout", "seed", "weighted", "lookahead", "le
 
 PLAIN = ("learn", "weighted", "lookahead", "restarts")
 """The strategies for hard instances, which problems with bounds or costs refuse."""
+
+DEFAULTS = {"strategy": "auto", "backend": "auto", "order": "search", "weighted": False,
+            "lookahead": 0, "parts": False, "learn": False}
+"""The options' defaults, as the calls' signatures show them (the others: None)."""
+
+F = TypeVar("F")
+
+
+def takes(options: type) -> Callable[[F], F]:
+    """The call's ``**options`` spelled out in its signature (``help()``,
+    ``inspect.signature``, IDEs): one keyword-only parameter per key of the TypedDict
+    ``options``, with its type and default. Nothing changes at call time."""
+    def spell(fn: F) -> F:
+        own = inspect.signature(fn)  # type: ignore[arg-type]
+        head = [p for p in own.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        hints = options.__annotations__
+        keywords = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
+                                      default=DEFAULTS.get(name),
+                                      annotation=getattr(hints[name], "__forward_arg__",
+                                                         hints[name]))
+                    for name in hints if name != "learn"]
+        fn.__signature__ = own.replace(parameters=head + keywords)  # type: ignore[attr-defined]
+        return fn
+    return spell
+
 
 MEMORY_SHARE = 4
 """The memoized search's tables take at most ``1 / MEMORY_SHARE`` of the machine's memory

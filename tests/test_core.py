@@ -400,7 +400,7 @@ def test_huge_timeout_is_no_bound():
     assert problem.count(timeout=10**400) == 4
     assert problem.solutions(timeout=10**400).count() == 4
     assert problem.first(timeout=10**400, restarts=10) is not None
-    assert problem.count(timeout=math.inf, learn=True) == 4
+    assert problem.count(timeout=math.inf, strategy="learn") == 4
 
 
 def test_one_list_of_options_for_the_four_calls():
@@ -413,10 +413,12 @@ def test_one_list_of_options_for_the_four_calls():
 
     assert set(CountOptions.__annotations__) | set(FirstOptions.__annotations__) == \
         {f.name for f in fields(SearchRequest)} - {"kind", "limit"}
-    assert ACCEPTS["count"] - ACCEPTS["solutions"] == {"checkpoint", "progress"}
+    assert ACCEPTS["count"] - ACCEPTS["solutions"] == {"checkpoint", "max_zdd_nodes",
+                                                       "max_memory", "parts"}
+    assert ACCEPTS["solution_set"] <= ACCEPTS["count"]
     problem = queens(5)
     for call, bad in [(problem.solutions, "restarts"), (problem.count, "restarts"),
-                      (problem.first, "checkpoint"), (problem.best, "progress"),
+                      (problem.first, "checkpoint"), (problem.best, "parts"),
                       (problem.count, "nodes")]:
         with pytest.raises(TypeError, match=f"unexpected keyword argument '{bad}'"):
             call(**{bad: 1})

@@ -7,11 +7,11 @@ solutions). Each module here defines one [`Kind`][], ``KIND``, which
 [`dlx.run`][] registers by name:
 
 * [`plain`][dlx.kinds.plain]: Algorithm C (M with bounds or costs), ``order="cost"`` too;
-* [`learning`][dlx.kinds.learning]: the learning search (``learn=True``);
+* [`learning`][dlx.kinds.learning]: the learning search (``strategy="learn"``);
 * [`restarts`][dlx.kinds.restarts]: ``first(restarts=...)``;
 * [`distributed`][dlx.kinds.distributed]: a split search on an executor;
-* [`memo`][dlx.kinds.memo]: the memoized search (``memo=True``), Knuth's DLX6;
-* [`portfolio`][dlx.kinds.portfolio]: plain and learning search in turns (``strategy="auto"``);
+* [`memo`][dlx.kinds.memo]: the memoized search (``memo=True``, ``solution_set``), Knuth's DLX6;
+* [`portfolio`][dlx.kinds.portfolio]: plain and learning search in turns (``strategy="race"``);
 * [`choose`][dlx.kinds.choose]: ``count()``'s choice of the plain or the memoized search.
 
 A kind reads the problem through its frozen [`dlx.matrix.Matrix`][] (``problem.matrix``)

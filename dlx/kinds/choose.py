@@ -20,6 +20,13 @@ resuming from its arrays (nothing is searched twice):
 3. else it is dropped (the probe is all it cost) and the plain search resumes where it
    stopped, to the end.
 
+The memoized search is bounded: its tables are not grown past ``max_memory`` bytes
+(default [`dlx.request.memory_default`][], a quarter of the machine's memory) nor its
+diagram past ``max_zdd_nodes``; out of room, it is dropped as in stage 3 (its stats
+``MAX_MEMORY``, ``bound`` naming the bound), and the plain search, which needs no more
+memory than its links, resumes and answers. An explicit ``memo=True`` raises
+[`dlx.SearchStoppedError`][] instead.
+
 The count is the same either way (the memoized count exact past 2**64). ``stats``
 follow the search under way and, at the end, are those of the search that answered
 (``answered_by``: ``"plain"`` or ``"memo"``; a plain answer keeps the plain search's

@@ -1,4 +1,4 @@
-"""The learning search (``learn=True``): [`dlx.learning.LearningSearch`][] over the
+"""The learning search (``strategy="learn"``): [`dlx.learning.LearningSearch`][] over the
 kernel's lists of the problem, made once per problem and kept with its links."""
 
 from __future__ import annotations

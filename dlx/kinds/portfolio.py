@@ -1,4 +1,4 @@
-"""The portfolio (``strategy="auto"``): the plain search and the learning search of one
+"""The portfolio (``strategy="race"``): the plain search and the learning search of one
 problem in turns, for one solution; the first to answer wins.
 
 Which search wins depends on the problem (Langford pairs: plain DLX proves there is no
@@ -38,7 +38,7 @@ thread:
   ``CONFLICT`` for forced options that clash. ``stats.parts`` holds each search's stats
   (the one that did not answer stays ``RUNNING``: it was left, not ended).
 
-[`dlx.request.check_request`][] makes this kind for ``strategy="auto"`` with a limit of
+[`dlx.request.check_request`][] makes this kind for ``strategy="race"`` with a limit of
 one solution (``first``, ``solutions(1)``, ``count(1)``), on problems without bounds or
 costs, in the order found, without restarts. Otherwise ``auto`` is the plain search: a
 count or many solutions are an enumeration, which the learner does badly (each solution

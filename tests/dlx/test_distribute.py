@@ -338,9 +338,8 @@ def test_a_checkpoint_path_may_be_bytes_or_a_path(tmp_path):
     ({"executor": "processes"}, ArgumentError, "executor must be a concurrent.futures"),
     ({"executor": object()}, ArgumentError, "executor must be a concurrent.futures"),
     ({"workers": 2, "progress": 5}, ArgumentError, "progress must be callable or None"),
-    ({"progress": print}, ArgumentError, "progress reports the chunks of a distributed"),
     ({"workers": 2, "checkpoint": 3}, CheckpointError, "checkpoint must be a file name"),
-    ({"workers": 5000}, ArgumentError, "workers must be at most 4096"),
+    ({"workers": 5000}, ArgumentError, r"workers must be at most \d+ \(8 per usable CPU"),
     ({"workers": 2, "seed": 0}, ArgumentError, "seed is for a single search"),
     ({"workers": 2, "order": "cost"}, ArgumentError, "order is for a single search"),
 ])

@@ -224,13 +224,14 @@ def test_item_in_neither_list_and_the_opt_in():
         ExactCover(options, primary=["a", "b"], rest_secondary=1)
 
 
-def test_count_refuses_progress_on_a_serial_search():
-    """Issue 30, decided (docs/design.md): progress reports the chunks of a distributed
-    run; a serial count has none, so it refuses the callback rather than never call it."""
-    from dlx import ArgumentError
+def test_a_serial_count_reports_progress():
+    """Issue 30 had a serial count refuse ``progress`` (it reported a distributed run's
+    chunks only); issue 42 gives every search one progress rule and record: a serial
+    count reports between its slices, and once at its end."""
+    from dlx import RunProgress
     from dlx.problems import queens
 
-    calls = []
-    with pytest.raises(ArgumentError, match="progress reports the chunks"):
-        queens(5).count(progress=calls.append)
-    assert calls == []
+    calls: list[RunProgress] = []
+    assert queens(5).count(progress=calls.append) == 10
+    assert calls and all(type(c) is RunProgress for c in calls)
+    assert calls[-1].done == calls[-1].parts == 1 and calls[-1].solutions == 10

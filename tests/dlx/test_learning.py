@@ -1,4 +1,4 @@
-"""The learning search (``learn=True``, :mod:`dlx.cdcl` driven by
+"""The learning search (``strategy="learn"``, :mod:`dlx.cdcl` driven by
 :mod:`dlx.learning`): exactly the brute-force solutions, each once, with colors and
 secondary items; the same run on both backends; the shared files' counts; the state's
 invariants (:func:`dlx.cdcl.check.check_learner`) after every step; forced options,
@@ -29,7 +29,7 @@ from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
 
 
 def _state(problem: ExactCover, seed: int | None) -> Learner:
-    """A fresh learning state of ``problem``, as ``solutions(learn=True)`` makes it."""
+    """A fresh learning state of ``problem``, as ``solutions(strategy="learn")`` makes it."""
     m = problem.matrix
     return state.allocate(problem_lists(m.n_items, m.n_primary, m.indptr, m.items, m.colors), seed)
 
@@ -50,7 +50,7 @@ def _both(problem: ExactCover, **kw) -> list[list[int]]:
     order, decisions, assignments, conflicts) on the python and numba backends."""
     runs = []
     for backend in ("python", "numba"):
-        search = problem.solutions(learn=True, backend=backend, **kw)
+        search = problem.solutions(strategy="learn", backend=backend, **kw)
         found = list(search)
         s = search.stats
         runs.append((found, s.nodes, s.updates, s.conflicts, s.restarts, s.status))
@@ -68,12 +68,12 @@ def test_learning_finds_exactly_the_solutions(spec, seed):
     assert as_set(found) == expected and len(found) == len(expected)  # each once
     for s in found:
         assert violation(options, primary, secondary, s) is None
-    assert problem.count(learn=True, seed=seed, backend="python") == len(expected)
-    first = problem.first(learn=True, seed=seed, backend="python")
+    assert problem.count(strategy="learn", seed=seed, backend="python") == len(expected)
+    first = problem.first(strategy="learn", seed=seed, backend="python")
     assert (first is None) == (not expected)
     if expected:
         assert frozenset(first) in expected
-        assert problem.count(1, learn=True, backend="python") == 1
+        assert problem.count(1, strategy="learn", backend="python") == 1
 
 
 @settings(max_examples=40, deadline=None)
@@ -87,7 +87,7 @@ def test_learning_with_forced_options(spec, data):
     forced = data.draw(st.lists(st.sampled_from(live), unique=True, max_size=3)) if live else []
     plain = problem.solutions(forced=forced, backend="python")
     expected = {frozenset(s) for s in plain}
-    learned = problem.solutions(forced=forced, learn=True, backend="python")
+    learned = problem.solutions(forced=forced, strategy="learn", backend="python")
     found = list(learned)
     assert {frozenset(s) for s in found} == expected and len(found) == len(expected)
     assert learned.stats.status == plain.stats.status
@@ -97,8 +97,8 @@ def test_learning_with_forced_options(spec, data):
 def test_known_counts():
     for problem, count in ((queens(8), 92), (langford(7), 52), (queens(6), 4),
                            (langford(8), 300)):
-        assert problem.count(learn=True, backend="numba") == count
-    assert queens(7).count(learn=True, backend="python") == 40
+        assert problem.count(strategy="learn", backend="numba") == count
+    assert queens(7).count(strategy="learn", backend="python") == 40
 
 
 def test_counts_of_the_data_files():
@@ -114,9 +114,9 @@ def test_counts_of_the_data_files():
             problem = ExactCover.from_dlx((DATA / name).read_text())
         if problem.links.mcc:
             with pytest.raises(ArgumentError, match="without bounds or costs"):
-                problem.count(learn=True, backend="numba")
+                problem.count(strategy="learn", backend="numba")
             continue
-        assert problem.count(learn=True, backend="numba") == solutions, name
+        assert problem.count(strategy="learn", backend="numba") == solutions, name
 
 
 @pytest.mark.parametrize("problem", [
@@ -326,29 +326,29 @@ def test_clause_database_is_reduced_and_stays_sound():
 def test_budgets_follow_the_one_rule():
     problem = queens(20)
     with pytest.raises(SearchStoppedError):
-        problem.first(learn=True, max_nodes=3, backend="python")
-    search = problem.solutions(learn=True, max_nodes=3, backend="python")
+        problem.first(strategy="learn", max_nodes=3, backend="python")
+    search = problem.solutions(strategy="learn", max_nodes=3, backend="python")
     assert list(search) == [] and search.stats.status is Status.MAX_NODES
     assert search.stats.nodes == 3
-    search = problem.solutions(learn=True, timeout=0, backend="python")
+    search = problem.solutions(strategy="learn", timeout=0, backend="python")
     assert list(search) == [] and search.stats.status is Status.TIMEOUT
     assert problem.stats.status is Status.TIMEOUT  # the problem's last search
 
 
 def test_limit_and_stats():
     problem = queens(8)
-    search = problem.solutions(5, learn=True, backend="numba")
+    search = problem.solutions(5, strategy="learn", backend="numba")
     assert len(list(search)) == 5 and search.stats.status is Status.LIMIT
     assert search.stats.solutions == 5 and search.stats.nodes > 0
 
 
 @pytest.mark.parametrize("kw, message", [
     ({"learn": "yes"}, "learn must be True or False"),
-    ({"learn": True, "weighted": True}, "no weighted or lookahead"),
-    ({"learn": True, "lookahead": 2}, "no weighted or lookahead"),
-    ({"learn": True, "restarts": 10}, "no restarts"),
-    ({"learn": True, "workers": 2}, "single search"),
-    ({"learn": True, "order": "cost"}, "order"),
+    ({"strategy": "learn", "weighted": True}, "no weighted or lookahead"),
+    ({"strategy": "learn", "lookahead": 2}, "no weighted or lookahead"),
+    ({"strategy": "learn", "restarts": 10}, "no restarts"),
+    ({"strategy": "learn", "workers": 2}, "single search"),
+    ({"strategy": "learn", "order": "cost"}, "order"),
 ])
 def test_bad_arguments(kw, message):
     problem = queens(6)
@@ -362,18 +362,18 @@ def test_bad_arguments(kw, message):
 def test_refused_for_multiplicities():
     problem = ExactCover([["a", "b"], ["a"], ["b"]], multiplicity={"a": (1, 2)})
     with pytest.raises(ArgumentError, match="without bounds or costs"):
-        problem.first(learn=True)
+        problem.first(strategy="learn")
 
 
 def test_forced_clash_names_the_first_option():
     problem = ExactCover.from_dlx("a b c | x\na x:1\nb x:1\nc x:2\na\n")
-    problem.first(learn=True, backend="python")
+    problem.first(strategy="learn", backend="python")
     lists = problem.links.converted["learning"]
     assert forced_clash(lists, [0, 1]) is None  # the same color: compatible
     assert forced_clash(lists, [0, 2]) == 2
     assert forced_clash(lists, [0, 3]) == 3
-    assert problem.count(forced=[0, 1], learn=True) == 0  # c has no option left
-    search = problem.solutions(forced=[1, 2], learn=True)
+    assert problem.count(forced=[0, 1], strategy="learn") == 0  # c has no option left
+    search = problem.solutions(forced=[1, 2], strategy="learn")
     assert list(search) == [] and search.stats.conflict == 2
 
 
@@ -390,7 +390,7 @@ def test_a_minimal_25x25_sudoku():
         pytest.skip(f"{path} not found")
     puzzle = path.read_text().split()[2]
     problem = sudoku.to_exact_cover(puzzle)
-    chosen = problem.first(learn=True, backend="numba", seed=0)
+    chosen = problem.first(strategy="learn", backend="numba", seed=0)
     assert chosen is not None and problem.is_solution(chosen)
 
 
@@ -566,7 +566,7 @@ def test_the_compiled_kernel_counts_no_references():
 
     _, cdcl = learning_entry()
     assert cdcl.dispatcher.targetoptions.get("_nrt") is False
-    assert queens(6).count(learn=True, backend="numba") == 4
+    assert queens(6).count(strategy="learn", backend="numba") == 4
 
 
 @needs_numba
@@ -602,7 +602,7 @@ def test_the_compiled_kernel_indexes_without_wraparound():
     """Compiled under the indexing hook (1.1x as fast), for each set of array types."""
     from dlx.compiled import learning_entry
 
-    assert queens(6).count(learn=True, backend="numba") == 4
+    assert queens(6).count(strategy="learn", backend="numba") == 4
     _, cdcl = learning_entry()
     assert cdcl.nonnegative_indexing
 
@@ -628,16 +628,16 @@ def test_budgets_are_honoured_after_slices_that_found_solutions(backend):
     every slice ends with one: the search used to run to its end (queens 12 on numba:
     14,200 solutions in 24 s, status COMPLETE, for a timeout of 0.5 s)."""
     n = 12 if backend == "numba" else 11  # each takes well over 20 s to count in full
-    queens(6).count(learn=True, backend=backend)  # compiled before the clock starts
-    search = queens(n).solutions(learn=True, backend=backend, timeout=0.3)
+    queens(6).count(strategy="learn", backend=backend)  # compiled before the clock starts
+    search = queens(n).solutions(strategy="learn", backend=backend, timeout=0.3)
     start = time.perf_counter()
     for _ in search:
         if time.perf_counter() - start > 15:
             pytest.fail("the timeout was not honoured")
     assert search.stats.status is Status.TIMEOUT and search.stats.solutions > 0
     with pytest.raises(SearchStoppedError):
-        queens(n).count(learn=True, backend=backend, timeout=0.3)
-    search = queens(n).solutions(learn=True, backend=backend, max_nodes=3000)
+        queens(n).count(strategy="learn", backend=backend, timeout=0.3)
+    search = queens(n).solutions(strategy="learn", backend=backend, max_nodes=3000)
     found = list(search)
     assert search.stats.status is Status.MAX_NODES and search.stats.nodes == 3000
     assert len(found) == search.stats.solutions > 0

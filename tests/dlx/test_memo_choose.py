@@ -93,7 +93,7 @@ def test_known_counts_and_who_answered(name, backend):
     ("count", {"seed": 1}, "plain"),
     ("count", {"weighted": True}, "plain"),
     ("count", {"lookahead": 2}, "plain"),
-    ("count", {"learn": True}, "learning"),
+    ("count", {"strategy": "learn"}, "learning"),
     ("solutions", {}, "plain"),
 ])
 def test_which_requests_choose(call, options, kind):

@@ -1,4 +1,4 @@
-"""The portfolio (``strategy="auto"``, :mod:`dlx.kinds.portfolio`): the same answer
+"""The portfolio (``strategy="race"``, :mod:`dlx.kinds.portfolio`): the same answer
 whichever search gives it, budgets that count the work of both, the requests it makes."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def answered_by(who: str):
 
 
 def _first(problem: ExactCover, **options):
-    search = problem.solutions(1, strategy="auto", **options)
+    search = problem.solutions(1, strategy="race", **options)
     solution = next(search, None)
     search.count()
     return solution, search.stats
@@ -55,9 +55,9 @@ def test_the_answer_is_the_same_whichever_search_gives_it(backend, who):
                 assert (stats.status, stats.solutions) == (Status.LIMIT, 1)
             else:
                 assert solution is None and stats.status is Status.COMPLETE
-            first = problem.first(strategy="auto", backend=backend)
+            first = problem.first(strategy="race", backend=backend)
             assert (first is None) == (not exists)
-            assert problem.count(1, strategy="auto", backend=backend) == int(exists)
+            assert problem.count(1, strategy="race", backend=backend) == int(exists)
 
 
 def test_the_race_is_won_by_the_faster_search(backend):
@@ -93,7 +93,7 @@ def test_max_nodes_counts_plain_nodes_and_decisions(backend, who, max_nodes):
         assert stats.nodes == max_nodes
         assert stats.nodes == stats.parts["plain"].nodes + stats.parts["learn"].nodes
         with pytest.raises(SearchStoppedError, match="max_nodes"):
-            problem.first(strategy="auto", backend=backend, max_nodes=max_nodes)
+            problem.first(strategy="race", backend=backend, max_nodes=max_nodes)
 
 
 def test_max_nodes_is_shared_by_both_searches(monkeypatch):
@@ -116,14 +116,14 @@ def test_the_timeout_bounds_both(backend, who):
     timeout, with status TIMEOUT; the parts' times add up to about the whole."""
     problem = langford(14)
     with answered_by(who) if who else _nothing():
-        problem.solutions(1, learn=True, backend=backend, max_nodes=1).count()  # compile
+        problem.solutions(1, strategy="learn", backend=backend, max_nodes=1).count()  # compile
         solution, stats = _first(problem, backend=backend, timeout=0.1)
         assert solution is None and stats.status is Status.TIMEOUT
         assert 0.1 <= stats.seconds < 2
         spent = stats.parts["plain"].seconds + stats.parts["learn"].seconds
         assert spent <= stats.seconds
         with pytest.raises(SearchStoppedError, match="timeout"):
-            problem.first(strategy="auto", backend=backend, timeout=0.05)
+            problem.first(strategy="race", backend=backend, timeout=0.05)
     _, stats = _first(problem, backend=backend, timeout=0)
     assert stats.status is Status.TIMEOUT
 
@@ -165,7 +165,7 @@ def test_whose_turn(plain, learn, explored, left, who):
     keeps the turn while it ends within the learner's time so far, and gives it up while
     it is lost in its tree, each up to PLAIN_AHEAD times the other's time."""
     race = Portfolio(queens(8), check_request(queens(8).matrix, "first", 1,
-                                              {"strategy": "auto"}), None)
+                                              {"strategy": "race"}), None)
     race._plain.stats.seconds, race._learn.stats.seconds = plain, learn
     race._plain_explored, race._plain_left = explored, left
     assert race._turn().name == who
@@ -205,26 +205,27 @@ def test_auto_is_the_portfolio_for_one_solution_only():
     """``auto`` is the portfolio for one solution of a problem without bounds or costs, in
     the order found, without restarts; the plain search (or restarts) otherwise."""
     problem = queens(5)
-    assert _kind(problem, strategy="auto") == "portfolio"
-    assert _kind(problem, "solutions", 1, strategy="auto") == "portfolio"
-    assert _kind(problem, "count", 1, strategy="auto") == "portfolio"
-    assert _kind(problem, "solutions", 2, strategy="auto") == "plain"
-    assert _kind(problem, "count", None, strategy="auto") == "plain"
-    assert _kind(problem, strategy="auto", restarts=10) == "restarts"
-    assert _kind(problem, "best", 1, strategy="auto", order="cost") == "plain"
+    assert _kind(problem, strategy="race") == "portfolio"
+    assert _kind(problem, "solutions", 1, strategy="race") == "portfolio"
+    assert _kind(problem, "count", 1, strategy="race") == "portfolio"
+    assert _kind(problem, "solutions", 2, strategy="race") == "plain"
+    assert _kind(problem, "count", None, strategy="race") == "plain"
+    assert _kind(problem, strategy="race", restarts=10) == "restarts"
+    assert _kind(problem, "best", 1, strategy="race", order="cost") == "plain"
     bounded = ExactCover([["a"], ["a"]], primary=["a"], multiplicity={"a": (1, 2)})
-    assert _kind(bounded, strategy="auto") == "plain"
-    assert bounded.first(strategy="auto") == [0, 1]
-    assert problem.count(strategy="auto") == 10
+    assert _kind(bounded, strategy="race") == "plain"
+    assert bounded.first(strategy="race") == [0, 1]
+    assert problem.count(strategy="race") == 10
     assert _kind(problem) == "plain" and _kind(problem, strategy="plain") == "plain"
 
 
 def test_strategy_learn_is_learn_true():
-    """``strategy="learn"`` and ``learn=True`` make the same request."""
+    """``learn=True`` (deprecated) and ``strategy="learn"`` make the same request."""
     problem = queens(5)
     for call, limit in [("first", 1), ("count", None), ("solutions", 3)]:
-        assert check_request(problem.matrix, call, limit, {"strategy": "learn"}) == \
-            check_request(problem.matrix, call, limit, {"learn": True})
+        with pytest.warns(DeprecationWarning):
+            assert check_request(problem.matrix, call, limit, {"learn": True}) == \
+                check_request(problem.matrix, call, limit, {"strategy": "learn"})
     assert problem.count(strategy="learn") == 10
 
 
@@ -234,29 +235,31 @@ def test_bad_strategy_is_an_argument_error_naming_it(bad):
         queens(5).first(strategy=bad)
 
 
-@pytest.mark.parametrize("strategy", ["auto", "plain"])
+@pytest.mark.parametrize("strategy", ["auto", "plain", "race"])
 def test_learn_true_takes_no_other_strategy(strategy):
-    with pytest.raises(ArgumentError, match=f"strategy={strategy!r}"):
+    """learn=True, deprecated, is strategy='learn', and so takes no other strategy."""
+    with pytest.warns(DeprecationWarning), \
+            pytest.raises(ArgumentError, match=f"strategy={strategy!r}"):
         queens(5).first(learn=True, strategy=strategy)
 
 
 def test_auto_takes_the_plain_search_options():
     """weighted and lookahead go to the plain search; the learner runs without them."""
     problem = queens(30)
-    solution = problem.first(strategy="auto", weighted=True, lookahead=2)
+    solution = problem.first(strategy="race", weighted=True, lookahead=2)
     assert problem.is_solution(solution)
     with answered_by("learn"):
-        assert problem.is_solution(problem.first(strategy="auto", weighted=True))
+        assert problem.is_solution(problem.first(strategy="race", weighted=True))
 
 
 def test_the_command_takes_strategy(tmp_path, capsys):
-    """``dlx --strategy auto`` says which search answered; ``--learn`` is ``--strategy
+    """``dlx --strategy race`` says which search answered; ``--learn`` is ``--strategy
     learn``, and the two spellings may not disagree."""
     from dlx.cli import main
 
     path = tmp_path / "langford6.dlx"
     path.write_text(langford(6).to_dlx())
-    assert main(["--limit", "1", "--strategy", "auto", "--backend", "python", str(path)]) == 0
+    assert main(["--limit", "1", "--strategy", "race", "--backend", "python", str(path)]) == 0
     err = capsys.readouterr().err
     assert "Altogether 0 solutions" in err and "Answered by the plain search" in err
     for spelling in (["--learn"], ["--strategy", "learn"], ["--learn", "--strategy", "learn"]):

@@ -65,7 +65,7 @@ def test_learning_search_honours_nodes_and_limit(backend, case, max_nodes, limit
     solution (or ``limit`` of them)."""
     problem = build(*case)
     everything = {tuple(sorted(s)) for s in brute_force(*case)}
-    search = problem.solutions(limit, learn=True, backend=backend, max_nodes=max_nodes)
+    search = problem.solutions(limit, strategy="learn", backend=backend, max_nodes=max_nodes)
     found = [tuple(s) for s in search]
     stats = search.stats
     assert stats.nodes <= max_nodes
@@ -88,10 +88,10 @@ def test_learning_search_honours_its_timeout(backend, timeout):
     """A timeout stops the learning search within about one slice (a few tens of ms), not
     at its end: counting queens 11 takes well over 20 s on either backend. The bound here
     is loose on purpose (the machine may be shared); R1 ran 50 times past it."""
-    queens(5).count(learn=True, backend=backend)  # compiled before the clock starts
+    queens(5).count(strategy="learn", backend=backend)  # compiled before the clock starts
     start = time.perf_counter()
     with pytest.raises(SearchStoppedError) as stopped:
-        queens(11).count(learn=True, backend=backend, timeout=timeout)
+        queens(11).count(strategy="learn", backend=backend, timeout=timeout)
     assert time.perf_counter() - start < timeout + 3.0
     assert stopped.value.stats.status is Status.TIMEOUT
 

@@ -252,12 +252,12 @@ def test_batches_move(moving):
 def test_learning_and_restarts_move(moving):
     problem = queens(8)
     (py, py_stats, _), (nb, nb_stats, _), (auto, auto_stats, name) = _three(problem,
-                                                                            learn=True)
+                                                                            strategy="learn")
     assert py == nb == auto and len(auto) == 92
     assert py_stats == nb_stats == auto_stats and name == "python->numba"
     runs = _three(langford(8), "first", restarts=8, seed=3)
     assert runs[0][:2] == runs[1][:2] == runs[2][:2] and runs[2][2] == "python->numba"
-    answer = queens(12).first(strategy="auto", backend="auto")  # the portfolio
+    answer = queens(12).first(strategy="race", backend="auto")  # the portfolio
     assert queens(12).is_solution(answer)
 
 
