@@ -41,10 +41,10 @@ UNIT = "#fff1b8"
 """A step's picture: the background of the cells of the units that make its pattern."""
 PATTERN = "#bcd8ff"
 """A step's picture: the background of the pattern's cells (their pattern values bold in
-[`FILLED`][]'s blue)."""
+``FILLED``'s blue)."""
 PLACED = "#c9efc2"
 """A step's picture: the background of a cell the step fills in; its value in
-[`PLACED_INK`][]."""
+``PLACED_INK``."""
 PLACED_INK = "#1a7f1a"
 """A step's picture: the color of the value the step places."""
 ELIMINATED = "#d0191b"
@@ -122,10 +122,10 @@ def draw_step(step: Step, *, alphabet: str | None = None, cell: int = 54) -> Pic
     """A picture of ``step`` on the position it was found in (``step.grid``, which the steps
     of [`sudoku.explain`][] and [`sudoku.hint`][] carry): the board with the values
     placed so far in black and every open cell's candidates pencilled in small; the cells
-    of the units that make the step's pattern in [`UNIT`][]'s yellow, the pattern's own
-    cells in [`PATTERN`][]'s blue with the pattern's values bold; each candidate the step
-    eliminates in red, struck through ([`ELIMINATED`][]), and each value it places large
-    in green on [`PLACED`][]. The layout's rules are drawn as by [`draw_board`][]; the
+    of the units that make the step's pattern in yellow (``UNIT``), the pattern's own
+    cells in blue (``PATTERN``) with the pattern's values bold; each candidate the step
+    eliminates in red, struck through (``ELIMINATED``), and each value it places large
+    in green (on ``PLACED``). The layout's rules are drawn as by [`draw_board`][]; the
     picture's title is the step in words.
 
     ``cell`` is the size of a cell in pixels (24..400). ArgumentError for a step without
@@ -182,7 +182,7 @@ def _step_body(step: Step, layout: Layout, symbols: str, cell: int) -> tuple[int
     pattern_values = set(step.values)
     columns = isqrt(side - 1) + 1  # the candidates of a cell in a grid: 3 x 3 for 9
     rows = -(-side // columns)
-    small = cell / (max(columns, rows) + 0.9)
+    small = cell / (max(columns, rows) + 0.9) * (0.75 if layout.cages else 1)
     big = cell * (0.6 if side <= 9 else 0.5 if side <= 16 else 0.4)
     low = 0.62 if layout.cages else 0.5
     shown, pencil, marked = [], [], []
@@ -194,13 +194,14 @@ def _step_body(step: Step, layout: Layout, symbols: str, cell: int) -> tuple[int
             shown.append(f'<text{kind} x="{x + cell / 2:g}" y="{y + cell * low:g}">'
                          f"{escape(symbols[value])}</text>")
             continue
-        top = y + (cell * 0.18 if layout.cages else 0)  # below a cage's sum
-        height = y + cell - top
+        # inside a killer's dashed cage lines, below its sum: a smaller box
+        left, top = (x + cell * 0.12, y + cell * 0.3) if layout.cages else (x, y)
+        width, height = x + cell - left - (left - x), y + cell - top - (left - x)
         for v in range(1, side + 1):
             if not masks[c] >> (v - 1) & 1:
                 continue
             i, j = divmod(v - 1, columns)
-            cx = x + cell * (j + 0.5) / columns
+            cx = left + width * (j + 0.5) / columns
             cy = top + height * (i + 0.5) / rows
             where = f'x="{cx:g}" y="{cy:g}">{escape(symbols[v])}</text>'
             if (c, v) in out:
