@@ -530,6 +530,7 @@ def test_numba_disabled_falls_back():
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 @needs_numba
 def test_numba_without_a_cache_compiles_anyway():
     code = ("import numba, warnings\n"

@@ -135,6 +135,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     return Site(done.returncode, done.stdout + done.stderr, root, pages)
 
 
+@pytest.mark.slow
 def test_site_builds_strict_without_a_warning(site: Site) -> None:
     """The README's ``mkdocs build --strict`` exits 0 and warns of nothing (an
     unresolved cross-reference, a missing page, a docstring the handler cannot read)."""
@@ -168,6 +169,7 @@ def _text(html: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", PROSE.sub(" ", html)))
 
 
+@pytest.mark.slow
 def test_no_page_shows_a_raw_role_or_cross_reference(site: Site) -> None:
     """No built page shows a Sphinx role or an unresolved ``[`x.y`][]`` as text."""
     for name, html in site.pages.items():
@@ -189,6 +191,7 @@ CROSS_REF = re.compile(r"\[(`[^`\]]+`|[^\]\[]+)\]\[([\w.]*)\]")
 ``[text][x.y]``."""
 
 
+@pytest.mark.slow
 def test_every_docstring_cross_reference_names_a_documented_object(site: Site) -> None:
     """Every cross-reference in the docstring of an object the site documents (each
     object of ``objects.inv``) resolves, as mkdocstrings resolves it (scoped: a bare
@@ -241,6 +244,7 @@ def test_every_docstring_cross_reference_names_a_documented_object(site: Site) -
     assert not bad, "cross-references to undocumented objects:\n" + "\n".join(sorted(set(bad)))
 
 
+@pytest.mark.slow
 def test_docstring_examples_render_as_code(site: Site) -> None:
     """The ``>>>`` examples of docstrings are code blocks on the API pages, not block
     quotes with the lines run together."""
@@ -257,6 +261,7 @@ def test_docstring_examples_render_as_code(site: Site) -> None:
         assert example in unescape(re.sub(r"<[^>]+>", "", sudoku_page))
 
 
+@pytest.mark.slow
 def test_sudoku_api_documents_the_functions_not_their_modules(site: Site) -> None:
     """``sudoku.generate``, ``rate``, ``explain`` are functions on the page (with their
     signatures), introduced by their modules' text; the modules' internals are not."""
@@ -279,6 +284,7 @@ def test_sudoku_api_documents_the_functions_not_their_modules(site: Site) -> Non
 EXCEPTION = re.compile(r"\b(\w*(?:Error|Warning))\b")
 
 
+@pytest.mark.slow
 def test_api_prose_links_the_exceptions_it_names(site: Site) -> None:
     """In the API pages' prose every exception of ``dlx.errors`` and ``sudoku.errors`` that
     a docstring names is a link to its entry (the headings and signatures aside)."""

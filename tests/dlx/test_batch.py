@@ -258,6 +258,7 @@ def batches(draw):
     return (options, primary, secondary), problem, instances, limit, max_nodes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 @settings(max_examples=250, deadline=None)
 @given(batches())

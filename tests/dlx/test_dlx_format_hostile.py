@@ -613,6 +613,7 @@ def test_fuzz_parse_reads_knuth_lines_or_blames_the_right_line(text: str) -> Non
     assert warned == [option_linenos[k] for k in problem.dropped]
 
 
+@pytest.mark.slow
 @budget(200)
 @given(text=hostile_texts(), where=st.floats(0, 1),
        bad=st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\x80"]))

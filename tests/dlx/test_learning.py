@@ -119,6 +119,7 @@ def test_counts_of_the_data_files():
         assert problem.count(strategy="learn", backend="numba") == solutions, name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("problem", [
     queens(6), langford(7), tiling(rectangle(4, 5), {k: PENTOMINOES[k] for k in "LPUY"})],
     ids=["queens6", "langford7", "pentominoes4x5"])
@@ -185,6 +186,7 @@ def _refusing_negative_indices(S: Learner) -> Learner:
     return S._replace(**{name: getattr(S, name).view(_NonNegative) for name in S._fields})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("problem", [
     queens(6), langford(7), tiling(rectangle(4, 5), {k: PENTOMINOES[k] for k in "LPUY"})],
     ids=["queens6", "langford7", "pentominoes4x5"])
@@ -243,6 +245,7 @@ def _enumerate_checking_clauses(S: Learner, solutions: set[frozenset[int]],
     assert not solutions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("problem", [queens(8), langford(7), tiling(
     rectangle(4, 5), {k: PENTOMINOES[k] for k in "LPUY"})], ids=["queens8", "langford7",
                                                                 "pentominoes4x5"])
@@ -621,6 +624,7 @@ def test_the_search_reads_narrow_integers():
     assert np.array_equal(grown.CL_LITS[:len(S.CL_LITS)], S.CL_LITS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_budgets_are_honoured_after_slices_that_found_solutions(backend):
     """R1 (issue 32): the clock and the node budget are looked at after every slice, one

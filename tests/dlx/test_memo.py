@@ -129,6 +129,7 @@ def test_transfer_matrix_knows_small_boards():
                                                                            12988816]
 
 
+@pytest.mark.slow
 @needs_numba
 def test_domino_14x14_past_2_64():
     problem = load("domino_14x14")
@@ -169,6 +170,7 @@ def test_front_door_counts_past_2_62_are_not_cut_to_a_limit():
 # ----- random problems against the plain search ------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(xcc_problems(), st.sampled_from(AVAILABLE))
 def test_memo_equals_plain_search(problem, backend):
@@ -411,6 +413,7 @@ def test_memo_input_is_the_problems_csr():
     assert (data.n_items, data.n_primary, len(data.indptr) - 1) == (24, 24, len(problem))
 
 
+@pytest.mark.slow
 def test_set_operations_need_no_recursion_limit():
     """Solutions of 3,000 options (three times Python's default recursion limit) from the
     search, and of 25,000 from a text (past the 20,000 the set operations once raised the

@@ -124,6 +124,7 @@ def first(nodes: int) -> dict[str, int]:
     return {"PLAIN_FIRST": nodes, "PLAIN_FIRST_PYTHON": nodes}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(xcc_problems(max_options=12), THRESHOLDS, st.sampled_from(AVAILABLE), st.data())
 def test_the_chosen_count_is_the_plain_count(drawn, thresholds, backend, data):

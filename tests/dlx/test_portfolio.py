@@ -128,6 +128,7 @@ def test_the_timeout_bounds_both(backend, who):
     assert stats.status is Status.TIMEOUT
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(xcc_problems(), st.sampled_from(["plain", "learn"]), st.sampled_from([None, 5]))
 def test_random_problems_agree_with_brute_force(spec, who, seed):

@@ -162,6 +162,7 @@ def test_infeasible_problems():
     check_record(clash, clash.preprocess(forced=[0, 2]), {frozenset({0, 2})})
 
 
+@pytest.mark.slow
 def test_the_data_files_keep_their_counts():
     if not (DATA / "SOURCES.md").is_file():
         pytest.skip(f"{DATA} is absent")

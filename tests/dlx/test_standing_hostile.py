@@ -99,6 +99,7 @@ def test_learning_search_honours_its_timeout(backend, timeout):
 # ----- checkpoints ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(content=JSON)
 def test_a_hostile_checkpoint_is_refused_and_kept(tmp_path, content):
@@ -112,6 +113,7 @@ def test_a_hostile_checkpoint_is_refused_and_kept(tmp_path, content):
     assert path.read_text() == text
 
 
+@pytest.mark.slow
 @settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=64) | st.just(b"[" * 100_000) | st.just(b'{"a":' * 50_000))
 def test_a_corrupt_checkpoint_is_refused(tmp_path, data):

@@ -77,6 +77,7 @@ def test_restarts_find_a_solution_or_prove_none(spec, seed, unit, weighted):
         assert got[0] is None and problem.stats.status is Status.COMPLETE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kw", STRATEGIES, ids=str)
 def test_strategies_keep_the_counts_of_the_data_files(kw):
     if not (DATA / "SOURCES.md").is_file():

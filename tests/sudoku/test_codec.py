@@ -140,6 +140,7 @@ def spoiled(first, given, rules):
     return np.zeros(0, dtype=np.uint8)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["python", pytest.param("numba", marks=needs_numba)])
 def test_a_grid_the_checker_refuses_is_an_engine_error(monkeypatch, backend):
     """The one call answers through its codec's checker on every backend: one that

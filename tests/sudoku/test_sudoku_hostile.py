@@ -511,6 +511,7 @@ def test_d11_stdout_closed(argv):
     assert _one_line(proc.stderr) == "sudoku: cannot write output: stdout is closed\n"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 @pytest.mark.parametrize("argv", [[LEETCODE], ["-f", "-"], ["-f", "-", "-j", "2", "--pretty"]])
 def test_d11_disk_full(argv):
@@ -651,6 +652,7 @@ def _processes_mentioning(text: str) -> list[int]:
     return pids
 
 
+@pytest.mark.slow
 @needs_posix
 @pytest.mark.parametrize("argv", [["--pretty", "-j", "16"], ["-j", "8"], ["--pretty", "-j", "64"],
                                   ["-j", "1"]])
@@ -1085,6 +1087,7 @@ CLI_OPTIONS = st.one_of(st.just([]), st.lists(st.sampled_from(GOOD_OPTIONS), max
                         st.lists(st.sampled_from(GOOD_OPTIONS + BAD_OPTIONS), max_size=4))
 
 
+@pytest.mark.slow
 @hostile(800)
 @given(options=CLI_OPTIONS, lines=st.lists(CLI_LINES, max_size=8),
        newline=st.sampled_from(["\n", "\r\n"]), bom=st.booleans())
