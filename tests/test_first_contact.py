@@ -174,6 +174,21 @@ def test_benchmark_provenance_reads_a_runs_json() -> None:
     assert "load not recorded" in make_results.provenance(data, None)
 
 
+@pytest.mark.slow
+def test_the_benchmark_page_is_made_by_one_command(tmp_path: Path) -> None:
+    """``python docs/bench/make_results.py`` runs the suite (here: two benchmarks, one
+    round) and writes the page, its first line saying when, where and under what load."""
+    pytest.importorskip("pytest_benchmark")
+    done = subprocess.run([sys.executable, "docs/bench/make_results.py", "--out",
+                           str(tmp_path), "-k", "queens10 and dlx", "--benchmark-min-rounds=1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    text = (tmp_path / "results.md").read_text(encoding="utf-8")
+    found = PROVENANCE.search(text)
+    assert found and found.group("load").startswith("load average"), text[:600]
+    assert "| dlx-python |" in text or "| dlx-numba |" in text
+
+
 # ----- reprs and help() -------------------------------------------------------------------------
 
 
