@@ -30,11 +30,11 @@ ORDERS = ("search", "cost")
 
 STRATEGIES = ("auto", "plain", "learn", "race")
 """``strategy``, one name one meaning in both packages: ``auto`` (the default) lets the
-library choose (``count()``: the plain or the memoized search, [`dlx.kinds.choose`][];
+library choose (``count()``: the plain or the memoized search, `dlx.kinds.choose`;
 ``sudoku``: the plain search, the learning one on large boards); ``plain`` is Knuth's
 search and nothing else (his node counts); ``learn`` the learning search (clause
-learning, [`dlx.learning`][]; ``sudoku`` preprocesses first); ``race`` the plain and the
-learning search in turns, the first to answer wins ([`dlx.kinds.portfolio`][])."""
+learning, `dlx.learning`; ``sudoku`` preprocesses first); ``race`` the plain and the
+learning search in turns, the first to answer wins (`dlx.kinds.portfolio`)."""
 
 RENAMED = {"hard": "learn"}
 """Old spellings that still work, with a DeprecationWarning: sudoku's ``hard``."""
@@ -42,7 +42,7 @@ RENAMED = {"hard": "learn"}
 
 def strategy_arg(value: Any, allowed: tuple[str, ...] = STRATEGIES) -> str:
     """``strategy``: one of ``allowed`` (a subset of [`STRATEGIES`][]); None is
-    ``auto``; an old spelling ([`RENAMED`][]) its new name, with a DeprecationWarning."""
+    ``auto``; an old spelling (``RENAMED``) its new name, with a DeprecationWarning."""
     if value is None:
         return "auto"
     if type(value) is str and value in RENAMED and RENAMED[value] in allowed:
@@ -70,7 +70,7 @@ def usable_cpus() -> int:
 
 def max_workers() -> int:
     """The most local worker processes a run may ask for (``workers``, ``--workers``):
-    [`WORKERS_PER_CPU`][] per usable CPU."""
+    ``WORKERS_PER_CPU`` per usable CPU."""
     return WORKERS_PER_CPU * usable_cpus()
 
 

@@ -321,7 +321,7 @@ def _serve(conn: Any) -> None:
 class Pool(cf.Executor):
     """``count`` local worker processes, a ``concurrent.futures.Executor``: the one pool
     of both commands (``dlx --workers``, through `dlx.distribute`; ``sudoku -j``,
-    through [`dlx.map_ordered`][]), so that both stop the same way.
+    through [`map_ordered`][dlx.command.map_ordered]), so that both stop the same way.
 
     Each worker has its own duplex pipe, and a task goes to the worker with the fewest
     tasks under way; one thread reads the results as they come and completes the

@@ -605,7 +605,7 @@ class ExactCover:
         as a conflict. The result is the same as searching, one at a time, the problem
         left once the forced options are taken: same solutions in the same order, same
         ``nodes`` and ``updates``. Arguments are checked as for [`solutions`][]
-        ([`dlx.request.check_request`][]). ``progress``, if given, is called in this
+        (`dlx.request.check_request`). ``progress``, if given, is called in this
         thread with a [`dlx.RunProgress`][] (instances ``done`` of ``parts``), from time
         to time (between the kernel's slices, about 5 times a second; after each
         instance in Python), for a progress line.
@@ -622,7 +622,7 @@ class ExactCover:
                         timeout: float | None = None,
                         backend: BackendName = "auto") -> InstanceSearch:
         """``search(forced)`` is ``solve_batch([forced], ...)``, the arguments checked here
-        once ([`dlx.request.check_request`][], as for ``solve_batch``), at the least fixed
+        once (`dlx.request.check_request`, as for ``solve_batch``), at the least fixed
         cost (a ``timeout`` bounds each call): for searches made one at a time, as an
         adapter's one call makes them (``sudoku.solve``)."""
         request = check_request(self.matrix, "instance_search", limit, {
