@@ -52,7 +52,13 @@ def needs_numba(code: str) -> bool:
     return 'backend="numba"' in code
 
 
-@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
+SLOW_PAGES = {"commands.md"}
+"""Pages whose examples take 3 s or more (many runs of the commands): the slow run's."""
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.slow) if p.name in SLOW_PAGES else p for p in PAGES],
+    ids=[str(p.relative_to(ROOT)) for p in PAGES])
 def test_examples_run(path: Path, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     namespace: dict = {"__name__": "__docs__"}

@@ -75,6 +75,7 @@ def test_strategy_plain_is_knuths_search(domino6, capsys) -> None:
     assert "memo" not in err.lower()
 
 
+@pytest.mark.slow
 def test_strategy_names_and_the_old_spelling(capsys) -> None:
     """``race`` is what ``auto`` was (the plain and the learning search in turns);
     ``--learn`` still works, with a one-line note."""
