@@ -137,6 +137,20 @@ def test_tutorial_sections_are_numbered_once_each_as_its_opening_counts() -> Non
     assert count and NUMBERS[count.group(1)] == len(numbers)
 
 
+def test_readme_states_the_quick_runs_measured_cost() -> None:
+    """The README gives the quick run's cost as measured: its commit, the machine's load,
+    the wall time and the CPU time, which is at most 3 minutes."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    found = re.search(r"Measured at commit (\w{7,}) .*?load average ([\d.]+) before and "
+                      r"([\d.]+) after.*?: ([\d,]+) tests in (\d+) min (\d+) s, (\d+) min "
+                      r"(\d+) s of CPU", text)
+    assert found, "the README's quick-run figure is missing"
+    cpu = 60 * int(found.group(7)) + int(found.group(8))
+    assert cpu <= 180
+    conftest = (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8")
+    assert f"{found.group(7)} min {found.group(8)} s of CPU" in " ".join(conftest.split())
+
+
 # ----- the benchmark pages ----------------------------------------------------------------------
 
 PROVENANCE = re.compile(
