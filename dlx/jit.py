@@ -153,18 +153,29 @@ _compile_lock = threading.Lock()
 _compile_listeners: list[Callable[[], None]] = []
 _compile_announced = False
 _listeners_lock = threading.Lock()
+_announced_anywhere: Any = None
+"""A flag in shared memory, made where the first listener is added: the worker processes
+forked from there (``-j 2``) inherit the listeners and the flag, so that one of them, not
+each, announces the compile."""
 
 
 def on_compile(listener: Callable[[], None], *, remove: bool = False) -> None:
     """Call ``listener()`` (or, ``remove=True``, no longer) when the kernel is about to be
     compiled rather than loaded from numba's disk cache: seconds of silence otherwise
-    ([`dlx.progress.Progress`][] shows a notice). At most once per process."""
+    ([`dlx.progress.Progress`][] shows a notice). At most once per process, and once in
+    all for the processes forked from the one that added the listener."""
+    global _announced_anywhere
     with _listeners_lock:
         if remove:
             with contextlib.suppress(ValueError):
                 _compile_listeners.remove(listener)
         else:
             _compile_listeners.append(listener)
+            if _announced_anywhere is None:
+                with contextlib.suppress(Exception):  # no shared memory here: per process
+                    import multiprocessing
+
+                    _announced_anywhere = multiprocessing.Value("b", 0)
 
 
 def _in_disk_cache(dispatcher: Any) -> bool | None:
@@ -184,6 +195,12 @@ def _announce_compiling(dispatcher: Any) -> None:
     if _compile_announced or not listeners or _in_disk_cache(dispatcher) is not False:
         return
     _compile_announced = True
+    shared = _announced_anywhere
+    if shared is not None:
+        with shared.get_lock():
+            if shared.value:  # a process forked from the same one said it already
+                return
+            shared.value = 1
     for listener in listeners:
         listener()
 

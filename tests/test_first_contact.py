@@ -277,8 +277,9 @@ def test_is_solution_takes_what_solve_takes() -> None:
 @pytest.mark.slow
 def test_first_compile_is_announced_in_a_pipe(tmp_path: Path) -> None:
     """``sudoku -f FILE`` with its output in a pipe (no progress line) and a fresh copy of
-    the packages (no numba cache beside them) says once on stderr that it compiles; the
-    next run loads the kernels from the cache and says nothing of it."""
+    the packages (no numba cache beside them) says once on stderr that it compiles, also
+    when two worker processes compile (``-j 2``); the next run loads the kernels from the
+    cache and says nothing of it."""
     pytest.importorskip("numba")
     import shutil
 
@@ -292,7 +293,7 @@ def test_first_compile_is_announced_in_a_pipe(tmp_path: Path) -> None:
     env = {**__import__("os").environ, "PYTHONPATH": str(tmp_path)}
     env.pop("NUMBA_CACHE_DIR", None)
     command = [sys.executable, "-m", "sudoku", "-f", str(puzzles), "--backend", "numba"]
-    first = subprocess.run(command, env=env, cwd=tmp_path, capture_output=True, text=True,
+    first = subprocess.run([*command, "-j", "2"], env=env, cwd=tmp_path, capture_output=True, text=True,
                            timeout=900)
     assert first.returncode == 0, first.stderr[-2000:]
     assert first.stdout.count("\n") == 300  # the answers, one line each: a pipe
