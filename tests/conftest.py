@@ -3,8 +3,9 @@ default run and the full one.
 
 ``python -m pytest`` leaves out the tests marked ``slow`` (each takes a second or more;
 the rest took 2 min 7 s of CPU, README.md says where and how measured); ``python -m
-pytest --all`` runs every test, as CI does (``.ci/run``). A marker expression of one's own (``-m slow``, ``-m "not
-slow"``) replaces the default one, and a test named on the command line
+pytest --all`` runs every test, as CI does (``.ci/run``). A marker expression of one's
+own (``-m slow``, ``-m "not slow"``) replaces the default one, and a test named on the
+command line
 (``tests/dlx/test_dlx_known.py::test_pentominoes_3x20``) runs, slow or not.
 
 The helpers in ``tests/helpers`` (``oracle``, ``pinned``, ``datasets``, ``backends``, ...)

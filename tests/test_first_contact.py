@@ -293,8 +293,8 @@ def test_first_compile_is_announced_in_a_pipe(tmp_path: Path) -> None:
     env = {**__import__("os").environ, "PYTHONPATH": str(tmp_path)}
     env.pop("NUMBA_CACHE_DIR", None)
     command = [sys.executable, "-m", "sudoku", "-f", str(puzzles), "--backend", "numba"]
-    first = subprocess.run([*command, "-j", "2"], env=env, cwd=tmp_path, capture_output=True, text=True,
-                           timeout=900)
+    first = subprocess.run([*command, "-j", "2"], env=env, cwd=tmp_path,
+                           capture_output=True, text=True, timeout=900)
     assert first.returncode == 0, first.stderr[-2000:]
     assert first.stdout.count("\n") == 300  # the answers, one line each: a pipe
     assert first.stderr.count(COMPILING) == 1, first.stderr[-2000:]
