@@ -98,6 +98,10 @@ class Kernel:
     """False for a kernel whose state does not hold the links as the search changes
     them ([`dlx.kernel_bits`][]: bitsets): another kernel that takes over its search
     replays the path instead ([`adopt`][])."""
+    check: Callable[[Links, Any, int], None] | None = None
+    """Knuth's sanity checker of this kernel's state (``links, state, inactive``),
+    for a kernel whose state is not the links ([`dlx.cells.check_cells`][]); None:
+    [`dlx.links.check_links`][]."""
 
     def pristine(self, links: Links) -> State:
         """The problem's arrays converted for this kernel (once per problem)."""

@@ -275,7 +275,7 @@ class Search(Lazy):
         """Knuth's sanity checker on the live arrays (raises AssertionError)."""
         live = self._live
         if live is not None:
-            check_links(self.links, live[1], live[0].inactive)
+            (live[0].check or check_links)(self.links, live[1], live[0].inactive)
 
     @property
     def _state(self) -> State | None:

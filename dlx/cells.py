@@ -1,0 +1,372 @@
+"""Dancing cells ([`dlx.kernel_cells`][], Knuth's SSXCC) as a kernel of the search.
+
+[`build_cells`][] lays a problem's [`dlx.links.Links`][] out as sparse sets;
+[`CellsKernel`][] is a [`dlx.backend.Kernel`][] over them, so that
+[`dlx.search.Search`][] drives it as it drives the links (slices on
+[`dlx.slices.drive`][], budgets, timeouts, Ctrl-C, forced options, solutions named by the
+links' nodes); [`CellsBackend`][] is a backend that gives it to every problem it can
+search (no bounds or costs; Knuth's choice of item), and the links kernel of the backend
+under it to the rest, and runs batches, memoized and learning searches there.
+
+The kernel is selected, not chosen by default: ``problem.count(backend=dlx.cells.CELLS)``
+searches with it compiled by numba (``CELLS_PYTHON``: as written, over lists). Its nodes
+and updates are SSXCC's, not DLX2's (``docs/design.md``, "Dancing cells").
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+from collections import namedtuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import kernel_cells
+from .backend import Backend, BatchJob, Kernel, MemoKernel
+from .errors import ArgumentError
+from .links import Links
+
+__all__ = ["CELLS", "CELLS_PYTHON", "Cells", "CellsBackend", "CellsKernel", "build_cells",
+           "check_cells", "explored_cells"]
+
+FIELDS = ("SET", "ITM", "LOC", "CLR", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "FORCING",
+          "REG")
+"""The arrays of a search's state, in order (what each holds: [`dlx.kernel_cells`][])."""
+
+CHANGES = frozenset({"SET", "LOC", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "REG"})
+"""The arrays a search writes: each search works on its own copies; the others (``ITM``,
+``CLR``, ``FORCING``) are shared by every search of the problem."""
+
+if TYPE_CHECKING:
+    class Cells(tuple):
+        def __getattr__(self, name: str) -> Any: ...
+        def __new__(cls, *args: Any, **kwargs: Any) -> Cells: ...
+        def _replace(self, **kwargs: Any) -> Cells: ...
+else:
+    Cells = namedtuple("Cells", FIELDS)
+    Cells.__doc__ = "A dancing-cells state: the arrays of [`FIELDS`][], read by name."
+
+DTYPE = np.int32
+"""The arrays' type, but ``REG``'s (int64: nodes run past 2**31): SSXCC's ``int``.
+Half the memory traffic of int64 (measured in ``docs/design.md``)."""
+
+SAVE_START = 1 << 12
+"""``SAVE``'s first length (grown twofold when a level may not fit: ``FULL``)."""
+
+
+def build_cells(links: Links) -> Cells:
+    """The sparse sets of ``links`` (the options it keeps, in its node numbering), all
+    items active, nothing chosen: numpy, vectorized, as [`dlx.links.build_links`][].
+
+    Item ``k`` (1..N) gets the set index ``base[k]``: two slots (position, size), then
+    one per option of it, in option order, items one after the other."""
+    if links.mcc:
+        raise AssertionError("dancing cells search problems without bounds or costs")
+    A = links.arrays
+    N, N1 = links.n_items, links.n_primary
+    Z = len(A.TOP)
+    lengths = np.asarray(A.LEN[1:], dtype=np.int64)  # no item is covered in pristine links
+    base = np.zeros(N + 2, dtype=np.int64)  # base[k] for item k; base[N + 1]: the end
+    base[1:] = 2 + np.concatenate(([0], np.cumsum(lengths + 2)))
+    size = int(base[N + 1]) - 2 if N else 0
+    if max(size, Z) >= 1 << 31:
+        raise ArgumentError(f"problem too large for dancing cells ({Z} nodes)")
+    SET = np.zeros(max(size, 2), dtype=DTYPE)
+    items = np.arange(1, N + 1)
+    SET[base[items] - 2] = items - 1
+    SET[base[items] - 1] = lengths
+    TOP = A.TOP
+    nodes = np.flatnonzero(TOP > 0)
+    nodes = nodes[nodes > N]  # the options' nodes, in node order
+    of = TOP[nodes]
+    order = np.argsort(of, kind="stable")  # by item, in node (option) order
+    by_item = nodes[order]
+    first = np.searchsorted(of[order], np.arange(N + 1))  # where each item's run starts
+    rank = np.arange(len(by_item)) - first[of[order]]
+    ITM = np.zeros(Z, dtype=DTYPE)
+    LOC = np.zeros(Z, dtype=DTYPE)
+    ITM[nodes] = base[of]
+    LOC[by_item] = base[of[order]] + rank
+    SET[LOC[by_item]] = by_item
+    spacers = np.flatnonzero(TOP[N + 1 :] <= 0) + N + 1
+    ITM[spacers[1:]] = -(np.diff(spacers) - 1)
+    CLR = np.zeros(Z, dtype=DTYPE)
+    CLR[nodes] = A.COLOR[nodes]
+    REG = np.zeros(kernel_cells.N_REGS, dtype=np.int64)
+    REG[kernel_cells.RESUME] = kernel_cells.BEGIN
+    REG[kernel_cells.ACTIVE] = N
+    REG[kernel_cells.SECOND] = base[N1 + 1] if N > N1 else size + 2
+    return Cells(SET=SET, ITM=ITM, LOC=LOC, CLR=CLR, ITEM=base[1 : N + 1].astype(DTYPE),
+                 CHOICE=np.zeros(N1 + 1, dtype=DTYPE), SAVED=np.zeros(N1 + 2, dtype=DTYPE),
+                 SAVE=np.zeros(SAVE_START, dtype=DTYPE), FORCE=np.zeros(N1 + 1, dtype=DTYPE),
+                 FORCING=np.asarray(A.FORCING, dtype=DTYPE), REG=REG)
+
+
+def _grown(search: Any, grow: Any) -> Any:
+    """``search`` called again after ``grow(S.SAVE)`` while it pauses for room
+    ([`dlx.kernel_cells.FULL`][]): the state keeps the same array, enlarged in place."""
+
+    def run(S: Cells, node_stop: int, solution_stop: int) -> int:
+        status = search(S, node_stop, solution_stop)
+        while status == kernel_cells.FULL:
+            grow(S.SAVE)
+            status = search(S, node_stop, solution_stop)
+        return status
+
+    return run
+
+
+def _grow_array(a: np.ndarray) -> None:
+    a.resize(2 * len(a), refcheck=False)  # owned by the search (a copy): no view of it
+
+
+def _grow_list(a: list) -> None:
+    a.extend([0] * len(a))
+
+
+@dataclass(frozen=True)
+class CellsKernel(Kernel):
+    """The dancing-cells kernel over one backend's array types: a [`Kernel`][] whose
+    state is [`Cells`][], built from the links ([`build_cells`][]) once per problem and
+    copied (what a search writes) per search; options are forced by
+    [`dlx.kernel_cells.force_all`][]."""
+
+    def pristine(self, links: Links) -> Any:
+        state = links.converted.get(self.name)
+        if state is None:
+            cells = links.converted.get("cells")
+            if cells is None:
+                cells = links.converted.setdefault("cells", build_cells(links))
+            state = Cells(*(self.convert(links, name, a) for name, a in zip(FIELDS, cells)))
+            state = links.converted.setdefault(self.name, state)
+        return state
+
+    def start(self, links: Links, replaced: dict[str, Any] | None = None) -> Any:
+        given = replaced or {}
+        return Cells(*(given[name] if name in given else self.copy(a) if name in CHANGES
+                       else a for name, a in zip(FIELDS, self.pristine(links))))
+
+    def prepare(self, links: Links, forced: list[int],
+                replaced: dict[str, Any] | None = None) -> tuple[Any, int | None]:
+        state = self.start(links, {k: v for k, v in (replaced or {}).items() if k in FIELDS})
+        return self.force(links, state, forced) if forced else (state, None)
+
+    def force(self, links: Links, state: Any, forced: list[int]) -> tuple[Any, int | None]:
+        if self.force_all is None:
+            raise AssertionError(f"kernel {self.name} cannot force options")
+        f = self.force_all(state, self.convert(links, "FORCED", np.asarray(forced)))
+        return state, (None if f < 0 else forced[f])
+
+    def adopt(self, links: Links, forced: list[int], source: Kernel, state: Any) -> Any:
+        raise AssertionError("no search moves to or from dancing cells mid-search")
+
+
+def check_cells(links: Links, S: Any, inactive: int = 0) -> None:
+    """Knuth's sanity check of a dancing-cells state (ssxcc.w, ``sanity``): raise
+    ``AssertionError`` if a redundant part of it has gone awry.
+
+    ``ITEM`` is a permutation and ``SET[x - 2]`` its inverse; every node sits where its
+    ``LOC`` says in its item's set, within its original stretch; sizes stay within it;
+    an option is in the sets of all its active items or of none (Knuth's "flipped
+    status") while the search is under way; the levels' saves nest. It costs a pass
+    over every array, so the search never calls it by itself (the tests call it after
+    every step)."""
+    SET, ITM, LOC, ITEM, REG = (list(map(int, a)) for a in (S.SET, S.ITM, S.LOC, S.ITEM,
+                                                             S.REG))
+    cells = build_cells(links)
+    N = links.n_items
+    bases = [int(b) for b in cells.ITEM]
+    length = {x: int(cells.SET[x - 1]) for x in bases}
+    active = REG[kernel_cells.ACTIVE]
+    if sorted(ITEM) != sorted(bases):
+        raise AssertionError("ITEM is not a permutation of the items")
+    for k, x in enumerate(ITEM):
+        if SET[x - 2] != k:
+            raise AssertionError(f"bad pos of item at set index {x}: {SET[x - 2]}, not {k}")
+        if not 0 <= SET[x - 1] <= length[x]:
+            raise AssertionError(f"size {SET[x - 1]} of item {x} outside 0..{length[x]}")
+    if not 0 <= active <= N:
+        raise AssertionError(f"ACTIVE {active} outside 0..{N}")
+    for p in np.flatnonzero(np.asarray(cells.ITM) > 0).tolist():
+        x, r = ITM[p], LOC[p]
+        if not x <= r < x + length[x] or SET[r] != p:
+            raise AssertionError(f"bad LOC {r} of node {p} in the set of item {x}")
+    level = REG[kernel_cells.LEVEL]
+    if REG[kernel_cells.RESUME] == kernel_cells.LEAVE and level == 0:
+        return  # the search is over: like SSXCC, it leaves the last sizes as they were
+    TOP = links.arrays.TOP
+    spacers = np.flatnonzero(TOP[N + 1 :] <= 0) + N + 1
+    for a, b in zip(spacers[:-1].tolist(), spacers[1:].tolist()):
+        inside = {SET[ITM[p] - 2] < active and LOC[p] < ITM[p] + SET[ITM[p] - 1]
+                  for p in range(a + 1, b) if SET[ITM[p] - 2] < active}
+        if len(inside) > 1:
+            raise AssertionError(f"flipped status in the option after spacer {a}")
+    SAVED = list(map(int, S.SAVED))
+    if any(SAVED[k] > SAVED[k + 1] for k in range(level)) or SAVED[0] != 0:
+        raise AssertionError("the levels' saved sizes do not nest")
+
+
+def explored_cells(S: Any, floor: float = 0.0) -> float:
+    """Knuth's estimate of the part of the tree explored (ssxcc.w, ``print_progress``):
+    at level ``l`` the option tried is the ``k``-th of the ``d`` in its item's set, read
+    off ``LOC`` and the item's size (a branching item's set is left alone below it); as
+    [`dlx.search.explored`][] for the links."""
+    level = int(S.REG[kernel_cells.LEVEL])
+    if level == 0:
+        return 0.0
+    SET, ITM, LOC, CHOICE = S.SET, S.ITM, S.LOC, S.CHOICE
+    share, total = 1.0, 0.0
+    for l in range(min(level, len(CHOICE))):
+        p = int(CHOICE[l])
+        if not 0 <= p < len(ITM) or share < floor:
+            break
+        x = int(ITM[p])
+        if not 2 <= x < len(SET):
+            break
+        d = int(SET[x - 1])
+        k = int(LOC[p]) - x + 1
+        if not 1 <= k <= d:  # a snapshot torn by the search under way
+            break
+        share /= d
+        total += (k - 1) * share
+    return min(1.0, total + share / 2)
+
+
+# ----- the kernel as written, over lists (the python backend) ------------------------
+
+
+def _python_convert(links: Links, name: str, a: np.ndarray) -> Any:
+    return a.tolist()
+
+
+def _copy(a: Any) -> Any:
+    return a[:]
+
+
+PYTHON_KERNEL = CellsKernel("python-cells", _grown(kernel_cells.search, _grow_list),
+                            kernel_cells.force_all, 0, _python_convert, _copy,
+                            explored=explored_cells, keeps_links=False,
+                            check=check_cells)
+"""[`dlx.kernel_cells`][] as written, over Python lists."""
+
+
+# ----- compiled by numba --------------------------------------------------------------
+
+
+INLINE = frozenset({"swap_out", "choose"})
+"""Inlined into their callers by numba (``inline="always"``)."""
+
+
+@functools.cache
+def _namespace() -> Any:
+    """The kernel's functions wrapped by numba over one namespace, under a cache tag that
+    also hashes this kernel's source (not among [`dlx.jit`][]'s kernel modules);
+    nothing is compiled yet."""
+    import types
+
+    from .jit import _cache_tag, _indexing_hook_available, _wrapper
+
+    source = hashlib.sha256(inspect.getsource(kernel_cells).encode()).hexdigest()
+    tag = _cache_tag(_indexing_hook_available(),
+                     {"cells": source, "dtype": np.dtype(DTYPE).name}, inline=INLINE)
+    wrap = _wrapper(tag, INLINE)
+    namespace = dict(vars(kernel_cells))
+    for name in kernel_cells.FUNCTIONS:
+        f = namespace[name]
+        namespace[name] = wrap(types.FunctionType(f.__code__, namespace, name))
+    return types.SimpleNamespace(**{name: namespace[name] for name in kernel_cells.FUNCTIONS})
+
+
+def _signature(name: str) -> tuple:
+    """numba's signature of the entry point ``name`` (``search``, ``force_all``)."""
+    import numba
+
+    small = numba.types.Array(numba.from_dtype(np.dtype(DTYPE)), 1, "C")
+    wide = numba.types.Array(numba.types.int64, 1, "C")
+    state = numba.types.NamedTuple([wide if f == "REG" else small for f in FIELDS], Cells)
+    if name == "search":
+        return state, numba.types.int64, numba.types.int64
+    return state, wide
+
+
+@functools.cache
+def compiled(name: str) -> Any:
+    """The compiled entry point ``name`` (compiled, or loaded from numba's disk cache,
+    on the first call; without negative-index wrap-around, as every kernel)."""
+    from .jit import _compile, _compile_lock
+
+    dispatcher = getattr(_namespace(), name)
+    with _compile_lock:
+        _compile(dispatcher, _signature(name))
+    return dispatcher.overloads[dispatcher.signatures[0]].entry_point
+
+
+def _numba_convert(links: Links, name: str, a: np.ndarray) -> Any:
+    dtype = np.int64 if name in ("REG", "FORCED") else DTYPE
+    return np.array(a, dtype=dtype, order="C")
+
+
+def _numba_search(S: Any, node_stop: int, solution_stop: int) -> int:
+    return compiled("search")(S, node_stop, solution_stop)
+
+
+def _numba_force_all(S: Any, FORCED: Any) -> int:
+    return compiled("force_all")(S, FORCED)
+
+
+NUMBA_KERNEL = CellsKernel("numba-cells", _grown(_numba_search, _grow_array),
+                           _numba_force_all, 0, _numba_convert, np.copy,
+                           explored=explored_cells, keeps_links=False,
+                           check=check_cells)
+"""[`dlx.kernel_cells`][] compiled by numba, over ``int32`` arrays (``REG``: int64)."""
+
+
+# ----- backends -------------------------------------------------------------------------
+
+
+class CellsBackend(Backend):
+    """A backend that searches with dancing cells every problem they take (no bounds or
+    costs; Knuth's choice of item: not ``weighted`` nor ``lookahead``), and gives the
+    rest, batches and the memoized and learning searches to ``base``, the backend whose
+    arrays the kernel runs over (``numba`` or ``python``)."""
+
+    def __init__(self, base: Backend, cells: CellsKernel) -> None:
+        self.base = base
+        self.cells = cells
+        self.name = cells.name
+        self.slice_seconds = base.slice_seconds
+
+    def unavailable(self) -> str | None:
+        return self.base.unavailable()
+
+    def loaded(self) -> bool:
+        return self.base.loaded()
+
+    def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
+        if links.mcc or weighted or reduce:
+            return self.base.kernel(links, weighted, reduce)
+        return self.cells
+
+    def batch(self, job: BatchJob) -> None:
+        self.base.batch(job)
+
+    def learning(self) -> tuple[Any, Any]:
+        return self.base.learning()
+
+    def memo(self, parts: bool = False) -> MemoKernel:
+        return self.base.memo(parts)
+
+
+def _backends() -> tuple[CellsBackend, CellsBackend]:
+    from .compiled import NUMBA
+    from .pure import PYTHON
+
+    return CellsBackend(NUMBA, NUMBA_KERNEL), CellsBackend(PYTHON, PYTHON_KERNEL)
+
+
+CELLS, CELLS_PYTHON = _backends()
+"""The dancing-cells backends: compiled by numba (``CELLS``), and as written over lists
+(``CELLS_PYTHON``). Pass one as ``backend=`` to ``count``, ``solutions`` or ``first``."""
