@@ -5,13 +5,25 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-__all__ = ["load_named", "read_lines"]
+__all__ = ["load_named", "read_lines", "split_lines"]
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, split at ``\\n`` and ``\\r\\n`` only: not at the form
+    feeds, vertical tabs, ``\\x1c``-``\\x1e``, NEL, U+2028 and U+2029 at which
+    ``str.splitlines`` splits too, which a text editor and ``wc -l`` do not take for line
+    ends. A last line without its newline is a line; an empty text has none."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def read_lines(text: str) -> list[tuple[int, str]]:
     """The (1-based line number, stripped line) pairs of ``text`` that are neither blank
-    nor ``#`` comments: the puzzle-file convention shared by the data files and the CLI."""
-    return [(k, s) for k, line in enumerate(text.splitlines(), 1)
+    nor ``#`` comments ([`split_lines`][]' lines): the puzzle-file convention shared by
+    the data files and the command."""
+    return [(k, s) for k, line in enumerate(split_lines(text), 1)
             if (s := line.strip()) and not s.startswith("#")]
 
 

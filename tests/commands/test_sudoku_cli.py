@@ -356,3 +356,32 @@ def test_fast_hint_and_summary_formats(capsys, tmp_path, monkeypatch):
     assert summary.startswith("1,002 puzzles: 1,001 solved, 1 failed in ")
     rate = summary.rsplit("(", 1)[1]
     assert rate.endswith(" puzzles/s)") and rate[:-len(" puzzles/s)")].replace(",", "").isdigit()
+
+
+# ----- issue 42, 9: lines end at "\\n" (and "\\r\\n") only --------------------------------
+
+
+@pytest.mark.parametrize("separator", ["\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                                       "\u2029"])
+def test_lines_split_at_newlines_only(capsys, tmp_path, separator):
+    """Issue 42, 9: ``str.splitlines`` split a line at form feeds, vertical tabs, the
+    separators \\x1c-\\x1e, NEL, U+2028 and U+2029: 3 answer lines for 2, and every later
+    answer and line number off by one."""
+    path = tmp_path / "in.txt"
+    text = f"1.{separator}..\n{LEETCODE}\n{CLASH}\n"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "-f", str(path))
+    assert out.splitlines() == ["# ShapeError", LEET_ANSWER, "# ClashError"]
+    assert err.startswith("line 1: ShapeError") and "line 3: ClashError" in err
+    assert code == ExitCode.USAGE
+    code, out, _ = run(capsys, "--count", "-f", str(path))
+    assert out.split("\n") == ["# ShapeError", "1", "0", ""]
+
+
+def test_printf_form_feed():
+    """The issue's own reproduction: ``printf '1.\\f..\\n%s\\n' PUZZLE | python -m
+    sudoku`` prints exactly 2 lines, the second the puzzle's answer."""
+    proc = subprocess.run([sys.executable, "-m", "sudoku"], input=f"1.\f..\n{LEETCODE}\n",
+                          capture_output=True, text=True, timeout=120)
+    assert proc.stdout == f"# ShapeError\n{LEET_ANSWER}\n"
+    assert proc.stderr.startswith("line 1: ShapeError") and proc.stderr.count("\n") == 1
