@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_m, kernel_memo
+from . import kernel, kernel_m, kernel_memo, kernel_zdd
 from .cdcl import search as learner
 from .links import Links
 from .slices import Handover
@@ -233,6 +233,31 @@ PYTHON_MEMO = MemoKernel("python", kernel_memo.search, kernel_memo.rehash_memo,
 """The memoized search's kernel as written, over Python lists."""
 
 
+@dataclass(frozen=True)
+class ZddKernel:
+    """The canonical ZDD store's kernel ([`dlx.kernel_zdd`][]) over one backend's array
+    types: its entry points, and how its arrays are made (as [`MemoKernel`][]'s)."""
+
+    name: str
+    apply: Callable[[Any, int, int, int], int]
+    import_diagram: Callable[..., int]
+    reach: Callable[..., int]
+    tally: Callable[[Any], None]
+    transfer: Callable[..., int]
+    rehash: Callable[[Any], None]
+    recache: Callable[[Any, Any], None]
+    array: Callable[[np.ndarray], Any] = np.ndarray.tolist
+    zeros: Callable[[int], Any] = lambda n: [0] * n
+    grown: Callable[[Any, int], Any] = lambda a, n: a + [0] * (n - len(a))
+    numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
+
+
+PYTHON_ZDD = ZddKernel("python", kernel_zdd.apply, kernel_zdd.import_diagram,
+                       kernel_zdd.reach, kernel_zdd.tally, kernel_zdd.transfer,
+                       kernel_zdd.rehash, kernel_zdd.recache)
+"""The ZDD store's kernel as written, over Python lists."""
+
+
 @dataclass(slots=True)
 class BatchJob:
     """One call of [`Backend.batch`][]: validated inputs, and where the records go.
@@ -333,6 +358,11 @@ class Backend(ABC):
         Python lists (which read ``parts``, whether it splits into independent parts, from
         the state; a compiled backend may keep a twin for each)."""
         return PYTHON_MEMO
+
+    def zdd(self) -> ZddKernel:
+        """The canonical ZDD store's kernel (``dlx.zdd_store``); by default as written,
+        over Python lists."""
+        return PYTHON_ZDD
 
     def __repr__(self) -> str:
         return f"<dlx backend {self.name!r}>"

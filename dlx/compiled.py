@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from . import cdcl, kernel, kernel_memo, kernel_parts, kernel_words
+from . import cdcl, kernel, kernel_memo, kernel_parts, kernel_words, kernel_zdd
 from .backend import (
     Backend,
     BatchJob,
@@ -37,6 +37,7 @@ from .backend import (
     MemoKernel,
     OneInstance,
     OneThrough,
+    ZddKernel,
     specialize,
 )
 from .errors import ArgumentError
@@ -301,6 +302,55 @@ def memo_entry(parts: bool = False) -> MemoKernel:
                       numpy=lambda a: a)
 
 
+_ZDD_OPTIONS: dict[str, Any] = {"_nrt": False}
+"""More numba options for [`dlx.kernel_zdd`][]: no reference counting (as the learner's,
+[`_LEARNING_OPTIONS`][]): its helpers take the store's state, a tuple of arrays, and a
+count of references to each at every call made set operations twice as slow. The
+kernel allocates nothing."""
+
+
+@functools.cache
+def _zdd_namespace() -> types.SimpleNamespace:
+    """[`dlx.kernel_zdd`][]'s functions wrapped by numba over a copy of its globals;
+    nothing is compiled yet. Its tag hashes its own source too (it is not one of the
+    modules [`dlx.jit`][] hashes for every kernel)."""
+    namespace = dict(vars(kernel_zdd))
+    source = hashlib.sha256(inspect.getsource(kernel_zdd).encode()).hexdigest()
+    wrap = _wrapper(_cache_tag(_indexing_hook_available(), {"ZDD": source}, _ZDD_OPTIONS),
+                    frozenset(), **_ZDD_OPTIONS)
+    for name in kernel_zdd.FUNCTIONS:
+        namespace[name] = wrap(types.FunctionType(namespace[name].__code__, namespace, name))
+    return types.SimpleNamespace(**{name: namespace[name] for name in kernel_zdd.FUNCTIONS})
+
+
+def _zdd_signatures() -> dict[str, tuple]:
+    """The numba signatures of the ZDD store's entry points: its state a named tuple of
+    int64 arrays ([`dlx.kernel_zdd.ZddState`][]), the rest int64 arrays and int64s."""
+    import numba
+
+    a = numba.types.Array(numba.types.int64, 1, "C")
+    i = numba.types.int64
+    S = numba.types.NamedUniTuple(a, len(kernel_zdd.ZddState._fields), kernel_zdd.ZddState)
+    return {"apply": (S, i, i, i), "import_diagram": (S, a, a, a, a, i, i),
+            "reach": (a, i, a, a), "tally": (S,), "transfer": (S, a, a, a, a, a, i, i),
+            "rehash": (S,), "recache": (a, S)}
+
+
+@functools.cache
+def zdd_entry() -> ZddKernel:
+    """The ZDD store's kernel compiled ([`_compile`][]: without index wrap-around) or
+    loaded from the disk cache, on the first call, over contiguous int64 arrays."""
+    ns = _zdd_namespace()
+    with _compile_lock:
+        for name, signature in _zdd_signatures().items():
+            _compile(getattr(ns, name), signature)
+    return ZddKernel("numba", ns.apply, ns.import_diagram, ns.reach, ns.tally, ns.transfer,
+                     ns.rehash, ns.recache, array=lambda a: np.array(a, dtype=np.int64, order="C"),
+                     zeros=lambda n: np.zeros(n, dtype=np.int64),
+                     grown=lambda a, n: np.concatenate((a, np.zeros(n - len(a), np.int64))),
+                     numpy=lambda a: a)
+
+
 def _popcount() -> Any:
     """numba's intrinsic for LLVM's ``ctpop`` of an integer (the ``popcnt`` instruction)."""
     from numba.extending import intrinsic
@@ -442,6 +492,9 @@ class NumbaBackend(Backend):
 
     def memo(self, parts: bool = False) -> MemoKernel:
         return memo_entry(parts)
+
+    def zdd(self) -> ZddKernel:
+        return zdd_entry()
 
     def batch(self, job: BatchJob) -> None:
         links = job.links

@@ -9,12 +9,17 @@ invariant holds in every diagram here, whether the search made it or a set opera
 path is unique, counts add up exactly, and membership is a walk (``option`` in the set:
 take ``hi``, else ``lo``).
 
-The diagram the search makes is ordered by the search, not by option number: a node's
-``lo`` holds the options tried before it at that level. Iteration follows that order
-(``lo`` first), which is the order in which Algorithm C with Knuth's choice of item finds
-the solutions (``ExactCover.solutions()``). Set operations split both operands on one
-option at a time ([`_Store.offset`][] and [`_Store.onset`][]) and so accept any two
-diagrams of the invariant; their results are reduced through a unique table too.
+Two forms of one family. The diagram the search makes is ordered by the search, not by
+option number: a node's ``lo`` holds the options tried before it at that level, and a
+set made by the search (or read from a text) keeps that diagram for reading: iteration
+follows it (``lo`` first), which is the order in which Algorithm C with Knuth's choice of
+item finds the solutions (``ExactCover.solutions()``). Every set also lives in the
+problem's canonical store ([`dlx.zdd_store`][]): nodes ordered by option index and made
+through one unique table, so that one family is one node there. A set enters it on its
+first comparison or operation; the set operations (compiled by numba, with an operation
+cache) work there, and their results are canonical: their iteration follows the option
+order, and equal families have equal diagrams. Sets of one problem combine whatever
+object the problem is: its identity is its content (``problem.matrix.digest``).
 
 Knuth's ZDD text format, the one DLX6 prints with ``m1``: one line per node, children
 first, ``id: (~v?lo:hi)`` with ``id``, ``lo`` and ``hi`` in hexadecimal (0 and 1 the
@@ -40,8 +45,10 @@ from typing import IO, Any
 
 import numpy as np
 
+from . import kernel_zdd as kz
 from .budget import as_index
 from .errors import ArgumentError, EmptySetError, SetTooLargeError, ZDDFormatError
+from .zdd_store import Store, store_for
 
 __all__ = ["EmptySetError", "MemoInput", "SetTooLargeError", "SolutionSet", "ZDDFormatError",
            "exact_counts", "memo_input"]
@@ -95,196 +102,55 @@ def exact_counts(lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray)
     return counts
 
 
-class _Store:
-    """ZDD nodes under construction, reduced: a unique table, and no node whose ``hi`` is
-    the empty sink (zero suppression)."""
 
-    def __init__(self) -> None:
-        self.opt = [-1, -1]
-        self.lo = [0, 0]
-        self.hi = [0, 0]
-        self.unique: dict[tuple[int, int, int], int] = {}
-        self.memo: dict[tuple[Any, ...], int] = {}
+class _Diagram:
+    """A diagram as lists, for reading: ``root``, ``opt``, ``lo``, ``hi`` (sinks 0 and 1,
+    nodes after their children) and the exact counts of its nodes (made when first
+    needed)."""
 
-    def make(self, v: int, lo: int, hi: int) -> int:
-        if hi == 0:
-            return lo
-        key = (v, lo, hi)
-        n = self.unique.get(key)
-        if n is None:
-            n = len(self.opt)
-            self.unique[key] = n
-            self.opt.append(v)
-            self.lo.append(lo)
-            self.hi.append(hi)
-        return n
+    __slots__ = ("_counts", "hi", "lo", "opt", "root")
 
-    def add(self, s: SolutionSet) -> int:
-        """Copy the diagram of ``s`` in; returns its root here."""
-        new = [0, 1]
-        for v, lo, hi in zip(s._opt[2:], s._lo[2:], s._hi[2:]):
-            new.append(self.make(v, new[lo], new[hi]))
-        return new[s._root]
+    def __init__(self, root: int, opt: list[int], lo: list[int], hi: list[int],
+                 counts: list[int] | None = None) -> None:
+        self.root, self.opt, self.lo, self.hi = root, opt, lo, hi
+        self._counts = counts
 
-    def offset(self, n: int, v: int) -> int:
-        """The sets of ``n`` without option ``v``."""
-        return self._cofactor(n, v, False)
+    @property
+    def counts(self) -> list[int]:
+        if self._counts is None:
+            self._counts = exact_counts(self.lo, self.hi)
+        return self._counts
 
-    def onset(self, n: int, v: int) -> int:
-        """The sets of ``n`` with option ``v``, ``v`` taken out."""
-        return self._cofactor(n, v, True)
 
-    def _cofactor(self, n: int, v: int, on: bool) -> int:
-        """[`offset`][] (``on`` False) or [`onset`][], without recursion: the nodes
-        above the ones of option ``v`` are rebuilt children first (a child's number is
-        below its parent's), each result kept under ``(on, node, v)``."""
-        done = self._done(n, v, on)
-        if done is not None:
-            return done
-        opt, lo, hi, memo = self.opt, self.lo, self.hi, self.memo
-        todo, stack = set(), [n]
-        while stack:
-            m = stack.pop()
-            if m not in todo and self._done(m, v, on) is None:
-                todo.add(m)
-                stack += (lo[m], hi[m])
-        for m in sorted(todo):
-            memo[(on, m, v)] = self.make(opt[m], self._done(lo[m], v, on),  # type: ignore[arg-type]
-                                         self._done(hi[m], v, on))  # type: ignore[arg-type]
-        return memo[(on, n, v)]
-
-    def _done(self, n: int, v: int, on: bool) -> int | None:
-        """The cofactor of ``n`` if it needs no rebuilding (a sink, a node of option ``v``)
-        or was rebuilt already; else None."""
-        if n < 2:
-            return 0 if on else n
-        if self.opt[n] == v:
-            return self.hi[n] if on else self.lo[n]
-        return self.memo.get((on, n, v))
-
-    def has_empty(self, n: int) -> bool:
-        while n > 1:
-            n = self.lo[n]
-        return n == 1
-
-    def without_empty(self, n: int) -> int:
-        return self._lo_sink(n, 0)
-
-    def with_empty(self, n: int) -> int:
-        return self._lo_sink(n, 1)
-
-    def _lo_sink(self, n: int, sink: int) -> int:
-        """``n`` with the sink at the end of its ``lo`` chain replaced by ``sink``: with
-        (1) or without (0) the empty set."""
-        chain = []
-        while n > 1:
-            chain.append(n)
-            n = self.lo[n]
-        for m in reversed(chain):
-            sink = self.make(self.opt[m], sink, self.hi[m])
-        return sink
-
-    def union(self, f: int, g: int) -> int:
-        return self._apply("|", f, g)
-
-    def intersection(self, f: int, g: int) -> int:
-        return self._apply("&", f, g)
-
-    def difference(self, f: int, g: int) -> int:
-        return self._apply("-", f, g)
-
-    def _base(self, op: str, f: int, g: int) -> tuple[int | None, int, int]:
-        """The result of ``f op g`` when a sink or equal operands decide it, else None;
-        and the operands to split, ``f`` not a sink (union: swapped if need be)."""
-        if op == "|":
-            if f == 0 or f == g:
-                return g, f, g
-            if g == 0:
-                return f, f, g
-            if f < 2:  # f is {∅}: split on g's option instead
-                f, g = g, f
-            return (self.with_empty(f) if g == 1 else None), f, g
-        if op == "&":
-            if f == 0 or g == 0:
-                return 0, f, g
-            if f == g:
-                return f, f, g
-            if f == 1 or g == 1:
-                return int(self.has_empty(g if f == 1 else f)), f, g
-            return None, f, g
-        if f == 0 or f == g:
-            return 0, f, g
-        if g == 0:
-            return f, f, g
-        if f == 1:
-            return int(not self.has_empty(g)), f, g
-        return (self.without_empty(f) if g == 1 else None), f, g
-
-    def _apply(self, op: str, f: int, g: int) -> int:
-        """``f op g`` (``|``, ``&``, ``-``) without recursion: each pair is split on the
-        option of ``f``, ``(lo f) op (g without it)`` and ``(hi f) op (g with it)``; a
-        pair is made once both halves are known (an explicit stack), each result kept
-        under ``(op, f, g)``."""
-        memo = self.memo
-        stack = [(f, g)]
-        while stack:
-            pair = stack[-1]
-            result, a, b = self._base(op, *pair)
-            if result is not None or (op, a, b) in memo:
-                stack.pop()
-                continue
-            v = self.opt[a]
-            halves = (self.lo[a], self.offset(b, v)), (self.hi[a], self.onset(b, v))
-            known = [self._known(op, *h) for h in halves]
-            if None in known:
-                stack += [h for h, k in zip(halves, known) if k is None]
-                continue
-            stack.pop()
-            memo[(op, a, b)] = self.make(v, known[0], known[1])  # type: ignore[arg-type]
-        return self._known(op, f, g)  # type: ignore[return-value]
-
-    def _known(self, op: str, f: int, g: int) -> int | None:
-        """``f op g`` if a base case decides it or it was made already, else None."""
-        result, a, b = self._base(op, f, g)
-        return result if result is not None else self.memo.get((op, a, b))
-
-    def solution_set(self, problem: Any, root: int) -> SolutionSet:
-        """The nodes that ``root`` reaches, renumbered in order, as a set of ``problem``."""
-        seen = {0, 1}
-        stack = [root]
-        while stack:
-            n = stack.pop()
-            if n not in seen:
-                seen.add(n)
-                stack += (self.lo[n], self.hi[n])
-        order = sorted(seen)
-        new = {n: k for k, n in enumerate(order)}
-        opt = [-1, -1] + [self.opt[n] for n in order[2:]]
-        lo = [0, 0] + [new[self.lo[n]] for n in order[2:]]
-        hi = [0, 0] + [new[self.hi[n]] for n in order[2:]]
-        return SolutionSet(problem, new[root], opt, lo, hi)
+_OPS = {"|": kz.UNION, "&": kz.INTER, "^": kz.XOR, "-": kz.DIFF}
 
 
 class SolutionSet:
     """All solutions of a problem (or a part of them), held as a ZDD.
 
-    Made by the memoized search (``dlx.memo.memo_search``) or read from Knuth's text
-    format ([`read`][] a file, [`from_text`][] a text). ``len()`` and [`count`][] are
-    exact (no 64-bit ceiling; ``len`` stops at ``sys.maxsize``, Python's own limit);
-    iteration yields each solution once as a sorted list of option indices, in the order
-    of the search (the order of ``ExactCover.solutions()``); [`solution`][] gives the
-    ``i``-th in that order, [`sample`][] (a list) and [`samples`][] (one at a time)
-    exactly uniform draws. ``&``, ``|`` and ``-`` combine sets of the same problem.
+    Made by the memoized search (``dlx.memo.memo_search``), read from Knuth's text
+    format ([`read`][] a file, [`from_text`][] a text), or by the set operations.
+    ``len()`` and [`count`][] are exact (no 64-bit ceiling; ``len`` stops at
+    ``sys.maxsize``, Python's own limit); iteration yields each solution once as a
+    sorted list of option indices, in the order of the search (the order of
+    ``ExactCover.solutions()``) for a set the search made, in the option order for one
+    an operation made; [`solution`][] gives the ``i``-th in that order, [`sample`][] (a
+    list) and [`samples`][] (one at a time) exactly uniform draws.
+
+    A set is a value: ``&``, ``|``, ``-``, ``^`` and [`restrict`][] make new sets,
+    ``==``, ``<=``, ``<``, ``>=``, ``>`` and [`isdisjoint`][] compare families, and
+    ``hash`` agrees with ``==``. Sets combine when their problems have the same content
+    (a pickled copy, the same file read twice); else [`dlx.ArgumentError`][].
     """
 
     def __init__(self, problem: Any, root: int, opt: Sequence[int], lo: Sequence[int],
                  hi: Sequence[int], counts: list[int] | None = None) -> None:
         self._problem = problem
-        self._root = int(root)
-        self._opt = list(opt)
-        self._lo = list(lo)
-        self._hi = list(hi)
-        self._counts = counts if counts is not None else exact_counts(self._lo, self._hi)
+        self._diagram: _Diagram | None = _Diagram(int(root), list(opt), list(lo), list(hi),
+                                                  counts)
+        self._at: tuple[Store, int] | None = None
+        self._backend = "auto"
+        self._nodes: int | None = None
 
     @classmethod
     def _from_search(cls, problem: Any, root: int, opt: np.ndarray, lo: np.ndarray,
@@ -294,16 +160,110 @@ class SolutionSet:
         return cls(problem, root, opt.tolist(), np.asarray(lo).tolist(),
                    np.asarray(hi).tolist(), counts)
 
+    @classmethod
+    def _made(cls, problem: Any, store: Store, node: int, backend: str) -> SolutionSet:
+        """The set of ``node`` in ``store`` (its diagram exported when first read)."""
+        s = cls.__new__(cls)
+        s._problem = problem
+        s._diagram = None
+        s._at = (store, node)
+        s._backend = backend
+        s._nodes = None
+        return s
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        d = self._read()
+        return (SolutionSet, (self._problem, d.root, d.opt, d.lo, d.hi))
+
     @property
     def problem(self) -> Any:
         """The problem whose solutions these are."""
         return self._problem
 
+    # ----- the two forms -------------------------------------------------------------------
+
+    def _read(self) -> _Diagram:
+        """The diagram this set is read from (the search's, a text's, or the store's)."""
+        d = self._diagram
+        if d is None:
+            assert self._at is not None
+            store, node = self._at
+            root, opt, lo, hi = store.export(node)
+            d = self._diagram = _Diagram(root, opt.tolist(), lo.tolist(), hi.tolist())
+        return d
+
+    @property
+    def _root(self) -> int:
+        return self._read().root
+
+    @property
+    def _opt(self) -> list[int]:
+        return self._read().opt
+
+    @property
+    def _lo(self) -> list[int]:
+        return self._read().lo
+
+    @property
+    def _hi(self) -> list[int]:
+        return self._read().hi
+
+    @property
+    def _counts(self) -> list[int]:
+        return self._read().counts
+
+    def _canon(self) -> tuple[Store, int]:
+        """The store of this set and its node there (imported on first use)."""
+        at = self._at
+        if at is None:
+            d = self._diagram
+            assert d is not None
+            store = store_for(self._problem.matrix, self._backend)
+            at = self._at = (store, store.import_diagram(d.root, d.opt, d.lo, d.hi))
+        return at
+
+    def _node_in(self, store: Store) -> int:
+        """This set's node in ``store`` (another store of the same problem: copied)."""
+        mine, node = self._canon()
+        return node if mine is store else store.adopt(mine, node)
+
+    @property
+    def store(self) -> Store:
+        """The canonical store this set lives in (a ``dlx.zdd_store.Store``), shared by
+        the sets of its problem: its ``max_memory`` (bytes, settable) bounds them all."""
+        return self._canon()[0]
+
+    def canonical(self) -> SolutionSet:
+        """This family in the store's form: the same solutions, ordered by option index,
+        its diagram the one every equal set has (its [`node_count`][] too)."""
+        store, node = self._canon()
+        return SolutionSet._made(self._problem, store, node, self._backend)
+
+    def using(self, backend: str) -> SolutionSet:
+        """This family, its operations (and those of the sets made from it) run on
+        ``backend`` (``"python"``, ``"numba"`` or ``"auto"``, the default)."""
+        from .registry import get_backend
+
+        if not isinstance(backend, str):
+            raise ArgumentError(f"backend must be 'auto', 'python' or 'numba', got "
+                                f"{backend!r}")
+        get_backend(backend)  # an unknown name: ArgumentError; one that cannot run: ImportError
+        store = store_for(self._problem.matrix, backend)
+        d = self._diagram
+        node = self._node_in(store) if self._at is not None or d is None else \
+            store.import_diagram(d.root, d.opt, d.lo, d.hi)
+        return SolutionSet._made(self._problem, store, node, backend)
+
     # ----- size ---------------------------------------------------------------------------
 
     def count(self) -> int:
         """The number of solutions, exact."""
-        return self._counts[self._root]
+        d = self._diagram
+        if d is not None:
+            return d.counts[d.root]
+        assert self._at is not None
+        store, node = self._at
+        return store.count(node)
 
     def __len__(self) -> int:
         n = self.count()
@@ -313,13 +273,26 @@ class SolutionSet:
         return n
 
     def __bool__(self) -> bool:
-        return self._root != 0
+        d = self._diagram
+        if d is not None:
+            return d.root != 0
+        assert self._at is not None
+        return self._at[1] != 0
 
     @property
     def node_count(self) -> int:
         """Nodes of the diagram, the two sinks included; 1 (the empty sink) for a set
-        without solutions (as DLX6 counts them)."""
-        return len(self._opt) if self._root != 0 else 1
+        without solutions (as DLX6 counts them). For a set the search made (or a text
+        gave), its diagram as made; for a set an operation made, the canonical diagram
+        (the same for every equal set: [`canonical`][])."""
+        d = self._diagram
+        if d is not None:
+            return len(d.opt) if d.root != 0 else 1
+        if self._nodes is None:
+            assert self._at is not None
+            store, node = self._at
+            self._nodes = store.node_count(node)
+        return self._nodes
 
     def __repr__(self) -> str:
         count = self.count()
@@ -451,19 +424,19 @@ class SolutionSet:
                                           spent + extra, child, more))
         return out
 
+
     # ----- new sets -----------------------------------------------------------------------
 
     def restrict(self, include: Iterable[int] = (), exclude: Iterable[int] = ()) -> SolutionSet:
         """The solutions that hold every option of ``include`` and none of ``exclude``."""
         ins = self._options(include, "include")
         outs = self._options(exclude, "exclude")
-        store = _Store()
-        root = store.add(self)
+        store, node = self._canon()
         for v in outs:
-            root = store.offset(root, v)
+            node = store.apply_option(kz.WITHOUT, node, v)
         for v in ins:
-            root = store.make(v, 0, store.onset(root, v))
-        return store.solution_set(self._problem, root)
+            node = store.apply_option(kz.WITH, node, v)
+        return SolutionSet._made(self._problem, store, node, self._backend)
 
     def _options(self, given: Iterable[int], name: str) -> list[int]:
         if not isinstance(given, Iterable) or isinstance(given, (str, bytes)):
@@ -477,16 +450,23 @@ class SolutionSet:
             out.append(i)
         return out
 
-    def _combine(self, other: object, op: str) -> SolutionSet:
+    def _pair(self, other: object, op: str) -> tuple[Store, int, int]:
+        """The store of this set, and the nodes there of this set and ``other``: a set of
+        a problem of the same content, else [`dlx.ArgumentError`][] naming ``op``."""
         if not isinstance(other, SolutionSet):
             raise ArgumentError(f"{op} combines two SolutionSets, got {type(other).__name__}")
-        if other._problem is not self._problem:
+        if other._problem is not self._problem and \
+                other._problem.matrix.digest != self._problem.matrix.digest:
             raise ArgumentError(f"{op} of solution sets of different problems: each set "
-                                "belongs to the problem it was built for")
-        store = _Store()
-        f, g = store.add(self), store.add(other)
-        root = {"&": store.intersection, "|": store.union, "-": store.difference}[op](f, g)
-        return store.solution_set(self._problem, root)
+                                "belongs to the problem it was built for (or one of the "
+                                "same items and options)")
+        store, f = self._canon()
+        return store, f, other._node_in(store)
+
+    def _combine(self, other: object, op: str) -> SolutionSet:
+        store, f, g = self._pair(other, op)
+        return SolutionSet._made(self._problem, store, store.apply(_OPS[op], f, g),
+                                 self._backend)
 
     def __and__(self, other: object) -> SolutionSet:
         return self._combine(other, "&")
@@ -496,6 +476,52 @@ class SolutionSet:
 
     def __sub__(self, other: object) -> SolutionSet:
         return self._combine(other, "-")
+
+    def __xor__(self, other: object) -> SolutionSet:
+        """The solutions in exactly one of the two sets."""
+        return self._combine(other, "^")
+
+    # ----- comparisons ------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """The same family of solutions of problems of the same content."""
+        if not isinstance(other, SolutionSet):
+            return NotImplemented
+        if other is self:
+            return True
+        if other._problem is not self._problem and \
+                other._problem.matrix.digest != self._problem.matrix.digest:
+            return False
+        if self.count() != other.count():
+            return False
+        store, f = self._canon()
+        return f == other._node_in(store)
+
+    def __hash__(self) -> int:
+        store, node = self._canon()
+        return hash((self._problem.matrix.digest, store.signature(node)))
+
+    def __le__(self, other: object) -> bool:
+        """Every solution of this set is one of ``other``'s."""
+        store, f, g = self._pair(other, "<=")
+        return f == g or store.apply(kz.DIFF, f, g) == 0
+
+    def __lt__(self, other: object) -> bool:
+        store, f, g = self._pair(other, "<")
+        return f != g and store.apply(kz.DIFF, f, g) == 0
+
+    def __ge__(self, other: object) -> bool:
+        store, f, g = self._pair(other, ">=")
+        return f == g or store.apply(kz.DIFF, g, f) == 0
+
+    def __gt__(self, other: object) -> bool:
+        store, f, g = self._pair(other, ">")
+        return f != g and store.apply(kz.DIFF, g, f) == 0
+
+    def isdisjoint(self, other: SolutionSet) -> bool:
+        """No solution in both sets."""
+        store, f, g = self._pair(other, "isdisjoint")
+        return store.apply(kz.INTER, f, g) == 0
 
     # ----- Knuth's text format --------------------------------------------------------------
 
@@ -561,15 +587,22 @@ class SolutionSet:
                                 f"got {type(text).__name__}")
         return _parse(problem, text)
 
+
     # ----- a picture ------------------------------------------------------------------------
 
-    def _repr_svg_(self) -> str | None:
-        """The diagram drawn (for at most 80 nodes; None beyond, so that Jupyter shows the
-        repr): nodes in rows by their depth from the root, ``hi`` edges solid, ``lo``
-        edges dashed, the sinks as squares."""
-        if self.node_count > 80:
-            return None
+    def _repr_svg_(self) -> str:
+        """The diagram drawn (up to [`SVG_NODES`][] nodes): nodes in rows by their depth
+        from the root, ``hi`` edges solid, ``lo`` edges dashed, the sinks as squares.
+        Past that, a summary of a few kilobytes whatever the size: the count, the nodes,
+        and how the nodes spread over the options."""
+        if self.node_count > SVG_NODES:
+            return _summary_svg(self)
         return _svg(self)
+
+
+SVG_NODES = 80
+"""The most nodes [`SolutionSet._repr_svg_`][] draws one by one."""
+
 
 
 def _k(k: Any) -> int:
@@ -612,107 +645,229 @@ def _kept_numbers(problem: Any) -> list[int]:
     return [*numbers, 0]
 
 
-_LINE = re.compile(r"\s*([0-9a-fA-F]+):\s*\(~(\d+)\?([0-9a-fA-F]+):([0-9a-fA-F]+)\)\s*")
+_LINE = re.compile(r"\s*([0-9a-fA-F]{1,16}):\s*\(~(\d{1,19})\?([0-9a-fA-F]{1,16}):"
+                   r"([0-9a-fA-F]{1,16})\)\s*")
+"""A node line; numbers of bounded length (a longer one is no node of any diagram here, and
+Python's int() of a long decimal string takes time quadratic in its length)."""
 
 
 def _parse(problem: Any, text: str) -> SolutionSet:
-    """[`SolutionSet.from_text`][]: parse, check each line, then check that the diagram
-    holds solutions only ([`_check_solutions`][])."""
+    """[`SolutionSet.from_text`][]: parse, check each line, reduce through a unique table,
+    then check that the diagram holds solutions only ([`_check_solutions`][]). Time and
+    memory linear in the text (see there)."""
     numbers = _kept_numbers(problem)
     option_of = {number: i for i, number in enumerate(numbers[:-1]) if number}
-    lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if not lines:
-        raise ZDDFormatError("the ZDD text is empty: it needs at least the root line")
-    store = _Store()
+    opt, lo, hi, line_of = [-1, -1], [0, 0], [0, 0], [0, 0]
     here: dict[int, int] = {0: 0, 1: 1}
+    unique: dict[tuple[int, int, int], int] = {}
     root = None
-    for k, line in lines:
+    seen = False
+    for k, line in enumerate(text.splitlines(), 1):
+        if not line or line.isspace():
+            continue
+        seen = True
         m = _LINE.fullmatch(line)
         if not m:
-            raise ZDDFormatError(f"line {k}: not a ZDD node 'id: (~v?lo:hi)': {line.strip()!r}")
-        ident, var, lo, hi = int(m[1], 16), int(m[2]), int(m[3], 16), int(m[4], 16)
+            raise ZDDFormatError(f"line {k}: not a ZDD node 'id: (~v?lo:hi)': "
+                                 f"{line.strip()[:80]!r}")
+        ident, var, a, b = int(m[1], 16), int(m[2]), int(m[3], 16), int(m[4], 16)
         if root is not None:
             raise ZDDFormatError(f"line {k}: a line after the root line (~0)")
         if ident in here:
             raise ZDDFormatError(f"line {k}: node {ident:x} is defined twice (or is a sink)")
-        for child in (lo, hi):
+        for child in (a, b):
             if child not in here:
                 raise ZDDFormatError(f"line {k}: node {ident:x} points to node {child:x}, "
                                      "not defined before it")
         if var == 0:
-            if lo != 0:
+            if a != 0:
                 raise ZDDFormatError(f"line {k}: the root line must read '(~0?0:root)'")
-            root = here[hi]
+            root = here[b]
             continue
-        if var not in option_of:
+        v = option_of.get(var)
+        if v is None:
             raise ZDDFormatError(f"line {k}: option number {var} is not in 1.."
                                  f"{len(option_of)}")
-        here[ident] = store.make(option_of[var], here[lo], here[hi])
+        a, b = here[a], here[b]
+        if b == 0:  # zero suppression: the node is its lo
+            here[ident] = a
+            continue
+        key = (v, a, b)
+        n = unique.get(key)
+        if n is None:
+            n = unique[key] = len(opt)
+            opt.append(v)
+            lo.append(a)
+            hi.append(b)
+            line_of.append(k)
+        here[ident] = n
+    if not seen:
+        raise ZDDFormatError("the ZDD text is empty: it needs at least the root line")
     if root is None:
         raise ZDDFormatError("the ZDD text has no root line 'id: (~0?0:root)' at its end")
-    result = store.solution_set(problem, root)
-    _check_solutions(problem, result)
-    return result
+    del here, unique
+    keep = _reached(root, lo, hi)
+    _check_solutions(problem, root, opt, lo, hi, line_of, keep)
+    new = [0] * len(opt)
+    new[1] = 1
+    for i, n in enumerate(keep):
+        new[n] = i + 2
+    return SolutionSet(problem, new[root], [-1, -1] + [opt[n] for n in keep],
+                       [0, 0] + [new[lo[n]] for n in keep],
+                       [0, 0] + [new[hi[n]] for n in keep])
 
 
-def _option_masks(problem: Any) -> tuple[list[int], list[int], list[int], int]:
-    """Per option, as bit sets: its primary items; its secondary (item, color) pairs;
-    the pairs that clash with them (another color, or any use of an item it takes
-    uncolored). And the set of all primary items."""
+def _reached(root: int, lo: list[int], hi: list[int]) -> list[int]:
+    """The nodes ``root`` reaches, sinks left out, in increasing order."""
+    mark = bytearray(len(lo))
+    stack = [root] if root > 1 else []
+    while stack:
+        n = stack.pop()
+        if not mark[n]:
+            mark[n] = 1
+            for child in (lo[n], hi[n]):
+                if child > 1 and not mark[child]:
+                    stack.append(child)
+    return [n for n in range(2, len(lo)) if mark[n]]
+
+
+_PRIME = (1 << 61) - 1
+"""The modulus of [`_check_solutions`][]'s sums (a Mersenne prime)."""
+
+
+def _check_solutions(problem: Any, root: int, opt: list[int], lo: list[int], hi: list[int],
+                     line_of: list[int], keep: list[int]) -> None:
+    """Raise [`ZDDFormatError`][] (naming the line) unless every set of the diagram of
+    ``root`` (its nodes ``keep``, in order) is a solution, each once: time and memory
+    linear in the text.
+
+    * Primary items, exactly once in every set: each item gets two random weights
+      below a 61-bit prime (drawn anew for each text), and each node the sums of the
+      weights of the items its sets cover, which must agree between its two halves
+      and, at the root, be the sum of all. A set that covers an item twice or misses
+      one passes with probability below 2**-120, whatever the text.
+    * Each set once (no option below a node in its ``lo`` half): either the node's
+      option shares an item with every option of its ``lo`` chain, in a monotone order
+      (the diagrams of the search and of DLX6: each level's options cover its item,
+      and the sets below them do not), or it comes before every option below (an
+      ordered diagram: the option order, or the store's). A diagram of neither form is
+      checked exactly instead ([`_check_once`][]: a bit set of options per node).
+    * Secondary items: per node, the (item, color) pairs used below it, as a bit set
+      (one bit per pair of the problem), against the node's option.
+
+    Every per-node record is dropped once the node's last parent is read."""
     data = memo_input(problem)
-    indptr = data.indptr.tolist()
-    items = data.items.tolist()
-    colors = data.colors.tolist()
     n1 = data.n_primary
+    indptr, items, colors = data.indptr.tolist(), data.items.tolist(), data.colors.tolist()
     pair: dict[tuple[int, int], int] = {}
     by_item: dict[int, list[int]] = {}
     for x, c in zip(items, colors):
         if x > n1 and (x, c) not in pair:
             pair[(x, c)] = len(pair)
             by_item.setdefault(x, []).append(pair[(x, c)])
-    prim, own, clash = [], [], []
-    for k in range(len(indptr) - 1):
-        p = o = c_mask = 0
-        for j in range(indptr[k], indptr[k + 1]):
+    draw = random.SystemRandom()
+    w1 = [draw.randrange(1, _PRIME) for _ in range(n1 + 1)]
+    w2 = [draw.randrange(1, _PRIME) for _ in range(n1 + 1)]
+    parents = [0] * len(opt)
+    for n in keep:
+        parents[lo[n]] += 1
+        parents[hi[n]] += 1
+    size = len(opt)
+    h1, h2 = [0] * size, [0] * size
+    used: list[int] = [0] * size  # secondary pairs below (dropped: 0)
+    common: list[frozenset[int] | None] = [None] * size  # items shared along the lo chain
+    trend = [0] * size  # the lo chain's options: rise (1), fall (-1), neither (2); none (0)
+    least = [sys.maxsize] * size  # the least option index below
+    least_rank = [sys.maxsize] * size  # the least rank below, in the store's order
+    rank: list[int] | None = None
+    exact = False
+    for n in keep:
+        v, a, b, k = opt[n], lo[n], hi[n], line_of[n]
+        prim = []
+        s1 = s2 = 0
+        own = clash = 0
+        for j in range(indptr[v], indptr[v + 1]):
             x, c = items[j], colors[j]
             if x <= n1:
-                p |= 1 << (x - 1)
+                prim.append(x)
+                s1 += w1[x]
+                s2 += w2[x]
                 continue
             bit = pair[(x, c)]
-            o |= 1 << bit
+            own |= 1 << bit
             for other in by_item[x]:
                 if other != bit or c == 0:
-                    c_mask |= 1 << other
-        prim.append(p)
-        own.append(o)
-        clash.append(c_mask)
-    return prim, own, clash, (1 << n1) - 1
+                    clash |= 1 << other
+        if clash & used[b] or (b > 1 and not set(prim).isdisjoint(
+                x for x in items[indptr[opt[b]]:indptr[opt[b] + 1]] if x <= n1)):
+            raise ZDDFormatError(f"line {k}: option {v} clashes with the options below it")
+        s1, s2 = (s1 + h1[b]) % _PRIME, (s2 + h2[b]) % _PRIME
+        if a != 0 and (h1[a], h2[a]) != (s1, s2):
+            raise ZDDFormatError(f"line {k}: the sets of node {n} do not all cover the same "
+                                 "items")
+        h1[n], h2[n] = s1, s2
+        used[n] = used[a] | used[b] | own
+        least[n] = min(v, least[a], least[b])
+        mine = frozenset(prim)
+        if a > 1:
+            shared = common[a]
+            assert shared is not None
+            mine &= shared
+            t = 1 if v > opt[a] else -1 if v < opt[a] else 2
+            trend[n] = t if trend[a] in (0, t) else 2
+            if (not mine or trend[n] == 2) and v >= least[a]:
+                if rank is None:
+                    rank = _store_rank(problem)
+                    for m in keep:  # the least rank below each node, as far as read
+                        if m == n:
+                            break
+                        least_rank[m] = min(rank[opt[m]], least_rank[lo[m]],
+                                            least_rank[hi[m]])
+                exact = exact or rank[v] >= least_rank[a]
+        common[n] = mine
+        if rank is not None:
+            least_rank[n] = min(rank[v], least_rank[a], least_rank[b])
+        for child in (a, b):
+            parents[child] -= 1
+            if child > 1 and parents[child] == 0:
+                used[child], common[child] = 0, None
+    if root != 0 and (h1[root], h2[root]) != (sum(w1[1:]) % _PRIME, sum(w2[1:]) % _PRIME):
+        raise ZDDFormatError("the diagram's sets do not cover every primary item exactly once")
+    if exact:
+        _check_once(opt, lo, hi, line_of, keep)
 
 
-def _check_solutions(problem: Any, s: SolutionSet) -> None:
-    """Raise [`ZDDFormatError`][] unless every set of ``s`` is a solution and no node's
-    option occurs below it. Per node, bit sets: the primary items its sets cover (the
-    same for all of them, in a diagram of solutions), the options and the secondary
-    (item, color) pairs that occur in some set."""
-    prim, own, clash, everything = _option_masks(problem)
-    opt, lo, hi = s._opt, s._lo, s._hi
-    covers = [0, 0]
-    options = [0, 0]
-    pairs = [0, 0]
-    for n in range(2, len(opt)):
+def _store_rank(problem: Any) -> list[int]:
+    """Each option's rank in the order of the problem's store ([`option_order`][])."""
+    from .zdd_store import option_order
+
+    m = problem.matrix
+    order = option_order(m.indptr, m.items, m.n_items)
+    rank = [0] * len(order)
+    for r, o in enumerate(order.tolist()):
+        rank[o] = r
+    return rank
+
+
+def _check_once(opt: list[int], lo: list[int], hi: list[int], line_of: list[int],
+                keep: list[int]) -> None:
+    """The exact check that no node's option occurs below it, for a diagram of neither
+    of the forms [`_check_solutions`][] recognises: a bit set of the options below each
+    node (time: the nodes times the options, in words)."""
+    parents = [0] * len(opt)
+    for n in keep:
+        parents[lo[n]] += 1
+        parents[hi[n]] += 1
+    below = [0] * len(opt)
+    for n in keep:
         v, a, b = opt[n], lo[n], hi[n]
-        mine = prim[v] | covers[b]
-        if prim[v] & covers[b] or clash[v] & pairs[b]:
-            raise ZDDFormatError(f"node {n}: option {v} clashes with the options below it")
-        if a != 0 and covers[a] != mine:
-            raise ZDDFormatError(f"node {n}: its sets do not all cover the same items")
-        if (options[a] | options[b]) >> v & 1:
-            raise ZDDFormatError(f"node {n}: option {v} occurs again below it")
-        covers.append(mine)
-        options.append(options[a] | options[b] | 1 << v)
-        pairs.append(pairs[a] | pairs[b] | own[v])
-    if s._root != 0 and covers[s._root] != everything:
-        raise ZDDFormatError("the diagram's sets do not cover every primary item")
+        if (below[a] | below[b]) >> v & 1:
+            raise ZDDFormatError(f"line {line_of[n]}: option {v} occurs again below it")
+        below[n] = below[a] | below[b] | 1 << v
+        for child in (a, b):
+            parents[child] -= 1
+            if child > 1 and parents[child] == 0:
+                below[child] = 0
 
 
 def _svg(s: SolutionSet) -> str:
@@ -753,4 +908,42 @@ def _svg(s: SolutionSet) -> str:
                          f'fill="#eee" stroke="#333"/><text x="{x}" y="{y + 4}" '
                          f'text-anchor="middle">{n}</text>')
     parts.append("</svg>")
+    return "".join(parts)
+
+
+SUMMARY_BARS = 120
+"""The most bars of [`_summary_svg`][]'s profile."""
+
+
+def _summary_svg(s: SolutionSet) -> str:
+    """The picture of a set too large to draw node by node: its count and nodes, and a
+    profile, the diagram's nodes by option index in at most [`SUMMARY_BARS`][] bars. A
+    few kilobytes, whatever the size."""
+    count, nodes = s.count(), s.node_count
+    n_options = max(len(s.problem), 1)
+    bars = min(SUMMARY_BARS, n_options)
+    opt = np.asarray(s._opt[2:], dtype=np.int64)
+    heights = np.bincount(opt * bars // n_options, minlength=bars)[:bars] if len(opt) \
+        else np.zeros(bars, dtype=np.int64)
+    top = max(int(heights.max()), 1)
+    shown = f"{count:,}" if count < 10**24 else f"{count:.3e}"
+    width, height, left, base = 2 * SUMMARY_BARS + 120, 170, 50, 140
+    step = 2 * SUMMARY_BARS / bars
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'font-family="sans-serif" font-size="12">',
+             f'<text x="10" y="18">SolutionSet: {escape(shown)} solution'
+             f'{"" if count == 1 else "s"}, {nodes:,} ZDD nodes</text>',
+             f'<text x="10" y="36" fill="#555">nodes by option (0..{n_options - 1}), '
+             f'tallest bar {top:,}</text>',
+             f'<line x1="{left}" y1="{base}" x2="{left + 2 * SUMMARY_BARS}" y2="{base}" '
+             'stroke="#333"/>']
+    for i, h in enumerate(heights.tolist()):
+        if h:
+            tall = max(1.0, 90.0 * h / top)
+            parts.append(f'<rect x="{left + i * step:.1f}" y="{base - tall:.1f}" '
+                         f'width="{max(step - 0.4, 0.6):.1f}" height="{tall:.1f}" '
+                         'fill="#4a7ab5"/>')
+    parts.append(f'<text x="{left}" y="{base + 16}" fill="#555">0</text>'
+                 f'<text x="{left + 2 * SUMMARY_BARS}" y="{base + 16}" fill="#555" '
+                 f'text-anchor="end">{n_options - 1}</text></svg>')
     return "".join(parts)

@@ -1,0 +1,387 @@
+"""The kernel of the canonical ZDD store ([`dlx.zdd_store`][]): set algebra over flat
+arrays, written once; the python backend runs it as written, the numba backend compiles
+it ([`dlx.Backend.zdd`][]).
+
+The data structure
+------------------
+
+Node ``n`` is ``NODE[4n : 4n + 3]`` = ``(var, lo, hi)``: the sets of ``lo``, and those
+of ``hi`` with the variable ``var`` added (one cache line holds a node: a node read is one
+memory access). Nodes 0 and 1 are the sinks (no set; the empty set), their ``var`` is
+[`BOTTOM`][], past every variable. The diagrams are *ordered*: a node's variable is
+smaller than its children's, so one family has one diagram, and ``SLOT``, the unique table
+(open addressing, linear probing, a power of two long, at most half full, ``0`` for an
+empty slot), makes it one node. Nodes are numbered after their children, so one pass in
+order ([`tally`][], from ``REG[TALLIED]`` on, when asked) gives ``NODE[4n + 3]``, the
+number of sets (-1 past 2**62), and ``SIG[n]``, a hash of the diagram's structure, the
+same in every store and on every backend (a set's ``__hash__``).
+
+``CACHE`` holds the operation cache: entries of four words ``(op, f, g, result)``, a
+power of two of them, found by one hash and overwritten on collision (a lossy cache, as
+CUDD's: its memory stays fixed, and a result lost is computed again).
+
+An operation ([`apply`][]) is the textbook recursion on the top variable of its operands,
+run as a loop over an explicit stack of frames in ``STACK`` (no recursion: any depth).
+Every frame's top variable is larger than its parent's, so the stack needs at most one
+frame per variable, plus one. When the node arrays are full, [`apply`][] returns
+[`FULL`][]: the driver grows them and calls again, the cache keeping what was done.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+__all__ = ["FUNCTIONS", "ZddState"]
+
+# Registers, REG[...].
+NODES = 0  # nodes made, the two sinks included: the next node's number
+RESUME = 1  # where import_diagram / transfer stopped (FULL): the node to go on from
+TALLIED = 2  # nodes below this have their count and signature (tally)
+N_REG = 3
+
+# Operations (the cache's op word; 0 marks an empty entry).
+UNION = 1  # the commutative operations first (ops up to XOR: operands sorted)
+INTER = 2
+XOR = 3
+DIFF = 4
+WITHOUT = 5  # the sets without variable g
+WITH = 6  # the sets with variable g (g kept)
+INSERT = 7  # every set with variable g added
+ID = 8  # f itself (a frame's child decided already)
+ADD = 16  # ADD * (v + 1): f with the sets of g, variable v added to each, in one pass
+
+FULL = -1
+"""[`apply`][] and the loops' status: a node array or the unique table is full."""
+
+FRAME = 8
+"""Words per frame of ``STACK``: op, f, g, top variable, the second child's op, f and g,
+and the first child's result (-1 until known)."""
+
+BOTTOM = 1 << 62
+"""``var`` of the sinks: after every variable."""
+
+HUGE = 1 << 62
+K1 = 0x9E3779B97F4A7C1
+K2 = 0x5851F42D4C957F2
+K3 = 0x2545F4914F6CDD1
+MASK = (1 << 62) - 1
+SIG0 = 0x1F3D5B79A2C4E6
+"""``SIG`` of the empty sink; the sink of the empty set has ``SIG1``."""
+SIG1 = 0x2B4D6F8193A5C7
+
+
+class ZddState(NamedTuple):
+    """The arrays of one store (see the module's docstring)."""
+
+    NODE: Any
+    SIG: Any
+    SLOT: Any
+    CACHE: Any
+    STACK: Any
+    REG: Any
+
+
+def nhash(a, b, c):
+    """A hash of three words, the same in Python and compiled (62 bits, no sign)."""
+    h = ((a * K1) ^ (b * K2) ^ (c * K3)) & MASK
+    return h ^ (h >> 29)
+
+
+def make(S, v, lo, hi):
+    """The node ``(v, lo, hi)``, reduced (``hi`` 0: ``lo``), found in the unique table
+    or made; [`FULL`][] if there is no room (grow, then call again)."""
+    if hi == 0:
+        return lo
+    N = S.NODE
+    SLOT = S.SLOT
+    mask = len(SLOT) - 1
+    s = nhash(v, lo, hi) & mask
+    while True:
+        n = SLOT[s]
+        if n == 0:
+            break
+        b = 4 * n
+        if N[b] == v and N[b + 1] == lo and N[b + 2] == hi:
+            return n
+        s = (s + 1) & mask
+    REG = S.REG
+    n = REG[NODES]
+    if 4 * n + 4 > len(N) or 2 * (n + 1) > len(SLOT):
+        return FULL
+    REG[NODES] = n + 1
+    SLOT[s] = n
+    b = 4 * n
+    N[b] = v
+    N[b + 1] = lo
+    N[b + 2] = hi
+    return n
+
+
+def tally(S):
+    """The count and signature of every node made since the last tally, in order."""
+    N = S.NODE
+    SIG = S.SIG
+    for n in range(S.REG[TALLIED], S.REG[NODES]):
+        b = 4 * n
+        lo = N[b + 1]
+        hi = N[b + 2]
+        x = N[4 * lo + 3]
+        y = N[4 * hi + 3]
+        N[b + 3] = x + y if x >= 0 and y >= 0 and x + y < HUGE else -1
+        SIG[n] = nhash(N[b] + 1, SIG[lo], SIG[hi])
+    S.REG[TALLIED] = S.REG[NODES]
+
+
+def cached(S, op, f, g):
+    """The result of ``(op, f, g)`` if the cache holds it, else -1."""
+    C = S.CACHE
+    i = (nhash(op, f, g) & ((len(C) >> 2) - 1)) << 2
+    if C[i] == op and C[i + 1] == f and C[i + 2] == g:
+        return C[i + 3]
+    return -1
+
+
+def remember(S, op, f, g, r):
+    """Keep ``r`` as the result of ``(op, f, g)`` (over whatever the entry held)."""
+    C = S.CACHE
+    i = (nhash(op, f, g) & ((len(C) >> 2) - 1)) << 2
+    C[i] = op
+    C[i + 1] = f
+    C[i + 2] = g
+    C[i + 3] = r
+
+
+def decided(S, op, f, g):
+    """The result of ``(op, f, g)`` when the operands decide it without a node to make,
+    else -1. For WITHOUT, WITH and INSERT, ``g`` is the variable."""
+    if op == UNION:
+        if f == 0:
+            return g
+        if g == 0 or f == g:
+            return f
+        return -1
+    if op == INTER:
+        if f == 0 or g == 0:
+            return 0
+        if f == g:
+            return f
+        return -1
+    if op == DIFF:
+        if f == 0 or f == g:
+            return 0
+        if g == 0:
+            return f
+        return -1
+    if op == XOR:
+        if f == 0:
+            return g
+        if g == 0:
+            return f
+        if f == g:
+            return 0
+        return -1
+    if op == WITHOUT:
+        if f < 2:
+            return f
+        v = S.NODE[4 * f]
+        if v > g:
+            return f
+        if v == g:
+            return S.NODE[4 * f + 1]
+        return -1
+    if op == WITH:
+        if f < 2 or S.NODE[4 * f] > g:
+            return 0
+        return -1
+    if op == INSERT:
+        if f == 0:
+            return 0
+        return -1
+    if op >= ADD:
+        if g == 0:
+            return f
+        return -1
+    return f  # ID
+
+
+def split(S, op, f, g):
+    """How ``(op, f, g)`` recurses: its node's variable, and its two children, each an
+    ``(op, f, g)`` of its own: ``(top, op0, f0, g0, op1, f1, g1)``."""
+    N = S.NODE
+    b = 4 * f
+    vf = N[b]
+    if op >= ADD:  # f with {v} x g: no set of f or g holds v
+        v = op // ADD - 1
+        c = 4 * g
+        vg = N[c]
+        if v < vf and v < vg:
+            return v, ID, f, 0, ID, g, 0
+        top = vf if vf < vg else vg
+        f0 = f
+        f1 = 0
+        g0 = g
+        g1 = 0
+        if vf == top:
+            f0 = N[b + 1]
+            f1 = N[b + 2]
+        if vg == top:
+            g0 = N[c + 1]
+            g1 = N[c + 2]
+        return top, op, f0, g0, op, f1, g1
+    if op <= DIFF:  # the binary operations: split both operands on the smaller variable
+        c = 4 * g
+        vg = N[c]
+        top = vf if vf < vg else vg
+        f0 = f
+        f1 = 0
+        g0 = g
+        g1 = 0
+        if vf == top:
+            f0 = N[b + 1]
+            f1 = N[b + 2]
+        if vg == top:
+            g0 = N[c + 1]
+            g1 = N[c + 2]
+        return top, op, f0, g0, op, f1, g1
+    if vf < g:  # WITHOUT, WITH, INSERT above the variable: both halves
+        return vf, op, N[b + 1], g, op, N[b + 2], g
+    if op == WITH:  # vf == g: the sets with g are the hi half
+        return g, ID, 0, 0, ID, N[b + 2], 0
+    if vf == g:  # INSERT on sets that hold g already: all of them with g
+        return g, ID, 0, 0, UNION, N[b + 1], N[b + 2]
+    return g, ID, 0, 0, ID, f, 0  # INSERT below its variable: one new node
+
+
+def apply(S, op, f, g):
+    """``f op g`` in the store ([`UNION`][], [`INTER`][], [`DIFF`][], [`XOR`][]; or
+    [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``), canonical; [`FULL`][] when
+    a node has no room (grow, then call again: the cache keeps what was done)."""
+    STK = S.STACK
+    depth = len(STK) // FRAME
+    sp = 0
+    while True:
+        # Evaluate (op, f, g): decided, cached, or a new frame.
+        if op <= XOR and f > g:
+            t = f
+            f = g
+            g = t
+        r = decided(S, op, f, g)
+        if r < 0:
+            r = cached(S, op, f, g)
+        if r < 0:
+            if sp == depth:
+                return FULL  # cannot happen: a frame per variable
+            top, op0, a0, b0, op1, a1, b1 = split(S, op, f, g)
+            base = sp * FRAME
+            STK[base] = op
+            STK[base + 1] = f
+            STK[base + 2] = g
+            STK[base + 3] = top
+            STK[base + 4] = op1
+            STK[base + 5] = a1
+            STK[base + 6] = b1
+            STK[base + 7] = -1
+            sp += 1
+            op = op0
+            f = a0
+            g = b0
+            continue
+        # Return r to the frames above: the first child's result is kept, the second's
+        # makes the frame's node.
+        going = True
+        while going:
+            if sp == 0:
+                return r
+            base = (sp - 1) * FRAME
+            if STK[base + 7] < 0:
+                STK[base + 7] = r
+                op = STK[base + 4]
+                f = STK[base + 5]
+                g = STK[base + 6]
+                going = False
+            else:
+                n = make(S, STK[base + 3], STK[base + 7], r)
+                if n < 0:
+                    return n
+                remember(S, STK[base], STK[base + 1], STK[base + 2], n)
+                sp -= 1
+                r = n
+
+
+def import_diagram(S, OPT, LO, HI, MAP, start, end):
+    """Nodes ``start..end-1`` of a diagram that need not be ordered (the search's, or a
+    text's) into the store, children first: ``MAP[n]`` is node ``n``'s family here, the
+    union of ``MAP[LO[n]]`` and ``MAP[HI[n]]`` with variable ``OPT[n]`` added (no set of
+    ``HI[n]`` holds it). 0 when done; [`FULL`][] with ``REG[RESUME]`` the node to go on
+    from."""
+    for n in range(start, end):
+        u = apply(S, ADD * (OPT[n] + 1), MAP[LO[n]], MAP[HI[n]])
+        if u < 0:
+            S.REG[RESUME] = n
+            return u
+        MAP[n] = u
+    return 0
+
+
+def reach(N, root, MARK, STACK):
+    """Mark (``MARK[n]`` 1) the nodes of ``N`` (a ``NODE`` array) that ``root`` reaches,
+    the sinks left out; returns how many. ``STACK`` has room for every node."""
+    if root < 2 or MARK[root] != 0:
+        return 0
+    found = 0
+    sp = 1
+    STACK[0] = root
+    MARK[root] = 1
+    while sp > 0:
+        sp -= 1
+        n = STACK[sp]
+        found += 1
+        a = N[4 * n + 1]
+        if a >= 2 and MARK[a] == 0:
+            MARK[a] = 1
+            STACK[sp] = a
+            sp += 1
+        b = N[4 * n + 2]
+        if b >= 2 and MARK[b] == 0:
+            MARK[b] = 1
+            STACK[sp] = b
+            sp += 1
+    return found
+
+
+def transfer(S, VAR, LO, HI, MARK, MAP, start, end):
+    """The marked nodes ``start..end-1`` of another ordered diagram (the same variables)
+    into this store, children first: ``MAP[n]`` their nodes here. 0 when done;
+    [`FULL`][] with ``REG[RESUME]`` the node to go on from."""
+    for n in range(start, end):
+        if MARK[n] != 0:
+            m = make(S, VAR[n], MAP[LO[n]], MAP[HI[n]])
+            if m < 0:
+                S.REG[RESUME] = n
+                return m
+            MAP[n] = m
+    return 0
+
+
+def rehash(S):
+    """Fill the (zeroed) unique table with nodes ``2..REG[NODES]-1``, after growing."""
+    SLOT = S.SLOT
+    N = S.NODE
+    mask = len(SLOT) - 1
+    for n in range(2, S.REG[NODES]):
+        s = nhash(N[4 * n], N[4 * n + 1], N[4 * n + 2]) & mask
+        while SLOT[s] != 0:
+            s = (s + 1) & mask
+        SLOT[s] = n
+
+
+def recache(OLD, S):
+    """The entries of the cache ``OLD`` into ``S.CACHE`` (larger, zeroed)."""
+    for i in range(0, len(OLD), 4):
+        if OLD[i] != 0:
+            remember(S, OLD[i], OLD[i + 1], OLD[i + 2], OLD[i + 3])
+
+
+FUNCTIONS = ("nhash", "make", "tally", "cached", "remember", "decided", "split", "apply",
+             "import_diagram", "reach", "transfer", "rehash", "recache")
+"""The kernel: plain Python over lists, or compiled by numba over int64 arrays."""

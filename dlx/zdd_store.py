@@ -1,0 +1,375 @@
+"""The canonical ZDD store: where every [`dlx.SolutionSet`][] of a problem lives, as one
+node of one diagram.
+
+One store per problem (its content: ``problem.matrix.digest``) and backend, shared by
+every set of it, held as long as a set holds it ([`store_for`][]). Its nodes are ordered
+by one order of the options per problem ([`option_order`][]), and made through one
+unique table, so that a family has exactly one node: equal sets are the same node, ``==``
+is a comparison of numbers and ``hash`` a word kept per node. The set algebra
+([`dlx.kernel_zdd`][]) runs compiled by numba on the numba backend, as written on the
+python one, with an operation cache. The kernel's *variable* of an option is its rank in
+that order; the store speaks options to its callers.
+
+A diagram made elsewhere (the memoized search's, which follows the search's order; a
+text's) enters once ([`Store.import_diagram`][]): node by node, children first, as the
+union of its two halves, in a scratch store whose intermediate results are dropped; only
+the nodes of the result are copied into the store ([`Store.add_ordered`][]).
+
+Memory is bounded: a store does not grow past ``max_memory`` bytes (by default
+[`dlx.request.memory_default`][], a quarter of the machine's memory); a call that would
+need more raises [`dlx.SearchStoppedError`][] (status ``MAX_MEMORY``). A store is used
+under its lock, so sets of one problem may be combined from several threads.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from . import kernel_zdd as kz
+from .backend import ZddKernel
+
+__all__ = ["Store", "option_order", "store_for"]
+
+FIRST_NODES = 1 << 10
+"""Node slots of a new store (doubled when full)."""
+
+MOST_CACHE = 1 << 22
+"""At most this many entries in the operation cache (128 MB)."""
+
+
+class Store:
+    """The canonical nodes of one problem's sets (see the module). ``order`` lists the
+    options in the store's order ([`option_order`][]); ``backend`` names the backend whose
+    kernel runs the operations (``auto``: python while small, numba from
+    [`dlx.registry.NUMBA_MIN_NODES`][] nodes on, when it can run); ``max_memory`` is the
+    most bytes its arrays may take; ``work``, the nodes expected (``auto``'s choice)."""
+
+    def __init__(self, digest: str, order: np.ndarray, backend: str = "auto",
+                 max_memory: int | None = None, work: int = 0) -> None:
+        from .request import memory_default
+
+        self.digest = digest
+        self.order = np.asarray(order, dtype=np.int64)
+        """The options in the store's order: variable ``k`` is option ``order[k]``."""
+        self.rank = np.empty(len(self.order) + 1, dtype=np.int64)
+        """Option -> its variable (and -1, a sink's option, -> -1)."""
+        self.rank[self.order] = np.arange(len(self.order))
+        self.rank[-1] = -1
+        self.backend = backend
+        self.max_memory = memory_default() if max_memory is None else max_memory
+        """The most bytes the store's arrays may take (settable)."""
+        self.lock = threading.RLock()
+        """Held around every use of the arrays (they are replaced when they grow)."""
+        self.kernel = _kernel(backend, work)
+        self.S = self._fresh(FIRST_NODES)
+
+    def _fresh(self, slots: int) -> kz.ZddState:
+        """Empty arrays with room for ``slots`` nodes: the two sinks only."""
+        k = self.kernel
+        NODE = np.zeros(4 * slots, dtype=np.int64)
+        NODE[0] = NODE[4] = kz.BOTTOM
+        NODE[7] = 1  # the count of the empty set's sink
+        SIG = np.zeros(slots, dtype=np.int64)
+        SIG[:2] = kz.SIG0, kz.SIG1
+        REG = np.zeros(kz.N_REG, dtype=np.int64)
+        REG[kz.NODES] = REG[kz.TALLIED] = 2
+        return kz.ZddState(k.array(NODE), k.array(SIG), k.zeros(2 * slots),
+                           k.zeros(4 * _cache(slots)), k.zeros(kz.FRAME * (len(self.order) + 2)),
+                           k.array(REG))
+
+    # ----- size ----------------------------------------------------------------------------
+
+    @property
+    def nodes(self) -> int:
+        """Nodes made so far, the two sinks included."""
+        return int(self.S.REG[kz.NODES])
+
+    def memory(self) -> int:
+        """The bytes of the store's arrays (8 a slot)."""
+        return 8 * sum(len(a) for a in self.S)
+
+    def _grow(self) -> None:
+        """Double the node slots (the unique table and the cache with them), or raise
+        [`dlx.SearchStoppedError`][] if that would pass ``max_memory``. An ``auto``
+        store that has grown past a few thousand nodes moves to numba here."""
+        S = self.S
+        slots = 2 * len(S.SIG)
+        cache = 4 * _cache(slots)
+        need = 8 * (7 * slots + cache + len(S.STACK) + len(S.REG))
+        if need > self.max_memory:
+            _out_of_memory(self, need)
+        kernel = _kernel(self.backend, slots) if self.kernel.name == "python" else self.kernel
+        if kernel is not self.kernel:
+            S = kz.ZddState(*(kernel.array(np.asarray(a, dtype=np.int64)) for a in S))
+            self.kernel = kernel
+        k = self.kernel
+        old_cache = S.CACHE
+        S = S._replace(NODE=k.grown(S.NODE, 4 * slots), SIG=k.grown(S.SIG, slots),
+                       SLOT=k.zeros(2 * slots),
+                       CACHE=k.zeros(cache) if cache != len(S.CACHE) else S.CACHE)
+        k.rehash(S)
+        if S.CACHE is not old_cache:
+            k.recache(old_cache, S)
+        self.S = S
+
+    def clear_cache(self) -> None:
+        """Forget the operation cache (results are computed again when asked)."""
+        with self.lock:
+            cache = self.S.CACHE
+            cache[:] = self.kernel.zeros(len(cache))  # in place: its pages stay mapped
+
+    # ----- operations ------------------------------------------------------------------------
+
+    def apply(self, op: int, f: int, g: int) -> int:
+        """``f op g`` ([`dlx.kernel_zdd`][]'s binary operations) in the store: its node."""
+        with self.lock:
+            while True:
+                r = int(self.kernel.apply(self.S, op, f, g))
+                if r >= 0:
+                    return r
+                self._grow()
+
+    def apply_option(self, op: int, f: int, option: int) -> int:
+        """``WITHOUT``, ``WITH`` or ``INSERT`` of ``option`` on ``f``: its node."""
+        return self.apply(op, f, int(self.rank[option]))
+
+    def import_diagram(self, root: int, opt: Sequence[int] | np.ndarray,
+                       lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray) -> int:
+        """The node of the family of ``root`` in a diagram in any order of options (the
+        search's, a text's: nodes after their children, sinks 0 and 1, no set below a
+        node holding its option), brought into the store's order in a scratch store
+        first (see the module)."""
+        if root < 2:
+            return root
+        n = root + 1  # nodes above the root do not count
+        scratch = Store(self.digest, self.order, self.backend,
+                        max(self.max_memory - self.memory(), 0), work=n)
+        given = [self.rank[np.asarray(opt[:n], dtype=np.int64)],
+                 np.asarray(lo[:n], dtype=np.int64), np.asarray(hi[:n], dtype=np.int64),
+                 np.arange(n, dtype=np.int64)]
+        start = 2
+        while True:
+            k = scratch.kernel
+            OPT, LO, HI, MAP = (k.array(a) for a in given)
+            status = int(k.import_diagram(scratch.S, OPT, LO, HI, MAP, start, n))
+            if status == 0:
+                break
+            start = int(scratch.S.REG[kz.RESUME])
+            given[3] = k.numpy(MAP)  # what is done so far (the kernel may change)
+            scratch._grow()
+        return self.adopt(scratch, int(MAP[root]))
+
+    def adopt(self, other: Store, node: int) -> int:
+        """The node here of ``node``, a node of another store of the same problem."""
+        if other is self or node < 2:
+            return node
+        return self.add_ordered(*other.export(node))
+
+    def add_ordered(self, root: int, opt: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> int:
+        """The node here of ``root`` in a reduced diagram ordered as the store orders
+        options (an [`export`][] of a store of the same problem): each node made here in
+        turn, children first."""
+        if root < 2:
+            return root
+        n = len(opt)
+        given = [self.rank[np.asarray(opt, dtype=np.int64)], np.asarray(lo, dtype=np.int64),
+                 np.asarray(hi, dtype=np.int64), np.ones(n, dtype=np.int64),
+                 np.arange(n, dtype=np.int64)]
+        start = 2
+        with self.lock:
+            while True:
+                k = self.kernel
+                arrays = [k.array(a) for a in given]
+                status = int(k.transfer(self.S, *arrays, start, n))
+                if status == 0:
+                    return int(arrays[4][root])
+                start = int(self.S.REG[kz.RESUME])
+                given[4] = k.numpy(arrays[4])  # what is done so far (the kernel may change)
+                self._grow()
+
+    # ----- reading -----------------------------------------------------------------------------
+
+    def export(self, node: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+        """The diagram of ``node`` alone, its nodes renumbered ``2, 3, ...`` in their order
+        here (children first): ``(root, opt, lo, hi)``, int64 arrays of options and nodes,
+        sinks 0 and 1 (option -1)."""
+        sink = np.array([-1, -1], dtype=np.int64)
+        if node < 2:
+            return node, sink, np.zeros(2, np.int64), np.zeros(2, np.int64)
+        with self.lock:
+            k, S = self.kernel, self.S
+            n = self.nodes
+            MARK, STACK = k.zeros(n), k.zeros(n)
+            k.reach(S.NODE, node, MARK, STACK)
+            NODE = k.numpy(S.NODE)[: 4 * n].reshape(n, 4)
+            at = np.flatnonzero(k.numpy(MARK))
+            chosen = NODE[at]
+        new = np.zeros(n, dtype=np.int64)
+        new[1] = 1
+        new[at] = np.arange(2, len(at) + 2)
+        return (int(new[node]), np.concatenate((sink, self.order[chosen[:, 0]])),
+                np.concatenate((np.zeros(2, np.int64), new[chosen[:, 1]])),
+                np.concatenate((np.zeros(2, np.int64), new[chosen[:, 2]])))
+
+    def _tallied(self) -> Any:
+        """The arrays, every node's count and signature made (the caller holds the
+        lock)."""
+        S = self.S
+        if S.REG[kz.TALLIED] < S.REG[kz.NODES]:
+            self.kernel.tally(S)
+        return S
+
+    def count(self, node: int) -> int:
+        """The number of sets of ``node``, exact."""
+        with self.lock:
+            c = int(self._tallied().NODE[4 * node + 3])
+        if c >= 0:
+            return c
+        root, _, lo, hi = self.export(node)
+        counts = [0, 1]
+        for a, b in zip(lo[2:].tolist(), hi[2:].tolist()):
+            counts.append(counts[a] + counts[b])
+        return counts[root]
+
+    def node_count(self, node: int) -> int:
+        """Nodes of ``node``'s diagram, the two sinks included (1 for the empty set, as
+        DLX6 counts it)."""
+        if node < 2:
+            return node + 1
+        with self.lock:
+            k = self.kernel
+            return 2 + int(k.reach(self.S.NODE, node, k.zeros(self.nodes),
+                                   k.zeros(self.nodes)))
+
+    def signature(self, node: int) -> int:
+        """A hash of ``node``'s diagram, the same in every store of the same problem."""
+        with self.lock:
+            return int(self._tallied().SIG[node])
+
+
+def option_order(indptr: np.ndarray, items: np.ndarray, n_items: int) -> np.ndarray:
+    """The options in the order a problem's store gives them: the order that keeps the
+    items "open" over the shortest stretches, of two. Either the options as given, or
+    a breadth-first order: items numbered as a breadth-first walk over the options
+    reaches them (each part from an item of fewest options), options sorted by their
+    first and last item in that numbering (graphillion's ``bfs`` order of a graph's
+    edges, for any problem). An item is open from its first option to its last; the
+    sum of those stretches is what a diagram's width follows (a domino board: rows,
+    given; diagonals, breadth-first: 2.6 times fewer nodes at 12 x 12)."""
+    indptr = np.asarray(indptr, dtype=np.int64)
+    items = np.asarray(items, dtype=np.int64)
+    n = len(indptr) - 1
+    given = np.arange(n, dtype=np.int64)
+    if n < 3 or len(items) == 0:
+        return given
+    owner = np.repeat(given, np.diff(indptr))
+    by_item = np.argsort(items, kind="stable")
+    starts = np.searchsorted(items[by_item], np.arange(n_items + 2))
+    owners, members = owner[by_item].tolist(), items.tolist()
+    start_list, ptr = starts.tolist(), indptr.tolist()
+    degree = np.diff(starts)
+    position = [-1] * (n_items + 1)
+    seen = bytearray(n)
+    k = 0
+    for first in np.argsort(degree[1 : n_items + 1], kind="stable").tolist():
+        first += 1
+        if position[first] >= 0 or degree[first] == 0:
+            continue
+        position[first] = k
+        k += 1
+        queue = [first]
+        for x in queue:
+            for j in range(start_list[x], start_list[x + 1]):
+                o = owners[j]
+                if seen[o]:
+                    continue
+                seen[o] = 1
+                for y in members[ptr[o] : ptr[o + 1]]:
+                    if position[y] < 0:
+                        position[y] = k
+                        k += 1
+                        queue.append(y)
+    pos = np.asarray(position, dtype=np.int64)[items]
+    low = np.minimum.reduceat(pos, indptr[:-1]) if n else pos
+    high = np.maximum.reduceat(pos, indptr[:-1]) if n else pos
+    empty = np.diff(indptr) == 0
+    low[empty], high[empty] = -1, -1
+    walked = np.lexsort((given, high, low))
+    return walked if _spread(walked, owner, items, n) < _spread(given, owner, items, n) \
+        else given
+
+
+def _spread(order: np.ndarray, owner: np.ndarray, items: np.ndarray, n: int) -> int:
+    """The sum over items of the stretch from their first option to their last, options
+    placed in ``order``."""
+    place = np.empty(n, dtype=np.int64)
+    place[order] = np.arange(n)
+    at = place[owner]
+    first = np.full(int(items.max()) + 1, n, dtype=np.int64)
+    last = np.full(int(items.max()) + 1, -1, dtype=np.int64)
+    np.minimum.at(first, items, at)
+    np.maximum.at(last, items, at)
+    used = last >= 0
+    return int((last[used] - first[used]).sum())
+
+
+def _cache(slots: int) -> int:
+    """Entries of the operation cache for ``slots`` node slots: half as many (a larger
+    cache outgrows the processor's caches sooner than it saves work: domino 12 x 12,
+    ``A | B`` from a cold cache took 1.5 ms with 64K entries, 3-4 ms with 128K)."""
+    return min(max(slots // 2, 1024), MOST_CACHE)
+
+
+def _kernel(backend: str, work: int) -> ZddKernel:
+    """The kernel of the backend named ``backend`` (``auto``: by the registry's rule for
+    ``work`` nodes)."""
+    from .registry import get_backend
+
+    return get_backend(backend, work).zdd()
+
+
+def _out_of_memory(store: Store, need: int) -> None:
+    """Raise [`dlx.SearchStoppedError`][]: the store would need ``need`` bytes."""
+    from .errors import SearchStoppedError
+    from .memo import MemoStats
+    from .status import Status
+
+    stats = MemoStats(status=Status.MAX_MEMORY, bound="max_memory", zdd_nodes=store.nodes,
+                      backend=store.kernel.name)
+    raise SearchStoppedError(f"the solution sets of this problem need more than "
+                             f"max_memory={store.max_memory} bytes ({need} for "
+                             f"{2 * store.nodes} nodes): the store of their ZDD nodes "
+                             "(SolutionSet.store.max_memory) is full", stats)
+
+
+_stores: weakref.WeakValueDictionary[tuple[str, str], Store] = weakref.WeakValueDictionary()
+_orders: dict[str, np.ndarray] = {}
+_stores_lock = threading.Lock()
+
+
+def store_for(matrix: Any, backend: str = "auto") -> Store:
+    """The store of the problem ``matrix`` ([`dlx.matrix.Matrix`][]) on ``backend``: one
+    per problem content and backend in a process while a set holds it, made on first
+    use."""
+    digest = matrix.digest
+    key = (digest, backend)
+    with _stores_lock:
+        store = _stores.get(key)
+        if store is not None:
+            return store
+        order = _orders.get(digest)
+    if order is None:
+        order = option_order(matrix.indptr, matrix.items, matrix.n_items)
+    with _stores_lock:
+        _orders.setdefault(digest, order)
+        if len(_orders) > 64:  # keep a few: a problem's order is cheap to make again
+            _orders.pop(next(iter(_orders)))
+        store = _stores.get(key)
+        if store is None:
+            store = _stores[key] = Store(digest, order, backend)
+        return store
