@@ -6,21 +6,31 @@ in one kernel call. Around it everything is numpy over all puzzles at once: read
 one-line puzzles (rows of N*N symbols), listing their givens' options, decoding the
 solutions, checking every answer ([`sudoku.grid.are_solutions`][]) and writing them out.
 A puzzle that fails gets the very error [`sudoku.solve_string`][] raises for it.
+
+[`solve_many`][] and [`count_many`][] are one call with two kinds of answer: the same
+prologue checks their arguments ([`sudoku.arguments.engine`][]: one
+[`sudoku.arguments.Engine`][], its deadline the call's ``timeout``), the same loop
+searches the puzzles (the batch, then the learning way for those it leaves), and the same
+record tells their progress (a [`dlx.RunProgress`][]).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from functools import lru_cache, partial
-from typing import Any
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol
 
 import numpy as np
 
-from dlx import BackendName, BatchResult, Status, map_ordered
+from dlx import BatchResult, RunProgress, Status
+from dlx.command import map_ordered
+from dlx.progress import left
 
-from .arguments import count_budget, engine_arguments, puzzle_list, strategy_name
-from .errors import ArgumentError, SearchStoppedError, SudokuError, culprit
+from .arguments import Engine, ProgressCallback, callable_arg, count_budget, engine, puzzle_list
+from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     BOX_SIZES,
     CACHE_SIZE,
@@ -32,7 +42,7 @@ from .grid import (
     geometry,
     parse_string,
 )
-from .hard import after_head, count_hard, head_nodes, is_hard, solve_hard
+from .hard import count_hard, head_nodes, is_hard, solve_hard
 from .outcome import search_count, search_failure
 from .reduction import empty_grid_problem
 
@@ -50,10 +60,11 @@ def solve_many(
     unique: bool = False,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: BackendName = "auto",
+    backend: str = "auto",
     max_nodes: int | None = None,
+    timeout: float | None = None,
     executor: Executor | None = None,
-    progress: Callable[[int], object] | None = None,
+    progress: ProgressCallback | None = None,
     strategy: str = "auto",
 ) -> list[str | SudokuError]:
     """Solve puzzle strings in bulk; per puzzle, its solution as one line, or the
@@ -62,55 +73,31 @@ def solve_many(
     ``puzzles`` is any iterable of str (a list, a generator, a file's lines), not a single
     str. Each puzzle is a row of N*N symbols or a drawn grid, as for ``solve_string``;
     sizes may be mixed. An item that is not a str, or an ``alphabet`` that does not fit a
-    puzzle (AlphabetError), is that puzzle's error, as it is ``solve_string``'s.
+    puzzle (AlphabetError), is that puzzle's error, as it is ``solve_string``'s; so is a
+    blank line or a ``#`` comment line (ArgumentError: they are no puzzles; leave them
+    out, as the ``sudoku`` command does, which echoes them instead of an answer).
     ``unique=True`` returns MultipleSolutionsError for a puzzle with more than one
-    solution; ``max_nodes`` bounds each puzzle's search (SearchStoppedError). ``layout``
-    gives the rules, as for [`sudoku.solve`][]. ``executor`` (any
-    ``concurrent.futures.Executor``: processes, a Dask cluster's, Ray's) solves chunks of
-    the puzzles there, the answers still in input order. ``progress``, if given, is called
-    from time to time (about 5 times a second, or once a chunk on an executor) with the
-    number of puzzles done, for a progress line. ``strategy`` is that of
+    solution. ``max_nodes`` bounds each puzzle's search; ``timeout`` (seconds) bounds the
+    whole call, as ``dlx.ExactCover.solve_batch``'s does: the puzzle under way when it
+    runs out, and every later one, get SearchStoppedError. ``layout`` gives the rules,
+    as for [`sudoku.solve`][]. ``executor`` (any ``concurrent.futures.Executor``:
+    processes, a Dask cluster's, Ray's) solves chunks of the puzzles there, the answers
+    still in input order (the ``timeout`` then ends at the same wall-clock time on every
+    worker). ``progress``, if given, is called from time to time (about 5 times a second,
+    or once a chunk on an executor) with a [`dlx.RunProgress`][]: ``done`` of ``parts``
+    puzzles, the ``solutions`` found and the ``nodes`` searched so far, the
+    ``seconds`` since the call began, for a progress line. ``strategy`` is that of
     [`sudoku.solve`][]: ``"auto"`` (the default) searches all in one batch search, the
-    puzzles of side 25 and more for `sudoku.hard.HEAD_NODES` nodes each and those
-    it leaves undecided then the hard way, one by one, as [`sudoku.solve_string`][] does;
-    ``"plain"`` all in the batch; ``"hard"`` all one by one, each as
-    [`sudoku.solve_string`][] does with ``strategy="hard"``. The arguments of the call
-    itself (``puzzles``, ``layout``, ``backend``, ``max_nodes``, ``executor``,
-    ``progress``, ``strategy``) raise ArgumentError.
+    puzzles of side 25 and more for `sudoku.hard.HEAD_NODES` nodes each and those it
+    leaves undecided then the learning way, one by one, as [`sudoku.solve_string`][]
+    does; ``"plain"`` all in the batch; ``"learn"`` (formerly ``"hard"``) all one by
+    one, each as [`sudoku.solve_string`][] does with ``strategy="learn"``. The arguments
+    of the call itself (``puzzles``, ``layout``, ``backend``, ``max_nodes``,
+    ``timeout``, ``executor``, ``progress``, ``strategy``) raise ArgumentError.
     """
-    puzzles = puzzle_list(puzzles)
-    check_layout(layout)
-    engine = engine_arguments(backend, max_nodes)
-    strategy = strategy_name(strategy)
-    done = _Done(progress)
-    if executor is not None:
-        return _on_executor(executor, partial(solve_many, unique=unique, alphabet=alphabet,
-                                              layout=layout, backend=engine["backend"],
-                                              max_nodes=engine["max_nodes"],
-                                              strategy=strategy), puzzles, done)
-    out: list[str | SudokuError | None] = [None] * len(puzzles)
-    for geo, where, values in _parse(puzzles, alphabet, layout, out):
-        hook = done.hook(len(where))
-        if is_hard(geo, strategy) and strategy == "hard":
-            _one_by_one(out, where, values, hook,
-                        partial(_solved_hard, geo, unique=unique, engine=engine))
-            continue
-        result, later = _head_start(geo, values, 2 if unique else 1, engine, strategy, hook)
-        solved = solved_mask(result, unique) & ~later
-        grids = _decode(geo, result, solved)
-        ok = are_solutions(geo, values[solved], grids)
-        if not ok.all():  # an engine bug, never bad input
-            k = int(np.flatnonzero(~ok)[0])
-            raise AssertionError(f"engine returned an invalid grid: {grids[k].tolist()}")
-        places = where.tolist()
-        for k, text in zip(np.flatnonzero(solved).tolist(), _format(geo, grids)):
-            out[places[k]] = text
-        for k in np.flatnonzero(~solved & ~later).tolist():
-            out[places[k]] = failure(geo, values[k].tolist(), result, k, unique)
-        _the_rest_hard(out, where, values, result, later, hook,
-                       partial(_solved_hard, geo, unique=unique), engine)
-    done.report(len(puzzles))
-    return out  # type: ignore[return-value]
+    call = _Call.checked(puzzles, layout, backend, max_nodes, timeout, strategy, executor,
+                         progress)
+    return call.run(_Solve(unique), alphabet, layout)
 
 
 def count_many(
@@ -119,140 +106,248 @@ def count_many(
     *,
     alphabet: str | None = None,
     layout: Layout | None = None,
-    backend: BackendName = "auto",
+    backend: str = "auto",
     max_nodes: int | None = None,
+    timeout: float | None = None,
     executor: Executor | None = None,
-    progress: Callable[[int], object] | None = None,
+    progress: ProgressCallback | None = None,
     strategy: str = "auto",
 ) -> list[int | SudokuError]:
     """Count the solutions of puzzle strings in bulk (each at most ``limit``), as
     [`sudoku.count_solutions`][] does: clashing givens count 0; a bad puzzle, or a
     budget that ran out, gives its SudokuError (returned, not raised). Arguments as for
-    [`solve_many`][]; a bad ``limit`` raises ArgumentError."""
-    puzzles = puzzle_list(puzzles)
-    check_layout(layout)
+    [`solve_many`][] (``progress``'s ``solutions`` are the solutions counted); a bad
+    ``limit`` raises ArgumentError."""
     limit = count_budget(limit, "limit")
-    engine = engine_arguments(backend, max_nodes)
-    strategy = strategy_name(strategy)
-    done = _Done(progress)
-    if executor is not None:
-        return _on_executor(executor, partial(count_many, limit=limit, alphabet=alphabet,
-                                              layout=layout, backend=engine["backend"],
-                                              max_nodes=engine["max_nodes"],
-                                              strategy=strategy), puzzles, done)
-    out: list[int | SudokuError | None] = [None] * len(puzzles)
+    call = _Call.checked(puzzles, layout, backend, max_nodes, timeout, strategy, executor,
+                         progress)
+    return call.run(_Count(limit), alphabet, layout)
+
+
+# ----- the one call: its prologue, its loop, its progress -----------------------------------
+
+
+class _Kind(Protocol):
+    """What a batch call answers per puzzle: ``solve_many``'s grids or ``count_many``'s
+    counts."""
+
+    @property
+    def limit(self) -> int: ...
+
+    def decided(self, geo: Geometry, values: np.ndarray, result: BatchResult,
+                mask: np.ndarray, where: np.ndarray, out: list[Any]) -> None: ...
+
+    def learned(self, geo: Geometry, values: list[int], engine: Engine, spent: int,
+                tally: Callable[[int, int], object]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class _Solve:
+    """``solve_many``'s answers: a solution on one line, or the error."""
+
+    unique: bool
+
+    @property
+    def limit(self) -> int:
+        return 2 if self.unique else 1
+
+    def decided(self, geo: Geometry, values: np.ndarray, result: BatchResult,
+                mask: np.ndarray, where: np.ndarray, out: list[Any]) -> None:
+        """The answers of the instances of ``result`` in ``mask``, into ``out`` at their
+        puzzles' places (``where``): the grids decoded and checked, all at once."""
+        unique = self.unique
+        solved = solved_mask(result, unique) & mask
+        grids = _decode(geo, result, solved)
+        ok = are_solutions(geo, values[solved], grids)
+        if not ok.all():  # an engine bug, never bad input
+            k = int(np.flatnonzero(~ok)[0])
+            raise AssertionError(f"engine returned an invalid grid: {grids[k].tolist()}")
+        places = where.tolist()
+        for k, text in zip(np.flatnonzero(solved).tolist(), _format(geo, grids)):
+            out[places[k]] = text
+        for k in np.flatnonzero(~solved & mask).tolist():
+            out[places[k]] = failure(geo, values[k].tolist(), result, k, unique)
+
+    def learned(self, geo: Geometry, values: list[int], engine: Engine, spent: int,
+                tally: Callable[[int, int], object]) -> str | SudokuError:
+        """One puzzle the learning way, as [`sudoku.solve_string`][] answers it
+        (``spent``: nodes searched before, as for `sudoku.hard.solve_hard`)."""
+        try:
+            return format_grid(geo, solve_hard(geo, values, unique=self.unique, engine=engine,
+                                               spent=spent, tally=tally))
+        except SudokuError as e:
+            return e
+
+
+@dataclass(frozen=True)
+class _Count:
+    """``count_many``'s answers: a count, or the error."""
+
+    limit: int
+
+    def decided(self, geo: Geometry, values: np.ndarray, result: BatchResult,
+                mask: np.ndarray, where: np.ndarray, out: list[Any]) -> None:
+        places = where.tolist()
+        for k in np.flatnonzero(mask).tolist():
+            out[places[k]] = count_of(result, k)
+
+    def learned(self, geo: Geometry, values: list[int], engine: Engine, spent: int,
+                tally: Callable[[int, int], object]) -> int | SudokuError:
+        return count_hard(geo, values, limit=self.limit, engine=engine, spent=spent,
+                          tally=tally)
+
+
+@dataclass(frozen=True)
+class _Call:
+    """One call of ``solve_many`` or ``count_many``, its arguments checked."""
+
+    puzzles: list[Any]
+    engine: Engine
+    executor: Executor | None
+    progress: ProgressCallback | None
+
+    @classmethod
+    def checked(cls, puzzles: Any, layout: Any, backend: Any, max_nodes: Any, timeout: Any,
+                strategy: Any, executor: Any, progress: Any) -> _Call:
+        """The prologue both calls share: every argument of the call checked, in the
+        order of the signature, before any puzzle is read."""
+        listed = puzzle_list(puzzles)
+        check_layout(layout)
+        checked = engine(backend, max_nodes, timeout, strategy, stacklevel=3)
+        if executor is not None and not isinstance(executor, Executor):
+            raise ArgumentError(f"executor must be a concurrent.futures.Executor, got "
+                                f"{executor!r}")
+        return cls(listed, checked, executor, callable_arg(progress, "progress"))
+
+    def run(self, kind: _Kind, alphabet: Any, layout: Layout | None) -> list[Any]:
+        """The answers, here or on the executor."""
+        run = _Run(self.progress, len(self.puzzles))
+        if self.executor is None:
+            out = _answers(kind, self.puzzles, alphabet, layout, self.engine, run)
+        else:
+            out = _on_executor(self.executor, kind, self.puzzles, alphabet, layout,
+                               self.engine, run)
+        run.tell(len(self.puzzles))
+        return out
+
+
+def _answers(kind: _Kind, puzzles: Sequence[Any], alphabet: Any, layout: Layout | None,
+             engine: Engine, run: _Run) -> list[Any]:
+    """Every puzzle's answer (``kind``'s), in order: per grid size the batch search, and
+    the learning way for the puzzles the strategy gives it (all of them for ``learn``;
+    for ``auto`` on a large board, those the head start leaves undecided)."""
+    out: list[Any] = [None] * len(puzzles)
     for geo, where, values in _parse(puzzles, alphabet, layout, out):
-        hook = done.hook(len(where))
-        if is_hard(geo, strategy) and strategy == "hard":
-            _one_by_one(out, where, values, hook,
-                        partial(count_hard, geo, limit=limit, engine=engine))
-            continue
-        result, later = _head_start(geo, values, limit, engine, strategy, hook)
-        for k in np.flatnonzero(~later).tolist():
-            out[where[k]] = count_of(result, k)
-        _the_rest_hard(out, where, values, result, later, hook,
-                       partial(count_hard, geo, limit=limit), engine)
-    done.report(len(puzzles))
-    return out  # type: ignore[return-value]
+        if engine.strategy == "learn":
+            result, later = None, np.ones(len(values), dtype=bool)
+        else:
+            result, later = _head_start(geo, values, kind.limit, engine, run.hook())
+            decided = ~later
+            kind.decided(geo, values, result, decided, where, out)
+            run.finished(int(decided.sum()), int(result.found[decided].sum()),
+                         int(result.nodes.sum()))
+        places = where.tolist()
+        for k in np.flatnonzero(later).tolist():
+            spent = 0 if result is None else int(result.nodes[k])
+            found = [0, 0]
 
+            def tally(solutions: int, nodes: int, found: list[int] = found) -> None:
+                found[0], found[1] = solutions, nodes
 
-def _head_start(geo: Geometry, values: np.ndarray, limit: int | None,
-                engine: dict[str, Any], strategy: str,
-                progress: Callable[[int], object] | None) -> tuple[BatchResult, np.ndarray]:
-    """The batch search of the puzzles (their progress told), and which of them are left
-    for the hard strategy: for ``"auto"`` on a large board, each puzzle gets
-    `sudoku.hard.HEAD_NODES` nodes of the plain search first, as
-    [`sudoku.solve_string`][] gives it (an easy large puzzle ends there); those it does
-    not decide, within the caller's ``max_nodes``, are left."""
-    budget = engine["max_nodes"]
-    head = is_hard(geo, strategy)
-    nodes = head_nodes(budget) if head else budget
-    result = _search(geo, values, limit, engine["backend"], nodes, None if head else progress)
-    later = np.zeros(len(values), dtype=bool)
-    if head and nodes != budget:
-        later = result.status == Status.MAX_NODES
-    if head and progress is not None:
-        progress(int(len(values) - later.sum()))
-    return result, later
-
-
-def _the_rest_hard(out: list[Any], where: np.ndarray, values: np.ndarray,
-                   result: BatchResult, later: np.ndarray,
-                   progress: Callable[[int], object] | None,
-                   work: Callable[..., Any], engine: dict[str, Any]) -> None:
-    """The puzzles ``later`` of a head start (see [`_head_start`][]), each by ``work``
-    (the hard strategy, which returns its errors) with the nodes it has spent counted in
-    and out of its budget."""
-    done = int(len(values) - later.sum())
-    for k in np.flatnonzero(later).tolist():
-        spent = int(result.nodes[k])
-        out[where[k]] = work(values[k].tolist(), engine=after_head(engine, spent), spent=spent)
-        done += 1
-        if progress is not None:
-            progress(done)
-
-
-def _one_by_one(out: list[Any], where: np.ndarray, values: np.ndarray,
-                progress: Callable[[int], object] | None,
-                work: Callable[[list[int]], Any]) -> None:
-    """``work`` on each puzzle of a batch (a row of ``values``) in turn, its result put in
-    ``out`` at the puzzle's place (``where``), ``progress`` told after each: the hard
-    strategy's way through a batch."""
-    for k, (place, row) in enumerate(zip(where.tolist(), values.tolist()), 1):
-        out[place] = work(row)
-        if progress is not None:
-            progress(k)
-
-
-def _solved_hard(geo: Geometry, values: list[int], *, unique: bool,
-                 engine: dict[str, Any], spent: int = 0) -> str | SudokuError:
-    """One puzzle's answer under ``strategy="hard"``: its solution on one line, or its
-    SudokuError (returned), as [`sudoku.solve_string`][] would give them (``spent``: nodes
-    searched before, as for [`sudoku.hard.solve_hard`][])."""
-    try:
-        return format_grid(geo, solve_hard(geo, values, unique=unique, engine=engine,
-                                           spent=spent))
-    except SudokuError as e:
-        return e
-
-
-def _on_executor(executor: Executor, work: Callable[[list[str]], list[Any]],
-                 puzzles: list[str], done: _Done) -> list[Any]:
-    """``work`` on chunks of [`_CHUNK`][] puzzles through ``executor``, in order (each
-    worker builds each grid size's problem once, in its own cache); ``done`` hears of each
-    chunk as it comes back."""
-    if not isinstance(executor, Executor):
-        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got "
-                            f"{executor!r}")
-    tasks = [(puzzles[i : i + _CHUNK],) for i in range(0, len(puzzles), _CHUNK)]
-    out: list[Any] = []
-    for chunk in map_ordered(executor, work, tasks):
-        out.extend(chunk)
-        done.report(len(out))
+            out[places[k]] = kind.learned(geo, values[k].tolist(), engine.less(spent), spent,
+                                          tally)
+            run.finished(1, found[0], found[1])
     return out
 
 
-class _Done:
-    """Puzzles done across the batches of one call, for its ``progress`` callback: each
-    batch reports its own instances, offset by the puzzles of the batches before it."""
+def _head_start(geo: Geometry, values: np.ndarray, limit: int, engine: Engine,
+                progress: ProgressCallback | None) -> tuple[BatchResult, np.ndarray]:
+    """The batch search of the puzzles (their progress told), and which of them are left
+    for the learning way: for ``"auto"`` on a large board, each puzzle gets
+    `sudoku.hard.HEAD_NODES` nodes of the plain search first, as
+    [`sudoku.solve_string`][] gives it (an easy large puzzle ends there); those it does
+    not decide, within the caller's ``max_nodes``, are left."""
+    budget = engine.max_nodes
+    head = is_hard(geo, engine.strategy)
+    nodes = head_nodes(budget) if head else budget
+    result = _search(geo, values, limit, engine, nodes, progress)
+    later = np.zeros(len(values), dtype=bool)
+    if head and nodes != budget:
+        later = result.status == Status.MAX_NODES
+    return result, later
 
-    def __init__(self, progress: Callable[[int], object] | None) -> None:
-        if progress is not None and not callable(progress):
-            raise ArgumentError(f"progress must be callable or None, got {culprit(progress)}")
+
+def _on_executor(executor: Executor, kind: _Kind, puzzles: list[Any], alphabet: Any,
+                 layout: Layout | None, engine: Engine, run: _Run) -> list[Any]:
+    """The answers of chunks of [`_CHUNK`][] puzzles, each by [`_chunk`][] on
+    ``executor``, in order (each worker builds each grid size's problem once, in its own
+    cache); ``run`` hears of each chunk as it comes back. The deadline travels as a
+    wall-clock time, which every worker reads on its own clock."""
+    seconds = engine.left()
+    until = None if seconds is None else time.time() + seconds
+    tasks = [(kind, alphabet, layout, engine, until, puzzles[i : i + _CHUNK])
+             for i in range(0, len(puzzles), _CHUNK)]
+    out: list[Any] = []
+    for answers, solutions, nodes in map_ordered(executor, _chunk, tasks):
+        out.extend(answers)
+        run.finished(len(answers), solutions, nodes)
+    return out
+
+
+def _chunk(kind: _Kind, alphabet: Any, layout: Layout | None, engine: Engine,
+           until: float | None, puzzles: list[Any]) -> tuple[list[Any], int, int]:
+    """One chunk's answers on a worker, with the solutions found and the nodes searched;
+    its deadline ``until`` (``time.time()``; None: none) made this process's."""
+    if until is not None:
+        engine = engine.with_time(max(0.0, until - time.time()))
+    run = _Run(None, len(puzzles))
+    answers = _answers(kind, puzzles, alphabet, layout, engine, run)
+    return answers, run.solutions, run.nodes
+
+
+class _Run:
+    """What one call has done so far, across its batches and its puzzles searched one by
+    one: puzzles done, solutions found, nodes searched; told to its ``progress``
+    callback as a [`dlx.RunProgress`][] (``parts``: the puzzles in all)."""
+
+    def __init__(self, progress: ProgressCallback | None, parts: int) -> None:
         self.progress = progress
-        self.before = 0
+        self.parts = parts
+        self.start = time.perf_counter()
+        self.done = self.solutions = self.nodes = 0
 
-    def hook(self, size: int) -> Callable[[int], object] | None:
-        """The callback for the next batch, of ``size`` puzzles."""
+    def tell(self, done: int, solutions: int | None = None, nodes: int | None = None) -> None:
+        """Call ``progress`` (if any) with ``done`` puzzles and, unless given, the
+        solutions and nodes so far."""
+        if self.progress is None:
+            return
+        seconds = time.perf_counter() - self.start
+        self.progress(RunProgress(
+            done=done, parts=self.parts,
+            solutions=self.solutions if solutions is None else solutions,
+            nodes=self.nodes if nodes is None else nodes, seconds=seconds,
+            left=left(done, self.parts, seconds)))
+
+    def finished(self, puzzles: int, solutions: int, nodes: int) -> None:
+        """``puzzles`` more are answered, with ``solutions`` found and ``nodes``
+        searched."""
+        self.done += puzzles
+        self.solutions += solutions
+        self.nodes += nodes
+        self.tell(self.done)
+
+    def hook(self) -> ProgressCallback | None:
+        """The callback for the next batch search, which tells what it has done so far
+        (a [`dlx.RunProgress`][] of its instances), added to what the call had done
+        before it."""
         if self.progress is None:
             return None
-        base, report = self.before, self.progress
-        self.before += size
-        return lambda k: report(base + k)
+        done, solutions, nodes = self.done, self.solutions, self.nodes
 
-    def report(self, done: int) -> None:
-        if self.progress is not None:
-            self.progress(done)
+        def hook(report: RunProgress) -> None:
+            self.tell(done + report.done, solutions + report.solutions, nodes + report.nodes)
+
+        return hook
 
 
 def count_of(result: BatchResult, k: int) -> int | SearchStoppedError:
@@ -340,18 +435,18 @@ def _parse(
 # ----- searching and writing --------------------------------------------------------------
 
 
-def _search(geo: Geometry, values: np.ndarray, limit: int | None, backend: BackendName,
-            max_nodes: int | None,
-            progress: Callable[[int], object] | None = None) -> BatchResult:
-    """One batch over the empty grid's problem: instance k forces puzzle k's givens."""
+def _search(geo: Geometry, values: np.ndarray, limit: int, engine: Engine, max_nodes: int,
+            progress: ProgressCallback | None = None) -> BatchResult:
+    """One batch over the empty grid's problem: instance k forces puzzle k's givens, with
+    ``max_nodes`` each and the time left of the call's deadline for all."""
     side = geo.side
     rows, cells = np.nonzero(values)
     indices = cells * side + values[rows, cells] - 1  # option cell * N + value - 1
     indptr = np.zeros(len(values) + 1, dtype=np.int64)
     np.cumsum(np.bincount(rows, minlength=len(values)), out=indptr[1:])
-    return empty_grid_problem(geo.layout).solve_batch(indptr=indptr, indices=indices, limit=limit,
-                                                   max_nodes=max_nodes, backend=backend,
-                                                   progress=progress)
+    return empty_grid_problem(geo.layout).solve_batch(indptr=indptr, indices=indices,
+                                                      limit=limit, progress=progress,
+                                                      **engine.budgets(max_nodes))
 
 
 def _decode(geo: Geometry, result: BatchResult, solved: np.ndarray) -> np.ndarray:

@@ -26,7 +26,7 @@ from typing import Any
 
 from dlx import BackendName
 
-from .arguments import engine_arguments
+from .arguments import engine
 from .batch import failure, solved_mask
 from .candidates import Candidates
 from .grid import Geometry, Layout, parse_board, parse_string
@@ -79,7 +79,7 @@ def last_resort(geo: Geometry, values: list[int], backend: BackendName = "auto")
     the others, with its ``nodes`` and its ``guesses`` (the nodes off the path to the
     solution: each a choice that had to be undone)."""
     result = empty_grid_problem(geo.layout).solve_batch(
-        [given_options(geo, values)], limit=1, **engine_arguments(backend, None))
+        [given_options(geo, values)], limit=1, **engine(backend).budgets())
     chosen = result.solution(0)
     if chosen is None:
         raise failure(geo, values, result, 0, False)
@@ -101,13 +101,13 @@ def _prepared(board: Any, alphabet: str | None, layout: Layout | None,
               backend: BackendName) -> tuple[Geometry, list[int], list[int]]:
     """The board's geometry, values and unique solution, or the SudokuError saying why
     there is none."""
-    engine = engine_arguments(backend, None)
+    budgets = engine(backend).budgets()
     if isinstance(board, str):
         geo, values = parse_string(board, alphabet, layout)
     else:
         geo, values, _ = parse_board(board, alphabet, layout)
     result = empty_grid_problem(geo.layout).solve_batch([given_options(geo, values)],
-                                                        limit=2, **engine)
+                                                        limit=2, **budgets)
     if not solved_mask(result, True)[0]:
         raise failure(geo, values, result, 0, True)
     solution = result.solution(0)

@@ -22,12 +22,13 @@ unique, then drops every given that is not needed. Jigsaw layouts come from
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import dlx
-from dlx import BackendName, Status
+from dlx import NEVER, BackendName, Status
 
-from .arguments import count_budget, engine_arguments
+from .arguments import Engine, count_budget, engine
 from .candidates import tables
 from .errors import ArgumentError, LayoutError, SearchStoppedError
 from .grid import Geometry, format_grid, geometry
@@ -42,12 +43,17 @@ from .reduction import (
     grid_search,
 )
 
-__all__ = ["SYMMETRIES", "generate", "generate_killer", "layout_of", "random_grid",
-           "random_jigsaw", "symmetry_orbits"]
+__all__ = ["MAX_SIDE_MADE", "SYMMETRIES", "generate", "generate_killer", "layout_of",
+           "random_grid", "random_jigsaw", "symmetry_orbits"]
 
 SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 """Symmetries of the clues' pattern: none; rotational (half-turn about the centre);
 diagonal (reflection in the main diagonal); mirror (reflection left to right)."""
+
+MAX_SIDE_MADE = 16
+"""The largest grid side that [`generate`][] and [`generate_killer`][] make: 16x16.
+Larger grids take thousands of uniqueness checks of hard 25x25 (and larger) searches:
+minutes to hours, so they are refused (ArgumentError) rather than started."""
 
 ATTEMPTS = 2000
 """Puzzles tried by default before [`generate`][] gives up on a difficulty."""
@@ -106,7 +112,7 @@ def random_grid(box: int = 3, seed: int = 0, *, backend: dlx.BackendName = "auto
     and rows within bands permuted, stacks and columns likewise, and maybe transposed.
     """
     geo = geometry(box * box)
-    return format_grid(geo, _random_values(geo, seed, random.Random(seed), backend))
+    return format_grid(geo, _random_values(geo, seed, random.Random(seed), engine(backend)))
 
 
 def generate(
@@ -133,51 +139,75 @@ def generate(
     puzzle above the band asked for is kept instead (quicker for the easy levels, and more
     clues). ``seed`` (an int; None: a random one) fixes the result; ``clues`` stops the
     removal at that many clues; ``max_nodes`` bounds each uniqueness check (a check that
-    runs out keeps its clue: large boards, at the price of more clues); ``timeout`` (in
-    seconds) bounds each check the same way; without either, a check that runs over
-    ``RESTART_NODES_PER_CELL`` (400) abandons the grid for a new one. Budgets follow
-    [`dlx.count_budget`][] and [`dlx.time_budget`][], as everywhere. After
-    ``attempts`` grids none of which gave a puzzle of the difficulty asked,
-    SearchStoppedError.
+    runs out keeps its clue: large boards, at the price of more clues); without it, a
+    check that runs over ``RESTART_NODES_PER_CELL`` (400) nodes a cell abandons the grid
+    for a new one. ``timeout`` (in seconds) bounds the whole call: once it runs out,
+    SearchStoppedError (a [`dlx.SearchStoppedError`][] too), and a timeout that does not
+    run out changes nothing (the same puzzle, seed for seed). Budgets follow
+    [`dlx.count_budget`][] and [`dlx.time_budget`][], as everywhere. After ``attempts``
+    grids (None: no bound) none of which gave a puzzle of the difficulty asked,
+    SearchStoppedError. Grids larger than 16x16 (`sudoku.generate.MAX_SIDE_MADE`) are
+    refused (ArgumentError): their uniqueness checks alone take hours.
     """
     layout = layout_of(size)
     if layout.cages:
         raise ArgumentError("a killer layout brings its own cages: use "
                             "sudoku.generate_killer() to make cages and givens")
+    _made_side(layout)
     low, high = _band(difficulty)
     orbits = symmetry_orbits(layout, symmetry)
     if not isinstance(minimal, bool):
         raise ArgumentError(f"minimal must be True or False, got {minimal!r}")
-    engine = engine_arguments(backend, max_nodes, timeout)
-    target = count_budget(clues, "clues") or 0
-    attempts = count_budget(attempts, "attempts") or ATTEMPTS
+    checked = engine(backend, max_nodes, timeout)
+    target = 0 if clues is None else count_budget(clues, "clues")
+    attempts = count_budget(attempts, "attempts")
     seed = _seed(seed)
     geo = geometry(layout.side, None, layout)
     rng = random.Random(seed)
     grid_seed = seed
-    restart = engine["max_nodes"] is None and engine["timeout"] is None
+    restart = checked.max_nodes >= NEVER
     budget = RESTART_NODES_PER_CELL * layout.cells
-    for _ in range(attempts):
-        if restart:
-            engine = {**engine, "max_nodes": budget}
-        grid = _random_values(geo, grid_seed, rng, backend)
+    tried = 0
+    while tried < attempts:
+        tried += 1
+        check = replace(checked, max_nodes=budget) if restart else checked
+        grid = _random_values(geo, grid_seed, rng, checked)
         ceiling = high if difficulty is not None and high < LEVELS[-1][1] else None
         try:
-            puzzle = _remove(geo, grid, orbits, rng, target, engine,
-                             None if minimal else ceiling, backend, restart)
+            puzzle = _remove(geo, grid, orbits, rng, target, check,
+                             None if minimal else ceiling, restart)
         except _Restart:
             budget *= 2  # so that a layout whose checks are all long still ends
             grid_seed = rng.randrange(2**31)
             continue
         if difficulty is None:
             return format_grid(geo, puzzle)
-        rating = rate_values(geo, puzzle, grid, backend=backend,
+        rating = rate_values(geo, puzzle, grid, backend=checked.backend,
                              ceiling=ceiling if ceiling is not None and ceiling < 7 else None)
+        _in_time(checked)
         if low - 1e-9 <= rating.rating <= high + 1e-9:
             return format_grid(geo, puzzle)
         grid_seed = rng.randrange(2**31)
     raise SearchStoppedError(f"no puzzle of difficulty {difficulty!r} found in {attempts} "
                              "attempts")
+
+
+def _made_side(layout: Layout) -> None:
+    """ArgumentError for a layout larger than [`MAX_SIDE_MADE`][]."""
+    if layout.side > MAX_SIDE_MADE:
+        raise ArgumentError(f"the generator makes grids up to {MAX_SIDE_MADE}x"
+                            f"{MAX_SIDE_MADE}, got {layout.side}x{layout.side}")
+
+
+def _in_time(checked: Engine) -> None:
+    """SearchStoppedError once the call's ``timeout`` has run out."""
+    if checked.expired():
+        raise _out_of_time(checked)
+
+
+def _out_of_time(checked: Engine) -> SearchStoppedError:
+    return SearchStoppedError(f"the generator was stopped by its timeout "
+                              f"({checked.timeout:g} s) before a puzzle was made")
 
 
 def _band(difficulty: Any) -> tuple[float, float]:
@@ -204,12 +234,17 @@ def _seed(seed: Any) -> int:
     return seed
 
 
-def _unique(geo: Geometry, values: list[int], engine: dict[str, Any]) -> bool | None:
+def _unique(geo: Geometry, values: list[int], checked: Engine) -> bool | None:
     """Whether ``values`` (clues of a valid grid, so they cannot clash) has exactly one
     solution, by the engine counting to 2 in a batch of one; None if the node budget
-    stopped the count first (no proof either way)."""
-    result = grid_search(geo.layout, 2, engine)(given_array(geo.side, bytes(values)))
-    if Status(int(result.status[0])).stopped:
+    stopped the count first (no proof either way). SearchStoppedError once the call's
+    timeout has run out."""
+    _in_time(checked)
+    result = grid_search(geo.layout, 2, checked)(given_array(geo.side, bytes(values)))
+    status = Status(int(result.status[0]))
+    if status == Status.TIMEOUT:
+        raise _out_of_time(checked)
+    if status.stopped:
         return None
     return int(result.found[0]) == 1
 
@@ -227,8 +262,8 @@ The budget doubles at each restart, so that a layout whose checks are all long e
 
 
 def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: random.Random,
-            target: int, engine: dict[str, Any], ceiling: float | None,
-            backend: BackendName, restart: bool = False) -> list[int]:
+            target: int, checked: Engine, ceiling: float | None,
+            restart: bool = False) -> list[int]:
     """``grid`` less the clue orbits whose removal keeps the solution unique, tried once
     each in a random order, until ``target`` clues are left; with a ``ceiling``, a removal
     that would rate the puzzle above it is refused too. A check stopped by the node budget
@@ -246,14 +281,15 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
         for c in orbit:
             puzzle[c] = 0
         keep = all(len({puzzle[p] for p in peers[c]} - {0}) == others for c in orbit) \
-            or _unique(geo, puzzle, engine)
+            or _unique(geo, puzzle, checked)
         if keep is None:
             if restart:
                 raise _Restart
             keep = False
         if keep and ceiling is not None:
-            keep = rate_values(geo, puzzle, grid, backend=backend,
+            keep = rate_values(geo, puzzle, grid, backend=checked.backend,
                                ceiling=ceiling).rating <= ceiling
+            _in_time(checked)
         if keep:
             given -= len(orbit)
         else:
@@ -263,17 +299,25 @@ def _remove(geo: Geometry, grid: list[int], orbits: list[tuple[int, ...]], rng: 
 
 
 def _random_values(geo: Geometry, seed: int, rng: random.Random,
-                   backend: dlx.BackendName) -> list[int]:
+                   checked: Engine) -> list[int]:
     """A full grid of values: the engine's randomized first solution, then shuffled (a
-    plain square layout: bands, rows, stacks, columns and symbols; any other: symbols)."""
+    plain square layout: bands, rows, stacks, columns and symbols; any other: symbols),
+    within the call's timeout (``checked``'s deadline; its backend)."""
     plain = geo.layout.block is not None and geo.layout.block[0] == geo.layout.block[1] \
         and geo.layout == Layout.square(geo.layout.block[0])
     red = Reduction(geo, [0] * geo.cells)
+    backend = checked.backend
     try:
-        found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
-                                  backend=backend)
-    except dlx.SearchStoppedError:  # wandered too long: Knuth's order goes straight down
-        found = red.problem.first(backend=backend)
+        try:
+            found = red.problem.first(seed=seed, max_nodes=_GRID_NODES_PER_CELL * geo.cells,
+                                      backend=backend, timeout=checked.left())
+        except dlx.SearchStoppedError as stop:
+            if stop.stats.status == Status.TIMEOUT:
+                raise
+            # wandered too long: Knuth's order goes straight down
+            found = red.problem.first(backend=backend, timeout=checked.left())
+    except dlx.SearchStoppedError:  # only a timeout: the first search had no node budget
+        raise _out_of_time(checked) from None
     if found is None:
         raise LayoutError("the layout has no solved grid at all")
     values = red.decode(found)
@@ -319,27 +363,31 @@ def generate_killer(
     alone decide the grid). Cages are grown at random over a solved grid, each holding
     distinct values; givens are added from the grid where two solutions differ until the
     solution is unique, then every given that is not needed is taken away again.
-    ``difficulty``, ``seed``, ``attempts`` as for [`generate`][].
+    ``difficulty``, ``seed``, ``attempts`` as for [`generate`][]; boxes of more than 16
+    cells (a grid above 16x16) are refused, as there.
     """
     if not isinstance(block, tuple) or len(block) != 2:
         raise ArgumentError(f"block must be a (rows, cols) tuple, got {block!r}")
     base = Layout.rect(*block)
+    _made_side(base)
     if isinstance(max_cage, bool) or not isinstance(max_cage, int) \
             or not 1 <= max_cage <= base.side:
         raise ArgumentError(f"max_cage must be an int in 1..{base.side}, got {max_cage!r}")
     low, high = _band(difficulty)
-    attempts = count_budget(attempts, "attempts") or ATTEMPTS
+    attempts = count_budget(attempts, "attempts")
     seed = _seed(seed)
     rng = random.Random(seed)
-    engine = engine_arguments(backend, 50_000)
+    checked = engine(backend, 50_000)
     grid_seed = seed
-    for _ in range(attempts):
-        grid = _random_values(geometry(base.side, None, base), grid_seed, rng, backend)
+    tried = 0
+    while tried < attempts:
+        tried += 1
+        grid = _random_values(geometry(base.side, None, base), grid_seed, rng, checked)
         grid_seed = rng.randrange(2**31)
         cages = _grow_cages(base.side, grid, max_cage, rng)
         layout = Layout.killer(cages, block)
         geo = geometry(layout.side, None, layout)
-        puzzle = _killer_givens(geo, grid, rng, engine)
+        puzzle = _killer_givens(geo, grid, rng, checked)
         if difficulty is not None:
             rating = rate_values(geo, puzzle, grid, backend=backend)
             if not low - 1e-9 <= rating.rating <= high + 1e-9:
@@ -386,14 +434,14 @@ def _grow_cages(side: int, grid: list[int], max_cage: int,
 
 
 def _killer_givens(geo: Geometry, grid: list[int], rng: random.Random,
-                   engine: dict[str, Any]) -> list[int]:
+                   checked: Engine) -> list[int]:
     """Givens from ``grid`` that make the killer of ``geo`` unique, none of them useless:
     while two solutions exist, the grid's value of a cell where they differ is given (a
     cell at random if the search ran out of nodes first); then each given is taken away
     again if the solution stays unique."""
     puzzle = [0] * geo.cells
     while True:
-        found, complete = _two_solutions(geo, puzzle, engine)
+        found, complete = _two_solutions(geo, puzzle, checked)
         if len(found) == 1 and complete:
             break
         open_cells = [c for c in range(geo.cells) if not puzzle[c]]
@@ -402,18 +450,17 @@ def _killer_givens(geo: Geometry, grid: list[int], rng: random.Random,
         puzzle[cell] = grid[cell]
     for cell in [c for c in range(geo.cells) if puzzle[c]]:
         puzzle[cell] = 0
-        if not _unique(geo, puzzle, engine):
+        if not _unique(geo, puzzle, checked):
             puzzle[cell] = grid[cell]
     return puzzle
 
 
 def _two_solutions(geo: Geometry, puzzle: list[int],
-                   engine: dict[str, Any]) -> tuple[list[list[int]], bool]:
+                   checked: Engine) -> tuple[list[list[int]], bool]:
     """Up to two solutions of ``puzzle`` (as values), and whether the search was not cut
     short by its node budget."""
     search = empty_grid_problem(geo.layout).solutions(
-        forced=given_options(geo, puzzle), max_nodes=engine["max_nodes"],
-        backend=engine["backend"])
+        forced=given_options(geo, puzzle), **checked.budgets())
     found = []
     for options in search:
         found.append(decode(geo, puzzle, None, sorted(options)))

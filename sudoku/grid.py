@@ -66,6 +66,7 @@ __all__ = [
     "format_grid",
     "geometry",
     "is_solution",
+    "not_a_puzzle",
     "parse_board",
     "parse_string",
     "read_board",
@@ -255,6 +256,7 @@ def read_string(text: str, alphabet: str | None = None,
     line = _read_line(text, alphabet, layout)
     if line is not None:
         return line
+    not_a_puzzle(text)
     cells = text.translate(_DROP_SEPARATORS)
     side = round(len(cells) ** 0.5)
     if side * side != len(cells):
@@ -270,6 +272,19 @@ def read_string(text: str, alphabet: str | None = None,
     except KeyError:
         k = next(k for k, ch in enumerate(cells) if ch not in values)
         raise SymbolError(f"bad symbol {cells[k]!r} at {geo.where(k)}") from None
+
+
+def not_a_puzzle(text: str) -> None:
+    """ArgumentError for a text that is a blank line or a ``#`` comment line of a puzzle
+    file, which is no puzzle at all (not a grid of the wrong size): the same in the one
+    call and in ``solve_many``, which answers it in its place."""
+    stripped = text.strip()
+    if not stripped:
+        raise ArgumentError(f"the puzzle {culprit(text)} is a blank line, no puzzle; leave "
+                            "blank lines and # comments out of the puzzles")
+    if stripped.startswith("#"):
+        raise ArgumentError(f"the puzzle {culprit(text)} is a comment line, no puzzle; "
+                            "leave blank lines and # comments out of the puzzles")
 
 
 _LINE_SIDES = {side * side: side for side in SIDES}

@@ -1,6 +1,6 @@
-"""``strategy="hard"``: how a puzzle is searched when Knuth's plain search may run for hours
-(large boards), one puzzle at a time, for [`sudoku.solve`][], [`sudoku.count_solutions`][]
-and the batch calls alike.
+"""``strategy="learn"`` (formerly ``"hard"``): how a puzzle is searched when Knuth's
+plain search may run for hours (large boards), one puzzle at a time, for
+[`sudoku.solve`][], [`sudoku.count_solutions`][] and the batch calls alike.
 
 The puzzle's problem (the empty grid's, its givens forced) is first reduced at its root
 (``dlx.ExactCover.preprocess``: the options that would leave a cell, or a unit's symbol,
@@ -11,74 +11,71 @@ that forbid their causes, VSIDS, restarts): see [`HARD`][] and ``docs/design.md`
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from typing import Any
 
 import dlx
 from dlx import SearchStats, Status
 
-from .arguments import strategy_name
+from .arguments import Engine
 from .errors import ClashError, SearchStoppedError
 from .grid import Geometry, format_grid, is_solution
 from .outcome import search_count, search_failure
 from .reduction import decode, empty_grid_problem, given_options, givens
 
-__all__ = ["HARD", "HARD_SIDE", "HEAD_NODES", "after_head", "count_hard", "first_hard",
+__all__ = ["HARD", "HARD_SIDE", "HEAD_NODES", "Tally", "count_hard", "first_hard",
            "head_nodes", "head_start", "is_hard", "solve_hard"]
 
 HARD_SIDE = 25
-"""``strategy="auto"`` searches boards of this side and more with ``"hard"``."""
+"""``strategy="auto"`` searches boards of this side and more the learning way."""
 
 HEAD_NODES = 10_000
 """``strategy="auto"`` in [`sudoku.solve_string`][] and [`sudoku.count_solutions`][]
 gives a board of side [`HARD_SIDE`][] and more this many nodes of the plain search
-(the one-call batch path) before the hard strategy: an easy large puzzle ends there,
-about 5 times faster than by the hard way; a minimal one loses a few milliseconds
+(the one-call batch path) before the learning way: an easy large puzzle ends there,
+about 5 times faster than by the learning way; a minimal one loses a few milliseconds
 (``docs/design.md``, "The portfolio")."""
 
-HARD: dict[str, Any] = {"learn": True, "seed": 0}
-"""The engine's options for ``strategy="hard"`` (``dlx.ExactCover.solutions``): the search
-that learns from its conflicts (``learn=True``, [`dlx.kernel_cdcl`][]), after the root
-reduction (``ExactCover.preprocess``). The weighted choice with restarts and the
-lookahead were measured first and solve far fewer of the 25x25 puzzles
-(``docs/design.md``, "Search strategies for hard instances")."""
+HARD: dict[str, Any] = {"strategy": "learn", "seed": 0}
+"""The engine's options for ``strategy="learn"`` (``dlx.ExactCover.solutions``): the
+search that learns from its conflicts (`dlx.kernel_cdcl`), after the root reduction
+(``ExactCover.preprocess``). The weighted choice with restarts and the lookahead were
+measured first and solve far fewer of the 25x25 puzzles (``docs/design.md``, "Search
+strategies for hard instances")."""
+
+Tally = Callable[[int, int], object]
+"""Told the solutions found and the nodes searched by each search the learning way
+(for a batch's progress record)."""
 
 
-def is_hard(geo: Geometry, strategy: Any) -> bool:
-    """True when ``strategy`` (checked here) says to search ``geo``'s puzzles the hard way:
-    ``"hard"``, or ``"auto"`` and a side of at least [`HARD_SIDE`][]."""
-    strategy = strategy_name(strategy)
-    return strategy == "hard" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
+def is_hard(geo: Geometry, strategy: str) -> bool:
+    """True when ``strategy`` (a checked name, [`sudoku.arguments.STRATEGIES`][]) says
+    to search ``geo``'s puzzles the learning way: ``"learn"``, or ``"auto"`` and a side
+    of at least [`HARD_SIDE`][]."""
+    return strategy == "learn" or (strategy == "auto" and geo.layout.side >= HARD_SIDE)
 
 
-def head_nodes(budget: int | None) -> int:
+def head_nodes(budget: int) -> int:
     """The nodes of ``auto``'s head start within the caller's ``max_nodes`` (``budget``;
-    None: none): [`HEAD_NODES`][] at most. When it is the whole budget, a puzzle it leaves
-    undecided has had all it may, and goes no further (no hard way)."""
-    return HEAD_NODES if budget is None else min(HEAD_NODES, budget)
+    [`dlx.NEVER`][]: none): [`HEAD_NODES`][] at most. When it is the whole budget, a
+    puzzle it leaves undecided has had all it may, and goes no further."""
+    return min(HEAD_NODES, budget)
 
 
-def after_head(engine: dict[str, Any], spent: int) -> dict[str, Any]:
-    """``engine`` with the ``spent`` nodes of a head start counted out of its
-    ``max_nodes``: what the hard way may still use."""
-    budget = engine["max_nodes"]
-    return {**engine, "max_nodes": None if budget is None else budget - spent}
-
-
-def head_start(geo: Geometry, values: list[int], limit: int | None,
-               engine: dict[str, Any]) -> tuple[dlx.BatchResult | None, dict[str, Any], int]:
+def head_start(geo: Geometry, values: list[int], limit: int,
+               engine: Engine) -> tuple[dlx.BatchResult | None, Engine, int]:
     """``auto``'s first try on a large board: the plain batch search of the puzzle, for at
     most [`HEAD_NODES`][] nodes within ``engine``'s budgets. Its result when that
     decided the puzzle (or a budget of the caller's ran out), else None; the budgets left
-    for the hard strategy (nodes and seconds used counted out); the nodes used."""
-    started = time.perf_counter()
-    head = head_nodes(engine["max_nodes"])
+    for the learning way (the nodes used counted out; the time is the call's deadline's);
+    the nodes used."""
+    head = head_nodes(engine.max_nodes)
     result = empty_grid_problem(geo.layout).solve_batch(
-        [givens(geo, values)], limit=limit, **{**engine, "max_nodes": head})
-    if result.status[0] != Status.MAX_NODES or head == engine["max_nodes"]:
+        [givens(geo, values)], limit=limit, **engine.budgets(head))
+    if result.status[0] != Status.MAX_NODES or head == engine.max_nodes:
         return result, engine, 0
     spent = int(result.nodes[0])
-    return None, _left(after_head(engine, spent), started), spent
+    return None, engine.less(spent), spent
 
 
 def _reduced(geo: Geometry, values: list[int]) -> dlx.Preprocessed | None:
@@ -89,27 +86,27 @@ def _reduced(geo: Geometry, values: list[int]) -> dlx.Preprocessed | None:
     return None if record.infeasible is not None else record
 
 
-def _left(engine: dict[str, Any], started: float) -> dict[str, Any]:
-    """``engine`` with what is left of its ``timeout`` after the reduction."""
-    if engine.get("timeout") is None:
-        return engine
-    return {**engine, "timeout": max(0.0, engine["timeout"] - (time.perf_counter() - started))}
+_OUT_OF_TIME = SearchStats(status=Status.TIMEOUT)
+"""The statistics of a search the call's deadline left no time for: none was made."""
 
 
 def first_hard(geo: Geometry, values: list[int], *, unique: bool,
-               engine: dict[str, Any]) -> tuple[list[int] | None, SearchStats]:
+               engine: Engine) -> tuple[list[int] | None, SearchStats]:
     """The options of a solution of the puzzle (in the empty grid's problem, givens
     included), or None, and the statistics of the search: one learning search of the
     reduced problem ([`HARD`][]) for a first solution and, if ``unique``, on to a
     second (None if there is one) or to the proof that there is none, with what it
-    learned for the first. ``max_nodes`` and ``timeout`` bound the whole; None when a
-    budget ran out (``stats.status`` says which). A ClashError for clashing givens."""
-    started = time.perf_counter()
+    learned for the first. ``max_nodes`` bounds the search, the call's deadline the
+    reduction and the search; None when a budget ran out (``stats.status`` says which).
+    A ClashError for clashing givens."""
+    if engine.expired():
+        given_options(geo, values)  # clashing givens are named even so
+        return None, _OUT_OF_TIME
     record = _reduced(geo, values)
     if record is None:
         return None, SearchStats(status=Status.COMPLETE)
     search = record.problem.solutions(2 if unique else 1, forced=record.taken, **HARD,
-                                      **_left(engine, started))
+                                      **engine.budgets())
     chosen = next(search, None)
     found = search.count()
     if chosen is None or found != 1 or search.stats.stopped:
@@ -117,12 +114,15 @@ def first_hard(geo: Geometry, values: list[int], *, unique: bool,
     return record.original(chosen), search.stats
 
 
-def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
-               engine: dict[str, Any], spent: int = 0) -> list[int]:
+def solve_hard(geo: Geometry, values: list[int], *, unique: bool, engine: Engine,
+               spent: int = 0, tally: Tally | None = None) -> list[int]:
     """The solved grid's values by [`first_hard`][], or the SudokuError that
     [`sudoku.solve_string`][] raises for the puzzle (``spent``: nodes searched before,
-    which its count of nodes includes)."""
+    which its count of nodes includes). ``tally``, if given, is told the solutions found
+    and the nodes searched."""
     chosen, stats = first_hard(geo, values, unique=unique, engine=engine)
+    if tally is not None:
+        tally(stats.solutions, stats.nodes)
     if chosen is None:
         raise search_failure(geo, values, stats.status, stats.solutions, stats.nodes + spent,
                              unique)
@@ -132,23 +132,27 @@ def solve_hard(geo: Geometry, values: list[int], *, unique: bool,
     return solution
 
 
-def count_hard(geo: Geometry, values: list[int], *, limit: int | None,
-               engine: dict[str, Any], spent: int = 0) -> int | SearchStoppedError:
+def count_hard(geo: Geometry, values: list[int], *, limit: int, engine: Engine,
+               spent: int = 0, tally: Tally | None = None) -> int | SearchStoppedError:
     """What [`sudoku.count_solutions`][] returns (or raises) for the puzzle under
-    ``strategy="hard"``: the solutions of the reduced problem counted by the learning
-    search (each found once, then forbidden: the same count); ``spent`` as for
-    [`solve_hard`][]."""
-    started = time.perf_counter()
+    ``strategy="learn"``: the solutions of the reduced problem counted by the learning
+    search (each found once, then forbidden: the same count); ``spent`` and ``tally`` as
+    for [`solve_hard`][]."""
     try:
-        record = _reduced(geo, values)
-    except ClashError:  # clashing givens count 0, as on the plain path
+        given = given_options(geo, values) if engine.expired() else None
+        record = None if given is not None else _reduced(geo, values)
+    except ClashError:  # clashing givens count 0, as on the plain path (out of time too)
         return 0
+    if given is not None:  # the call's deadline left no time
+        return search_count(Status.TIMEOUT, 0, spent)
     if record is None:
         return 0
     problem = record.problem
     try:
-        found = problem.count(limit, forced=record.taken, **HARD, **_left(engine, started))
+        found = problem.count(limit, forced=record.taken, **HARD, **engine.budgets())
+        stats = problem.stats
     except dlx.SearchStoppedError as stop:
-        return search_count(stop.stats.status, stop.stats.solutions,
-                            stop.stats.nodes + spent)
-    return search_count(problem.stats.status, found, problem.stats.nodes + spent)
+        found, stats = stop.stats.solutions, stop.stats
+    if tally is not None:
+        tally(found, stats.nodes)
+    return search_count(stats.status, found, stats.nodes + spent)

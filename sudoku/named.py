@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-__all__ = ["load_named", "read_lines", "split_lines"]
+__all__ = ["PuzzleLines", "load_named", "puzzle_lines", "read_lines", "split_lines"]
 
 
 def split_lines(text: str) -> list[str]:
@@ -19,12 +20,49 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+def _skipped(stripped: str) -> bool:
+    """A line (stripped) that is no puzzle: blank, or a ``#`` comment."""
+    return not stripped or stripped.startswith("#")
+
+
 def read_lines(text: str) -> list[tuple[int, str]]:
     """The (1-based line number, stripped line) pairs of ``text`` that are neither blank
     nor ``#`` comments ([`split_lines`][]' lines): the puzzle-file convention shared by
     the data files and the command."""
     return [(k, s) for k, line in enumerate(split_lines(text), 1)
-            if (s := line.strip()) and not s.startswith("#")]
+            if not _skipped(s := line.strip())]
+
+
+@dataclass(frozen=True)
+class PuzzleLines:
+    """A puzzle file as the ``sudoku`` command reads it: its puzzle lines, numbered, and
+    the lines that are no puzzle (blank lines, ``#`` comments), kept in place so that
+    the output can echo them and answer line k for line k."""
+
+    puzzles: list[tuple[int, str]] = field(default_factory=list)
+    """(1-based line number, stripped line) of each puzzle line, in order."""
+    skipped: dict[int, str] = field(default_factory=dict)
+    """Puzzle index k -> the skipped lines just before puzzle k (stripped, each ended by
+    a newline), as they are echoed; k = ``len(puzzles)``: those after the last puzzle.
+    Empty when the file has none (the usual case: nothing to interleave)."""
+
+    def before(self, k: int) -> str:
+        """The text to echo before the answer to puzzle ``k`` ("" if none)."""
+        return self.skipped.get(k, "")
+
+
+def puzzle_lines(text: str) -> PuzzleLines:
+    """``text`` as [`PuzzleLines`][]: [`read_lines`][]' puzzles, and every blank or
+    comment line, stripped, at its place among them."""
+    lines = PuzzleLines()
+    for k, line in enumerate(split_lines(text), 1):
+        stripped = line.strip()
+        if _skipped(stripped):
+            at = len(lines.puzzles)
+            lines.skipped[at] = lines.skipped.get(at, "") + stripped + "\n"
+        else:
+            lines.puzzles.append((k, stripped))
+    return lines
 
 
 @cache

@@ -43,12 +43,13 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from itertools import compress
 from operator import add, sub
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
 from dlx import BackendName, ExactCover, InstanceSearch
 
+from .arguments import Engine
 from .errors import ClashError
 from .grid import Geometry
 from .layout import CACHE_SIZE, Layout
@@ -192,21 +193,25 @@ def empty_grid_problem(box: int | Layout) -> ExactCover:
     return _template(Layout.square(box) if isinstance(box, int) else box).problem
 
 
-def grid_search(layout: Layout, limit: int | None,
-                engine: dict[str, Any]) -> InstanceSearch:
+def grid_search(layout: Layout, limit: int, engine: Engine) -> InstanceSearch:
     """The search of a layout's puzzles one at a time ([`dlx.InstanceSearch`][]: the
     empty grid's problem, a puzzle's givens forced), with the checked ``engine``
-    arguments of [`sudoku.arguments.engine_arguments`][]; made once per layout and
-    arguments, for the one call, counts and uniqueness checks (``limit`` None: all)."""
-    return _grid_search(layout, limit, engine["backend"], engine["max_nodes"],
-                        engine["timeout"])
+    arguments ([`sudoku.arguments.Engine`][]): made once per layout, ``limit``, backend
+    and ``max_nodes``, for the one call, counts and uniqueness checks; with a deadline,
+    made for the time left (a search bounded in time does not run compiled end to end
+    anyway)."""
+    if engine.deadline is None:
+        return _grid_search(layout, limit, engine.backend, engine.max_nodes)
+    return empty_grid_problem(layout).instance_search(limit=limit, max_nodes=engine.max_nodes,
+                                                      timeout=engine.left(),
+                                                      backend=engine.backend)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _grid_search(layout: Layout, limit: int | None, backend: BackendName,
-                 max_nodes: int | None, timeout: float | None) -> InstanceSearch:
+def _grid_search(layout: Layout, limit: int, backend: BackendName,
+                 max_nodes: int) -> InstanceSearch:
     return empty_grid_problem(layout).instance_search(limit=limit, max_nodes=max_nodes,
-                                                      timeout=timeout, backend=backend)
+                                                      backend=backend)
 
 
 def givens(geo: Geometry, values: list[int]) -> list[int]:

@@ -17,7 +17,7 @@ import numpy as np
 
 from dlx import BackendName, ExactCover
 
-from .arguments import count_budget, engine_arguments, strategy_name
+from .arguments import Engine, count_budget, engine
 from .batch import count_of, failure, solved_mask
 from .codec import CODEC, checked_grid, rules
 from .errors import ArgumentError, SearchStoppedError, SudokuError
@@ -48,24 +48,25 @@ def _parse_any(board: Any, alphabet: str | None,
     return geo, values
 
 
-def _solve_values(geo: Geometry, given: bytes, *, unique: bool, engine: dict[str, Any],
-                  strategy: str = "plain", text: bool = False) -> bytes:
+def _solve_values(geo: Geometry, given: bytes, *, unique: bool, engine: Engine,
+                  text: bool = False) -> bytes:
     """The solved grid, a byte a cell: its values, or with ``text`` (an ASCII alphabet)
     its symbols; or a SudokuError saying why there is none.
 
     ``given`` holds the puzzle's values, a byte a cell ([`sudoku.grid.read_string`][]).
     The puzzle is an instance of the empty grid's problem, searched with the checked
-    ``engine`` arguments of [`sudoku.arguments.engine_arguments`][] through
+    ``engine`` arguments ([`sudoku.arguments.Engine`][]) through
     [`sudoku.codec.CODEC`][]: its givens made into the options to force, the search, the
     grid decoded and checked, all in one compiled call on numba
     ([`dlx.InstanceSearch.through`][]); its errors are those of [`sudoku.solve_many`][].
-    ``strategy`` (checked): ``"hard"`` and ``"auto"`` on a large board search the hard way
-    instead ([`sudoku.hard.solve_hard`][]), ``"auto"`` after a head start of the plain
-    search ([`sudoku.hard.head_start`][]).
+    The engine's strategy ``"learn"``, and ``"auto"`` on a large board, search the
+    learning way instead ([`sudoku.hard.solve_hard`][]), ``"auto"`` after a head start
+    of the plain search ([`sudoku.hard.head_start`][]).
     """
     limit = 2 if unique else 1
     values = np.frombuffer(given, np.uint8)
     context = rules(geo.layout, geo.alphabet) if text else rules(geo.layout)
+    strategy = engine.strategy
     if is_hard(geo, strategy):
         result, engine, spent = head_start(geo, list(given), limit, engine) \
             if strategy == "auto" else (None, engine, 0)
@@ -117,23 +118,24 @@ def solve(
     ``Layout.rect(2, 3)`` for 6x6 with 2 x 3 boxes. None: rows, columns and square boxes,
     the side given by the board (4, 9, 16, 25, 36).
 
-    ``strategy`` says how to search: ``"plain"`` is Knuth's Algorithm X (the fewest
-    options first, ties to the first item: fast on 9x9 and 16x16); ``"hard"`` reduces
-    the puzzle's problem at its root (``dlx.ExactCover.preprocess``) and searches it by
-    clause learning (``learn=True``: each conflict analysed into a clause that forbids its
-    cause), for large puzzles on which the plain search can run for hours; ``"auto"``
-    (the default) takes ``"hard"`` for boards of side 25 and more (`HARD_SIDE`),
-    after `sudoku.hard.HEAD_NODES` nodes of ``"plain"`` (an easy puzzle ends there;
-    ``max_nodes`` and ``timeout`` count both).
+    ``strategy`` says how to search, in ``dlx``'s words (`sudoku.arguments.STRATEGIES`):
+    ``"plain"`` is Knuth's Algorithm X (the fewest options first, ties to the first
+    item: fast on 9x9 and 16x16); ``"learn"`` reduces the puzzle's problem at its root
+    (``dlx.ExactCover.preprocess``) and searches it by clause learning (each conflict
+    analysed into a clause that forbids its cause), for large puzzles on which the plain
+    search can run for hours; ``"auto"`` (the default; None too) lets the library
+    choose: ``"learn"`` for boards of side 25 and more (`HARD_SIDE`), after
+    `sudoku.hard.HEAD_NODES` nodes of ``"plain"`` (an easy puzzle ends there;
+    ``max_nodes`` and ``timeout`` count both), else ``"plain"``. The old name ``"hard"``
+    is ``"learn"``, with a DeprecationWarning.
     Every strategy finds only true solutions, and all of them: only the time differs.
     """
-    engine = engine_arguments(backend, max_nodes, timeout)
+    checked = engine(backend, max_nodes, timeout, strategy)
     geo, given, kind = read_board(board, alphabet, layout)
     text = kind == "rows"  # LeetCode's board: lists, written a slice a row from the line
     if not text:
         check_writable(board, kind)
-    solution = _solve_values(geo, given, unique=unique, engine=engine,
-                             strategy=strategy_name(strategy), text=text)
+    solution = _solve_values(geo, given, unique=unique, engine=checked, text=text)
     if text:
         line = solution.decode("ascii")
         if write_rows(board, geo.side, line):
@@ -159,11 +161,10 @@ def solve_string(
     """Solve a puzzle given as text (see [`sudoku.grid.parse_string`][]); return one line.
     Arguments and errors as for [`solve`][]; a ``puzzle`` that is not a str (bytes
     included: decode them first) is an ArgumentError."""
-    engine = engine_arguments(backend, max_nodes, timeout)
+    checked = engine(backend, max_nodes, timeout, strategy)
     geo, given = read_string(puzzle, alphabet, layout)
     text = geo.alphabet.isascii()
-    solution = _solve_values(geo, given, unique=unique, engine=engine,
-                             strategy=strategy_name(strategy), text=text)
+    solution = _solve_values(geo, given, unique=unique, engine=checked, text=text)
     return solution.decode("ascii") if text else line_of(geo, solution)
 
 
@@ -183,23 +184,23 @@ def count_solutions(
     Clashing givens count as 0 solutions. ``limit`` is an int >= 1 or None (all). A budget
     that runs out raises SearchStoppedError rather than returning a partial count. The
     count is a batch of one, as in [`solve`][]. The board is only read: tuple rows and
-    read-only arrays are fine. ``strategy`` as for [`solve`][] (``"hard"`` counts the
+    read-only arrays are fine. ``strategy`` as for [`solve`][] (``"learn"`` counts the
     reduced problem's solutions by clause learning, each found once: the same count).
     """
     limit = count_budget(limit, "limit")
-    engine = engine_arguments(backend, max_nodes, timeout)
+    checked = engine(backend, max_nodes, timeout, strategy)
     geo, values = _parse_any(board, alphabet, layout)
-    strategy = strategy_name(strategy)
+    strategy = checked.strategy
     result, spent = None, 0
     if is_hard(geo, strategy) and strategy == "auto":
-        result, engine, spent = head_start(geo, values, limit, engine)
+        result, checked, spent = head_start(geo, values, limit, checked)
     if result is not None:
         n = count_of(result, 0)
     elif is_hard(geo, strategy):
-        n = count_hard(geo, values, limit=limit, engine=engine, spent=spent)
+        n = count_hard(geo, values, limit=limit, engine=checked, spent=spent)
     else:
-        n = count_of(grid_search(geo.layout, limit, engine)(given_array(geo.side,
-                                                                       bytes(values))), 0)
+        n = count_of(grid_search(geo.layout, limit, checked)(given_array(geo.side,
+                                                                        bytes(values))), 0)
     if isinstance(n, SearchStoppedError):
         raise n
     return n

@@ -2,12 +2,13 @@
 make, rate and explain them.
 
 One puzzle comes as an argument (a row of 81 symbols, or a drawn grid in quotes) or by name
-(``--named``); many come one per line from a file or stdin, blank lines and ``#`` comments
-skipped. With ``--variant`` (x, windoku, jigsaw, killer, rect; ``--box RxC`` for
-rectangular boxes) each puzzle is a line of that variant's format
-([`sudoku.formats.read_line`][]), which may carry its own rules (a jigsaw's regions,
-a killer's cages): consecutive lines with the same rules are solved in one batch, and a
-line that does not parse is a malformed puzzle.
+(``--named``); many come one per line from a file or stdin (lines end at ``\\n`` or
+``\\r\\n`` only: [`sudoku.named.split_lines`][]), blank lines and ``#`` comments
+echoed in their place, so that output line k answers input line k. With ``--variant``
+(x, windoku, jigsaw, killer, rect; ``--box RxC`` for rectangular boxes) each puzzle is a
+line of that variant's format ([`sudoku.formats.read_line`][]), which may carry its own
+rules (a jigsaw's regions, a killer's cages): consecutive lines with the same rules are
+solved in one batch, and a line that does not parse is a malformed puzzle.
 
 Input is UTF-8: a leading byte-order mark is skipped, and bytes that are not UTF-8 read as
 U+FFFD, which is no symbol, so only their line fails. Answers go to stdout, one per
@@ -41,6 +42,7 @@ import textwrap
 from collections.abc import Iterable
 
 from dlx import ExitCode, backend_names, get_backend
+from dlx.arguments import RENAMED
 from dlx.command import (
     BOM,
     Command,
@@ -56,12 +58,13 @@ from dlx.command import (
 )
 
 from .. import __version__
-from ..arguments import STRATEGIES
-from ..errors import AlphabetError
+from ..arguments import STRATEGIES, strategy_arg
+from ..errors import AlphabetError, ArgumentError
 from ..formats import VARIANTS
+from ..generate import MAX_SIDE_MADE
 from ..grid import check_alphabet
 from ..layout import MAX_SIDE, Layout
-from ..named import load_named, read_lines
+from ..named import PuzzleLines, load_named, puzzle_lines
 from . import making
 from .solving import (
     CHUNK,
@@ -114,6 +117,10 @@ def _run(args: argparse.Namespace, named: dict[str, str]) -> int:
     problem = usage_problem(args)
     if problem:
         raise CommandError(problem, usage=True)
+    if args.strategy in RENAMED:  # an old name: it still works, and says its new one
+        COMMAND.say(f"{PROG}: --strategy {args.strategy} is deprecated: it is now "
+                    f"--strategy {RENAMED[args.strategy]}")
+        args.strategy = RENAMED[args.strategy]
     if sys.stdout is None:
         raise OutputError("stdout is closed")
     out = Output(sys.stdout)
@@ -132,8 +139,8 @@ def _run(args: argparse.Namespace, named: dict[str, str]) -> int:
                           args.variant, args.box, out,
                           lambda text: COMMAND.say(f"{PROG}: {text}"), args.svg)
     lines = _lines(args.file)
-    tasks: list[Task] = variant_tasks(opts, lines, args.variant, args.box) \
-        if args.variant else [(opts, [puzzle for _, puzzle in lines])]
+    tasks: list[Task] = variant_tasks(opts, lines.puzzles, args.variant, args.box) \
+        if args.variant else [(opts, [puzzle for _, puzzle in lines.puzzles])]
     if args.executor:
         return run_on_executor(args.executor, opts, lines, tasks, args.jobs, show, out)
     return run_many(opts, lines, tasks, args.jobs, show, out)
@@ -146,17 +153,18 @@ def _make(args: argparse.Namespace, named: dict[str, str], out: Output, show: bo
     if args.explain is not None:
         return making.explain_one(args, out, COMMAND)
     if args.puzzle is not None or args.named is not None:
-        lines = [(1, args.puzzle if args.named is None else named[args.named])]
+        lines = PuzzleLines([(1, args.puzzle if args.named is None else named[args.named])])
     else:
         lines = _lines(args.file)
     return making.rate_lines(args, lines, out, show)
 
 
-def _lines(path: str | None) -> list[tuple[int, str]]:
-    """The numbered puzzle lines of a file (None or ``-``: stdin): UTF-8, a leading
+def _lines(path: str | None) -> PuzzleLines:
+    """The numbered puzzle lines of a file (None or ``-``: stdin), and its blank and
+    comment lines in place ([`sudoku.named.puzzle_lines`][]): UTF-8, a leading
     byte-order mark dropped, undecodable bytes read as U+FFFD (only their line fails)."""
     text = COMMAND.read(path or "-", lambda data: data.decode("utf-8", errors="replace"))
-    return read_lines(text.removeprefix(BOM))
+    return puzzle_lines(text.removeprefix(BOM))
 
 
 def usage_problem(args: argparse.Namespace) -> str | None:
@@ -193,6 +201,11 @@ def usage_problem(args: argparse.Namespace) -> str | None:
         return "--named puzzles are plain: give a --variant line, or -f FILE"
     if making_mode and args.box is not None and args.variant not in (None, "rect", "killer"):
         return "--box goes with plain puzzles, --variant rect or --variant killer"
+    if args.generate is not None and args.box is not None \
+            and args.box[0] * args.box[1] > MAX_SIDE_MADE:
+        side = args.box[0] * args.box[1]
+        return (f"--generate makes grids up to {MAX_SIDE_MADE}x{MAX_SIDE_MADE}: --box "
+                f"{args.box[0]}x{args.box[1]} makes {side}x{side}")
     if not making_mode and args.box is not None and args.variant not in ("rect", "killer"):
         return "--box needs --variant rect or --variant killer"
     if args.variant == "rect" and args.box is None:
@@ -228,6 +241,18 @@ def _box(text: str) -> tuple[int, int]:
     return int(rows), int(cols)
 
 
+def _strategy(text: str) -> str:
+    """An argparse type: one of [`sudoku.arguments.STRATEGIES`][], by the library's rule
+    and message; an old name ([`dlx.arguments.RENAMED`][]: ``hard``) is kept as it is,
+    for the command to say its new one."""
+    if text in RENAMED:
+        return text
+    try:
+        return strategy_arg(text)
+    except ArgumentError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _epilog() -> str:
     """The exit statuses, from dlx.ExitCode (a status this module does not describe is
     listed by its name), and the precedence among them."""
@@ -254,8 +279,10 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                         "(with --variant: one line of its format, in quotes)")
     p.add_argument("-f", "--file", metavar="FILE",
                    help="read puzzles one per line from FILE ('-' = stdin, the default); "
-                        "UTF-8, a leading byte-order mark is skipped; one answer line per "
-                        "puzzle, '# ErrorName' for one that fails (its reason on stderr)")
+                        "UTF-8, a leading byte-order mark is skipped; one output line per "
+                        "line: a puzzle's answer, '# ErrorName' for one that fails (its "
+                        "reason on stderr); blank and # lines are echoed (not with "
+                        "--pretty)")
     p.add_argument("--named", metavar="NAME", choices=names,
                    help=f"a shipped famous puzzle: {', '.join(names)}")
     what = p.add_mutually_exclusive_group()
@@ -279,10 +306,12 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--svg", metavar="FILE",
                    help="with one puzzle: also draw it, solved, as an SVG picture in FILE")
     p.add_argument("--backend", choices=backend_names(), default="auto", help="search kernel")
-    p.add_argument("--strategy", choices=STRATEGIES, default="auto",
-                   help="plain: Knuth's order; hard: a reduction at the root, then clause "
-                        "learning (for large minimal puzzles); auto (default): hard from "
-                        "25x25 up")
+    p.add_argument("--strategy", type=_strategy, default="auto",
+                   metavar="{" + ",".join(STRATEGIES) + "}",
+                   help="auto (default): the library chooses (plain; learn from 25x25 up, "
+                        "after a short plain head start); plain: Knuth's search only; "
+                        "learn: a reduction at the root, then clause learning (for large "
+                        "minimal puzzles); as strategy= in the library")
     p.add_argument("--timeout", type=seconds_type(), metavar="SECONDS",
                    help="give up on a puzzle after this long (>= 0; inf: never), as in dlx")
     p.add_argument("--max-nodes", type=count_type("max_nodes"), metavar="N",

@@ -17,6 +17,7 @@ from ..errors import SearchStoppedError, SudokuError
 from ..formats import read_line, write_variant
 from ..grid import format_grid, parse_string
 from ..layout import Layout
+from ..named import PuzzleLines
 from .solving import FAILED, exit_code, worst
 
 __all__ = ["add_arguments", "explain_one", "generate_lines", "rate_lines"]
@@ -52,8 +53,11 @@ def _puzzle_of(args: argparse.Namespace, line: str) -> tuple[Layout | None, str]
 
 def generate_lines(args: argparse.Namespace, out: Output, show: bool) -> ExitCode:
     """``--generate N``: N puzzles, one line each in the variant's format; progress on
-    stderr. Puzzle k has the seed S + k (S from --seed, else random); ``--max-nodes`` and
-    ``--timeout`` bound each uniqueness check ([`sudoku.generate`][])."""
+    stderr, wiped before each line is written (on a terminal both share the screen).
+    Puzzle k has the seed S + k (S from --seed, else random); ``--max-nodes`` bounds each
+    uniqueness check and ``--timeout`` the making of each puzzle, as in a call of
+    [`sudoku.generate`][]: one that runs out stops the run (exit 3), the puzzles made
+    before it written."""
     from ..generate import generate, generate_killer
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -67,8 +71,8 @@ def generate_lines(args: argparse.Namespace, out: Output, show: bool) -> ExitCod
                 layout, givens = generate_killer(args.box or (3, 3), **common)
                 line = write_variant("killer", givens, cages=layout.cages)
             elif variant == "jigsaw":  # a new shape when one gives none of the level
-                layout, givens = _jigsaw_puzzle(seed + k, args.symmetry,
-                                                {**common, **budgets})
+                layout, givens = _jigsaw_puzzle(seed + k, args.symmetry, common,
+                                                args.max_nodes, args.timeout)
                 line = write_variant(variant, givens, layout=layout)
             else:
                 if variant == "x":
@@ -79,7 +83,7 @@ def generate_lines(args: argparse.Namespace, out: Output, show: bool) -> ExitCod
                     layout = Layout.rect(*args.box) if args.box else Layout.square(3)
                 givens = generate(layout, symmetry=args.symmetry, **common, **budgets)
                 line = write_variant(variant, givens, layout=layout) if variant else givens
-            out.write(line + "\n")
+            _above(progress, out, line + "\n")
             progress.update(k + 1)
     except SudokuError as e:
         progress.note(f"sudoku: {type(e).__name__}: {e}")
@@ -91,41 +95,62 @@ def generate_lines(args: argparse.Namespace, out: Output, show: bool) -> ExitCod
     return ExitCode.OK
 
 
-def _jigsaw_puzzle(seed: int, symmetry: str, common: dict[str, Any]) -> tuple[Layout, str]:
+def _above(progress: Progress, out: Output, text: str) -> None:
+    """``text`` on stdout below the progress line's place: the line wiped first, stdout
+    flushed after, so that the line, drawn again, comes after it (on a terminal both
+    share the screen; elsewhere the wipe writes nothing)."""
+    progress.clear()
+    out.write(text)
+    if progress.enabled:
+        out.flush()
+
+
+def _jigsaw_puzzle(seed: int, symmetry: str, common: dict[str, Any], max_nodes: int | None,
+                   timeout: float | None) -> tuple[Layout, str]:
     """A random jigsaw layout and a puzzle on it: up to 100 shapes, 20 attempts each, not
     minimal (minimal random jigsaws are nearly all ``extreme``: clues are kept that would
-    take the puzzle above the level asked for)."""
+    take the puzzle above the level asked for). ``timeout`` bounds the whole: each shape
+    gets the time left, and one stopped by it ends the search for shapes."""
     from ..generate import generate, random_jigsaw
 
+    deadline = None if timeout is None else time.perf_counter() + timeout
     for shape in range(100):
         layout = random_jigsaw(9, seed=seed * 100 + shape, backend=common["backend"])
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
         try:
             return layout, generate(layout, symmetry=symmetry, attempts=20, minimal=False,
-                                    **common)
+                                    max_nodes=max_nodes, timeout=left, **common)
         except SearchStoppedError:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise
             continue
     raise SearchStoppedError(f"no jigsaw of difficulty {common['difficulty']!r} found on "
                              "100 shapes")
 
 
-def rate_lines(args: argparse.Namespace, lines: list[tuple[int, str]], out: Output,
+def rate_lines(args: argparse.Namespace, lines: PuzzleLines, out: Output,
                show: bool) -> ExitCode:
     """``--rate``: per puzzle line, its level and numeric rating (``expert 4.2``); a line
     that cannot be rated gets the marker line (``# ErrorName``, [`FAILED`][]) and its
-    reason goes to stderr."""
+    reason goes to stderr; a blank or comment line is echoed in its place, as when
+    solving (output line k answers input line k)."""
     from ..rate import rate
 
     codes: set[ExitCode] = set()
-    progress = Progress(sys.stderr, enabled=show, total=len(lines), unit="puzzles")
-    for k, (lineno, line) in enumerate(lines, 1):
+    puzzles = lines.puzzles
+    progress = Progress(sys.stderr, enabled=show, total=len(puzzles), unit="puzzles")
+    for k, (lineno, line) in enumerate(puzzles):
         try:
             layout, givens = _puzzle_of(args, line)
-            out.write(f"{rate(givens, layout=layout, backend=args.backend)}\n")
+            answer = str(rate(givens, layout=layout, backend=args.backend))
         except SudokuError as e:
             codes.add(exit_code(e))
-            out.write(f"{FAILED} {type(e).__name__}\n")
+            _above(progress, out, f"{lines.before(k)}{FAILED} {type(e).__name__}\n")
             progress.note(f"line {lineno}: {type(e).__name__}: {e}")
-        progress.update(k)
+        else:
+            _above(progress, out, lines.before(k) + answer + "\n")
+        progress.update(k + 1)
+    out.write(lines.before(len(puzzles)))
     progress.clear()
     return worst(codes)
 

@@ -20,8 +20,16 @@ from dataclasses import dataclass, replace
 from math import isqrt
 from typing import Any, NamedTuple
 
-from dlx import BackendName, ExitCode, get_backend, map_ordered
-from dlx.command import CommandError, Output, Pool, Progress, executor, worker_count
+from dlx import BackendName, ExitCode, RunProgress, get_backend
+from dlx.command import (
+    CommandError,
+    Output,
+    Pool,
+    Progress,
+    executor,
+    map_ordered,
+    worker_count,
+)
 
 from ..batch import count_many, solve_many
 from ..draw import draw_board
@@ -34,6 +42,7 @@ from ..errors import (
 )
 from ..formats import Cages, read_line
 from ..layout import Layout
+from ..named import PuzzleLines
 from ..pretty import draw_grid
 from ..solver import count_solutions, solve_string
 
@@ -48,9 +57,11 @@ stopped by a budget may yet have had a solution."""
 
 FAILED = "#"
 """The start of the line that stands, on stdout, for a puzzle of many that failed: ``#``,
-a space and the error's name (``# NoSolutionError``), its reason on stderr. So there is one
-answer line per puzzle line, and ``paste puzzles.txt answers.txt`` lines them up; ``#`` is
-in no grid and no count, and starts a comment when the answers are read back as puzzles."""
+a space and the error's name (``# NoSolutionError``), its reason on stderr. A blank or
+``#`` comment line of the input is echoed (stripped) in its place. So there is one output
+line per input line, and ``paste puzzles.txt answers.txt`` lines them up; ``#`` is in no
+grid and no count, and starts a comment when the answers are read back as puzzles (the
+answers alone: ``grep '^[^#]' answers.txt``)."""
 
 FAST_HINT = 1000
 """From this many puzzles on, a run that ``auto`` leaves on the python backend (numba not
@@ -165,13 +176,19 @@ def run_chunk(opts: Options, puzzles: list[str],
         return one_by_one
     common: dict[str, Any] = {"alphabet": opts.alphabet, "layout": opts.layout,
                               "backend": opts.backend, "max_nodes": opts.max_nodes,
-                              "strategy": opts.strategy}
+                              "strategy": opts.strategy,
+                              "progress": None if progress is None else _done(progress)}
     if opts.count:
-        answers: list[Any] = count_many(puzzles, opts.limit, progress=progress, **common)
+        answers: list[Any] = count_many(puzzles, opts.limit, **common)
     else:
-        answers = solve_many(puzzles, unique=opts.unique, progress=progress, **common)
+        answers = solve_many(puzzles, unique=opts.unique, **common)
     return [_failed(answer) if isinstance(answer, SudokuError)
             else Answer(ExitCode.OK, _printed(opts, answer)) for answer in answers]
+
+
+def _done(progress: Callable[[int], object]) -> Callable[[RunProgress], object]:
+    """A batch's ``progress`` callback that tells ``progress`` the puzzles done."""
+    return lambda record: progress(record.done)
 
 
 def _printed(opts: Options, answer: str | int) -> str:
@@ -303,13 +320,18 @@ def _answers(tasks: list[Task], jobs: int,
         yield map_ordered(pool, run_task, calls)
 
 
-def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], jobs: int,
+def run_many(opts: Options, lines: PuzzleLines, tasks: list[Task], jobs: int,
              show: bool, out: Output, executor: Executor | None = None) -> ExitCode:
     """Solve numbered puzzle lines (read into ``tasks``, in the same order); one answer
-    per puzzle to ``out`` (a failed one's is the [`FAILED`][] marker line), failures'
-    reasons and progress to stderr."""
-    progress = Progress(sys.stderr, enabled=show, total=len(lines), unit="puzzles")
-    hint = fast_hint(opts.backend, len(lines))
+    per puzzle to ``out`` (a failed one's is the [`FAILED`][] marker line), each blank or
+    comment line of the input echoed in its place (not with ``--pretty``: drawn grids
+    pair with no lines), so that output line k answers input line k; failures' reasons
+    and progress to stderr, the progress line wiped before answers are written (on a
+    terminal both share the screen)."""
+    puzzles = lines.puzzles
+    echo = (lambda k: "") if opts.pretty else lines.before
+    progress = Progress(sys.stderr, enabled=show, total=len(puzzles), unit="puzzles")
+    hint = fast_hint(opts.backend, len(puzzles))
     if hint is not None:
         progress.note(hint)
     done = failed = 0
@@ -318,35 +340,47 @@ def run_many(opts: Options, lines: list[tuple[int, str]], tasks: list[Task], job
     within = (lambda k: progress.update(done + k)) if show else None
     with progress, _answers(tasks, jobs, within, executor) as chunks:
         for answers in chunks:
+            progress.clear()  # answers go below it, not after it
             if not opts.pretty and all(a.ok for a in answers):  # the usual case
                 # a few KB a write: one write larger than a pipe that then breaks loses
                 # the BrokenPipeError in CPython 3.11 (measured: the exit status said 0)
                 for i in range(0, len(answers), 64):
-                    out.write("".join(a.text + "\n" for a in answers[i : i + 64]))
+                    out.write("".join(echo(done + i + j) + a.text + "\n"
+                                      for j, a in enumerate(answers[i : i + 64])))
                 done += len(answers)
-                progress.update(done)
+                _shown(out, progress, done)
                 continue
             for answer in answers:  # one line (or drawn grid) per puzzle, failed or not
                 if opts.pretty and not opts.count and done:  # drawn grids, apart
                     out.write("\n")
-                out.write(answer.line + "\n")
+                out.write(echo(done) + answer.line + "\n")
                 if not answer.ok:
                     failed += 1
                     codes.add(answer.code)
-                    progress.note(f"line {lines[done][0]}: {answer.text}")
+                    out.flush()  # the answers before it, then its reason (a terminal)
+                    progress.note(f"line {puzzles[done][0]}: {answer.text}")
                 done += 1
-                progress.update(done)
+            _shown(out, progress, done)
+        out.write(echo(len(puzzles)))  # the blank and comment lines after the last puzzle
         out.flush()
     if show:
         progress.clear()
-        n = len(lines)
+        n = len(puzzles)
         verb = "counted" if opts.count else "solved"
         progress.note(f"{n:,} puzzles: {n - failed:,} {verb}, {failed:,} failed "
                       f"{progress.took(n)}")
     return worst(codes)
 
 
-def run_on_executor(spec: str, opts: Options, lines: list[tuple[int, str]],
+def _shown(out: Output, progress: Progress, done: int) -> None:
+    """After answers: stdout flushed, then the progress line drawn again below them (on a
+    terminal the two share the screen); with no progress line, nothing to flush."""
+    if progress.enabled:
+        out.flush()
+        progress.update(done)
+
+
+def run_on_executor(spec: str, opts: Options, lines: PuzzleLines,
                     tasks: list[Task], jobs: int, show: bool, out: Output) -> ExitCode:
     """[`run_many`][] with the chunks on ``--executor``; a cluster that cannot be
     reached is a usage error ([`dlx.command.executor`][]); one that fails stops the run

@@ -66,11 +66,15 @@ def test_one_puzzle_fails(capsys):
     assert err == "sudoku: ClashError: '5' appears twice in row 1: at r1c1 and r1c3\n"
 
 
+MIXED_OUT = ["# a comment", LEET_ANSWER, "", "# ClashError", INKALA_ANSWER, "# ShapeError",
+             "# an indented comment", LEET_ANSWER, "# SymbolError"]
+"""The answers to ``mixed``: line k answers line k, a blank or comment line echoed."""
+
+
 def test_file_with_bad_lines(capsys, mixed):
     code, out, err = run(capsys, "-f", str(mixed))
     assert code == ExitCode.USAGE  # malformed lines 6 and 9 outrank the clash on line 4
-    assert out.splitlines() == [LEET_ANSWER, "# ClashError", INKALA_ANSWER, "# ShapeError",
-                                LEET_ANSWER, "# SymbolError"]  # one line per puzzle
+    assert out.splitlines() == MIXED_OUT  # one line per line
     errors = err.splitlines()
     assert len(errors) == 3
     assert errors[0].startswith("line 4: ClashError: '5' appears twice in row 1")
@@ -81,7 +85,7 @@ def test_file_with_bad_lines(capsys, mixed):
 def test_stdin(capsys, monkeypatch, mixed):
     monkeypatch.setattr(sys, "stdin", io.StringIO(mixed.read_text()))
     code, out, err = run(capsys)
-    assert code == ExitCode.USAGE and len(out.splitlines()) == 6 and "line 9:" in err
+    assert code == ExitCode.USAGE and out.splitlines() == MIXED_OUT and "line 9:" in err
     monkeypatch.setattr(sys, "stdin", io.StringIO(LEETCODE + "\n"))
     assert run(capsys, "-f", "-") == (0, LEET_ANSWER + "\n", "")
 
@@ -136,7 +140,7 @@ def test_jobs_same_output(capsys, tmp_path, mixed):
 
 def test_progress_and_summary(capsys, mixed):
     code, out, err = run(capsys, "--progress", "-f", str(mixed))
-    assert code == ExitCode.USAGE and len(out.splitlines()) == 6
+    assert code == ExitCode.USAGE and out.splitlines() == MIXED_OUT
     assert err.splitlines()[-1].startswith("6 puzzles: 3 solved, 3 failed in ")
     assert err.rstrip().endswith("puzzles/s)")
     code, _, err = run(capsys, "--progress", "--count", "-f", str(mixed))
@@ -227,20 +231,31 @@ def test_broken_pipe_is_quiet(tmp_path):
 
 
 def test_strategy(capsys, tmp_path):
-    """Every strategy gives the same answers; hard goes one puzzle at a time."""
+    """Every strategy gives the same answers; learn goes one puzzle at a time."""
     path = tmp_path / "p.txt"
     path.write_text(f"{LEETCODE}\n{INKALA}\n{CLASH}\n")
     outputs = {strategy: run(capsys, "--strategy", strategy, "-f", str(path))
-               for strategy in ("plain", "hard", "auto")}
-    assert outputs["plain"] == outputs["hard"] == outputs["auto"]
-    code, out, err = outputs["hard"]
+               for strategy in ("plain", "learn", "auto")}
+    assert outputs["plain"] == outputs["learn"] == outputs["auto"]
+    code, out, err = outputs["learn"]
     assert code == 1 and out.splitlines() == [LEET_ANSWER, INKALA_ANSWER, "# ClashError"]
     assert err.startswith("line 3: ClashError")
-    assert run(capsys, "--count", "--strategy", "hard", "--limit", "7", HARD1) == (0, "7\n", "")
-    assert run(capsys, "--unique", "--strategy", "hard", HARD1)[0] == 1
-    assert run(capsys, "--max-nodes", "3", "--strategy", "hard", INKALA)[0] == ExitCode.STOPPED
-    code, _, err = run(capsys, "--strategy", "clever", LEETCODE)
-    assert code == ExitCode.USAGE and "--strategy" in err
+    assert run(capsys, "--count", "--strategy", "learn", "--limit", "7", HARD1) == (0, "7\n", "")
+    assert run(capsys, "--unique", "--strategy", "learn", HARD1)[0] == 1
+    assert run(capsys, "--max-nodes", "3", "--strategy", "learn", INKALA)[0] == ExitCode.STOPPED
+    for bad in ("clever", "race"):
+        code, _, err = run(capsys, "--strategy", bad, LEETCODE)
+        assert code == ExitCode.USAGE and "--strategy" in err
+
+
+def test_strategy_hard_is_learn_with_a_note(capsys):
+    """One vocabulary (issue 42): ``hard`` is now ``learn``; the old name still works, with
+    a note on stderr, and --help lists the new names only."""
+    code, out, err = run(capsys, "--strategy", "hard", LEETCODE)
+    assert (code, out) == (0, LEET_ANSWER + "\n")
+    assert err == "sudoku: --strategy hard is deprecated: it is now --strategy learn\n"
+    code, out, _ = run(capsys, "--help")
+    assert "{auto,plain,learn}" in out and "hard" not in out.partition("--strategy")[2][:300]
 
 
 @pytest.mark.parametrize("flags", [["--difficulty", "expert"], ["--symmetry", "mirror"],
@@ -253,17 +268,20 @@ def test_generator_flags_without_generate_are_usage_errors(capsys, flags):
 
 
 def test_budgets_reach_the_generator(capsys):
-    """R4 (issue 32): --max-nodes and --timeout bound the generator's uniqueness checks
-    (each check that runs out keeps its clue), as they bound sudoku.generate's."""
+    """R4 (issue 32): --max-nodes bounds each of the generator's uniqueness checks (each
+    check that runs out keeps its clue), as it bounds sudoku.generate's; --timeout bounds
+    the making of each puzzle, as it bounds a sudoku.generate call (issue 42)."""
     import sudoku
 
     code, out, _ = run(capsys, "--generate", "1", "--seed", "5", "--max-nodes", "1")
     assert code == ExitCode.OK
     assert out == sudoku.generate(9, seed=5, max_nodes=1) + "\n"
     assert out != sudoku.generate(9, seed=5) + "\n"
-    code, starved, _ = run(capsys, "--generate", "1", "--seed", "5", "--timeout", "1e-6")
-    assert code == ExitCode.OK and sudoku.count_solutions(starved.strip(), 2) == 1
-    assert starved.count(".") < sudoku.generate(9, seed=5).count(".")
+    code, out, err = run(capsys, "--generate", "1", "--seed", "5", "--timeout", "1e-6")
+    assert (code, out) == (ExitCode.STOPPED, "") and "SearchStoppedError" in err
+    code, out, _ = run(capsys, "--generate", "2", "--seed", "5", "--timeout", "60")
+    assert code == ExitCode.OK
+    assert out == sudoku.generate(9, seed=5) + "\n" + sudoku.generate(9, seed=6) + "\n"
     code, _, err = run(capsys, "--rate", LEETCODE, "--max-nodes", "5")
     assert code == ExitCode.USAGE and "--max-nodes and --timeout go with" in err
 
@@ -318,15 +336,17 @@ def test_failed_puzzles_keep_their_line_on_stdout(capsys, tmp_path):
     path = tmp_path / "in.txt"
     path.write_text(f"{LEETCODE}\n# a comment\n11..........\n\n{CLASH}\n{LEETCODE}\n")
     code, out, err = run(capsys, "-f", str(path))
-    assert out.splitlines() == [LEET_ANSWER, "# ShapeError", "# ClashError", LEET_ANSWER]
+    assert out.splitlines() == [LEET_ANSWER, "# a comment", "# ShapeError", "", "# ClashError",
+                                LEET_ANSWER]
     assert code == ExitCode.USAGE and "line 3: ShapeError" in err and "line 5: ClashError" in err
     code, out, _ = run(capsys, "--count", "-f", str(path))
-    assert out.splitlines() == ["1", "# ShapeError", "0", "1"]
-    code, out, _ = run(capsys, "--pretty", "-f", str(path))
+    assert out.splitlines() == ["1", "# a comment", "# ShapeError", "", "0", "1"]
+    code, out, _ = run(capsys, "--pretty", "-f", str(path))  # no lines to pair: no echo
     blocks = out.split("\n\n")
     assert len(blocks) == 4 and blocks[1] == "# ShapeError" and blocks[2] == "# ClashError"
     code, out, _ = run(capsys, "--rate", "-f", str(path))
-    assert out.splitlines()[1:3] == ["# ShapeError", "# ClashError"] and len(out.splitlines()) == 4
+    assert out.splitlines()[1:5] == ["# a comment", "# ShapeError", "", "# ClashError"]
+    assert len(out.splitlines()) == 6
     _, help_text, _ = run(capsys, "--help")
     assert "'# ErrorName'" in " ".join(help_text.split())
     docs = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text()
@@ -358,7 +378,20 @@ def test_fast_hint_and_summary_formats(capsys, tmp_path, monkeypatch):
     assert rate.endswith(" puzzles/s)") and rate[:-len(" puzzles/s)")].replace(",", "").isdigit()
 
 
-# ----- issue 42, 9: lines end at "\\n" (and "\\r\\n") only --------------------------------
+# ----- issue 42: lines, their pairing, the progress line, the generator's bounds ----------
+
+
+def _pairs(text: str, out: str) -> None:
+    """Output line k answers input line k: a blank or comment line comes back as itself
+    (stripped), any other line is a puzzle's answer or marker."""
+    lines = text.removesuffix("\n").split("\n")
+    answers = out.removesuffix("\n").split("\n")
+    assert len(answers) == len(lines), (lines, answers)
+    for line, answer in zip(lines, answers):
+        if not line.strip() or line.strip().startswith("#"):
+            assert answer == line.strip()
+        else:
+            assert answer and not answer.startswith("# a")
 
 
 @pytest.mark.parametrize("separator", ["\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
@@ -385,3 +418,141 @@ def test_printf_form_feed():
                           capture_output=True, text=True, timeout=120)
     assert proc.stdout == f"# ShapeError\n{LEET_ANSWER}\n"
     assert proc.stderr.startswith("line 1: ShapeError") and proc.stderr.count("\n") == 1
+
+
+def test_crlf_lines(capsys, tmp_path):
+    path = tmp_path / "in.txt"
+    path.write_bytes(f"# head\r\n{LEETCODE}\r\n\r\n{CLASH}\r\n".encode())
+    code, out, _ = run(capsys, "-f", str(path))
+    assert out.splitlines() == ["# head", LEET_ANSWER, "", "# ClashError"] and code == 1
+
+
+@pytest.mark.parametrize("flags", [[], ["--count"], ["-j", "2"], ["--unique"],
+                                   ["--timeout", "30"], ["--rate"]])
+def test_blank_and_comment_lines_keep_the_pairing(capsys, mixed, flags):
+    """Issue 42, 10: blank and ``#`` lines were skipped, so ``paste in.txt out.txt``
+    paired each puzzle after one with the wrong answer. Each comes back as itself."""
+    text = mixed.read_text()
+    code, out, _ = run(capsys, *flags, "-f", str(mixed))
+    _pairs(text, out)
+    assert code == ExitCode.USAGE
+
+
+def test_blank_and_comment_lines_of_variants_keep_the_pairing(capsys, tmp_path):
+    path = tmp_path / "x.txt"
+    x = "." * 81
+    text = f"# X-Sudoku\n{x}\n\n  # two\n{x[:-1]}\n{x}\n\n"
+    path.write_text(text)
+    code, out, _ = run(capsys, "--variant", "x", "-f", str(path))
+    _pairs(text, out)
+    assert out.splitlines()[4].startswith("# ") and out.splitlines()[1] != ""
+    assert code == ExitCode.USAGE
+
+
+def test_only_comments(capsys, tmp_path):
+    path = tmp_path / "c.txt"
+    path.write_text("# nothing\n\n")
+    assert run(capsys, "-f", str(path)) == (ExitCode.OK, "# nothing\n\n", "")
+    assert run(capsys, "--progress", "-f", str(path))[1] == "# nothing\n\n"
+
+
+def test_help_and_docs_say_how_lines_pair(capsys):
+    _, help_text, _ = run(capsys, "--help")
+    words = " ".join(help_text.split())
+    assert "blank and # lines are echoed" in words
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text()
+    assert "echoed" in docs and "paste in.txt out.txt" in docs
+
+
+def _screen(data: bytes) -> list[str]:
+    """What a terminal shows for ``data``: carriage returns go back to the start of the
+    line, newlines start a new one, characters overwrite what was there."""
+    lines: list[list[str]] = [[]]
+    col = 0
+    for ch in data.decode("utf-8", errors="replace"):
+        if ch == "\r":
+            col = 0
+        elif ch == "\n":
+            lines.append([])
+            col = 0
+        else:
+            line = lines[-1]
+            if col < len(line):
+                line[col] = ch
+            else:
+                line.append(ch)
+            col += 1
+    return ["".join(line).rstrip() for line in lines]
+
+
+def _on_a_terminal(argv: list[str]) -> tuple[int, list[str]]:
+    """Run ``python -m sudoku argv`` with stdout and stderr on one pseudo-terminal, as a
+    user sees it; its exit status and the screen's lines."""
+    import os
+    import pty
+
+    main_fd, child_fd = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku", *argv], stdin=subprocess.DEVNULL,
+                            stdout=child_fd, stderr=child_fd, close_fds=True)
+    os.close(child_fd)
+    data = b""
+    while True:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:  # EIO: the child closed its end
+            break
+        if not chunk:
+            break
+        data += chunk
+    os.close(main_fd)
+    return proc.wait(timeout=120), _screen(data.replace(b"\r\n", b"\n"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no pty")
+def test_progress_line_is_cleared_before_an_answer():
+    """Issue 42, 11: on a terminal the progress line stayed in front of the next answer:
+    ``  1/3 puzzles  0/s...59.6....6..8..``."""
+    import sudoku
+
+    code, screen = _on_a_terminal(["--generate", "3", "--difficulty", "master", "--seed", "5"])
+    assert code == 0
+    puzzles = [sudoku.generate(9, difficulty="master", seed=s) for s in (5, 6, 7)]
+    assert screen[:3] == puzzles
+    assert screen[3].startswith("3 puzzles in ") and screen[4:] == [""]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no pty")
+def test_progress_line_is_cleared_before_answers_of_a_file(tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text((LEETCODE + "\n") * 3000 + CLASH + "\n")
+    code, screen = _on_a_terminal(["--progress", "--backend", "python", "-f", str(path)])
+    assert code == 1
+    answers = [line for line in screen if line and not line.startswith(("line ", "3,001"))]
+    assert answers == [LEET_ANSWER] * 3000 + ["# ClashError"]
+
+
+def test_generate_refuses_boxes_beyond_16(capsys):
+    """Issue 42, 12: ``--generate 1 --variant rect --box 5x7 --timeout 5`` ran for
+    minutes; the generator makes grids up to 16x16: a larger box is a usage error."""
+    for argv in (["--variant", "rect", "--box", "5x7"], ["--box", "5x5"],
+                 ["--variant", "killer", "--box", "4x5"]):
+        code, out, err = run(capsys, "--generate", "1", "--seed", "1", *argv)
+        assert (code, out) == (ExitCode.USAGE, "") and "up to 16x16" in err
+    code, out, _ = run(capsys, "--generate", "1", "--seed", "1", "--box", "2x3")
+    assert code == ExitCode.OK and len(out.strip()) == 36
+
+
+def test_generate_timeout_bounds_each_puzzle(capsys):
+    """Issue 42, 12: ``--timeout`` bounds the making of each puzzle, as it bounds a call
+    of ``sudoku.generate``: exit 3 (STOPPED) once it runs out, the puzzles made before it
+    printed."""
+    import time
+
+    started = time.perf_counter()
+    code, out, err = run(capsys, "--generate", "2", "--box", "4x4", "--seed", "1",
+                         "--timeout", "0.05")
+    assert time.perf_counter() - started < 3
+    assert (code, out) == (ExitCode.STOPPED, "") and "timeout" in err
+    code, out, err = run(capsys, "--generate", "1", "--variant", "jigsaw", "--seed", "1",
+                         "--timeout", "0")
+    assert code == ExitCode.STOPPED and "timeout" in err

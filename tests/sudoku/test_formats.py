@@ -208,7 +208,8 @@ def test_malformed_lines_are_usage_errors(capsys, tmp_path):
     code, out, err = run(capsys, "--variant", "jigsaw", "-f", str(path))
     assert code == ExitCode.USAGE
     mark = "# FormatError"
-    assert out.splitlines() == [answers[0], mark, answers[1], mark, answers[2]]
+    assert out.splitlines() == ["# a comment", answers[0], mark, "", answers[1], mark,
+                                answers[2]]  # line k answers line k
     assert "line 3: FormatError" in err and "line 6: FormatError" in err
     assert "REGIONS" in err and "line 2" not in err
 

@@ -487,9 +487,9 @@ def test_command_rate_and_explain(capsys, tmp_path):
     hardest = _lines("forum_hardest_1905_11plus")[0]
     path.write_text(f"{easy}\n# a comment\n{'.' * 81}\n{hardest}\n")
     code, out, err = run(capsys, "--rate", "-f", str(path))
-    rated = out.splitlines()  # one line per puzzle, the failed one's the marker
-    assert rated[:2] == ["simple 1.0", "# MultipleSolutionsError"] and len(rated) == 3
-    assert rated[2].startswith("extreme")
+    rated = out.splitlines()  # one line per line, the failed one's the marker
+    assert rated[:3] == ["simple 1.0", "# a comment", "# MultipleSolutionsError"]
+    assert len(rated) == 4 and rated[3].startswith("extreme")
     assert code == ExitCode.UNSOLVED and "line 3: MultipleSolutionsError" in err
     code, out, _ = run(capsys, "--explain", easy)
     assert code == ExitCode.OK
