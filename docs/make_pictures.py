@@ -13,6 +13,8 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 JIGSAW = "aaaabbaabbbbcccdddcccdddeeefffeeefff"
 KILLER = [((0, 1), 3), ((2, 3), 7), ((4, 5, 8, 9), 10), ((6, 7, 10, 11), 10),
           ((12, 13, 14, 15), 10)]
+MIRROR = "...4.7....1.....4.4..1.8..2..92.53...8.3.9.5.3.......6.4.....8.137...9259.......7"
+"""The tutorial's generated puzzle (intermediate, mirror symmetry, seed 7)."""
 
 
 def pictures() -> dict[str, str]:
@@ -36,6 +38,8 @@ def pictures() -> dict[str, str]:
                                           layout=x).svg,
         "queens.svg": draw_queens(board, board.first()).svg,
         "pentominoes.svg": draw_tiling(tiling, tiling.first(backend="python")).svg,
+        "step.svg": sudoku.draw_step(max(sudoku.explain(MIRROR),
+                                         key=lambda step: step.rating)).svg,
     }
 
 

@@ -58,8 +58,9 @@ def hint(board: Any, *, alphabet: str | None = None, layout: Layout | None = Non
 def solution_steps(geo: Geometry, values: list[int], solution: list[int] | None = None, *,
                    backend: BackendName = "auto", ceiling: float | None = None) -> Iterator[Step]:
     """The steps from ``values`` (a puzzle of ``geo`` with one solution) to the full grid,
-    lazily. With ``ceiling``, techniques rated above it are not tried, and the last resort
-    comes at once. ``solution`` (if known) is checked against every placement."""
+    lazily, each with the position it was found in (``Step.grid``). With ``ceiling``,
+    techniques rated above it are not tried, and the last resort comes at once.
+    ``solution`` (if known) is checked against every placement."""
     grid = Candidates(geo.layout, values)
     while not grid.solved():
         step = find_step(grid, ceiling)
@@ -70,8 +71,9 @@ def solution_steps(geo: Geometry, values: list[int], solution: list[int] | None 
                 if solution[cell] != value:  # a technique's bug, never bad input
                     raise AssertionError(f"{step.technique} placed {value} at "
                                          f"{geo.where(cell)}")
+        position = (tuple(grid.values), tuple(grid.masks))
         step.apply(grid)
-        yield replace(step, layout=geo.layout)
+        yield replace(step, layout=geo.layout, grid=position)
 
 
 def last_resort(geo: Geometry, values: list[int], backend: BackendName = "auto") -> Step:

@@ -65,7 +65,7 @@ from ..generate import MAX_SIDE_MADE
 from ..grid import check_alphabet
 from ..layout import MAX_SIDE, Layout
 from ..named import PuzzleLines, load_named, puzzle_lines
-from . import making
+from . import explaining, making
 from .solving import (
     CHUNK,
     PRECEDENCE,
@@ -125,7 +125,8 @@ def _run(args: argparse.Namespace, named: dict[str, str]) -> int:
         raise OutputError("stdout is closed")
     out = Output(sys.stdout)
     show = show_progress(args.progress)
-    if args.generate is not None or args.explain is not None or args.rate:
+    if args.generate is not None or args.explain is not None or args.rate \
+            or args.hint is not None:
         code = _make(args, named, out, show)
         out.flush()
         return code
@@ -150,7 +151,11 @@ def _make(args: argparse.Namespace, named: dict[str, str], out: Output, show: bo
     """``--generate``, ``--explain`` or ``--rate`` ([`sudoku.cli.making`][])."""
     if args.generate is not None:
         return making.generate_lines(args, out, show)
+    if args.hint is not None:
+        return explaining.hint_one(args, out, COMMAND)
     if args.explain is not None:
+        if args.html is not None:  # the steps drawn on one page too
+            return explaining.explain_html(args, out, COMMAND)
         return making.explain_one(args, out, COMMAND)
     if args.puzzle is not None or args.named is not None:
         lines = PuzzleLines([(1, args.puzzle if args.named is None else named[args.named])])
@@ -170,7 +175,11 @@ def _lines(path: str | None) -> PuzzleLines:
 def usage_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with a command line that argparse accepted, or None: the one check of
     every mode (solving, ``--generate``, ``--rate``, ``--explain``)."""
-    modes = [args.generate is not None, args.rate, args.explain is not None]
+    problem = explaining.usage_problem(args)  # --hint, --html
+    if problem:
+        return problem
+    modes = [args.generate is not None, args.rate,
+             args.explain is not None or args.hint is not None]
     making_mode = any(modes)
     sources = [args.puzzle is not None, args.file is not None, args.named is not None]
     if sum(modes) > 1:
@@ -323,6 +332,7 @@ def _parser(names: list[str]) -> argparse.ArgumentParser:
                    help="solve with N processes (0 = one per CPU; never more than the CPUs); "
                         "output stays in input order")
     making.add_arguments(p)
+    explaining.add_arguments(p)
     p.add_argument("--executor", metavar="URL",
                    help="solve the chunks of a large file on dask://HOST:PORT (a Dask "
                         "scheduler), ray://HOST:PORT or 'ray' (a local Ray instance); output "
