@@ -9,8 +9,10 @@ search (no bounds or costs; Knuth's choice of item), and the links kernel of the
 under it to the rest, and runs batches, memoized and learning searches there.
 
 The kernel is selected, not chosen by default: ``problem.count(backend=dlx.cells.CELLS)``
-searches with it compiled by numba (``CELLS_PYTHON``: as written, over lists). Its nodes
-and updates are SSXCC's, not DLX2's (``docs/design.md``, "Dancing cells").
+searches with it compiled by numba (``CELLS_PYTHON``: as written, over lists;
+``CELLS_AUTO``: where [`cells_pay`][], the rule measured, says it wins). Its nodes and
+updates are SSXCC's, not DLX2's (``docs/design.md``, "Dancing cells"), which is why the
+default searches keep the links: their nodes and updates are Knuth's DLX1/DLX2/DLX3's.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from .backend import Backend, BatchJob, Kernel, MemoKernel
 from .errors import ArgumentError
 from .links import Links
 
-__all__ = ["CELLS", "CELLS_PYTHON", "Cells", "CellsBackend", "CellsKernel", "build_cells",
-           "check_cells", "explored_cells"]
+__all__ = ["CELLS", "CELLS_AUTO", "CELLS_PYTHON", "Cells", "CellsBackend", "CellsKernel",
+           "build_cells", "cells_pay", "check_cells", "explored_cells"]
 
 FIELDS = ("SET", "ITM", "LOC", "CLR", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "FORCING",
           "REG")
@@ -49,9 +51,10 @@ else:
     Cells = namedtuple("Cells", FIELDS)
     Cells.__doc__ = "A dancing-cells state: the arrays of [`FIELDS`][], read by name."
 
-DTYPE = np.int32
-"""The arrays' type, but ``REG``'s (int64: nodes run past 2**31): SSXCC's ``int``.
-Half the memory traffic of int64 (measured in ``docs/design.md``)."""
+DTYPE = np.int64
+"""The arrays' type. SSXCC's ``int`` (int32, with ``REG`` int64) was measured 3-17%
+slower compiled (the sign extensions of every index; these sets fit the caches either
+way: ``docs/design.md``, "Dancing cells")."""
 
 SAVE_START = 1 << 12
 """``SAVE``'s first length (grown twofold when a level may not fit: ``FULL``)."""
@@ -72,7 +75,7 @@ def build_cells(links: Links) -> Cells:
     base = np.zeros(N + 2, dtype=np.int64)  # base[k] for item k; base[N + 1]: the end
     base[1:] = 2 + np.concatenate(([0], np.cumsum(lengths + 2)))
     size = int(base[N + 1]) - 2 if N else 0
-    if max(size, Z) >= 1 << 31:
+    if max(size, Z) >= np.iinfo(DTYPE).max:
         raise ArgumentError(f"problem too large for dancing cells ({Z} nodes)")
     SET = np.zeros(max(size, 2), dtype=DTYPE)
     items = np.arange(1, N + 1)
@@ -286,7 +289,9 @@ def _signature(name: str) -> tuple:
 
     small = numba.types.Array(numba.from_dtype(np.dtype(DTYPE)), 1, "C")
     wide = numba.types.Array(numba.types.int64, 1, "C")
-    state = numba.types.NamedTuple([wide if f == "REG" else small for f in FIELDS], Cells)
+    arrays = [wide if f == "REG" else small for f in FIELDS]
+    state: Any = (numba.types.NamedUniTuple(wide, len(arrays), Cells) if small == wide
+                  else numba.types.NamedTuple(arrays, Cells))
     if name == "search":
         return state, numba.types.int64, numba.types.int64
     return state, wide
@@ -321,22 +326,37 @@ NUMBA_KERNEL = CellsKernel("numba-cells", _grown(_numba_search, _grow_array),
                            _numba_force_all, 0, _numba_convert, np.copy,
                            explored=explored_cells, keeps_links=False,
                            check=check_cells)
-"""[`dlx.kernel_cells`][] compiled by numba, over ``int32`` arrays (``REG``: int64)."""
+"""[`dlx.kernel_cells`][] compiled by numba, over arrays of [`DTYPE`][]."""
 
 
 # ----- backends -------------------------------------------------------------------------
 
 
+def cells_pay(links: Links) -> bool:
+    """The rule by which dancing cells beat the links (compiled, whole counts): a problem
+    without bounds or costs, with colors, or with no more secondary items than primary
+    ones. Measured on every shared file (``docs/design.md``, "Dancing cells"): cells
+    0.64-0.89x the links' CPU on the colored ``xcc_*`` files, Langford pairs, pentominoes
+    and Sudoku; 1.07-1.33x on n queens, whose uncolored diagonals (46 secondary items to
+    24 primary for n = 12) the cells scan and save at every node where the links never
+    look at them."""
+    return not links.mcc and (links.colored or links.n_items - links.n_primary
+                              <= links.n_primary)
+
+
 class CellsBackend(Backend):
     """A backend that searches with dancing cells every problem they take (no bounds or
-    costs; Knuth's choice of item: not ``weighted`` nor ``lookahead``), and gives the
-    rest, batches and the memoized and learning searches to ``base``, the backend whose
-    arrays the kernel runs over (``numba`` or ``python``)."""
+    costs; Knuth's choice of item: not ``weighted`` nor ``lookahead``) and, if ``when``
+    is given, for which ``when(links)`` holds; it gives the rest, batches and the
+    memoized and learning searches to ``base``, the backend whose arrays the kernel runs
+    over (``numba`` or ``python``)."""
 
-    def __init__(self, base: Backend, cells: CellsKernel) -> None:
+    def __init__(self, base: Backend, cells: CellsKernel, name: str | None = None,
+                 when: Any = None) -> None:
         self.base = base
         self.cells = cells
-        self.name = cells.name
+        self.name = name or cells.name
+        self.when = when
         self.slice_seconds = base.slice_seconds
 
     def unavailable(self) -> str | None:
@@ -346,7 +366,7 @@ class CellsBackend(Backend):
         return self.base.loaded()
 
     def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
-        if links.mcc or weighted or reduce:
+        if links.mcc or weighted or reduce or (self.when is not None and not self.when(links)):
             return self.base.kernel(links, weighted, reduce)
         return self.cells
 
@@ -360,13 +380,16 @@ class CellsBackend(Backend):
         return self.base.memo(parts)
 
 
-def _backends() -> tuple[CellsBackend, CellsBackend]:
+def _backends() -> tuple[CellsBackend, CellsBackend, CellsBackend]:
     from .compiled import NUMBA
     from .pure import PYTHON
 
-    return CellsBackend(NUMBA, NUMBA_KERNEL), CellsBackend(PYTHON, PYTHON_KERNEL)
+    return (CellsBackend(NUMBA, NUMBA_KERNEL), CellsBackend(PYTHON, PYTHON_KERNEL),
+            CellsBackend(NUMBA, NUMBA_KERNEL, "numba-cells-auto", cells_pay))
 
 
-CELLS, CELLS_PYTHON = _backends()
-"""The dancing-cells backends: compiled by numba (``CELLS``), and as written over lists
-(``CELLS_PYTHON``). Pass one as ``backend=`` to ``count``, ``solutions`` or ``first``."""
+CELLS, CELLS_PYTHON, CELLS_AUTO = _backends()
+"""The dancing-cells backends: compiled by numba (``CELLS``), as written over lists
+(``CELLS_PYTHON``: slower than the python backend's own kernels, for tests), and compiled
+where [`cells_pay`][] says they win, numba's links elsewhere (``CELLS_AUTO``). Pass one
+as ``backend=`` to ``count``, ``solutions`` or ``first``."""

@@ -242,3 +242,18 @@ def test_what_cells_do_not_take_goes_to_the_links(cells) -> None:
     bounded = ExactCover([["a"], ["a"], ["b"]], primary=["a", "b"],
                          multiplicity={"a": (1, 2)})
     assert bounded.count(backend=cells) == 3
+
+
+@needs_numba
+def test_cells_auto_takes_the_rule() -> None:
+    """``CELLS_AUTO``: cells where ``cells_pay`` says (no uncolored secondary majority),
+    numba's links elsewhere (queens: DLX1's nodes)."""
+    from dlx.cells import CELLS_AUTO, cells_pay
+
+    lang, board = langford(7), queens(8)
+    assert cells_pay(lang.links) and not cells_pay(board.links)
+    assert cells_pay(load_exact_cover("xcc_latin4").links)
+    assert CELLS_AUTO.kernel(lang.links) is NUMBA_KERNEL
+    assert CELLS_AUTO.kernel(board.links) is not NUMBA_KERNEL
+    assert _counts(lang, CELLS_AUTO) == SSXCC["langford7"]
+    assert _counts(board, CELLS_AUTO) == (92, 1223, 21456)  # DLX1's
