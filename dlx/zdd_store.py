@@ -47,10 +47,11 @@ class Store:
     options in the store's order ([`option_order`][]); ``backend`` names the backend whose
     kernel runs the operations (``auto``: python while small, numba from
     [`dlx.registry.NUMBA_MIN_NODES`][] nodes on, when it can run); ``max_memory`` is the
-    most bytes its arrays may take; ``work``, the nodes expected (``auto``'s choice)."""
+    most bytes its arrays may take; ``work``, the nodes expected (``auto``'s choice);
+    ``slots``, the nodes it has room for before it first grows."""
 
     def __init__(self, digest: str, order: np.ndarray, backend: str = "auto",
-                 max_memory: int | None = None, work: int = 0) -> None:
+                 max_memory: int | None = None, work: int = 0, slots: int = 0) -> None:
         from .request import memory_default
 
         self.digest = digest
@@ -66,7 +67,7 @@ class Store:
         self.lock = threading.RLock()
         """Held around every use of the arrays (they are replaced when they grow)."""
         self.kernel = _kernel(backend, work)
-        self.S = self._fresh(FIRST_NODES)
+        self.S = self._fresh(max(FIRST_NODES, 1 << max(slots - 1, 0).bit_length()))
 
     def _fresh(self, slots: int) -> kz.ZddState:
         """Empty arrays with room for ``slots`` nodes: the two sinks only."""
@@ -204,7 +205,7 @@ class Store:
         with self.lock:
             k, S = self.kernel, self.S
             n = self.nodes
-            MARK, STACK = k.zeros(n), k.zeros(n)
+            MARK, STACK = _blank(k, n), _blank(k, n)
             k.reach(S.NODE, node, MARK, STACK)
             NODE = k.numpy(S.NODE)[: 4 * n].reshape(n, 4)
             at = np.flatnonzero(k.numpy(MARK))
@@ -243,8 +244,8 @@ class Store:
             return node + 1
         with self.lock:
             k = self.kernel
-            return 2 + int(k.reach(self.S.NODE, node, k.zeros(self.nodes),
-                                   k.zeros(self.nodes)))
+            return 2 + int(k.reach(self.S.NODE, node, _blank(k, self.nodes),
+                                   _blank(k, self.nodes)))
 
     def signature(self, node: int) -> int:
         """A hash of ``node``'s diagram, the same in every store of the same problem."""
@@ -316,6 +317,11 @@ def _spread(order: np.ndarray, owner: np.ndarray, items: np.ndarray, n: int) -> 
     np.maximum.at(last, items, at)
     used = last >= 0
     return int((last[used] - first[used]).sum())
+
+
+def _blank(k: ZddKernel, n: int) -> Any:
+    """``n`` zeros of a walk's own (a list, or an array mapped only where written)."""
+    return [0] * n if k.name == "python" else np.zeros(n, dtype=np.int64)
 
 
 def _cache(slots: int) -> int:

@@ -1,0 +1,175 @@
+"""Solution sets against graphillion (issue 40): group ``zdd-peers``.
+
+The set operations of [`dlx.SolutionSet`][] (the canonical store, ``dlx.zdd_store``)
+against graphillion's ``GraphSet`` (TdZdd's construction, a C++ setset), on the domino
+boards 10 x 10 and 12 x 12 of the shared data (``EXACT_COVER_DIR``, or
+``$DANCING_COVER_DATA/exact_cover``; skipped without them, and without graphillion: ``pip
+install -e '.[bench]'``). A domino is an option for us and an edge of the grid graph for
+graphillion, a tiling a perfect matching (``GraphSet.graphs`` with every vertex of degree
+1), built with ``traversal="bfs"`` and with graphillion's default traversal.
+
+``A`` holds the tilings with the corner domino (0,0)-(0,1), ``B`` those with the opposite
+corner's. Operations: ``restrict-a`` (``S.restrict(include=[a])``, graphillion
+``including(a)``), ``restrict-b`` (the opposite corner), ``|``, ``&``, ``-`` on ``A`` and
+``B``. Every figure is CPU time (``time.process_time``) of the operation alone, from a
+*cold* start on both sides: ours in a fresh store holding the operands' nodes only (no
+result node made, an empty operation cache, room for the result made beforehand as
+graphillion makes its node table), graphillion in a fresh process (its nodes
+and caches are global to the process), the operands built untimed before. Rounds are
+interleaved: each round runs graphillion (both traversals, one process each) then ours.
+``extra_info`` holds the medians (``ours_cpu_s``, ``graphillion_bfs_cpu_s``,
+``graphillion_default_cpu_s``), the ratios ours / theirs, the warm figures (the same
+operation again: both answer from their caches), the diagrams' node counts and the
+machine's load.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
+from dlx import ExactCover, SolutionSet
+from dlx.zdd_store import Store
+
+BOARDS = (10, 12)
+OPERATIONS = ("restrict-a", "restrict-b", "|", "&", "-")
+TRAVERSALS = ("bfs", "default")
+ROUNDS = 5
+
+
+def _data_dir() -> Path:
+    given = os.environ.get("DANCING_COVER_DATA")
+    return Path(given) / "exact_cover" if given else EXACT_COVER_DIR
+
+
+@cache
+def _board(n: int) -> tuple[ExactCover, SolutionSet, int, int]:
+    """The n x n board, its set (searched, then in the store: untimed), and the options
+    of the two corner dominoes."""
+    path = _data_dir() / f"domino_{n}x{n}.dlx"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    problem = ExactCover.from_dlx(path.read_text())
+    options = [sorted(map(str, problem.option(k))) for k in range(len(problem))]
+    a = options.index(["0_0", "0_1"])
+    b = options.index([f"{n - 1}_{n - 2}", f"{n - 1}_{n - 1}"])
+    return problem, problem.solution_set(backend="numba").canonical(), a, b
+
+
+GRAPHILLION = r"""
+import json, sys, time
+from graphillion import GraphSet
+n, traversal, op = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+E = [((r, c), (r, c + 1)) for r in range(n) for c in range(n - 1)]
+E += [((r, c), (r + 1, c)) for r in range(n - 1) for c in range(n)]
+E.sort()
+if traversal == "default":
+    GraphSet.set_universe(E)
+else:
+    GraphSet.set_universe(E, traversal=traversal)
+gs = GraphSet.graphs(degree_constraints={(r, c): 1 for r in range(n) for c in range(n)})
+a, b = ((0, 0), (0, 1)), ((n - 1, n - 2), (n - 1, n - 1))
+A = B = None
+if op not in ("restrict-a", "restrict-b"):
+    A, B = gs.including(a), gs.including(b)
+def run():
+    if op == "restrict-a":
+        return gs.including(a)
+    if op == "restrict-b":
+        return gs.including(b)
+    return {"|": A.__or__, "&": A.__and__, "-": A.__sub__}[op](B)
+times = []
+for _ in range(2):  # cold, then warm
+    start = time.process_time()
+    out = run()
+    times.append(time.process_time() - start)
+nodes = len(out.dumps().splitlines()) - 1
+print(json.dumps({"cold": times[0], "warm": times[1], "count": len(out), "nodes": nodes,
+                  "whole": len(gs.dumps().splitlines()) - 1}))
+"""
+
+
+def _graphillion(n: int, traversal: str, op: str) -> dict[str, Any]:
+    """One cold round of graphillion in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", GRAPHILLION, str(n), traversal, op],
+                          capture_output=True, text=True, timeout=600, check=True)
+    return json.loads(done.stdout)
+
+
+def _ours(problem: ExactCover, whole: SolutionSet, a: int, b: int, op: str) -> Any:
+    """The operands of ``op`` in a fresh store (their nodes only, an empty cache), and
+    the operation as a function of no argument."""
+    store = Store(problem.matrix.digest, whole.store.order, "numba",
+                  slots=8 * whole.node_count)  # room: graphillion's table is made large
+    s = SolutionSet._made(problem, store, store.adopt(whole.store, whole._at[1]), "numba")
+    if op == "restrict-a":
+        return lambda: s.restrict(include=[a])
+    if op == "restrict-b":
+        return lambda: s.restrict(include=[b])
+    big = whole.store
+    A = SolutionSet._made(problem, store, store.adopt(big, whole.restrict(include=[a])._at[1]),
+                          "numba")
+    B = SolutionSet._made(problem, store, store.adopt(big, whole.restrict(include=[b])._at[1]),
+                          "numba")
+    return {"|": lambda: A | B, "&": lambda: A & B, "-": lambda: A - B}[op]
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+@pytest.mark.parametrize("op", OPERATIONS)
+@pytest.mark.parametrize("n", BOARDS)
+def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
+    pytest.importorskip("graphillion")
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    problem, whole, a, b = _board(n)
+    load_kernel(lambda: (whole | whole).count())
+    benchmark.group = "zdd-peers"
+    theirs: dict[str, list[dict[str, Any]]] = {t: [] for t in TRAVERSALS}
+    cpu: list[float] = []
+    warm: list[float] = []
+    pending: list[Any] = []
+
+    def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
+        for traversal in TRAVERSALS:
+            theirs[traversal].append(_graphillion(n, traversal, op))
+        pending.append(_ours(problem, whole, a, b, op))
+        return (), {}
+
+    def timed() -> SolutionSet:
+        run = pending[-1]
+        start = time.process_time()
+        out = run()
+        cpu.append(time.process_time() - start)
+        start = time.process_time()
+        run()
+        warm.append(time.process_time() - start)
+        return out
+
+    out = benchmark.pedantic(timed, setup=setup, rounds=ROUNDS, iterations=1)
+    expected = {t: rounds[-1]["count"] for t, rounds in theirs.items()}
+    assert set(expected.values()) == {out.count()}, (expected, out.count())
+    info: dict[str, Any] = {"board": f"{n}x{n}", "op": op, "rounds": len(cpu),
+                            "ours_cpu_s": _median(cpu), "ours_warm_s": _median(warm),
+                            "ours_nodes": out.node_count, "ours_whole_nodes": whole.node_count,
+                            "count": out.count(), "load": os.getloadavg()[0]}
+    for traversal, rounds in theirs.items():
+        cold = _median([r["cold"] for r in rounds])
+        info[f"graphillion_{traversal}_cpu_s"] = cold
+        info[f"graphillion_{traversal}_warm_s"] = _median([r["warm"] for r in rounds])
+        info[f"graphillion_{traversal}_nodes"] = rounds[-1]["nodes"]
+        info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["whole"]
+        info[f"ratio_{traversal}"] = info["ours_cpu_s"] / cold if cold > 0 else float("inf")
+    benchmark.extra_info.update(info)
