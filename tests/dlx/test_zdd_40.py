@@ -230,6 +230,19 @@ def test_a_set_written_twice_below_a_node_is_refused():
         SolutionSet.from_text(problem, text)
 
 
+def test_a_diagram_of_neither_form_is_checked_exactly():
+    """A valid diagram whose options fall from the root down (neither the search's item
+    chains nor an order the reader knows): read through the exact check."""
+    problem = ExactCover([["a"], ["b"], ["c"], ["d"], ["a", "b"], ["c", "d"]])
+    text = ("2: (~1?0:1)\n3: (~2?0:2)\n4: (~3?0:3)\n5: (~4?0:4)\n6: (~3?0:1)\n"
+            "7: (~4?0:6)\n8: (~5?5:7)\na: (~5?3:1)\nb: (~6?8:a)\nc: (~0?0:b)\n")
+    s = SolutionSet.from_text(problem, text)
+    assert s.count() == 4 and s == problem.solution_set()
+    with pytest.raises(ZDDFormatError, match="line 10: option 5 occurs again below it"):
+        SolutionSet.from_text(problem, text.replace("b: (~6?8:a)", "9: (~6?8:a)\n"
+                                                    "b: (~6?9:a)"))
+
+
 # ----- 5. pictures -------------------------------------------------------------------------
 
 
