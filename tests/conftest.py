@@ -2,7 +2,7 @@
 default run and the full one.
 
 ``python -m pytest`` leaves out the tests marked ``slow`` (each takes a second or more;
-the rest took 2 min 7 s of CPU, README.md says where and how measured); ``python -m
+the rest took 2 min 20 s of CPU, README.md says where and how measured); ``python -m
 pytest --all`` runs every test, as CI does (``.ci/run``). A marker expression of one's
 own (``-m slow``, ``-m "not slow"``) replaces the default one, and a test named on the
 command line

@@ -263,19 +263,23 @@ def test_explain_writes_one_self_contained_page(tmp_path: Path) -> None:
     ET.fromstring(re.search(r"<svg.*?</svg>", sections[0][1], re.S).group(0))
 
 
-def test_hint_prints_the_next_step_and_draws_it(tmp_path: Path) -> None:
-    done = _sudoku("--hint", EXPERT, "--svg", "hint.svg", cwd=tmp_path)
+def test_hint_prints_the_next_step_and_draws_it(tmp_path: Path, capsys,
+                                               monkeypatch) -> None:
+    from sudoku.cli import main
+
+    done = _sudoku("--hint", EXPERT, "--svg", "hint.svg", cwd=tmp_path)  # as a user runs it
     assert done.returncode == 0, done.stderr
     step = sudoku.hint(EXPERT)
     assert done.stdout == step.describe() + "\n"
     assert (tmp_path / "hint.svg").read_text(encoding="utf-8") == draw_step(step).svg
-    solved = sudoku.solve_string(EXPERT)
-    assert _sudoku("--hint", solved, cwd=tmp_path).stdout == "solved: the grid is full\n"
+    monkeypatch.chdir(tmp_path)
+    assert main(["--hint", sudoku.solve_string(EXPERT)]) == 0
+    assert capsys.readouterr().out == "solved: the grid is full\n"
     for args, message in ((["--hint", EXPERT, "--html", "x.html"], "--html goes with"),
                           (["--explain", EXPERT, "--svg", "x.svg"], "--html FILE draws"),
                           (["--hint", EXPERT, "-f", "x"], "--hint takes its puzzle"),
                           (["--hint", EXPERT, "--rate"], "give one of")):
-        done = _sudoku(*args, cwd=tmp_path)
-        assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
-    bad = _sudoku("--hint", "11" + "." * 79, cwd=tmp_path)
-    assert bad.returncode == 1 and "ClashError" in bad.stderr
+        assert main(args) == 2, args
+        assert message in capsys.readouterr().err, args
+    assert main(["--hint", "11" + "." * 79]) == 1
+    assert "ClashError" in capsys.readouterr().err
