@@ -548,7 +548,7 @@ def is_solution(geo: Geometry, puzzle: list[int] | bytes,
     return True
 
 
-def solves(puzzle: Any, solution: Any, *args: Any, alphabet: str | None = None,
+def solves(puzzle: Any, solution: Any, *, alphabet: str | None = None,
            layout: Layout | None = None) -> bool:
     """True when ``solution`` is a full, valid grid that keeps every given of ``puzzle``
     (``sudoku.is_solution``). Each is what [`sudoku.solve`][] and
@@ -557,15 +557,11 @@ def solves(puzzle: Any, solution: Any, *args: Any, alphabet: str | None = None,
     ``layout`` (None: square boxes, by the puzzle's size). A puzzle that cannot be read
     raises its SudokuError, as it would to ``solve``; a solution that cannot be read as a
     grid of the puzzle's (another size, an unknown symbol, blanks) is no solution: False.
-    The check is independent of the engine. ``is_solution(geometry, puzzle, solution)``,
-    on the cells' values, is the modules' own checker (``sudoku.grid.is_solution``)."""
-    if isinstance(puzzle, Geometry):  # the checker of the values, as the modules call it
-        if len(args) != 1 or alphabet is not None or layout is not None:
-            raise ArgumentError("is_solution(geometry, puzzle, solution) takes the values")
-        return is_solution(puzzle, solution, args[0])
-    if args:
-        raise ArgumentError(f"is_solution takes a puzzle and a solution, got {2 + len(args)} "
-                            "arguments")
+    The check is independent of the engine. The modules' own checker, on the cells' values
+    and a geometry, is ``sudoku.grid.is_solution(geometry, puzzle, solution)``."""
+    if isinstance(puzzle, Geometry):
+        raise ArgumentError("is_solution takes a puzzle and a solution as solve takes them; "
+                            "on a geometry and cell values: sudoku.grid.is_solution")
 
     def read(board: Any) -> tuple[Geometry, list[int]]:
         if isinstance(board, str):

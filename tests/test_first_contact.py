@@ -267,8 +267,12 @@ def test_is_solution_takes_what_solve_takes() -> None:
         sudoku.is_solution("123", answer)  # the puzzle is read as solve reads it
     with pytest.raises(sudoku.ArgumentError):
         sudoku.is_solution(HARD, 5)
-    geo, values = sudoku.parse_string(HARD)  # the modules' form, on the values
-    assert sudoku.is_solution(geo, values, sudoku.parse_string(answer)[1])
+    geo, values = sudoku.parse_string(HARD)  # the modules' checker takes cell values
+    assert sudoku.grid.is_solution(geo, values, sudoku.parse_string(answer)[1])
+    with pytest.raises(sudoku.ArgumentError, match=r"sudoku\.grid\.is_solution"):
+        sudoku.is_solution(geo, values)
+    assert list(inspect.signature(sudoku.is_solution).parameters) == [
+        "puzzle", "solution", "alphabet", "layout"]
 
 
 # ----- the compile notice, in a pipe ------------------------------------------------------------

@@ -16,9 +16,9 @@ from profiles import examples
 
 import sudoku.solver
 from dlx import InstanceCodec
-from sudoku import Layout, is_solution, solve_string
+from sudoku import Layout, solve_string
 from sudoku.codec import CODEC, answer, checked_grid, given_options, givens, rules
-from sudoku.grid import geometry
+from sudoku.grid import geometry, is_solution
 from sudoku.named import load_named
 from sudoku.reduction import given_array
 

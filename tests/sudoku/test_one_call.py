@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from profiles import examples
 
-from sudoku import ArgumentError, SymbolError, is_solution, parse_string, solve_string
-from sudoku.grid import DEFAULT_SYMBOLS
+from sudoku import ArgumentError, SymbolError, parse_string, solve_string
+from sudoku.grid import DEFAULT_SYMBOLS, is_solution
 
 ALPHABETS = [None, "123456789", "ABCDEFGHI", "αβγδεζηθι", "0123456789ABCDEF", "1234"]
 
