@@ -19,16 +19,13 @@ from __future__ import annotations
 
 from html import escape
 from math import isqrt
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dlx import Picture, svg_document
 
 from .errors import ArgumentError, ShapeError, SudokuError
 from .grid import DEFAULT_SYMBOLS, Geometry, parse_board, parse_string
 from .layout import SHADE, Layout, rules_body
-
-if TYPE_CHECKING:
-    from .techniques import Step
 
 __all__ = ["ELIMINATED", "FILLED", "GIVEN", "PATTERN", "PLACED", "SHADE", "UNIT",
            "draw_board", "draw_step"]
@@ -118,7 +115,7 @@ def _picture(geo: Geometry, values: list[int], filled: list[int], cell: int) -> 
     return svg_document(full, full, body, f"a {side}x{side} sudoku with {givens} givens")
 
 
-def draw_step(step: Step, *, alphabet: str | None = None, cell: int = 54) -> Picture:
+def draw_step(step: Any, *, alphabet: str | None = None, cell: int = 54) -> Picture:
     """A picture of ``step`` on the position it was found in (``step.grid``, which the steps
     of [`sudoku.explain`][] and [`sudoku.hint`][] carry): the board with the values
     placed so far in black and every open cell's candidates pencilled in small; the cells
@@ -131,9 +128,9 @@ def draw_step(step: Step, *, alphabet: str | None = None, cell: int = 54) -> Pic
     ``cell`` is the size of a cell in pixels (24..400). ArgumentError for a step without
     its grid or layout (one made by hand).
     """
-    from .techniques import Step
-
-    if not isinstance(step, Step):
+    # a Step by what it has: sudoku.techniques draws its steps with this module, which
+    # therefore does not import it (no import cycle, tests/test_core.py)
+    if not all(hasattr(step, name) for name in ("technique", "grid", "eliminations")):
         raise ArgumentError(f"step must be a sudoku.Step, got {type(step).__name__}")
     if step.layout is None or step.grid is None:
         raise ArgumentError(f"this {step.technique} step has no grid of its own (the steps "
@@ -146,7 +143,7 @@ def draw_step(step: Step, *, alphabet: str | None = None, cell: int = 54) -> Pic
         alphabet=alphabet))
 
 
-def step_marks(step: Step) -> dict[int, str]:
+def step_marks(step: Any) -> dict[int, str]:
     """How [`draw_step`][] colours each cell of ``step``'s picture: ``"placed"``,
     ``"pattern"`` or ``"unit"`` (the cells it highlights; the rest are plain)."""
     assert step.layout is not None
@@ -158,7 +155,7 @@ def step_marks(step: Step) -> dict[int, str]:
     return marks
 
 
-def _step_body(step: Step, layout: Layout, symbols: str, cell: int) -> tuple[int, int,
+def _step_body(step: Any, layout: Layout, symbols: str, cell: int) -> tuple[int, int,
                                                                             list[str]]:
     side = layout.side
     values, masks = step.grid  # type: ignore[misc]
