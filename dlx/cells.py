@@ -35,8 +35,10 @@ __all__ = ["CELLS", "CELLS_AUTO", "CELLS_PYTHON", "Cells", "CellsBackend", "Cell
            "build_cells", "cells_pay", "check_cells", "explored_cells"]
 
 FIELDS = ("SET", "ITM", "LOC", "CLR", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "FORCING",
-          "REG")
-"""The arrays of a search's state, in order (what each holds: [`dlx.kernel_cells`][])."""
+          "REG", "WEIGHT")
+"""The arrays of a search's state, in order (what each holds: [`dlx.kernel_cells`][];
+``WEIGHT``, per item, all 1, only so that ``Search.weights`` reads a cells search as an
+unweighted one: the kernel never reads it)."""
 
 CHANGES = frozenset({"SET", "LOC", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "REG"})
 """The arrays a search writes: each search works on its own copies; the others (``ITM``,
@@ -105,7 +107,8 @@ def build_cells(links: Links) -> Cells:
     return Cells(SET=SET, ITM=ITM, LOC=LOC, CLR=CLR, ITEM=base[1 : N + 1].astype(DTYPE),
                  CHOICE=np.zeros(N1 + 1, dtype=DTYPE), SAVED=np.zeros(N1 + 2, dtype=DTYPE),
                  SAVE=np.zeros(SAVE_START, dtype=DTYPE), FORCE=np.zeros(N1 + 1, dtype=DTYPE),
-                 FORCING=np.asarray(A.FORCING, dtype=DTYPE), REG=REG)
+                 FORCING=np.asarray(A.FORCING, dtype=DTYPE), REG=REG,
+                 WEIGHT=np.ones(N + 1, dtype=DTYPE))
 
 
 def _grown(search: Any, grow: Any) -> Any:

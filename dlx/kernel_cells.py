@@ -58,7 +58,7 @@ go to the first in item order, as DLX2's).
 
 The search is resumable like [`dlx.kernel.search`][] and uses its registers and statuses
 (``REG[0:N_REGS]`` as [`dlx.state.REGISTERS`][] names them, so that [`dlx.search`][]
-drives both alike), with four more below. Its steps carry Knuth's labels in ssxcc.w:
+drives both alike), with three more below. Its steps carry Knuth's labels in ssxcc.w:
 *forward* (enter a level: a node), *advance* (try the option at a place of the branching
 item's set), *tryit* (take it: swap its items out, hide their other options), *abort* (the
 option failed or is done: the next one, after restoring the sizes), *backup* (leave the

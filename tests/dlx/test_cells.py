@@ -257,3 +257,18 @@ def test_cells_auto_takes_the_rule() -> None:
     assert CELLS_AUTO.kernel(board.links) is not NUMBA_KERNEL
     assert _counts(lang, CELLS_AUTO) == SSXCC["langford7"]
     assert _counts(board, CELLS_AUTO) == (92, 1223, 21456)  # DLX1's
+
+
+@pytest.mark.parametrize("cells", CELL_BACKENDS, ids=["python", "numba"])
+def test_the_other_searches_take_a_cells_backend(cells) -> None:
+    """Restarts, seeds, the race, the learning and memoized searches, costs, solution
+    sets and item weights all work with a cells backend (each where it runs)."""
+    problem = langford(8)
+    assert problem.first(restarts=3, backend=cells) is not None
+    assert problem.solutions(seed=1, backend=cells).count() == 300
+    assert problem.first(strategy="race", backend=cells) is not None
+    assert problem.count(strategy="learn", backend=cells) == 300
+    assert problem.count(memo=True, backend=cells) == 300
+    assert len(problem.solution_set(backend=cells)) == 300
+    search = problem.solutions(backend=cells)
+    assert search.count() == 300 and search.weights().tolist() == [1] * 25
