@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 import dlx
+import dlx.command as _dlx_arguments
 from dlx import NEVER, BackendName, backend_names
-from dlx import arguments as _dlx_arguments
 
 from .errors import ArgumentError, culprit
 

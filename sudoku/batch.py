@@ -27,7 +27,6 @@ import numpy as np
 
 from dlx import BatchResult, RunProgress, Status
 from dlx.command import map_ordered
-from dlx.progress import left
 
 from .arguments import Engine, ProgressCallback, callable_arg, count_budget, engine, puzzle_list
 from .errors import ArgumentError, SearchStoppedError, SudokuError
@@ -262,15 +261,16 @@ def _answers(kind: _Kind, puzzles: Sequence[Any], alphabet: Any, layout: Layout 
 
 def _head_start(geo: Geometry, values: np.ndarray, limit: int, engine: Engine,
                 progress: ProgressCallback | None) -> tuple[BatchResult, np.ndarray]:
-    """The batch search of the puzzles (their progress told), and which of them are left
-    for the learning way: for ``"auto"`` on a large board, each puzzle gets
-    `sudoku.hard.HEAD_NODES` nodes of the plain search first, as
-    [`sudoku.solve_string`][] gives it (an easy large puzzle ends there); those it does
-    not decide, within the caller's ``max_nodes``, are left."""
+    """The batch search of the puzzles, and which of them are left for the learning
+    way: for ``"auto"`` on a large board, each puzzle gets `sudoku.hard.HEAD_NODES`
+    nodes of the plain search first, as [`sudoku.solve_string`][] gives it (an easy
+    large puzzle ends there); those it does not decide, within the caller's
+    ``max_nodes``, are left. ``progress`` hears of the batch when it decides every
+    puzzle it ends (no head start: a head start's instances are not done when it ends)."""
     budget = engine.max_nodes
     head = is_hard(geo, engine.strategy)
     nodes = head_nodes(budget) if head else budget
-    result = _search(geo, values, limit, engine, nodes, progress)
+    result = _search(geo, values, limit, engine, nodes, None if head else progress)
     later = np.zeros(len(values), dtype=bool)
     if head and nodes != budget:
         later = result.status == Status.MAX_NODES
@@ -322,11 +322,11 @@ class _Run:
         if self.progress is None:
             return
         seconds = time.perf_counter() - self.start
+        rest = seconds * (self.parts - done) / done if done > 0 else None  # at this rate
         self.progress(RunProgress(
             done=done, parts=self.parts,
             solutions=self.solutions if solutions is None else solutions,
-            nodes=self.nodes if nodes is None else nodes, seconds=seconds,
-            left=left(done, self.parts, seconds)))
+            nodes=self.nodes if nodes is None else nodes, seconds=seconds, left=rest))
 
     def finished(self, puzzles: int, solutions: int, nodes: int) -> None:
         """``puzzles`` more are answered, with ``solutions`` found and ``nodes``

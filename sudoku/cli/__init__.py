@@ -42,9 +42,9 @@ import textwrap
 from collections.abc import Iterable
 
 from dlx import ExitCode, backend_names, get_backend
-from dlx.arguments import RENAMED
 from dlx.command import (
     BOM,
+    RENAMED,
     Command,
     CommandError,
     Output,

@@ -233,6 +233,20 @@ def test_batch_progress_is_a_run_progress(strategy):
     assert (seen[-1].done, seen[-1].parts, seen[-1].solutions) == (32, 32, 30 * 5 + 1)
 
 
+def test_batch_progress_after_a_head_start(monkeypatch):
+    """``auto`` on a large board: the head start's batch ends before its puzzles are
+    done (they go on the learning way), so it tells no progress; ``done`` only grows."""
+    import sudoku.hard
+
+    monkeypatch.setattr(sudoku.hard, "HEAD_NODES", 3)
+    seen: list[dlx.RunProgress] = []
+    got = solve_many(["." * 625] * 3, max_nodes=40, progress=seen.append, backend="python")
+    assert all(isinstance(g, sudoku.SearchStoppedError) for g in got)
+    done = [p.done for p in seen]
+    assert done == sorted(done) and done[-1] == 3 and done.count(3) >= 1
+    assert seen[-1].nodes >= 3 * 3
+
+
 def test_batch_progress_on_an_executor():
     from concurrent.futures import ThreadPoolExecutor
 
