@@ -2,7 +2,7 @@
 from Alain Frisch's page; see ``../shared/data/sudoku/SOURCES.md``), one benchmark per
 puzzle and solver, group ``hard``.
 
-* ``dlx-hard``: ``sudoku.solve_string(strategy="hard")``'s path on numba (the root
+* ``dlx-hard``: ``sudoku.solve_string(strategy="learn")``'s path on numba (the root
   reduction, then the learning search, ``strategy="learn"``; what ``auto`` does from 25x25 up),
   stopped after ``HARD_CAP`` seconds;
 * ``dlx-plain``: Knuth's search (``strategy="plain"``: the fewest options, the first item),
@@ -86,7 +86,7 @@ def test_gecode_25x25(benchmark: BenchmarkFixture, index: int, solver: str) -> N
         def run() -> tuple[str | None, int]:
             return sat_solve(puzzle, layout, SYMBOLS), 0
     else:
-        strategy, cap = ("hard", HARD_CAP) if solver == "dlx-hard" else ("plain", PLAIN_CAP)
+        strategy, cap = ("learn", HARD_CAP) if solver == "dlx-hard" else ("plain", PLAIN_CAP)
 
         def run() -> tuple[str | None, int]:
             return _engine(puzzle, strategy, cap)

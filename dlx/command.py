@@ -34,7 +34,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .arguments import STRATEGIES, max_workers, strategy_arg, usable_cpus, workers_arg
+from .arguments import (
+    RENAMED,
+    STRATEGIES,
+    callable_arg,
+    max_workers,
+    strategy_arg,
+    usable_cpus,
+    workers_arg,
+)
 from .budget import count_budget, time_budget
 from .distribute import map_ordered, open_executor
 from .errors import ArgumentError, DistributedError
@@ -42,11 +50,35 @@ from .jit import own_process
 from .progress import Progress, SearchLine
 from .status import ExitCode
 
-__all__ = ["BOM", "STRATEGIES", "Command", "CommandError", "Output", "OutputError", "Pool",
-           "Progress", "SearchLine", "WorkerError", "count_type", "executor", "isatty",
-           "map_ordered", "max_workers", "open_executor", "own_process", "seconds_type",
-           "show_progress", "silence_stdout", "strategy_arg", "usable_cpus", "worker_count",
-           "workers_arg", "workers_type"]
+__all__ = [
+    "BOM",
+    "RENAMED",
+    "STRATEGIES",
+    "Command",
+    "CommandError",
+    "Output",
+    "OutputError",
+    "Pool",
+    "Progress",
+    "SearchLine",
+    "WorkerError",
+    "callable_arg",
+    "count_type",
+    "executor",
+    "isatty",
+    "map_ordered",
+    "max_workers",
+    "open_executor",
+    "own_process",
+    "seconds_type",
+    "show_progress",
+    "silence_stdout",
+    "strategy_arg",
+    "usable_cpus",
+    "worker_count",
+    "workers_arg",
+    "workers_type",
+]
 
 BOM = "\ufeff"
 """A byte-order mark, which a UTF-8 input may start with: skipped."""

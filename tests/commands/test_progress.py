@@ -14,7 +14,7 @@ import pytest
 from backends import BACKENDS, needs_numba
 
 import sudoku
-from dlx import ArgumentError, ExactCover, Status
+from dlx import ArgumentError, ExactCover, RunProgress, Status
 from dlx.problems import pentominoes, queens
 from dlx.progress import COMPILING, Progress, SearchLine, duration, left
 
@@ -136,14 +136,16 @@ def test_dlx_command_shows_the_estimate(tmp_path: Path, capsys) -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_batches_report_progress(backend: str) -> None:
-    seen: list[int] = []
+    seen: list[RunProgress] = []
     puzzles = ["." * 16] * 50 + ["11" + "." * 14] + ["." * 81] * 20
     answers = sudoku.count_many(puzzles, 3, backend=backend, progress=seen.append)
     assert answers[0] == 3 and answers[50] == 0  # clashing givens count 0
-    assert seen == sorted(seen) and seen[-1] == len(puzzles)
+    done = [p.done for p in seen]  # one record for every search (issue 42)
+    assert all(type(p) is RunProgress for p in seen)
+    assert done == sorted(done) and done[-1] == seen[-1].parts == len(puzzles)
     seen.clear()
     sudoku.solve_many(puzzles[:50], backend=backend, progress=seen.append)
-    assert seen[-1] == 50
+    assert seen[-1].done == 50
     with pytest.raises(sudoku.ArgumentError, match="progress"):
         sudoku.solve_many(puzzles, progress=3)
     with pytest.raises(ArgumentError, match="progress"):
