@@ -23,14 +23,13 @@ from sudoku import (
     Layout,
     LayoutError,
     count_solutions,
-    is_solution,
     parse_string,
     solve_many,
     solve_string,
     to_exact_cover,
 )
 from sudoku.formats import read_variant
-from sudoku.grid import are_solutions
+from sudoku.grid import are_solutions, is_solution
 from sudoku.reduction import remainders
 
 VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"

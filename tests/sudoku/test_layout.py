@@ -32,7 +32,6 @@ from sudoku import (
     ShapeError,
     count_many,
     count_solutions,
-    is_solution,
     parse_string,
     solve,
     solve_many,
@@ -40,7 +39,7 @@ from sudoku import (
     to_exact_cover,
 )
 from sudoku import grid as grid_module
-from sudoku.grid import are_solutions
+from sudoku.grid import are_solutions, is_solution
 from sudoku.reduction import empty_grid_problem
 
 VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"

@@ -29,7 +29,6 @@ from sudoku import (
     SymbolError,
     count_solutions,
     format_grid,
-    is_solution,
     parse_board,
     parse_string,
     solve,
@@ -37,6 +36,7 @@ from sudoku import (
     to_exact_cover,
 )
 from sudoku.generate import generate, random_grid
+from sudoku.grid import is_solution
 from sudoku.named import load_named, read_lines
 
 DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
