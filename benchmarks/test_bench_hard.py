@@ -56,12 +56,13 @@ def _engine(puzzle: str, strategy: str, cap: float) -> tuple[str | None, int]:
         except dlx.SearchStoppedError:  # the cap ran out: unsolved, its nodes in .stats
             return None, problem.stats.nodes
         return (None if chosen is None else _PLAIN_SOLVED), problem.stats.nodes
+    from sudoku.arguments import engine
     from sudoku.hard import first_hard  # the path of solve_string's hard strategy
     from sudoku.reduction import decode
 
     geo, values = sudoku.parse_string(puzzle)
     chosen, stats = first_hard(geo, values, unique=False,
-                               engine={"backend": "numba", "max_nodes": None, "timeout": cap})
+                               engine=engine("numba", None, cap))
     answer = None if chosen is None else sudoku.format_grid(geo, decode(geo, values, None,
                                                                         chosen))
     return answer, stats.nodes

@@ -87,6 +87,7 @@ def test_sudoku_sets(benchmark: BenchmarkFixture, name: str, variant: str) -> No
 @pytest.mark.parametrize("index", range(18))
 def test_gecode_25x25_hard(benchmark: BenchmarkFixture, index: int, variant: str) -> None:
     """The hard strategy (``sudoku.hard``) with and without its root reduction."""
+    from sudoku.arguments import engine
     from sudoku.hard import HARD, first_hard
 
     benchmark.group = "preprocess-gecode_25x25"
@@ -106,8 +107,8 @@ def test_gecode_25x25_hard(benchmark: BenchmarkFixture, index: int, variant: str
             except dlx.SearchStoppedError as stop:
                 solution, stats = None, stop.stats
         else:
-            solution, stats = first_hard(geo, values, unique=False, engine={
-                "backend": "numba", "max_nodes": None, "timeout": CAP})
+            solution, stats = first_hard(geo, values, unique=False,
+                                         engine=engine("numba", None, CAP))
         if solution is not None:
             assert problem.is_solution(solution)
         return {"nodes": stats.nodes, "solved": solution is not None}

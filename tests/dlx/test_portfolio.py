@@ -351,7 +351,8 @@ def test_sudoku_batches_give_large_boards_the_head_start(monkeypatch):
         [repr(_answer(sudoku.count_solutions, p, 3, backend="numba")) for p in puzzles]
     monkeypatch.setattr(sudoku.hard, "HEAD_NODES", 3)  # too few: on the hard way
     progress: list[int] = []
-    again = sudoku.solve_many(puzzles, backend="numba", progress=progress.append)
+    again = sudoku.solve_many(puzzles, backend="numba",
+                              progress=lambda record: progress.append(record.done))
     assert [repr(a) for a in again] == [repr(a) for a in solved]
     assert calls == ["solve_hard", "solve_hard"]  # the clash is decided at once
     assert progress[-1] == 3 and progress == sorted(progress)
