@@ -24,7 +24,8 @@ An operation ([`apply`][]) is the textbook recursion on the top variable of its 
 run as a loop over an explicit stack of frames in ``STACK`` (no recursion: any depth).
 Every frame's top variable is larger than its parent's, so the stack needs at most one
 frame per variable, plus one. When the node arrays are full, [`apply`][] returns
-[`FULL`][]: the driver grows them and calls again, the cache keeping what was done.
+[`FULL`][] with its frames kept: the driver grows the arrays and calls it again with
+[`GO_ON`][], and it goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -37,9 +38,12 @@ __all__ = ["FUNCTIONS", "ZddState"]
 NODES = 0  # nodes made, the two sinks included: the next node's number
 RESUME = 1  # where import_diagram / transfer stopped (FULL): the node to go on from
 TALLIED = 2  # nodes below this have their count and signature (tally)
-N_REG = 3
+FRAMES = 3  # frames on the stack of an operation that stopped FULL (0: none)
+PENDING = 4  # the result that operation was returning to its top frame
+N_REG = 5
 
 # Operations (the cache's op word; 0 marks an empty entry).
+GO_ON = 0  # apply: go on with the operation that stopped FULL
 UNION = 1  # the commutative operations first (ops up to XOR: operands sorted)
 INTER = 2
 XOR = 3
@@ -52,6 +56,9 @@ ADD = 16  # ADD * (v + 1): f with the sets of g, variable v added to each, in on
 
 FULL = -1
 """[`apply`][] and the loops' status: a node array or the unique table is full."""
+
+DEEP = -2
+"""[`apply`][]'s status if its stack were too short (it has a frame per variable)."""
 
 FRAME = 8
 """Words per frame of ``STACK``: op, f, g, top variable, the second child's op, f and g,
@@ -254,58 +261,67 @@ def split(S, op, f, g):
 
 def apply(S, op, f, g):
     """``f op g`` in the store ([`UNION`][], [`INTER`][], [`DIFF`][], [`XOR`][]; or
-    [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``), canonical; [`FULL`][] when
-    a node has no room (grow, then call again: the cache keeps what was done)."""
+    [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``; or ``ADD * (v + 1)``),
+    canonical; [`FULL`][] when a node has no room: grow, then call with [`GO_ON`][]."""
     STK = S.STACK
+    REG = S.REG
     depth = len(STK) // FRAME
     sp = 0
+    r = 0
+    returning = False
+    if op == GO_ON:
+        sp = REG[FRAMES]
+        r = REG[PENDING]
+        returning = True
     while True:
-        # Evaluate (op, f, g): decided, cached, or a new frame.
-        if op <= XOR and f > g:
-            t = f
-            f = g
-            g = t
-        r = decided(S, op, f, g)
-        if r < 0:
-            r = cached(S, op, f, g)
-        if r < 0:
-            if sp == depth:
-                return FULL  # cannot happen: a frame per variable
-            top, op0, a0, b0, op1, a1, b1 = split(S, op, f, g)
-            base = sp * FRAME
-            STK[base] = op
-            STK[base + 1] = f
-            STK[base + 2] = g
-            STK[base + 3] = top
-            STK[base + 4] = op1
-            STK[base + 5] = a1
-            STK[base + 6] = b1
-            STK[base + 7] = -1
-            sp += 1
-            op = op0
-            f = a0
-            g = b0
+        if not returning:  # evaluate (op, f, g): decided, cached, or a new frame
+            if op <= XOR and f > g:
+                t = f
+                f = g
+                g = t
+            r = decided(S, op, f, g)
+            if r < 0:
+                r = cached(S, op, f, g)
+            if r < 0:
+                if sp == depth:
+                    return DEEP  # cannot happen: a frame per variable
+                top, op0, a0, b0, op1, a1, b1 = split(S, op, f, g)
+                base = sp * FRAME
+                STK[base] = op
+                STK[base + 1] = f
+                STK[base + 2] = g
+                STK[base + 3] = top
+                STK[base + 4] = op1
+                STK[base + 5] = a1
+                STK[base + 6] = b1
+                STK[base + 7] = -1
+                sp += 1
+                op = op0
+                f = a0
+                g = b0
+                continue
+        # Return r to the frame above: its first child's result is kept, its second's
+        # makes its node.
+        if sp == 0:
+            REG[FRAMES] = 0
+            return r
+        base = (sp - 1) * FRAME
+        if STK[base + 7] < 0:
+            STK[base + 7] = r
+            op = STK[base + 4]
+            f = STK[base + 5]
+            g = STK[base + 6]
+            returning = False
             continue
-        # Return r to the frames above: the first child's result is kept, the second's
-        # makes the frame's node.
-        going = True
-        while going:
-            if sp == 0:
-                return r
-            base = (sp - 1) * FRAME
-            if STK[base + 7] < 0:
-                STK[base + 7] = r
-                op = STK[base + 4]
-                f = STK[base + 5]
-                g = STK[base + 6]
-                going = False
-            else:
-                n = make(S, STK[base + 3], STK[base + 7], r)
-                if n < 0:
-                    return n
-                remember(S, STK[base], STK[base + 1], STK[base + 2], n)
-                sp -= 1
-                r = n
+        n = make(S, STK[base + 3], STK[base + 7], r)
+        if n < 0:
+            REG[FRAMES] = sp
+            REG[PENDING] = r
+            return n
+        remember(S, STK[base], STK[base + 1], STK[base + 2], n)
+        sp -= 1
+        r = n
+        returning = True
 
 
 def import_diagram(S, OPT, LO, HI, MAP, start, end):
@@ -313,9 +329,12 @@ def import_diagram(S, OPT, LO, HI, MAP, start, end):
     text's) into the store, children first: ``MAP[n]`` is node ``n``'s family here, the
     union of ``MAP[LO[n]]`` and ``MAP[HI[n]]`` with variable ``OPT[n]`` added (no set of
     ``HI[n]`` holds it). 0 when done; [`FULL`][] with ``REG[RESUME]`` the node to go on
-    from."""
+    from (its operation goes on where it stopped)."""
     for n in range(start, end):
-        u = apply(S, ADD * (OPT[n] + 1), MAP[LO[n]], MAP[HI[n]])
+        if n == start and S.REG[FRAMES] > 0:  # node start's operation stopped FULL
+            u = apply(S, GO_ON, 0, 0)
+        else:
+            u = apply(S, ADD * (OPT[n] + 1), MAP[LO[n]], MAP[HI[n]])
         if u < 0:
             S.REG[RESUME] = n
             return u

@@ -121,6 +121,13 @@ class Store:
             k.recache(old_cache, S)
         self.S = S
 
+    def reserve(self, more: int) -> None:
+        """Grow now (as [`_grow`][] would, under ``max_memory``) until ``more`` nodes fit
+        without growing again."""
+        with self.lock:
+            while 2 * (self.nodes + more) > len(self.S.SLOT):
+                self._grow()
+
     def clear_cache(self) -> None:
         """Forget the operation cache (results are computed again when asked)."""
         with self.lock:
@@ -132,11 +139,13 @@ class Store:
     def apply(self, op: int, f: int, g: int) -> int:
         """``f op g`` ([`dlx.kernel_zdd`][]'s binary operations) in the store: its node."""
         with self.lock:
-            while True:
-                r = int(self.kernel.apply(self.S, op, f, g))
-                if r >= 0:
-                    return r
-                self._grow()
+            r = int(self.kernel.apply(self.S, op, f, g))
+            while r < 0:
+                if r != kz.FULL:
+                    raise AssertionError(f"the ZDD kernel returned {r}")
+                self._grow()  # the operation's frames wait in its stack
+                r = int(self.kernel.apply(self.S, kz.GO_ON, 0, 0))
+            return r
 
     def apply_option(self, op: int, f: int, option: int) -> int:
         """``WITHOUT``, ``WITH`` or ``INSERT`` of ``option`` on ``f``: its node."""
