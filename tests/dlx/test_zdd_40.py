@@ -188,6 +188,7 @@ def chain_text(n: int) -> tuple[ExactCover, str]:
     return problem, "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 def test_reading_is_linear_in_time_and_memory():
     """Four times the text, about four times the time and the same memory per byte (the
     old reader kept a bit set of every option below each node: quadratic, 1.4 GB for
