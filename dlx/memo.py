@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -67,7 +66,7 @@ from .links import Links, build_links
 from .products import EXPANDED_NODES, expanded, has_products, product_counts
 from .progress import reporter
 from .registry import get_backend
-from .search import SearchStats
+from .search import MemoStats, SearchStats
 from .slices import COMPILED_SLICE_SECONDS, Slices, Step, drive
 from .status import Status
 from .zdd import MemoInput, SolutionSet, exact_counts, memo_input
@@ -229,24 +228,6 @@ _GROW = {GROW_MEMO: (("MSLOT", "MHASH", "MZDD", "MSIG"), _grow_memo),
 
 
 # ----- the driver ------------------------------------------------------------------------
-
-
-@dataclass
-class MemoStats(SearchStats):
-    """[`dlx.SearchStats`][] of a memoized search, with DLX6's other totals: ``hits``
-    (solutions included, as DLX6 counts them), ``memos`` (signatures stored), ``good_memos``
-    (those with solutions) and ``zdd_nodes`` (the sinks included, as DLX6 counts them); and
-    ``splits``, the nodes that split into independent parts (``parts=True``)."""
-
-    hits: int = 0
-    memos: int = 0
-    good_memos: int = 0
-    zdd_nodes: int = 0
-    splits: int = 0
-    bound: str = ""
-    """Which bound stopped the search (status ``MAX_MEMORY``): ``max_memory``,
-    ``max_zdd_nodes``, or ``products`` (the product nodes of independent parts, expanded
-    for a set, past ``max_zdd_nodes`` or 2**22); else empty."""
 
 
 def memo_search(problem: Any, *, keep: bool = True,

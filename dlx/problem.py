@@ -570,7 +570,7 @@ class ExactCover:
         the problem, wherever the search finds it so (at the root, or once its choices
         have cut it apart), into independent parts, searches each apart and multiplies
         them (a walk that costs a quarter of the search at most); ``progress`` is called
-        with a [`dlx.RunProgress`][] (its ``stats`` a [`dlx.memo.MemoStats`][]) about
+        with a [`dlx.RunProgress`][] (its ``stats`` a [`dlx.MemoStats`][]) about
         five times a second. Multiplicities raise [`dlx.ArgumentError`][]."""
         request = check_request(self.matrix, "solution_set", None, {
             "forced": forced, "max_nodes": max_nodes, "timeout": timeout,

@@ -75,7 +75,7 @@ class RunProgress:
     ``done`` of ``parts`` units of work are finished: subproblems of a distributed run,
     instances of a batch, 0 of 1 for a single search until it ends. ``left`` is an
     estimate of the seconds left (None while there is none). ``stats`` are the live
-    statistics of a single search ([`dlx.memo.MemoStats`][] for the memoized one: its
+    statistics of a single search ([`dlx.MemoStats`][] for the memoized one: its
     ZDD nodes and hits), None for runs of many."""
 
     done: int

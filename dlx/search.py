@@ -25,7 +25,7 @@ from .state import State
 from .status import Status
 from .views import search_html
 
-__all__ = ["Search", "SearchStats", "explored", "first_slice"]
+__all__ = ["MemoStats", "Search", "SearchStats", "explored", "first_slice"]
 
 
 @dataclass
@@ -92,6 +92,24 @@ class SearchStats:
     def stopped(self) -> bool:
         """True when a budget (``max_nodes``, ``timeout``, Ctrl-C) ended it early."""
         return self.status.stopped
+
+
+@dataclass
+class MemoStats(SearchStats):
+    """[`dlx.SearchStats`][] of a memoized search, with DLX6's other totals: ``hits``
+    (solutions included, as DLX6 counts them), ``memos`` (signatures stored), ``good_memos``
+    (those with solutions) and ``zdd_nodes`` (the sinks included, as DLX6 counts them); and
+    ``splits``, the nodes that split into independent parts (``parts=True``)."""
+
+    hits: int = 0
+    memos: int = 0
+    good_memos: int = 0
+    zdd_nodes: int = 0
+    splits: int = 0
+    bound: str = ""
+    """Which bound stopped the search (status ``MAX_MEMORY``): ``max_memory``,
+    ``max_zdd_nodes``, or ``products`` (the product nodes of independent parts, expanded
+    for a set, past ``max_zdd_nodes`` or 2**22); else empty."""
 
 
 def first_slice(links: Links) -> int:

@@ -62,8 +62,7 @@ class Store:
         self.rank[self.order] = np.arange(len(self.order))
         self.rank[-1] = -1
         self.backend = backend
-        self.max_memory = memory_default() if max_memory is None else max_memory
-        """The most bytes the store's arrays may take (settable)."""
+        self._max_memory = memory_default() if max_memory is None else max_memory
         self.lock = threading.RLock()
         """Held around every use of the arrays (they are replaced when they grow)."""
         self.kernel = _kernel(backend, work)
@@ -71,6 +70,23 @@ class Store:
         while room > FIRST_NODES and 8 * (7 * room + 4 * _cache(room)) > self.max_memory:
             room //= 2
         self.S = self._fresh(room)
+
+    @property
+    def max_memory(self) -> int:
+        """The most bytes the store's arrays may take (settable: a positive integer, else
+        [`dlx.ArgumentError`][])."""
+        return self._max_memory
+
+    @max_memory.setter
+    def max_memory(self, value: int) -> None:
+        from .budget import as_index
+        from .errors import ArgumentError
+
+        bound = as_index(value)
+        if bound is None or bound <= 0:
+            raise ArgumentError(f"max_memory must be a positive number of bytes, got "
+                                f"{value!r}")
+        self._max_memory = bound
 
     def _fresh(self, slots: int) -> kz.ZddState:
         """Empty arrays with room for ``slots`` nodes: the two sinks only."""
@@ -356,7 +372,7 @@ def _kernel(backend: str, work: int) -> ZddKernel:
 def _out_of_memory(store: Store, need: int) -> None:
     """Raise [`dlx.SearchStoppedError`][]: the store would need ``need`` bytes."""
     from .errors import SearchStoppedError
-    from .memo import MemoStats
+    from .search import MemoStats
     from .status import Status
 
     stats = MemoStats(status=Status.MAX_MEMORY, bound="max_memory", zdd_nodes=store.nodes,
