@@ -278,6 +278,9 @@ def test_the_store_stops_at_its_memory_bound(backend):
     finally:
         store.max_memory = 1 << 40
     assert (a | s) == s  # the store is whole and goes on
+    for bad in (0, -5, 2.5, "lots", None):
+        with pytest.raises(ArgumentError, match="max_memory"):
+            store.max_memory = bad
 
 
 def test_a_store_is_made_per_problem_and_backend():
