@@ -21,8 +21,8 @@ memoized counts (``domino_12x12`` chosen by ``count()`` and with ``memo=True``,
 (the median call), the same with ``sudoku.solve`` of LeetCode 37's board (a list of lists
 of one-character strings, solved in place), ``sudoku.solve_many`` of ``royle_17clue``
 (49,158 puzzles) and of the first 20,000 of ``forum_hardest_1905_11plus`` (issue 34's
-Sudoku cases), and the gecode 25x25
-puzzles #0, #8 and #9 with the learning search (``strategy="hard"``, which the checkout before may need). Data come from
+Sudoku cases), and the gecode 25x25 puzzles #0, #8 and #9 with the learning search
+(``strategy="hard"``: the old name, which the checkout before may need). Data come from
 ``../shared/data`` (or ``DANCING_COVER_DATA``); a case whose file is missing is skipped.
 """
 
