@@ -116,9 +116,12 @@ def _ours(problem: ExactCover, whole: SolutionSet, a: int, b: int, op: str) -> A
     result = {"restrict-a": A0, "restrict-b": B0, "|": A0 | B0, "&": A0 & B0,
               "-": A0 - B0}[op]
     store = Store(problem.matrix.digest, big.order, "numba")
-    s = SolutionSet._made(problem, store, store.adopt(big, whole._at[1]), "numba")
-    A = SolutionSet._made(problem, store, store.adopt(big, A0._at[1]), "numba")
-    B = SolutionSet._made(problem, store, store.adopt(big, B0._at[1]), "numba")
+    roots = []
+    for made in (whole, A0, B0):
+        at = made._at
+        assert at is not None  # restrict and the first operation placed them in the store
+        roots.append(SolutionSet._made(problem, store, store.adopt(big, at[1]), "numba"))
+    s, A, B = roots
     store.reserve(result.node_count)
     return {"restrict-a": lambda: s.restrict(include=[a]),
             "restrict-b": lambda: s.restrict(include=[b]),
