@@ -217,27 +217,13 @@ def split(S, op, f, g):
     N = S.NODE
     b = 4 * f
     vf = N[b]
-    if op >= ADD:  # f with {v} x g: no set of f or g holds v
-        v = op // ADD - 1
+    if op >= ADD or op <= DIFF:  # split both operands on the smaller variable
         c = 4 * g
         vg = N[c]
-        if v < vf and v < vg:
-            return v, ID, f, 0, ID, g, 0
-        top = vf if vf < vg else vg
-        f0 = f
-        f1 = 0
-        g0 = g
-        g1 = 0
-        if vf == top:
-            f0 = N[b + 1]
-            f1 = N[b + 2]
-        if vg == top:
-            g0 = N[c + 1]
-            g1 = N[c + 2]
-        return top, op, f0, g0, op, f1, g1
-    if op <= DIFF:  # the binary operations: split both operands on the smaller variable
-        c = 4 * g
-        vg = N[c]
+        if op >= ADD:  # f with {v} x g: no set of f or g holds v
+            v = op // ADD - 1
+            if v < vf and v < vg:
+                return v, ID, f, 0, ID, g, 0
         top = vf if vf < vg else vg
         f0 = f
         f1 = 0
