@@ -14,7 +14,8 @@ median of the rounds for each checkout and their ratio (after / before), with th
 machine's load average, which every figure should be quoted with.
 
 The cases are those of the structure issue's "must not regress" list: counts of
-``queens12``, ``langford11`` and ``pentomino_6x10_sym`` (default backend), issue 42's
+``queens12``, ``langford11``, ``pentomino_6x10_sym`` and ``xcc_latin5`` (default backend),
+and issue 41's DLX3 case ``mcc_queens12x10_rowslack``; issue 42's
 memoized counts (``domino_12x12`` chosen by ``count()`` and with ``memo=True``,
 ``langford12`` with ``memo=True``), one
 ``sudoku.solve_string`` call per puzzle of ``norvig_top95`` and of ``norvig_hardest``
@@ -98,6 +99,8 @@ CASES = {
     "count queens12": lambda: count("queens12"),
     "count langford11": lambda: count("langford11"),
     "count pentomino_6x10_sym": lambda: count("pentomino_6x10_sym"),
+    "count xcc_latin5": lambda: count("xcc_latin5"),
+    "count mcc_queens12x10_rowslack (DLX3)": lambda: count("mcc_queens12x10_rowslack"),
     "count domino_12x12 (chosen)": lambda: count("domino_12x12"),
     "memo count domino_12x12": lambda: count("domino_12x12", memo=True),
     "memo count langford12": lambda: count("langford12", memo=True),
@@ -132,6 +135,7 @@ for line in sys.stdin:
 '''
 
 CASES = ["count queens12", "count langford11", "count pentomino_6x10_sym",
+         "count xcc_latin5", "count mcc_queens12x10_rowslack (DLX3)",
          "count domino_12x12 (chosen)", "memo count domino_12x12", "memo count langford12",
          "top95, one call (median)", "hardest, one call (median)",
          "top95, one solve(board) (median)", "hardest, one solve(board) (median)",
