@@ -8,6 +8,8 @@ Docstrings and comments of ``dlx/`` and ``sudoku/``, and the pages ``docs/*.md``
   that imports;
 * a dotted name written as code or prose, ``dlx.kernel_m`` or ``sudoku.hard.head_start``:
   the same;
+* a section of a page cited by its title, ``docs/design.md, "Budgets"`` or
+  ``(design.md, "The portfolio")``: a heading of that page contains the title;
 * a path in the repository, ``dlx/kernel.py``, ``tests/dlx/test_batch.py`` (a test named
   after ``::`` is found in its file): the file or directory exists.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 import ast
 import importlib
 import io
+import itertools
 import re
 import tokenize
 import warnings
@@ -46,6 +49,8 @@ DOTTED = re.compile(r"(?<![\w./-])((?:dlx|sudoku)(?:\.[A-Za-z_]\w*)+)")
 """``dlx.kernel_m``, ``sudoku.hard.head_start``: a package and at least one attribute."""
 PATH = re.compile(r"(?<![\w./-])((?:dlx|sudoku|tests|benchmarks|docs|\.ci)/[\w./-]*[\w/])")
 """A path in the repository, from one of its top-level directories."""
+SECTION = re.compile(r"(?:docs/)?(\w+)\.md`{0,2},\s+\"([^\"]+)\"")
+"""A page's section cited by title: ``docs/design.md``, "The portfolio"."""
 
 NOT_REFERENCES = {
     # a pattern of names, not a name: the dispatcher's own words
@@ -62,7 +67,7 @@ class Reference:
 
     where: str
     line: int
-    kind: str  # "name" (a dotted name, cross-reference or not) or "path"
+    kind: str  # "name" (a dotted name, cross-reference or not), "path" or "section"
     target: str
 
     def __str__(self) -> str:
@@ -84,7 +89,7 @@ def _texts_of_module(path: Path) -> Iterator[tuple[int, str]]:
             stmts = getattr(node, field, None)
             if not isinstance(stmts, list):
                 continue
-            for before, after in zip(stmts, stmts[1:]):
+            for before, after in itertools.pairwise(stmts):
                 if isinstance(before, (ast.Assign, ast.AnnAssign)) and isinstance(after, ast.Expr) \
                         and isinstance(after.value, ast.Constant) \
                         and isinstance(after.value.value, str):
@@ -134,6 +139,10 @@ def references() -> list[Reference]:
                 found.add(Reference(where, line, "name", m.group(1)))
             for m in PATH.finditer(content):
                 found.add(Reference(where, line, "path", m.group(1)))
+        for m in SECTION.finditer(text):  # the whole text: a title may wrap
+            line = start + text.count("\n", 0, m.start())
+            title = " ".join(m.group(2).split())
+            found.add(Reference(where, line, "section", f"docs/{m.group(1)}.md#{title}"))
     return sorted(found, key=lambda r: (r.where, r.line, r.target))
 
 
@@ -200,8 +209,24 @@ def exists(path: str) -> bool:
     return (ROOT / path).exists()
 
 
+@cache
+def headings(page: str) -> tuple[str, ...]:
+    path = ROOT / page
+    if not path.exists():
+        return ()
+    return tuple(m.group(1).strip() for m in re.finditer(r"^#+ (.*)$", path.read_text(
+        encoding="utf-8"), re.M))
+
+
+def section_exists(target: str) -> bool:
+    """Whether a page has a heading that contains the cited title."""
+    page, _, title = target.partition("#")
+    return any(title.replace("`", "") in heading.replace("`", "") for heading in headings(page))
+
+
 def broken(refs: list[Reference]) -> list[Reference]:
-    return [r for r in refs if not (resolves(r.target) if r.kind == "name" else exists(r.target))]
+    check = {"name": resolves, "path": exists, "section": section_exists}
+    return [r for r in refs if not check[r.kind](r.target)]
 
 
 def test_the_checker_finds_references() -> None:
@@ -218,6 +243,7 @@ def test_the_checker_finds_references() -> None:
     ("[`dlx.kernel_cdcl`][] and [the backends][dlx.backends]",
      {("name", "dlx.kernel_cdcl"), ("name", "dlx.backends")}),
     ("held by tests in ``tests/test_kernel_x.py``.", {("path", "tests/test_kernel_x.py")}),
+    ('``docs/design.md``, "The\n  portfolio")', {("section", "docs/design.md#The portfolio")}),
     ("`dlx/kernel_bits.py`, tests/dlx/test_batch.py::test_one and sudoku.hard.HARD.",
      {("path", "dlx/kernel_bits.py"), ("path", "tests/dlx/test_batch.py"),
       ("name", "sudoku.hard.HARD")}),
@@ -226,12 +252,15 @@ def test_the_patterns(text: str, targets: set[tuple[str, str]]) -> None:
     seen = {("name", m.group(2) or m.group(1).strip("`")) for m in CROSS_REF.finditer(text)}
     seen |= {("name", m.group(1)) for m in DOTTED.finditer(text)}
     seen |= {("path", m.group(1)) for m in PATH.finditer(text)}
+    seen |= {("section", f"docs/{m.group(1)}.md#{' '.join(m.group(2).split())}")
+             for m in SECTION.finditer(text)}
     assert targets <= seen
 
 
 @pytest.mark.parametrize("kind, target", [
     ("name", "dlx.kernel_cdcl"), ("name", "dlx.backends"), ("path", "tests/test_kernel_x.py"),
     ("name", "dlx.Search.no_such_method"), ("path", "dlx/no_such_module.py"),
+    ("section", "docs/design.md#No such section"), ("section", "docs/nowhere.md#Layers"),
 ])
 def test_stale_references_fail(kind: str, target: str) -> None:
     """The names issue 41 found stale, which docstrings cited, do not resolve."""
@@ -242,12 +271,14 @@ def test_stale_references_fail(kind: str, target: str) -> None:
     ("name", "dlx.ExactCover.count"), ("name", "dlx.compiled.NUMBA"),
     ("name", "dlx.search.SearchStats.status"), ("name", "dlx.state.FIELDS"),
     ("path", "dlx/cdcl/search.py"), ("path", "tests/dlx/test_batch.py::test_x"),
+    ("section", "docs/design.md#Layers"),
 ])
 def test_live_references_resolve(kind: str, target: str) -> None:
     assert not broken([Reference("x", 1, kind, target)])
 
 
 def test_every_reference_resolves() -> None:
-    """Every dotted name and path of a docstring, comment or page exists in this tree."""
+    """Every dotted name, path and cited section of a docstring, comment or page exists
+    in this tree."""
     bad = broken(references())
     assert not bad, f"{len(bad)} references to nothing:\n" + "\n".join(map(str, bad))
