@@ -56,7 +56,7 @@ else:
 DTYPE = np.int64
 """The arrays' type. SSXCC's ``int`` (int32, with ``REG`` int64) was measured 3-17%
 slower compiled (the sign extensions of every index; these sets fit the caches either
-way: ``docs/design.md``, "Dancing cells")."""
+way: ``docs/decisions.md``, "Dancing cells")."""
 
 SAVE_START = 1 << 12
 """``SAVE``'s first length (grown twofold when a level may not fit: ``FULL``)."""
@@ -338,7 +338,7 @@ NUMBA_KERNEL = CellsKernel("numba-cells", _grown(_numba_search, _grow_array),
 def cells_pay(links: Links) -> bool:
     """The rule by which dancing cells beat the links (compiled, whole counts): a problem
     without bounds or costs, with colors, or with no more secondary items than primary
-    ones. Measured on every shared file (``docs/design.md``, "Dancing cells"): cells
+    ones. Measured on every shared file (``docs/decisions.md``, "Dancing cells"): cells
     0.64-0.89x the links' CPU on the colored ``xcc_*`` files, Langford pairs, pentominoes
     and Sudoku; 1.07-1.33x on n queens, whose uncolored diagonals (46 secondary items to
     24 primary for n = 12) the cells scan and save at every node where the links never

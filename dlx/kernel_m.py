@@ -41,7 +41,7 @@ arrays (LLVM merges the releases). So the functions that run at every node (``ch
 ``restore``, M9's ``reinstate``) read what they test up front, store on every path and
 divide with ``np.remainder``: with 14 such pairs a node (``perf``: ~45% of the time in
 ``NRT_incref``/``NRT_decref``), a count of ``mcc_rowcol6_2`` took 5x DLX3's time; without,
-0.63x (``docs/design.md``).
+0.63x (``docs/decisions.md``, "Multiplicities and costs").
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ tests (every record of a batch equal: status, solutions, the first solution, ``n
 [`dlx.kernel.choose`][] does), C4 tries its options in list order, which is option
 order in links laid out unshuffled (the only ones this kernel takes), and the updates are
 counted as the links would count them without the links, each option leaving the lists
-once (see "Algorithm X over bitsets" in ``docs/design.md``): C4 costs ``1 + W(R)``, C5
+once (see ``docs/decisions.md``, "Algorithm X over bitsets"): C4 costs ``1 + W(R)``, C5
 ``|x| - 1 + W(S)``, where ``R`` is the chosen item's active options, ``S`` the others that
 share an item with ``x``, and ``W`` sums ``|o| - 1`` over a set.
 

@@ -4,7 +4,7 @@ Problems without colors (every Sudoku, queens, Langford pairs, polyomino tilings
 only Algorithm X, Knuth's DLX1. In CPython the cost of the general kernel is not the link
 updates themselves but everything around them: a function call per cover, a spacer test
 and a color test per node. This kernel does the same updates in the same order with less
-around them, for about twice the speed (``docs/design.md``, "The python fast path"):
+around them, for about twice the speed (``docs/decisions.md``, "The python fast path"):
 
 * ``OTHERS[p]`` is a precomputed list of the other nodes of ``p``'s option, in Knuth's
   cyclic order, so that hiding an option is a ``for`` loop over a list, with no spacer
@@ -17,7 +17,7 @@ around them, for about twice the speed (``docs/design.md``, "The python fast pat
 The registers, the statuses, ``CHOICE`` and the choice of item are those of
 [`dlx.kernel.search`][], so [`dlx.search`][] drives both alike and the two return the
 same solutions in the same order with the same ``nodes`` and ``updates`` (differential
-tests in ``tests/test_kernel_x.py``). It never runs compiled: numba compiles the general
+tests in ``tests/dlx/test_kernel_x.py``). It never runs compiled: numba compiles the general
 kernel, where none of this overhead exists.
 """
 

@@ -510,7 +510,7 @@ class MemoRun:
         """The signatures decided so far (stored, and not on the path of open levels:
         read between calls of [`advance`][]) and those among them that came to nothing:
         on domino boards almost none, on queens, Langford pairs and pentominoes half or
-        more (design.md, "Memoized search and solution sets")."""
+        more (decisions.md, "Where memoization pays")."""
         if self.state is None:
             return 0, 0
         R = self.state.REG

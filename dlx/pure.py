@@ -182,7 +182,8 @@ def bits_pay(links: Links) -> bool:
     items' mean list length times the options' mean width less one (what covering an
     item of a chosen option unlinks), exceed the cost of its choice of item, a popcount
     per primary item. Sudoku (short lists, many items) stays on [`dlx.kernel_x`][];
-    tilings (lists of hundreds) go to the bits. Measured in ``docs/design.md``."""
+    tilings (lists of hundreds) go to the bits. Measured in ``docs/decisions.md``,
+    "Algorithm X over bitsets"."""
     pay = links.converted.get("python-bits-pay")
     if pay is None:
         A = links.arrays

@@ -89,7 +89,7 @@ import 0.21 s, then the kernel from the disk cache and numba's numpy support), ~
 with scipy (numba then imports ``scipy.linalg``). The load counts: it is the price the
 rule weighs python's time against, paid in the first numba slice after the move, and no
 move is made when less than this is left before the search's deadline (the load would
-not fit). ``docs/design.md``, "`auto` moves mid-search", has the figures."""
+not fit). ``docs/decisions.md``, "`auto` moves mid-search", has the figures."""
 
 AUTO_SWITCH_LOADED_SECONDS = 0.01
 """Once this process has loaded numba (another search moved, or took it), the price of a

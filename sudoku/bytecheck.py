@@ -1,7 +1,7 @@
 """The independent checker's passes over bytes, for [`sudoku.grid.is_solution`][] when a
 grid's values are ints in 0..255: the range and the givens in two passes in C, and the
 units of a classic 9x9 grid by shifts and adds of one number (a field of ``2**v`` per
-cell; ``docs/design.md``, "The words kernel, second round"). Other grids are checked value
+cell; ``docs/decisions.md``, "The words kernel, second round"). Other grids are checked value
 by value, as before; nothing here is shared with the engine or the reduction."""
 
 from __future__ import annotations

@@ -34,13 +34,13 @@ HEAD_NODES = 10_000
 gives a board of side [`HARD_SIDE`][] and more this many nodes of the plain search
 (the one-call batch path) before the learning way: an easy large puzzle ends there,
 about 5 times faster than by the learning way; a minimal one loses a few milliseconds
-(``docs/design.md``, "The portfolio")."""
+(``docs/decisions.md``, "The portfolio")."""
 
 HARD: dict[str, Any] = {"strategy": "learn", "seed": 0}
 """The engine's options for ``strategy="learn"`` (``dlx.ExactCover.solutions``): the
-search that learns from its conflicts (`dlx.kernel_cdcl`), after the root reduction
+search that learns from its conflicts (``dlx.cdcl``), after the root reduction
 (``ExactCover.preprocess``). The weighted choice with restarts and the lookahead were
-measured first and solve far fewer of the 25x25 puzzles (``docs/design.md``, "Search
+measured first and solve far fewer of the 25x25 puzzles (``docs/decisions.md``, "Search
 strategies for hard instances")."""
 
 Tally = Callable[[int, int], object]

@@ -15,7 +15,7 @@ cage's ``cage<i>v<d>``, so values in a cage differ. After the N**3 cell options 
 *filling* options: one per set S of distinct values with the cage's size and total,
 covering ``cage<i>`` and ``cage<i>v<d>`` for every d *not* in S. The values a cage's cells
 may take are then exactly S, once each: its sum. Chosen over colored (XCC) encodings by
-measurement, ``docs/design.md``, "Killer cages". Each unit's *remainder* ([`remainders`][],
+measurement, ``docs/decisions.md``, "Killer cages". Each unit's *remainder* ([`remainders`][],
 the "45 rule": its cells outside the cages wholly inside it, whose sum is known) is encoded
 the same way after the cages, items ``sum<j>`` and ``sum<j>v<d>``: without them the search
 never learns what the units' totals imply (one published 9x9 took 2.7 M nodes, 8 k with).
@@ -35,7 +35,7 @@ Givens can be handled three ways, all giving the same solutions:
 * **select**: all 4*N*N items and only the given's own option in a given cell, so that the
   engine selects the givens itself at the top of its tree (one more node per given).
 
-Measured in ``docs/design.md``: forced is fastest end to end, select slowest.
+Measured in ``docs/decisions.md``: forced is fastest end to end, select slowest.
 """
 
 from __future__ import annotations

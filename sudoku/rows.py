@@ -6,7 +6,7 @@ any sequence type, ints, numpy) cell by cell, with a check and a message for eac
 For a board that is exactly a list of lists of ASCII symbols, the same reading is one
 ``join`` and one ``bytes.translate`` (as [`sudoku.parse_string`][] reads a line), and the
 writing one slice assignment per row, which cannot fail on a ``list``: 10-13 us less a
-call (``docs/design.md``, "The one call, third round"). Anything else (a tuple row, an
+call (``docs/decisions.md``, "The one call, third round"). Anything else (a tuple row, an
 int cell, a bad symbol) returns None here, and the general code reads it and names the
 fault.
 """

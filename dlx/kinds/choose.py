@@ -3,8 +3,8 @@ request that the memoized search ([`dlx.memo`][], Knuth's DLX6) accepts.
 
 Memoization pays where remaining problems repeat (domino tilings: 880x faster on the
 8 x 8 board, and the only way to count the larger ones) and costs 1.2-9x where they do
-not (queens, Langford pairs, pentominoes: design.md, "Memoized search and solution
-sets"). The two are told apart from the search itself, in three stages, each search
+not (queens, Langford pairs, pentominoes: decisions.md, "Where memoization
+pays"). The two are told apart from the search itself, in three stages, each search
 resuming from its arrays (nothing is searched twice):
 
 1. the plain search runs alone for [`PLAIN_FIRST`][] nodes (about 0.2 ms compiled;
@@ -75,7 +75,7 @@ CONFIRMED = 512
 """Decided signatures the probe waits for before it keeps the memoized search. A small
 sample misleads: ``xcc_debruijn5`` has 12% of its first 43 signatures without solutions,
 31% of its first 453 (its memoized count takes 1.2x the plain one), where every domino
-board stays at 0% (design.md, "count()'s choice, confirmed")."""
+board stays at 0% (decisions.md, "count()'s choice, confirmed")."""
 PROBE_MAX = 2048
 """The probe decides after this many memoized nodes, however few signatures are decided
 (none: dropped; else kept if at most [`NO_GOOD`][] of them came to nothing)."""
