@@ -18,7 +18,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from backends import AVAILABLE, BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +34,7 @@ from dlx import (
 from dlx import kernel as K
 from dlx.problems import langford, queens
 from dlx.slices import Slices
+from tests.helpers.backends import AVAILABLE, BACKENDS, needs_numba
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
-from backends import needs_numba
-from datasets import load_exact_cover
 
 from dlx import Status
 from dlx.kinds import choose
+from tests.helpers.backends import needs_numba
+from tests.helpers.datasets import load_exact_cover
 
 
 @needs_numba

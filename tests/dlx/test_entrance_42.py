@@ -9,7 +9,6 @@ import itertools
 import warnings
 
 import pytest
-from backends import AVAILABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from dlx.kinds import choose
 from dlx.memo import MEMORY_BOUND, MemoRun, MemoStats, build
 from dlx.request import check_request, memory_default
 from dlx.zdd import memo_input
+from tests.helpers.backends import AVAILABLE
 
 
 def dominoes(m: int, n: int) -> ExactCover:

@@ -13,17 +13,8 @@ import warnings
 from pathlib import Path
 
 import pytest
-from backends import AVAILABLE, BACKENDS, needs_numba
-from datasets import load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memo_problems import (
-    domino_problem,
-    plain,
-    run_node_by_node,
-    transfer_matrix_dominoes,
-    xcc_problems,
-)
 
 import dlx
 import dlx.errors
@@ -43,6 +34,15 @@ from dlx.memo import (
     memo_search,
 )
 from dlx.zdd import EmptySetError, SetTooLargeError, SolutionSet, ZDDFormatError
+from tests.helpers.backends import AVAILABLE, BACKENDS, needs_numba
+from tests.helpers.datasets import load_exact_cover
+from tests.helpers.memo_problems import (
+    domino_problem,
+    plain,
+    run_node_by_node,
+    transfer_matrix_dominoes,
+    xcc_problems,
+)
 
 # file: (solutions, DLX6's search nodes, ZDD nodes, bad + good signatures, hits); from
 # SOURCES.md, "Memoized counting" (DLX6 prints 1 ZDD node for an empty diagram).

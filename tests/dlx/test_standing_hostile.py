@@ -22,16 +22,16 @@ import time
 from pathlib import Path
 
 import pytest
-from backends import BACKENDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle import brute_force
-from random_problems import build, xcc_problems
 
 import dlx
 import sudoku
 from dlx import ArgumentError, CheckpointError, SearchStoppedError, Status
 from dlx.problems import queens
+from tests.helpers.backends import BACKENDS
+from tests.helpers.oracle import brute_force
+from tests.helpers.random_problems import build, xcc_problems
 
 QUEENS8 = 92
 

@@ -12,14 +12,14 @@ import time
 import tracemalloc
 
 import pytest
-from backends import AVAILABLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memo_problems import domino_problem, xcc_problems
 
 from dlx import ArgumentError, ExactCover, SearchStoppedError, Status
 from dlx.zdd import SolutionSet, ZDDFormatError
 from dlx.zdd_store import Store, option_order, store_for
+from tests.helpers.backends import AVAILABLE
+from tests.helpers.memo_problems import domino_problem, xcc_problems
 
 
 def families(s: SolutionSet) -> set[frozenset[int]]:

@@ -10,10 +10,10 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from memo_problems import domino_problem
 
 from dlx import ArgumentError, ExactCover
 from dlx.zdd import EmptySetError, SolutionSet, ZDDFormatError
+from tests.helpers.memo_problems import domino_problem
 
 
 @pytest.fixture(scope="module")
