@@ -1,7 +1,7 @@
-"""Issue 42, one entrance: every search through the one request (``check_request``),
-the memoized search on the one sliced loop with a bound on its memory, one progress
-record, one vocabulary of strategies, and the same message for the same bad argument on
-every call that takes it."""
+"""One entrance (dlx.request; issue 42): every search through the one request
+(``check_request``), the memoized search on the one sliced loop with a bound on its
+memory, one progress record, one vocabulary of strategies, and the same message for the
+same bad argument on every call that takes it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Issue 40, first slice: solution sets as values in a canonical store (dlx.zdd_store,
-dlx.kernel_zdd): one family one node, set algebra and comparisons against Python sets on
-both backends, sets of equal problems combined, linear reading of ZDD text, pictures of
-any size, memory bounded by the store's limit, and threads."""
+"""Solution sets as values in a canonical store (dlx.zdd_store, dlx.kernel_zdd; issue 40):
+one family one node, set algebra and comparisons against Python sets on both backends,
+sets of equal problems combined, linear reading of ZDD text, pictures of any size,
+memory bounded by the store's limit, and threads."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The standing hostile suite (issue 32): what about 12,000 hostile inputs attacked, kept
-as property tests so that it stays attacked.
+"""Hostile arguments of the search calls: budgets, checkpoints, executors, progress (the
+standing hostile suite of issue 32: what about 12,000 hostile inputs attacked, kept as
+property tests so that it stays attacked).
 
 * budgets of the learning search on both backends: nodes, limit and time each honoured;
 * checkpoint paths and contents: a missing directory, a file where a directory should be,

@@ -1,5 +1,6 @@
-"""Issue 42, the solution sets' part (dlx.zdd): samples drawn one at a time, an empty set
-that says it is empty, and ZDD text read from a path or from a text, never guessed."""
+"""Solution sets (dlx.zdd; issue 42, the solution sets' part): samples drawn one at a time,
+an empty set that says it is empty, and ZDD text read from a path or from a text, never
+guessed."""
 
 from __future__ import annotations
 

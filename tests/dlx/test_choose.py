@@ -1,7 +1,7 @@
-"""count()'s choice, confirmed (issue 44, part 4): the probe drops the memoized search as
-soon as too many of its signatures come to nothing, and keeps it only once
-``choose.CONFIRMED`` of them say so, so that a small first sample cannot keep a memoized
-search that is slower than the plain one (``xcc_debruijn5``: 1.46x before)."""
+"""count()'s choice (dlx.kinds.choose), confirmed (issue 44, part 4): the probe drops the
+memoized search as soon as too many of its signatures come to nothing, and keeps it only
+once ``choose.CONFIRMED`` of them say so, so that a small first sample cannot keep a
+memoized search that is slower than the plain one (``xcc_debruijn5``: 1.46x before)."""
 
 from __future__ import annotations
 
