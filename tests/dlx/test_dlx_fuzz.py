@@ -34,7 +34,7 @@ from tests.helpers.oracle import brute_force
 from tests.helpers.profiles import examples
 
 FUZZING = examples(60)
-"""60 examples a property in the quick run (:mod:`profiles` scales it)."""
+"""60 examples a property in the quick run (:mod:`tests.helpers.profiles` scales it)."""
 
 # ----- junk: anything a user might pass -------------------------------------------------
 

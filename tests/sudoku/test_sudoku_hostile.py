@@ -683,7 +683,7 @@ def test_d4_reader_that_stops_after_one_line(tmp_path, argv):
 
 def hostile(n: int) -> settings:
     """A property's settings: ``n`` examples in the quick run, scaled by the run
-    (:mod:`profiles`)."""
+    (:mod:`tests.helpers.profiles`)."""
     return examples(n, health=(HealthCheck.data_too_large, HealthCheck.filter_too_much))
 
 
