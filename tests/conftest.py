@@ -9,17 +9,18 @@ command line
 (``tests/dlx/test_dlx_known.py::test_pentominoes_3x20``) runs, slow or not.
 
 The helpers in ``tests/helpers`` (``oracle``, ``pinned``, ``datasets``, ``backends``, ...)
-are imported as top-level modules: ``pythonpath`` in ``pyproject.toml`` puts that folder on
-``sys.path``.
+are modules of the ``tests`` package, imported by their full name
+(``from tests.helpers.backends import BACKENDS``); ``tests/README.md`` maps the rest.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import profiles
 import pytest
-from backends import BACKENDS
+
+from tests.helpers import profiles
+from tests.helpers.backends import BACKENDS
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -28,7 +29,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The Hypothesis profile of this run (:mod:`profiles`): quick, all or fuzz."""
+    """The Hypothesis profile of this run (:mod:`tests.helpers.profiles`): quick, all or fuzz."""
     profiles.load(config.getoption("all_tests"))
 
 
@@ -69,5 +70,6 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
-    """Each backend the tests run on (:mod:`backends`): the test runs once per backend."""
+    """Each backend the tests run on (:mod:`tests.helpers.backends`): the test runs once
+    per backend."""
     return request.param

@@ -3,17 +3,13 @@ the public set is present, the same problems and the same known counts as it has
 
 from __future__ import annotations
 
-import importlib.util
 import warnings
 
 import pytest
-from datasets import SHARED, SHIPPED
 
 from dlx import ExactCover, NoPrimaryItemWarning
-
-_spec = importlib.util.spec_from_file_location("make_data", SHIPPED / "make_data.py")
-make_data = importlib.util.module_from_spec(_spec)  # type: ignore[arg-type]
-_spec.loader.exec_module(make_data)  # type: ignore[union-attr]
+from tests.data import make_data
+from tests.helpers.datasets import SHARED, SHIPPED
 
 SHIPPED_EC = SHIPPED / "exact_cover"
 SHARED_EC = SHARED / "exact_cover"

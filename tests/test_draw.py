@@ -4,11 +4,7 @@ pixels of a few chosen points have the colors they must have."""
 
 from __future__ import annotations
 
-import shutil
-import struct
-import subprocess
 import xml.etree.ElementTree as ET
-import zlib
 from itertools import pairwise
 from pathlib import Path
 
@@ -21,6 +17,7 @@ from dlx.draw import PALETTE, draw, draw_cover, draw_queens, draw_tiling, piece_
 from dlx.problems import langford, pentominoes, queens, word_rectangle
 from sudoku import Layout, ShapeError
 from sudoku.draw import FILLED, SHADE
+from tests.helpers.browser import near, rgb, screenshot
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -138,77 +135,14 @@ def test_picture_save(tmp_path: Path) -> None:
 # ----- rendered by a browser --------------------------------------------------------------
 
 
-def _png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
-    """(width, height, rows of RGB(A) bytes) of an 8-bit RGB or RGBA PNG, unfiltered."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunk = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", chunk)
-        elif kind == b"IDAT":
-            idat += chunk
-        pos += 12 + length
-    width, height, depth, color, _, _, interlace = header
-    assert depth == 8 and color in (2, 6) and interlace == 0
-    bpp = 3 if color == 2 else 4
-    raw, stride, rows = zlib.decompress(idat), width * bpp, []
-    prev = bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                best = a if pa <= pb and pa <= pc else b if pb <= pc else c
-                line[i] = (line[i] + best) & 255
-        rows.append(bytes(line))
-        prev = line
-    return width, height, [b"".join(r[i:i + 3] for i in range(0, len(r), bpp)) for r in rows]
-
-
-def _browser() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        if path := shutil.which(name):
-            return path
-    pytest.skip("no headless chromium here (Debian: apt-get install chromium)")
-
-
 def render(picture: Picture, tmp_path: Path):
-    """The picture rendered by headless chromium: a function (x, y) -> (r, g, b)."""
+    """The picture rendered by headless chromium (:mod:`tests.helpers.browser`): a function
+    (x, y) -> (r, g, b)."""
     tmp_path.mkdir(parents=True, exist_ok=True)
-    svg, png = tmp_path / "picture.svg", tmp_path / "picture.png"
+    svg = tmp_path / "picture.svg"
     picture.save(svg)
-    done = subprocess.run(
-        [_browser(), "--headless", "--no-sandbox", "--disable-gpu",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", "--hide-scrollbars", "--force-device-scale-factor=1",
-         f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={png}",
-         f"--window-size={picture.width},{picture.height}", svg.as_uri()],
-        capture_output=True, timeout=120)
-    if not png.exists():
-        pytest.skip(f"chromium made no screenshot: {done.stderr.decode()[-300:]}")
-    width, height, rows = _png_pixels(png.read_bytes())
-    assert (width, height) == (picture.width, picture.height)
+    rows = screenshot(svg, picture.width, picture.height, tmp_path)
     return lambda x, y: tuple(rows[int(y)][3 * int(x):3 * int(x) + 3])
-
-
-def rgb(color: str) -> tuple[int, int, int]:
-    return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
-
-
-def near(a, b, tolerance: int = 12) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
 
 
 @pytest.mark.slow

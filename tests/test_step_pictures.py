@@ -21,13 +21,13 @@ from html import escape
 from pathlib import Path
 
 import pytest
-from browser import near, rgb, screenshot
 
 import sudoku
 from sudoku import Layout
 from sudoku.candidates import Candidates
 from sudoku.draw import ELIMINATED, PATTERN, PLACED, PLACED_INK, UNIT, draw_step
 from sudoku.techniques import TECHNIQUES
+from tests.helpers.browser import near, rgb, screenshot
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"

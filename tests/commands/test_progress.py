@@ -11,12 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from backends import BACKENDS, needs_numba
 
 import sudoku
 from dlx import ArgumentError, ExactCover, RunProgress, Status
 from dlx.problems import pentominoes, queens
 from dlx.progress import COMPILING, Progress, SearchLine, duration, left
+from tests.helpers.backends import BACKENDS, needs_numba
 
 ROOT = Path(__file__).resolve().parents[2]
 

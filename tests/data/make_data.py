@@ -4,7 +4,8 @@ own builders (:mod:`dlx.problems`, :func:`sudoku.to_exact_cover`).
 They let the known-count tests run in a clone or an sdist without ``../shared/data``;
 ``tests/test_data.py`` checks that this script still writes exactly these files and, where
 the public set is present, that each equals its namesake there (whose counts were
-reproduced by Knuth's DLX1). Run from the repository root: ``python tests/data/make_data.py``.
+reproduced by Knuth's DLX1). Run from the repository root, as a module of the ``tests``
+package (so that this tree's packages are the ones imported): ``python -m tests.data.make_data``.
 """
 
 from __future__ import annotations
@@ -55,7 +56,6 @@ def files() -> dict[str, str]:
 
 
 def main() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this tree's packages
     HERE.mkdir(exist_ok=True)
     for name, text in files().items():
         (HERE / name).write_text(text, encoding="utf-8")

@@ -14,17 +14,17 @@ import warnings
 
 import numpy as np
 import pytest
-from backends import needs_numba
-from datasets import data_dir, load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from interrupt import ctrl_c_after
-from pinned import fresh, is_pristine, pinned
 
 from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
 from dlx.compiled import NUMBA, compiled, compiled_kernel
 from dlx.problems import langford, queens, word_rectangle
 from dlx.state import State
+from tests.helpers.backends import needs_numba
+from tests.helpers.datasets import data_dir, load_exact_cover
+from tests.helpers.interrupt import ctrl_c_after
+from tests.helpers.pinned import fresh, is_pristine, pinned
 
 pytestmark = needs_numba
 

@@ -18,14 +18,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from backends import BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from interrupt import ctrl_c_after
-from oracle import brute_force
-from pinned import PYTHON_KERNELS, is_pristine, pinned
-from random_problems import shared_color_problems, xcc_problems
-from slices import tiny_slices
 
 from dlx import (
     ArgumentError,
@@ -50,6 +44,12 @@ from sudoku.errors import SudokuError
 from sudoku.grid import are_solutions, geometry, is_solution
 from sudoku.named import load_named
 from sudoku.reduction import Reduction, empty_grid_problem, given_options
+from tests.helpers.backends import BACKENDS, needs_numba
+from tests.helpers.interrupt import ctrl_c_after
+from tests.helpers.oracle import brute_force
+from tests.helpers.pinned import PYTHON_KERNELS, is_pristine, pinned
+from tests.helpers.random_problems import shared_color_problems, xcc_problems
+from tests.helpers.slices import tiny_slices
 
 DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
 GENERATED_16 = Path(__file__).resolve().parents[2] / "sudoku/data/generated_16x16.txt"

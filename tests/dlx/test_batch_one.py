@@ -11,17 +11,17 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
-from backends import needs_numba
 from hypothesis import given
 from hypothesis import strategies as st
-from profiles import examples
-from random_problems import build, xcc_problems
 
 from dlx import NEVER, ArgumentError, ForcedOptionError, InstanceCodec, NoPrimaryItemWarning
 from dlx.backend import Backend
 from sudoku import Layout, parse_string
 from sudoku.named import load_named
 from sudoku.reduction import empty_grid_problem
+from tests.helpers.backends import needs_numba
+from tests.helpers.profiles import examples
+from tests.helpers.random_problems import build, xcc_problems
 
 PUZZLES = [load_named()["leetcode-37"], load_named()["norvig-hard1"], "5.5" + "." * 78,
            ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........",

@@ -15,19 +15,19 @@ import warnings
 
 import numpy as np
 import pytest
-from backends import needs_numba
-from datasets import load_exact_cover
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from interrupt import ctrl_c_after
-from oracle import brute_force
-from random_problems import planted_problems, xcc_problems
 
 import dlx.cells
 from dlx import ExactCover, NoPrimaryItemWarning, Status
 from dlx.cells import CELLS, CELLS_PYTHON, NUMBA_KERNEL, PYTHON_KERNEL, check_cells
 from dlx.kernel import LIMIT, MAX_NODES, NODES
 from dlx.problems import langford, queens
+from tests.helpers.backends import needs_numba
+from tests.helpers.datasets import load_exact_cover
+from tests.helpers.interrupt import ctrl_c_after
+from tests.helpers.oracle import brute_force
+from tests.helpers.random_problems import planted_problems, xcc_problems
 
 SSXCC = {
     # file: (solutions, nodes, updates) as SSXCC (ssxcc.w of cwebtest cf98784) prints them
@@ -91,7 +91,7 @@ def test_nodes_and_updates_equal_ssxcc_numba(name: str) -> None:
 
 
 def _backends() -> list:
-    from backends import UNAVAILABLE
+    from tests.helpers.backends import UNAVAILABLE
 
     numba = pytest.param(CELLS, marks=pytest.mark.skip(reason=UNAVAILABLE["numba"])) \
         if "numba" in UNAVAILABLE else CELLS

@@ -12,14 +12,14 @@ import os
 import signal
 
 import pytest
-from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_problems import build, xcc_problems
 
 from dlx import ArgumentError, CheckpointError, DistributedError, ExactCover, Status
 from dlx import distribute as dist
 from dlx.problems import langford, queens
+from tests.helpers.backends import BACKENDS
+from tests.helpers.random_problems import build, xcc_problems
 
 
 class Counting(cf.ThreadPoolExecutor):

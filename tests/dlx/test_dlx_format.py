@@ -6,10 +6,10 @@ import warnings
 
 import numpy as np
 import pytest
-from datasets import data_dir
-from oracle import read_dlx, violation
 
 from dlx import Colored, ExactCover, NoPrimaryItemWarning
+from tests.helpers.datasets import data_dir
+from tests.helpers.oracle import read_dlx, violation
 
 DATA = data_dir("exact_cover")
 BACKEND = "python"

@@ -22,10 +22,8 @@ from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
-from backends import BACKENDS
 from hypothesis import given
 from hypothesis import strategies as st
-from profiles import examples as budget
 
 from dlx import (
     ArgumentError,
@@ -38,6 +36,8 @@ from dlx import (
 from dlx.cli import _parser, main
 from dlx.dlxformat import parse_dlx
 from dlx.problems import queens
+from tests.helpers.backends import BACKENDS
+from tests.helpers.profiles import examples as budget
 
 ROOT = Path(__file__).resolve().parents[2]
 BOM = "\ufeff"

@@ -18,11 +18,8 @@ import warnings
 
 import numpy as np
 import pytest
-from backends import AVAILABLE
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import brute_force
-from profiles import examples
 
 from dlx import (
     ArgumentError,
@@ -32,9 +29,12 @@ from dlx import (
     InputError,
     NoPrimaryItemWarning,
 )
+from tests.helpers.backends import AVAILABLE
+from tests.helpers.oracle import brute_force
+from tests.helpers.profiles import examples
 
 FUZZING = examples(60)
-"""60 examples a property in the quick run (:mod:`profiles` scales it)."""
+"""60 examples a property in the quick run (:mod:`tests.helpers.profiles` scales it)."""
 
 # ----- junk: anything a user might pass -------------------------------------------------
 

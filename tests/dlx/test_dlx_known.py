@@ -17,9 +17,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from datasets import SHIPPED
-from knuth import DATA, NODE_LIMIT, figures
-from oracle import read_dlx, violation
 
 from dlx import (
     ArgumentError,
@@ -29,6 +26,9 @@ from dlx import (
     SearchStoppedError,
     Status,
 )
+from tests.helpers.datasets import SHIPPED
+from tests.helpers.knuth import DATA, NODE_LIMIT, figures
+from tests.helpers.oracle import read_dlx, violation
 
 BACKEND = "python"  # the compiled backend has its own tests
 

@@ -12,9 +12,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import brute_force, violation
-from pinned import PYTHON_X_BYTES, differing_arrays, is_pristine, pinned
-from random_problems import as_set, build, planted_problems, shared_color_problems, xcc_problems
 
 from dlx import (
     ArgumentError,
@@ -25,6 +22,15 @@ from dlx import (
     SearchStoppedError,
     Status,
     kernel,
+)
+from tests.helpers.oracle import brute_force, violation
+from tests.helpers.pinned import PYTHON_X_BYTES, differing_arrays, is_pristine, pinned
+from tests.helpers.random_problems import (
+    as_set,
+    build,
+    planted_problems,
+    shared_color_problems,
+    xcc_problems,
 )
 
 BACKEND = "python"

@@ -14,13 +14,20 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import brute_force
-from pinned import PYTHON_BYTES, PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, is_pristine, pinned
-from random_problems import xcc_problems
 
 from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status, kernel
 from dlx.problems import langford, queens, word_rectangle
 from dlx.pure import KERNELS
+from tests.helpers.oracle import brute_force
+from tests.helpers.pinned import (
+    PYTHON_BYTES,
+    PYTHON_LIST,
+    PYTHON_X_BYTES,
+    PYTHON_X_LIST,
+    is_pristine,
+    pinned,
+)
+from tests.helpers.random_problems import xcc_problems
 
 PYTHON_KERNELS = [PYTHON_X_BYTES, PYTHON_BYTES, PYTHON_X_LIST, PYTHON_LIST]
 

@@ -13,19 +13,26 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from backends import AVAILABLE
-from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import brute_force
-from pinned import PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, check, is_pristine, pinned
-from random_problems import planted_problems, xcc_problems
 
 import dlx
 from dlx import ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel, kernel_bits
 from dlx.problems import langford, pentominoes, queens
 from dlx.pure import BITS_KERNEL, bits_pay
 from dlx.search import explored
+from tests.helpers.backends import AVAILABLE
+from tests.helpers.datasets import data_dir
+from tests.helpers.oracle import brute_force
+from tests.helpers.pinned import (
+    PYTHON_LIST,
+    PYTHON_X_BYTES,
+    PYTHON_X_LIST,
+    check,
+    is_pristine,
+    pinned,
+)
+from tests.helpers.random_problems import planted_problems, xcc_problems
 
 DATA = data_dir("exact_cover")
 

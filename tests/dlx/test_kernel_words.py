@@ -15,15 +15,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from backends import needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_problems import xcc_problems
-from slices import tiny_slices
 
 from dlx import Colored, ExactCover, ForcedOptionError, NoPrimaryItemWarning, kernel_words
 from sudoku import parse_string, to_exact_cover
 from sudoku.reduction import empty_grid_problem
+from tests.helpers.backends import needs_numba
+from tests.helpers.random_problems import xcc_problems
+from tests.helpers.slices import tiny_slices
 
 pytestmark = needs_numba
 

@@ -12,11 +12,16 @@ import warnings
 
 import numpy as np
 import pytest
-from datasets import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import brute_force
-from pinned import (
+
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
+from dlx.kernel_x import option_others
+from dlx.problems import langford, pentominoes, queens
+from dlx.pure import PYTHON
+from tests.helpers.datasets import data_dir
+from tests.helpers.oracle import brute_force
+from tests.helpers.pinned import (
     PYTHON_BYTES,
     PYTHON_LIST,
     PYTHON_X_BYTES,
@@ -26,12 +31,7 @@ from pinned import (
     is_pristine,
     pinned,
 )
-from random_problems import planted_problems, xcc_problems
-
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
-from dlx.kernel_x import option_others
-from dlx.problems import langford, pentominoes, queens
-from dlx.pure import PYTHON
+from tests.helpers.random_problems import planted_problems, xcc_problems
 
 DATA = data_dir("exact_cover")
 PAIRS = [(PYTHON_X_BYTES, PYTHON_BYTES), (PYTHON_X_LIST, PYTHON_LIST)]

@@ -11,12 +11,8 @@ import warnings
 
 import numpy as np
 import pytest
-from backends import BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from knuth import DATA, NODE_LIMIT, figures
-from oracle import brute_force, violation
-from random_problems import as_set, build, xcc_problems
 
 from dlx import ArgumentError, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status, slices
 from dlx.cdcl import reduce, rephase, restart, state
@@ -26,6 +22,10 @@ from dlx.cdcl.clauses import add_clause, use_clause
 from dlx.cdcl.state import Learner
 from dlx.learning import forced_clash, problem_lists
 from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
+from tests.helpers.backends import BACKENDS, needs_numba
+from tests.helpers.knuth import DATA, NODE_LIMIT, figures
+from tests.helpers.oracle import brute_force, violation
+from tests.helpers.random_problems import as_set, build, xcc_problems
 
 
 def _state(problem: ExactCover, seed: int | None) -> Learner:
@@ -384,9 +384,8 @@ def test_forced_clash_names_the_first_option():
 def test_a_minimal_25x25_sudoku():
     """One of the hard 25x25 puzzles (gecode #2: plain DLX does not solve it in 30 million
     nodes), solved and checked."""
-    from datasets import SHARED
-
     import sudoku
+    from tests.helpers.datasets import SHARED
 
     path = SHARED / "sudoku" / "gecode_25x25.txt"
     if not path.is_file():

@@ -15,11 +15,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from backends import AVAILABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from knuth import DATA, figures
-from oracle import brute_force, cheapest, read_dlx, violation
 
 from dlx import (
     ArgumentError,
@@ -36,6 +33,9 @@ from dlx import (
 from dlx.cli import main
 from dlx.kernel_bits import Walk
 from dlx.problems import mqueens, queens, rod_cutting, tetrominoes, tiling
+from tests.helpers.backends import AVAILABLE
+from tests.helpers.knuth import DATA, figures
+from tests.helpers.oracle import brute_force, cheapest, read_dlx, violation
 
 
 def _dlx3_rows() -> list:

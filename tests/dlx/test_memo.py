@@ -13,17 +13,8 @@ import warnings
 from pathlib import Path
 
 import pytest
-from backends import AVAILABLE, BACKENDS, needs_numba
-from datasets import load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memo_problems import (
-    domino_problem,
-    plain,
-    run_node_by_node,
-    transfer_matrix_dominoes,
-    xcc_problems,
-)
 
 import dlx
 import dlx.errors
@@ -43,6 +34,15 @@ from dlx.memo import (
     memo_search,
 )
 from dlx.zdd import EmptySetError, SetTooLargeError, SolutionSet, ZDDFormatError
+from tests.helpers.backends import AVAILABLE, BACKENDS, needs_numba
+from tests.helpers.datasets import load_exact_cover
+from tests.helpers.memo_problems import (
+    domino_problem,
+    plain,
+    run_node_by_node,
+    transfer_matrix_dominoes,
+    xcc_problems,
+)
 
 # file: (solutions, DLX6's search nodes, ZDD nodes, bad + good signatures, hits); from
 # SOURCES.md, "Memoized counting" (DLX6 prints 1 ZDD node for an empty diagram).
@@ -288,7 +288,7 @@ def test_contains():
 
 def test_sets_of_different_problems_are_not_combined():
     """Sets of problems of different content (here a 6 x 4 board against a 4 x 6 one)
-    do not combine; equal problems do (tests/dlx/test_zdd_40.py)."""
+    do not combine; equal problems do (tests/dlx/test_zdd_store.py)."""
     a, _ = memo_search(few_hundred())
     b, _ = memo_search(domino_problem(6, 4))
     for op in (a.__and__, a.__or__, a.__sub__):

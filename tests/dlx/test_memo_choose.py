@@ -8,17 +8,17 @@ import itertools
 from unittest import mock
 
 import pytest
-from backends import AVAILABLE, needs_numba
-from datasets import load_exact_cover
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import brute_force
-from random_problems import build, xcc_problems
 
 import dlx.kinds.choose as choose
 from dlx import ExactCover, SearchStoppedError, Status
 from dlx.memo import memo_search
 from dlx.request import check_request
+from tests.helpers.backends import AVAILABLE, needs_numba
+from tests.helpers.datasets import load_exact_cover
+from tests.helpers.oracle import brute_force
+from tests.helpers.random_problems import build, xcc_problems
 
 KNOWN = {  # file: (solutions, the search that answers count())
     "knuth_dlx2_color_example": (1, "plain"),

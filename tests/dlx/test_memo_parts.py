@@ -11,16 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from backends import AVAILABLE, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memo_problems import (
-    domino_problem,
-    plain,
-    run_node_by_node,
-    transfer_matrix_dominoes,
-    xcc_problems,
-)
 
 from dlx import Colored, ExactCover, SearchStoppedError
 from dlx.kernel_memo import PRODUCT
@@ -30,6 +22,14 @@ from dlx.memo import (
 )
 from dlx.products import expanded, product_counts
 from dlx.zdd import SolutionSet
+from tests.helpers.backends import AVAILABLE, needs_numba
+from tests.helpers.memo_problems import (
+    domino_problem,
+    plain,
+    run_node_by_node,
+    transfer_matrix_dominoes,
+    xcc_problems,
+)
 
 
 def rooms_in_a_row(rooms: int, m: int, n: int, corridor: int = 2) -> ExactCover:

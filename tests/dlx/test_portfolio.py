@@ -7,17 +7,17 @@ import math
 from contextlib import contextmanager
 
 import pytest
-from backends import BACKENDS, needs_numba
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import brute_force, violation
-from random_problems import build, xcc_problems
 
 from dlx import ArgumentError, ExactCover, SearchStoppedError, Status
 from dlx.kinds import portfolio
 from dlx.kinds.portfolio import Portfolio
 from dlx.problems import langford, queens
 from dlx.request import check_request
+from tests.helpers.backends import BACKENDS, needs_numba
+from tests.helpers.oracle import brute_force, violation
+from tests.helpers.random_problems import build, xcc_problems
 
 
 @contextmanager

@@ -11,9 +11,6 @@ import warnings
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from knuth import DATA, NODE_LIMIT, figures
-from oracle import brute_force
-from random_problems import as_set, build, xcc_problems
 
 from dlx import (
     ArgumentError,
@@ -26,6 +23,9 @@ from dlx import (
 )
 from dlx.cli import main
 from dlx.problems import langford, queens
+from tests.helpers.knuth import DATA, NODE_LIMIT, figures
+from tests.helpers.oracle import brute_force
+from tests.helpers.random_problems import as_set, build, xcc_problems
 
 KNUTH_EXAMPLE = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 COLOR_EXAMPLE = ("| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\n"

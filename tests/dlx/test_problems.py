@@ -7,7 +7,6 @@ from collections import Counter
 from itertools import product
 
 import pytest
-from datasets import data_dir
 
 import dlx.problems
 from dlx import ExactCover, Status, get_backend
@@ -27,6 +26,7 @@ from dlx.problems import (
     tiling,
     word_rectangle,
 )
+from tests.helpers.datasets import data_dir
 
 DATA = data_dir("exact_cover")
 

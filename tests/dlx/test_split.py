@@ -13,10 +13,10 @@ import pickle
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_problems import build, xcc_problems
 
 from dlx import ArgumentError, ExactCover, Split, Subproblem
 from dlx.problems import langford, queens
+from tests.helpers.random_problems import build, xcc_problems
 
 SETTINGS = settings(max_examples=60, deadline=None)
 

@@ -10,10 +10,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from knuth import DATA, NODE_LIMIT, figures
-from oracle import brute_force, read_dlx, violation
-from pinned import differing_arrays, is_pristine
-from random_problems import as_set, build, xcc_problems
 
 from dlx import (
     ArgumentError,
@@ -26,6 +22,10 @@ from dlx import (
 )
 from dlx.problems import langford, queens
 from dlx.restarts import first_restarting, luby
+from tests.helpers.knuth import DATA, NODE_LIMIT, figures
+from tests.helpers.oracle import brute_force, read_dlx, violation
+from tests.helpers.pinned import differing_arrays, is_pristine
+from tests.helpers.random_problems import as_set, build, xcc_problems
 
 STRATEGIES = [{"weighted": True}, {"lookahead": 2}, {"lookahead": 5, "weighted": True},
               {"lookahead": 1 << 40, "seed": 3}, {"weighted": True, "seed": -8}]

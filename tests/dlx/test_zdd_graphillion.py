@@ -7,10 +7,10 @@ Skipped without graphillion (``pip install -e '.[bench]'``)."""
 from __future__ import annotations
 
 import pytest
-from memo_problems import domino_problem
 
 from dlx import ExactCover
 from dlx.zdd import SolutionSet
+from tests.helpers.memo_problems import domino_problem
 
 graphillion = pytest.importorskip("graphillion")
 

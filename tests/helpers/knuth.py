@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from datasets import data_dir
+from tests.helpers.datasets import data_dir
 
 __all__ = ["DATA", "NODE_LIMIT", "figures"]
 

@@ -1,9 +1,9 @@
 """Small random XCC problems for property tests (hypothesis strategies), and the checks
 that every test building one makes.
 
-A problem is ``(options, primary, secondary)`` as :mod:`oracle` takes it; colored entries
-are :class:`dlx.Colored`. Shared by the property, kernel, batch, learning, split and
-distribution tests.
+A problem is ``(options, primary, secondary)`` as :mod:`tests.helpers.oracle` takes it;
+colored entries are :class:`dlx.Colored`. Shared by the property, kernel, batch, learning,
+split and distribution tests.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from profiles import examples
 
 from sudoku import (
     ReadOnlyError,
@@ -26,6 +25,7 @@ from sudoku.grid import _NO_SYMBOL, _byte_values, geometry, read_string, write_b
 from sudoku.named import load_named
 from sudoku.reduction import given_array, givens
 from sudoku.rows import read_rows, write_rows
+from tests.helpers.profiles import examples
 
 LEETCODE = load_named()["leetcode-37"]
 

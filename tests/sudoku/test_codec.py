@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from backends import needs_numba
 from hypothesis import given
 from hypothesis import strategies as st
-from profiles import examples
 
 import sudoku.solver
 from dlx import InstanceCodec
@@ -21,6 +19,8 @@ from sudoku.codec import CODEC, answer, checked_grid, given_options, givens, rul
 from sudoku.grid import geometry, is_solution
 from sudoku.named import load_named
 from sudoku.reduction import given_array
+from tests.helpers.backends import needs_numba
+from tests.helpers.profiles import examples
 
 
 def _killer() -> Layout:

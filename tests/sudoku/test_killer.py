@@ -15,7 +15,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +30,7 @@ from sudoku import (
 from sudoku.formats import read_variant
 from sudoku.grid import are_solutions, is_solution
 from sudoku.reduction import remainders
+from tests.helpers.backends import BACKENDS
 
 VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
 SAMPLE = 20

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from backends import BACKENDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +40,7 @@ from sudoku import (
 from sudoku import grid as grid_module
 from sudoku.grid import are_solutions, is_solution
 from sudoku.reduction import empty_grid_problem
+from tests.helpers.backends import BACKENDS
 
 VARIANTS = Path(__file__).resolve().parents[3] / "shared/data/sudoku_variants"
 HARDEST = Path(__file__).resolve().parents[3] / "shared/data/sudoku/norvig_hardest.txt"

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from profiles import examples
 
 from sudoku import ArgumentError, SymbolError, parse_string, solve_string
 from sudoku.grid import DEFAULT_SYMBOLS, is_solution
+from tests.helpers.profiles import examples
 
 ALPHABETS = [None, "123456789", "ABCDEFGHI", "αβγδεζηθι", "0123456789ABCDEF", "1234"]
 

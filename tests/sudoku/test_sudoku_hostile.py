@@ -28,10 +28,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from backends import AVAILABLE, BACKENDS, needs_numba
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from profiles import examples
 
 import dlx
 import sudoku
@@ -50,6 +48,8 @@ from sudoku import (
     to_exact_cover,
 )
 from sudoku.named import load_named
+from tests.helpers.backends import AVAILABLE, BACKENDS, needs_numba
+from tests.helpers.profiles import examples
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 LEET_ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -683,7 +683,7 @@ def test_d4_reader_that_stops_after_one_line(tmp_path, argv):
 
 def hostile(n: int) -> settings:
     """A property's settings: ``n`` examples in the quick run, scaled by the run
-    (:mod:`profiles`)."""
+    (:mod:`tests.helpers.profiles`)."""
     return examples(n, health=(HealthCheck.data_too_large, HealthCheck.filter_too_much))
 
 

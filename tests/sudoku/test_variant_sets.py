@@ -13,11 +13,11 @@ import re
 from pathlib import Path
 
 import pytest
-from backends import AVAILABLE
 
 import sudoku
 from sudoku.formats import read_variant
 from sudoku.grid import is_solution, parse_string
+from tests.helpers.backends import AVAILABLE
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "sudoku_variants"
 SAMPLE = 8

@@ -1,7 +1,7 @@
-"""Issue 42, one entrance: every search through the one request (``check_request``),
-the memoized search on the one sliced loop with a bound on its memory, one progress
-record, one vocabulary of strategies, and the same message for the same bad argument on
-every call that takes it."""
+"""One entrance (dlx.request; issue 42): every search through the one request
+(``check_request``), the memoized search on the one sliced loop with a bound on its
+memory, one progress record, one vocabulary of strategies, and the same message for the
+same bad argument on every call that takes it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import itertools
 import warnings
 
 import pytest
-from backends import AVAILABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from dlx.kinds import choose
 from dlx.memo import MEMORY_BOUND, MemoRun, MemoStats, build
 from dlx.request import check_request, memory_default
 from dlx.zdd import memo_input
+from tests.helpers.backends import AVAILABLE
 
 
 def dominoes(m: int, n: int) -> ExactCover:

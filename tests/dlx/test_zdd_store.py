@@ -1,7 +1,7 @@
-"""Issue 40, first slice: solution sets as values in a canonical store (dlx.zdd_store,
-dlx.kernel_zdd): one family one node, set algebra and comparisons against Python sets on
-both backends, sets of equal problems combined, linear reading of ZDD text, pictures of
-any size, memory bounded by the store's limit, and threads."""
+"""Solution sets as values in a canonical store (dlx.zdd_store, dlx.kernel_zdd; issue 40):
+one family one node, set algebra and comparisons against Python sets on both backends,
+sets of equal problems combined, linear reading of ZDD text, pictures of any size,
+memory bounded by the store's limit, and threads."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ import time
 import tracemalloc
 
 import pytest
-from backends import AVAILABLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memo_problems import domino_problem, xcc_problems
 
 from dlx import ArgumentError, ExactCover, SearchStoppedError, Status
 from dlx.zdd import SolutionSet, ZDDFormatError
 from dlx.zdd_store import Store, option_order, store_for
+from tests.helpers.backends import AVAILABLE
+from tests.helpers.memo_problems import domino_problem, xcc_problems
 
 
 def families(s: SolutionSet) -> set[frozenset[int]]:

@@ -1,5 +1,6 @@
-"""The standing hostile suite (issue 32): what about 12,000 hostile inputs attacked, kept
-as property tests so that it stays attacked.
+"""Hostile arguments of the search calls: budgets, checkpoints, executors, progress (the
+standing hostile suite of issue 32: what about 12,000 hostile inputs attacked, kept as
+property tests so that it stays attacked).
 
 * budgets of the learning search on both backends: nodes, limit and time each honoured;
 * checkpoint paths and contents: a missing directory, a file where a directory should be,
@@ -22,16 +23,16 @@ import time
 from pathlib import Path
 
 import pytest
-from backends import BACKENDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle import brute_force
-from random_problems import build, xcc_problems
 
 import dlx
 import sudoku
 from dlx import ArgumentError, CheckpointError, SearchStoppedError, Status
 from dlx.problems import queens
+from tests.helpers.backends import BACKENDS
+from tests.helpers.oracle import brute_force
+from tests.helpers.random_problems import build, xcc_problems
 
 QUEENS8 = 92
 

@@ -1,7 +1,8 @@
-"""Issue 42, the ``sudoku`` part: lines split at newlines only (9), blank and comment
-lines (10), the generator's whole-call timeout and its largest grids (12), ``solve_many``'s
-``timeout`` (13), one strategy vocabulary, one count rule, one progress record, and one
-typed, frozen value for the engine's arguments."""
+"""The arguments of sudoku's calls (sudoku.arguments; issue 42, the ``sudoku`` part): lines
+split at newlines only (9), blank and comment lines (10), the generator's whole-call
+timeout and its largest grids (12), ``solve_many``'s ``timeout`` (13), one strategy
+vocabulary, one count rule, one progress record, and one typed, frozen value for the
+engine's arguments."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Issue 42, the solution sets' part (dlx.zdd): samples drawn one at a time, an empty set
-that says it is empty, and ZDD text read from a path or from a text, never guessed."""
+"""Solution sets (dlx.zdd; issue 42, the solution sets' part): samples drawn one at a time,
+an empty set that says it is empty, and ZDD text read from a path or from a text, never
+guessed."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from memo_problems import domino_problem
 
 from dlx import ArgumentError, ExactCover
 from dlx.zdd import EmptySetError, SolutionSet, ZDDFormatError
+from tests.helpers.memo_problems import domino_problem
 
 
 @pytest.fixture(scope="module")

@@ -1,18 +1,18 @@
-"""count()'s choice, confirmed (issue 44, part 4): the probe drops the memoized search as
-soon as too many of its signatures come to nothing, and keeps it only once
-``choose.CONFIRMED`` of them say so, so that a small first sample cannot keep a memoized
-search that is slower than the plain one (``xcc_debruijn5``: 1.46x before)."""
+"""count()'s choice (dlx.kinds.choose), confirmed (issue 44, part 4): the probe drops the
+memoized search as soon as too many of its signatures come to nothing, and keeps it only
+once ``choose.CONFIRMED`` of them say so, so that a small first sample cannot keep a
+memoized search that is slower than the plain one (``xcc_debruijn5``: 1.46x before)."""
 
 from __future__ import annotations
 
 from unittest import mock
 
 import pytest
-from backends import needs_numba
-from datasets import load_exact_cover
 
 from dlx import Status
 from dlx.kinds import choose
+from tests.helpers.backends import needs_numba
+from tests.helpers.datasets import load_exact_cover
 
 
 @needs_numba

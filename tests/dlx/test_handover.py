@@ -19,12 +19,7 @@ from contextlib import contextmanager
 
 import numpy as np
 import pytest
-from backends import needs_numba
-from datasets import data_dir, load_exact_cover
 from hypothesis import given
-from oracle import brute_force
-from profiles import examples
-from random_problems import as_set, build, xcc_problems
 
 import sudoku
 from dlx import ExactCover, Status, kernel, kernel_m, registry
@@ -34,6 +29,11 @@ from dlx.links import check_links
 from dlx.problems import langford, mqueens, queens, tetrominoes, word_rectangle
 from dlx.pure import BITS_KERNEL, KERNELS, MCC_KERNEL, PYTHON, STRATEGY_KERNELS
 from dlx.slices import Handover
+from tests.helpers.backends import needs_numba
+from tests.helpers.datasets import data_dir, load_exact_cover
+from tests.helpers.oracle import brute_force
+from tests.helpers.profiles import examples
+from tests.helpers.random_problems import as_set, build, xcc_problems
 
 _load = load_exact_cover
 
