@@ -6,7 +6,7 @@ and the one local pool of worker processes.
 
 **The rule.** ``sudoku`` imports only names in ``dlx.__all__`` and this module
 (``dlx.command``): the library's public face, and the commands' shared plumbing. A test
-(``tests/test_core.py``) parses every ``sudoku`` module's imports, those inside functions
+(``tests/test_architecture.py``) parses every ``sudoku`` module's imports, those inside functions
 included, and fails on any other ``dlx`` import.
 
 **Failures.** A command raises [`CommandError`][] (a usage error, unreadable input, a

@@ -129,7 +129,7 @@ def draw_step(step: Any, *, alphabet: str | None = None, cell: int = 54) -> Pict
     its grid or layout (one made by hand).
     """
     # a Step by what it has: sudoku.techniques draws its steps with this module, which
-    # therefore does not import it (no import cycle, tests/test_core.py)
+    # therefore does not import it (no import cycle, tests/test_architecture.py)
     if not all(hasattr(step, name) for name in ("technique", "grid", "eliminations")):
         raise ArgumentError(f"step must be a sudoku.Step, got {type(step).__name__}")
     if step.layout is None or step.grid is None:
