@@ -7,14 +7,14 @@ that searches it (``search``, ``force``, ``choose`` over the backend's own array
 [`batch`][Backend.batch] searches it once per list of forced options, and
 [`learning`][Backend.learning] and [`memo`][Backend.memo] give the kernels of the learning and
 the memoized searches. Single searches ([`dlx.search`][]), batches ([`dlx.batch`][]),
-``auto`` and the tests all go through these; a backend's kernels are made by
-[`specialize`][], which re-creates the kernel's functions from their own code objects in
-a namespace where a few global names are bound differently.
+``auto`` and the tests all go through these; a backend's kernels are made from their
+declarations by the one recipe ([`dlx.kernels`][]), which re-creates a kernel's functions
+from their own code objects in a namespace where a few global names are bound
+differently; which kernel is [`dlx.kernels.kernel_for`][]'s choice.
 """
 
 from __future__ import annotations
 
-import types
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,49 +22,16 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_m, kernel_memo, kernel_zdd
-from .cdcl import search as learner
-from .links import Links
+from . import kernel, kernel_memo, kernel_zdd
+from .kernels.cdcl import search as learner
+from .links import INACTIVE, Links
 from .slices import Handover
-from .state import FIELDS, State
+from .state import FIELDS, REG_LEVEL, State
 
-__all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance",
-           "OneThrough", "specialize"]
-
-KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
-                    "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
-                    "option_holds", "reduce", "restore", "search", "excluded", "force", "unforce",
-                    "begin", "force_instance", "force_all", "undo_instance", "record_first",
-                    "record", "search_batch")
-"""The kernel's functions, callees before callers (the order numba compiles them in)."""
+__all__ = ["Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance", "OneThrough"]
 
 _RESTRICTED = ("U", "D", "LEN", "LL", "RL")
 """The arrays [`Links.restricted`][] returns, in its order."""
-
-
-def specialize(
-    overrides: dict[str, Any], wrap: Callable[[Callable], Callable] = lambda f: f,
-    mcc: bool = False,
-) -> types.SimpleNamespace:
-    """The kernel's functions re-created over ``kernel``'s globals with ``overrides``.
-
-    ``wrap`` is applied to each function (numba's ``njit`` for the compiled backend); a
-    function named in ``overrides`` replaces the kernel's own. With ``mcc``, the
-    namespace is [`dlx.kernel`][]'s with [`dlx.kernel_m`][]'s names over it, and the
-    functions are ``kernel_m.FUNCTIONS``: the kernel of multiplicities and costs, whose
-    batches run the kernel's own ``search_batch`` calling this kernel's steps.
-    """
-    namespace = dict(vars(kernel))
-    if mcc:
-        namespace.update(vars(kernel_m))
-    namespace.update(overrides)
-    names = kernel_m.FUNCTIONS if mcc else KERNEL_FUNCTIONS
-    for name in names:
-        if name not in overrides:
-            f = namespace[name]
-            namespace[name] = wrap(types.FunctionType(f.__code__, namespace, name))
-    return types.SimpleNamespace(**{name: namespace[name] for name in names},
-                                 INACTIVE=namespace["INACTIVE"])
 
 
 @dataclass(frozen=True)
@@ -164,7 +131,7 @@ class Kernel:
         """
         inactive = source.inactive
         if not source.keeps_links:
-            state, inactive = _replayed(links, forced, state), kernel.INACTIVE
+            state, inactive = _replayed(links, forced, state), INACTIVE
         arrays = []
         for f, mine, theirs in zip(FIELDS, self.pristine(links), state):
             if not f.changes or (f.mcc and not self.mcc) or (f.name == "COLOR"
@@ -193,12 +160,12 @@ def _replayed(links: Links, forced: list[int], state: State) -> State:
     (C4, C5), in the search's order, which is what [`dlx.kernel.search`][] holds there
     (whatever it explored below has been undone exactly); with its registers and
     ``CHOICE``. Over lists, by the kernel as written: a few covers a level."""
-    arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, kernel.INACTIVE))
+    arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, INACTIVE))
     S = State(*(a.tolist() for a in arrays))
     if forced:
         kernel.force_all(S, forced)
     U, D, TOP, COLOR, LEN, LL, RL = S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL
-    for x in state.CHOICE[: state.REG[kernel.LEVEL]]:
+    for x in state.CHOICE[: state.REG[REG_LEVEL]]:
         kernel.cover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
         kernel.commit(x, U, D, TOP, COLOR, LEN, LL, RL)
     return S._replace(CHOICE=list(state.CHOICE), REG=list(state.REG))

@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 
 from .backend import Backend
-from .cdcl import state
-from .cdcl.state import Learner, Problem, problem_lists
+from .kernels.cdcl import state
+from .kernels.cdcl.state import Learner, Problem, problem_lists
 from .search import SearchStats
 from .slices import Handover, Lazy, Slices, Step, drive
 from .status import Status
@@ -173,9 +173,9 @@ class LearningSearch(Lazy):
         stats.conflicts = int(REG[state.REG_CONFLICTS])
 
 
-_MOVED = {"check_learner": "dlx.cdcl.check", "index_type": "dlx.cdcl.state",
-          "watch_room": "dlx.cdcl.state", "RESTART_UNIT": "dlx.cdcl.state",
-          "REPHASE_UNIT": "dlx.cdcl.state"}
+_MOVED = {"check_learner": "dlx.kernels.cdcl.check", "index_type": "dlx.kernels.cdcl.state",
+          "watch_room": "dlx.kernels.cdcl.state", "RESTART_UNIT": "dlx.kernels.cdcl.state",
+          "REPHASE_UNIT": "dlx.kernels.cdcl.state"}
 
 
 def __getattr__(name: str) -> Any:

@@ -40,7 +40,8 @@ import numpy as np
 from .arguments import flag_arg
 from .backend import MemoKernel
 from .budget import NEVER, check_stopped
-from .kernel_memo import (
+from .kernels.codes import Pause
+from .kernels.memo import (
     COMPLETE,
     GOOD,
     GROW_MEMO,
@@ -61,7 +62,7 @@ from .kernel_memo import (
     ZNODES,
     MemoState,
 )
-from .kernel_parts import GTOP, OSEEN_AT, PARTS, SEEN_AT, SPLITS
+from .kernels.parts import GTOP, OSEEN_AT, PARTS, SEEN_AT, SPLITS
 from .links import Links, build_links
 from .products import EXPANDED_NODES, expanded, has_products, product_counts
 from .progress import reporter
@@ -217,7 +218,7 @@ def _grow_parts(backend: MemoKernel, S: MemoState) -> MemoState:
     return S._replace(GROUPS=backend.grown(S.GROUPS, 2 * len(S.GROUPS)))
 
 
-MEMORY_BOUND = 104
+MEMORY_BOUND = int(Pause.MEMORY_BOUND)
 """[`MemoRun.advance`][]'s status when a table would grow past ``max_memory`` (the
 driver's own; the kernel's are [`dlx.kernel_memo`][]'s)."""
 

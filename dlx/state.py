@@ -22,7 +22,10 @@ from __future__ import annotations
 from collections import namedtuple
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-__all__ = ["FIELDS", "N_REGS", "REGISTERS", "REGISTER_INDEX", "State", "field_length"]
+__all__ = ["FIELDS", "N_REGS", "REGISTERS", "REGISTER_INDEX", "REG_CUTOFF", "REG_LEVEL",
+           "REG_LOOKAHEAD", "REG_MAX_LEVEL", "REG_NODES", "REG_PRIMARY_END", "REG_RESUME",
+           "REG_SEED", "REG_SOLUTIONS", "REG_SPENT", "REG_TRAIL_TOP", "REG_UPDATES", "State",
+           "field_length", "register"]
 
 
 class Field(NamedTuple):
@@ -94,12 +97,31 @@ REGISTERS = (
     ("SPENT", "the net cost of the options chosen so far (dlx.kernel_m)"),
     ("CUTOFF", "dlx.kernel_m prunes partial solutions that cost this much (net)"),
 )
-"""``REG``'s slots, in order; [`dlx.kernel`][] names their indices (the last three,
-[`dlx.kernel_m`][]: a seeded search of the plain kernel runs on shuffled links instead,
-[`dlx.links.Links.shuffled`][])."""
+"""``REG``'s slots, in order; ``REG_<name>`` below is each one's index, which every kernel
+over these arrays reads (the last three only [`dlx.kernels.algorithm_m`][]: a seeded
+search of the plain kernel runs on shuffled links instead, [`dlx.links.Links.shuffled`][])."""
 
 N_REGS = len(REGISTERS)
 REGISTER_INDEX = {name: k for k, (name, _) in enumerate(REGISTERS)}
+
+
+def register(name: str) -> int:
+    """The index of register ``name`` in [`REGISTERS`][]: the kernels read ``REG_<name>``."""
+    return REGISTER_INDEX[name]
+
+
+REG_LEVEL = register("LEVEL")
+REG_NODES = register("NODES")
+REG_UPDATES = register("UPDATES")
+REG_SOLUTIONS = register("SOLUTIONS")
+REG_RESUME = register("RESUME")
+REG_MAX_LEVEL = register("MAX_LEVEL")
+REG_PRIMARY_END = register("PRIMARY_END")
+REG_LOOKAHEAD = register("LOOKAHEAD")
+REG_TRAIL_TOP = register("TRAIL_TOP")
+REG_SEED = register("SEED")
+REG_SPENT = register("SPENT")
+REG_CUTOFF = register("CUTOFF")
 
 
 def field_length(per: str, n_nodes: int, n_items: int, n_primary: int, n_options: int,

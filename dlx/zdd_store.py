@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel_zdd as kz
 from .backend import ZddKernel
+from .kernels import zdd as kz
 
 __all__ = ["Store", "option_order", "store_for"]
 

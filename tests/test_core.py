@@ -32,7 +32,8 @@ from dlx import (
     SearchStoppedError,
     Status,
 )
-from dlx import kernel as K
+from dlx.kernels import algorithm_c, codes
+from dlx.links import INACTIVE
 from dlx.problems import langford, queens
 from dlx.slices import Slices
 
@@ -172,12 +173,11 @@ def test_state_table_is_the_kernel_state():
         assert len(a) == dlx.state.field_length(f.per, links.n_nodes, links.n_items,
                                                 links.n_primary, links.n_options)
     names = [n for n, _ in dlx.state.REGISTERS]
-    assert [getattr(K, n) if hasattr(K, n) else getattr(dlx.kernel_m, n)
-            for n in names] == list(range(len(names)))
+    assert [getattr(dlx.state, f"REG_{n}") for n in names] == list(range(len(names)))
 
 
 def test_statuses_are_one_vocabulary():
-    assert (K.COMPLETE, K.LIMIT, K.MAX_NODES, K.CONFLICT, K.INVALID) == (
+    assert (codes.COMPLETE, codes.LIMIT, codes.MAX_NODES, codes.CONFLICT, codes.INVALID) == (
         Status.COMPLETE, Status.LIMIT, Status.MAX_NODES, Status.CONFLICT, Status.INVALID)
     assert Status.COMPLETE.complete and Status.CONFLICT.complete
     assert Status.TIMEOUT.stopped and not Status.LIMIT.stopped
@@ -470,7 +470,7 @@ def test_choose_walk_is_knuths_choice(lengths, data):
     active list in item order."""
     n = len(lengths)
     active = sorted(data.draw(st.sets(st.integers(1, n), min_size=1)))
-    LEN = [K.INACTIVE] + [v if k in active else v + K.INACTIVE
+    LEN = [INACTIVE] + [v if k in active else v + INACTIVE
                           for k, v in enumerate(lengths, 1)]
     LL = list(range(n + 1))
     RL = list(range(n + 1))
@@ -478,7 +478,7 @@ def test_choose_walk_is_knuths_choice(lengths, data):
     for a, b in zip(ring, ring[1:] + ring[:1]):
         RL[a], LL[b] = b, a
     want = min(active, key=lambda k: (LEN[k], k))
-    assert K.choose_walk(LEN, LL, RL, n + 1) == want
+    assert algorithm_c.choose_walk(LEN, LL, RL, n + 1) == want
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -26,8 +26,9 @@ from random_problems import planted_problems, xcc_problems
 import dlx.cells
 from dlx import ExactCover, NoPrimaryItemWarning, Status
 from dlx.cells import CELLS, CELLS_PYTHON, NUMBA_KERNEL, PYTHON_KERNEL, check_cells
-from dlx.kernel import LIMIT, MAX_NODES, NODES
+from dlx.kernels.codes import LIMIT, MAX_NODES
 from dlx.problems import langford, queens
+from dlx.state import REG_NODES as NODES
 
 SSXCC = {
     # file: (solutions, nodes, updates) as SSXCC (ssxcc.w of cwebtest cf98784) prints them

@@ -18,9 +18,11 @@ from oracle import brute_force
 from pinned import PYTHON_BYTES, PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, is_pristine, pinned
 from random_problems import xcc_problems
 
-from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status, kernel
+from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status
+from dlx.kernels import codes
 from dlx.problems import langford, queens, word_rectangle
 from dlx.pure import KERNELS
+from dlx.state import REG_LEVEL, REG_NODES, REG_SOLUTIONS, REG_UPDATES
 
 PYTHON_KERNELS = [PYTHON_X_BYTES, PYTHON_BYTES, PYTHON_X_LIST, PYTHON_LIST]
 
@@ -58,13 +60,13 @@ def _link_by_link(problem: ExactCover, forced, kern) -> tuple[list, tuple]:
     found = []
     regs = S.REG
     while True:
-        status = kern.search(S, 1 << 62, regs[kernel.SOLUTIONS] + 1)
-        if status == kernel.COMPLETE:
+        status = kern.search(S, 1 << 62, regs[REG_SOLUTIONS] + 1)
+        if status == codes.COMPLETE:
             break
-        assert status == kernel.LIMIT
-        chosen = [links.option_list[x] for x in S.CHOICE[:regs[kernel.LEVEL]]]
+        assert status == codes.LIMIT
+        chosen = [links.option_list[x] for x in S.CHOICE[:regs[REG_LEVEL]]]
         found.append(sorted(chosen + list(forced)))
-    return found, (regs[kernel.NODES], regs[kernel.UPDATES], regs[kernel.SOLUTIONS], None)
+    return found, (regs[REG_NODES], regs[REG_UPDATES], regs[REG_SOLUTIONS], None)
 
 
 @st.composite

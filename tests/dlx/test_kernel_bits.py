@@ -22,10 +22,13 @@ from pinned import PYTHON_LIST, PYTHON_X_BYTES, PYTHON_X_LIST, check, is_pristin
 from random_problems import planted_problems, xcc_problems
 
 import dlx
-from dlx import ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel, kernel_bits
+from dlx import ExactCover, NoPrimaryItemWarning, Status, get_backend
+from dlx.kernels import bits as kernel_bits
+from dlx.kernels import codes
 from dlx.problems import langford, pentominoes, queens
 from dlx.pure import BITS_KERNEL, bits_pay
 from dlx.search import explored
+from dlx.state import REG_LEVEL, REG_NODES, REG_SOLUTIONS
 
 DATA = data_dir("exact_cover")
 
@@ -74,18 +77,18 @@ def _lockstep(problem: ExactCover, seed=None, forced=()) -> int:
         return 0
     steps = 0
     while True:
-        statuses = [k.search(S, S.REG[kernel.NODES] + 1, S.REG[kernel.SOLUTIONS] + 1)
+        statuses = [k.search(S, S.REG[REG_NODES] + 1, S.REG[REG_SOLUTIONS] + 1)
                     for k, S in ((BITS_KERNEL, b), (other, x))]
         assert statuses[0] == statuses[1]
         assert list(b.REG) == list(x.REG)
-        level = b.REG[kernel.LEVEL]
+        level = b.REG[REG_LEVEL]
         assert list(b.CHOICE[:level]) == list(x.CHOICE[:level])
         assert kernel_bits.explored(b) == pytest.approx(explored(x), abs=1e-12)
         check(links, BITS_KERNEL, b)  # the links it reads are never written
-        if statuses[0] == kernel.COMPLETE:
+        if statuses[0] == codes.COMPLETE:
             assert is_pristine(links, b)
             return steps
-        assert statuses[0] in (kernel.LIMIT, kernel.MAX_NODES)
+        assert statuses[0] in (codes.LIMIT, codes.MAX_NODES)
         steps += 1
 
 

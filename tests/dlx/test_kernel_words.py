@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from random_problems import xcc_problems
 from slices import tiny_slices
 
-from dlx import Colored, ExactCover, ForcedOptionError, NoPrimaryItemWarning, kernel_words
+from dlx import Colored, ExactCover, ForcedOptionError, NoPrimaryItemWarning
+from dlx.kernels import words as kernel_words
 from sudoku import parse_string, to_exact_cover
 from sudoku.reduction import empty_grid_problem
 

@@ -23,7 +23,7 @@ from memo_problems import (
 )
 
 from dlx import Colored, ExactCover, SearchStoppedError
-from dlx.kernel_memo import PRODUCT
+from dlx.kernels.memo import PRODUCT
 from dlx.memo import (
     memo_count,
     memo_search,

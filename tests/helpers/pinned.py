@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from dlx.backend import Backend, BatchJob, Kernel
-from dlx.kernel_bits import Walk
+from dlx.kernels.bits import Walk
 from dlx.links import Links, check_links
 from dlx.pure import KERNELS, PYTHON, PythonBackend
 from dlx.state import State

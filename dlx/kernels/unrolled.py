@@ -25,21 +25,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import (
-    COMPLETE,
-    ENTER,
-    LEAVE,
-    LEVEL,
-    LIMIT,
-    MAX_LEVEL,
-    MAX_NODES,
-    NODES,
-    PRIMARY_END,
-    RESUME,
-    SOLUTIONS,
-    UPDATES,
+from ..links import INACTIVE, Links
+from ..state import (
+    REG_LEVEL,
+    REG_MAX_LEVEL,
+    REG_NODES,
+    REG_PRIMARY_END,
+    REG_RESUME,
+    REG_SOLUTIONS,
+    REG_UPDATES,
+    REGISTERS,
+    State,
 )
-from .links import INACTIVE, Links
+from .codes import COMPLETE, ENTER, LEAVE, LIMIT, MAX_NODES
+from .declare import Declaration
 
 __all__ = ["option_others", "search"]
 
@@ -80,13 +79,13 @@ def search(S, node_stop, solution_stop):
     U, D, TOP, LEN, LL, RL, CHOICE, REG = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL, S.CHOICE, S.REG
     OTHERS, choose = S.COLOR
     find = LEN.find if isinstance(LEN, bytearray) else None
-    end = REG[PRIMARY_END]
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
-    step = REG[RESUME]
+    end = REG[REG_PRIMARY_END]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
+    step = REG[REG_RESUME]
     status = COMPLETE
     uncover = cover = ()
     while True:
@@ -171,11 +170,16 @@ def search(S, node_stop, solution_stop):
                     U[d] = u
                     LEN[TOP[q]] -= 1
                 p = D[p]
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
-    REG[RESUME] = step
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_RESUME] = step
     return status
 
+
+DECLARATION = Declaration("unrolled", functions=("search",), entries={"search": "Sii"},
+                          state=State, registers=tuple(name for name, _ in REGISTERS),
+                          switches={"INACTIVE": INACTIVE}, backends=("python",))
+"""Algorithm X unrolled for CPython (``COLOR`` holds its option lists): never compiled."""

@@ -27,7 +27,9 @@ search rations it ([`WALK_SHARE`][], [`WALK_PAID`][]).
 
 from __future__ import annotations
 
-__all__ = ["active_primaries", "components"]
+from .declare import Declaration
+
+__all__ = ["PART_REGISTERS", "active_primaries", "components"]
 
 # Registers, REG[...], after those of dlx.kernel_memo.
 PARTS = 15  # 1: split into independent parts where found (read-only)
@@ -38,6 +40,8 @@ SEEN_AT = 19  # where SEEN starts in GROUPS (read-only)
 OSEEN_AT = 20  # where OSEEN starts in GROUPS (read-only)
 WALKED = 21  # the list nodes the walks of components() have visited
 EARNED = 22  # the walks that splits have paid for, in list nodes
+PART_REGISTERS = ("PARTS", "GTOP", "STAMP", "SPLITS", "SEEN_AT", "OSEEN_AT", "WALKED", "EARNED")
+"""The names of these registers, in order."""
 
 WALK_SHARE = 2
 WALK_PAID = 8
@@ -111,3 +115,8 @@ def components(S, n1, first):
         after = k
     REG[WALKED] += walked
     return groups, top
+
+
+DECLARATION = Declaration("parts", functions=("active_primaries", "components"), entries={},
+                          state=None, registers=())
+"""A piece of the memoized search (borrowed by it): independent parts."""

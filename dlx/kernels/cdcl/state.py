@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from ..status import Status
+from ...status import Status
 
 __all__ = ["FIELDS", "FREGISTERS", "REGISTERS", "Learner", "Problem", "allocate", "dtypes",
            "grown", "index_type", "problem_lists", "register", "watch_room"]

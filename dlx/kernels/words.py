@@ -37,29 +37,27 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .kernel import (
-    B_FIRST,
-    B_SIZE,
-    B_SOLUTIONS,
-    COMPLETE,
-    CONFLICT,
-    ENTER,
-    INVALID,
-    LEAVE,
-    LEVEL,
-    LIMIT,
-    MAX_LEVEL,
-    MAX_NODES,
-    NODES,
-    RESUME,
-    SOLUTIONS,
-    UPDATES,
-    search_batch,
-)
-from .links import Links
+from ..links import Links
+from ..state import REG_LEVEL, REG_MAX_LEVEL, REG_NODES, REG_RESUME, REG_SOLUTIONS, REG_UPDATES
+from .batch import search_batch
+from .codes import COMPLETE, CONFLICT, ENTER, INVALID, LEAVE, LIMIT, MAX_NODES
+from .declare import Declaration
+from .record import B_FIRST, B_SIZE, B_SOLUTIONS
 
-__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pack", "pooled", "search_through",
-           "unpack", "words", "workspace"]
+__all__ = [
+    "DECLARATION",
+    "FUNCTIONS",
+    "MAX_OPTIONS",
+    "MAX_SAVED",
+    "Words",
+    "fits",
+    "pack",
+    "pooled",
+    "search_through",
+    "unpack",
+    "words",
+    "workspace",
+]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
@@ -89,10 +87,10 @@ def popcount(word):
     return (int(word) & (2**64 - 1)).bit_count()
 
 
-FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "search", "begin",
-             "force_instance", "undo_instance", "record_first", "record", "search_batch")
-"""The functions of this kernel's namespace, callees before callers (``begin``, ``record``
-and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
+FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "search",
+             "force_instance", "undo_instance", "record_first", "unpack", "search_through")
+"""This kernel's functions, callees before callers (the batch driver borrowed:
+[`DECLARATION`][]; compiled, ``ctz`` and ``popcount`` are the processor's own)."""
 
 
 class Words(NamedTuple):
@@ -184,12 +182,12 @@ def search(S, node_stop, solution_stop):
     REG = S.REG
     nw = S.INFO[WORDS]
     end = S.INFO[PRIMARY_END]
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
-    step = REG[RESUME]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
+    step = REG[REG_RESUME]
     status = COMPLETE
     i = 0
     x = 0
@@ -286,12 +284,12 @@ def search(S, node_stop, solution_stop):
         known = True
         level += 1
         step = ENTER
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
-    REG[RESUME] = step
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_RESUME] = step
     return status
 
 
@@ -336,18 +334,18 @@ def force_instance(S, FORCED, f, end):
 
 def undo_instance(S, FORCED, first, f):
     """B4 of [`dlx.kernel.search_batch`][]: nothing to undo (B1 starts afresh)."""
-    S.REG[LEVEL] = 0
+    S.REG[REG_LEVEL] = 0
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
     """B3 of [`dlx.kernel.search_batch`][]: as the kernel's, ``CHOICE`` holding the
     options themselves."""
-    size = end - first + S.REG[LEVEL]
+    size = end - first + S.REG[REG_LEVEL]
     OUT[base + B_SIZE] = size
     fits = size <= width
     for j in range(end - first if fits else 0):
         OUT[base + B_FIRST + j] = FORCED[first + j]
-    for j in range(S.REG[LEVEL] if fits else 0):
+    for j in range(S.REG[REG_LEVEL] if fits else 0):
         OUT[base + B_FIRST + end - first + j] = S.CHOICE[j]
 
 
@@ -489,3 +487,29 @@ def pooled(links: Links) -> Words | None:
     if tables is None:
         tables = links.converted.setdefault("numba-words", words(links) or False)
     return workspace(tables) if tables else None
+
+
+
+def fits(links: Links) -> bool:
+    """Whether this kernel takes ``links`` ([`words`][]; its tables built once per
+    problem, ``converted["numba-words"]``, False when it does not)."""
+    tables = links.converted.get("numba-words")
+    if tables is None:
+        tables = links.converted.setdefault("numba-words", words(links) or False)
+    return tables is not False
+
+DECLARATION = Declaration(
+    "words",
+    functions=FUNCTIONS,
+    entries={"search_batch": "Saaaaiiii", "search_through": "albaaaiiii"},
+    state=Words,
+    registers=("LEVEL", "NODES", "UPDATES", "SOLUTIONS", "RESUME", "MAX_LEVEL"),
+    borrows=("record", "batch"),
+    dtypes=lambda: tuple("int32" if name.startswith("LEN") else "int64"
+                         for name in Words._fields),
+    inline=frozenset({"begin", "force_instance", "undo_instance", "record_first", "record",
+                      "choose", "adjust", "adjust_words", "mark", "unpack"}),
+    backends=("numba",),
+)
+"""Batches of small problems over bit words, compiled only (``search_through``: with an
+adapter's ``encode`` and ``decode`` bound in its namespace)."""
