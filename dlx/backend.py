@@ -22,8 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_memo, kernel_zdd
+from .kernels.algorithm_c import commit, cover, force_all
 from .kernels.cdcl import search as learner
+from .kernels.memo import rehash_memo, rehash_zdd
+from .kernels.memo import search as memo_search
+from .kernels.zdd import apply, import_diagram, reach, recache, rehash, tally, transfer
 from .links import INACTIVE, Links
 from .slices import Handover
 from .state import FIELDS, REG_LEVEL, State
@@ -163,11 +166,11 @@ def _replayed(links: Links, forced: list[int], state: State) -> State:
     arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, INACTIVE))
     S = State(*(a.tolist() for a in arrays))
     if forced:
-        kernel.force_all(S, forced)
+        force_all(S, forced)
     U, D, TOP, COLOR, LEN, LL, RL = S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL
     for x in state.CHOICE[: state.REG[REG_LEVEL]]:
-        kernel.cover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
-        kernel.commit(x, U, D, TOP, COLOR, LEN, LL, RL)
+        cover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+        commit(x, U, D, TOP, COLOR, LEN, LL, RL)
     return S._replace(CHOICE=list(state.CHOICE), REG=list(state.REG))
 
 
@@ -195,8 +198,7 @@ class MemoKernel:
     numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
 
 
-PYTHON_MEMO = MemoKernel("python", kernel_memo.search, kernel_memo.rehash_memo,
-                         kernel_memo.rehash_zdd)
+PYTHON_MEMO = MemoKernel("python", memo_search, rehash_memo, rehash_zdd)
 """The memoized search's kernel as written, over Python lists."""
 
 
@@ -219,9 +221,8 @@ class ZddKernel:
     numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
 
 
-PYTHON_ZDD = ZddKernel("python", kernel_zdd.apply, kernel_zdd.import_diagram,
-                       kernel_zdd.reach, kernel_zdd.tally, kernel_zdd.transfer,
-                       kernel_zdd.rehash, kernel_zdd.recache)
+PYTHON_ZDD = ZddKernel("python", apply, import_diagram, reach, tally, transfer, rehash,
+                       recache)
 """The ZDD store's kernel as written, over Python lists."""
 
 
