@@ -50,7 +50,7 @@ class Kernel:
     name: str
     search: Callable[[State, int, int], int]
     force_all: Callable[[State, Any], int] | None
-    """Forces options link by link ([`dlx.kernel.force_all`][]); None for a kernel that
+    """Forces options link by link ([`dlx.kernels.algorithm_c.force_all`][]); None for a kernel that
     only restricts (below)."""
     inactive: int
     convert: Callable[[Links, str, np.ndarray], Any]
@@ -59,14 +59,14 @@ class Kernel:
     """Force options with numpy ([`Links.restricted`][]) instead of ``force_all``: what
     the python kernels do for problems without colors (faster in CPython)."""
     mcc: bool = False
-    """The kernel of multiplicities and costs ([`dlx.kernel_m`][]): it reads the fields
+    """The kernel of multiplicities and costs ([`dlx.kernels.algorithm_m`][]): it reads the fields
     marked ``mcc`` in [`dlx.state.FIELDS`][], which the other kernels get empty."""
     explored: Callable[[State, float], float] | None = None
     """Knuth's estimate of the tree explored, for a kernel whose lists are not the
-    links ([`dlx.kernel_bits.explored`][]); None: [`dlx.search.explored`][]."""
+    links ([`dlx.kernels.bits.explored`][]); None: [`dlx.search.explored`][]."""
     keeps_links: bool = True
     """False for a kernel whose state does not hold the links as the search changes
-    them ([`dlx.kernel_bits`][]: bitsets): another kernel that takes over its search
+    them ([`dlx.kernels.bits`][]: bitsets): another kernel that takes over its search
     replays the path instead ([`adopt`][])."""
     check: Callable[[Links, Any, int], None] | None = None
     """Knuth's sanity checker of this kernel's state (``links, state, inactive``),
@@ -129,7 +129,7 @@ class Kernel:
         (numpy's forcing of [`Links.restricted`][] included: the arrays are links all the
         same). A kernel that keeps no links (``keeps_links`` False) has them rebuilt
         ([`_replayed`][]). The arrays no search changes are this kernel's own, shared;
-        ``COLOR`` too in a problem without colors (where [`dlx.kernel_x`][] holds its
+        ``COLOR`` too in a problem without colors (where [`dlx.kernels.unrolled`][] holds its
         option lists instead). Nothing of ``state`` or of the problem is written.
         """
         inactive = source.inactive
@@ -158,9 +158,9 @@ class Kernel:
 
 def _replayed(links: Links, forced: list[int], state: State) -> State:
     """The links of a search of ``links`` at the point ``state`` is, for a kernel that
-    keeps none: the options ``forced`` taken ([`dlx.kernel.force_all`][]), then at each
+    keeps none: the options ``forced`` taken ([`dlx.kernels.algorithm_c.force_all`][]), then at each
     level of ``CHOICE[:LEVEL]`` the chosen option's item covered and the option committed
-    (C4, C5), in the search's order, which is what [`dlx.kernel.search`][] holds there
+    (C4, C5), in the search's order, which is what [`dlx.kernels.algorithm_c.search`][] holds there
     (whatever it explored below has been undone exactly); with its registers and
     ``CHOICE``. Over lists, by the kernel as written: a few covers a level."""
     arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, INACTIVE))
@@ -183,7 +183,7 @@ def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class MemoKernel:
-    """The memoized search's kernel ([`dlx.kernel_memo`][]) over one backend's array
+    """The memoized search's kernel ([`dlx.kernels.memo`][]) over one backend's array
     types: its entry points ``search``, ``rehash_memo`` and ``rehash_zdd``, and how its
     arrays are made: ``array`` converts a numpy array, ``zeros(n)`` makes a zeroed one,
     ``grown(a, n)`` is ``a`` lengthened with zeros, ``numpy`` reads one back."""
@@ -204,7 +204,7 @@ PYTHON_MEMO = MemoKernel("python", memo_search, rehash_memo, rehash_zdd)
 
 @dataclass(frozen=True)
 class ZddKernel:
-    """The canonical ZDD store's kernel ([`dlx.kernel_zdd`][]) over one backend's array
+    """The canonical ZDD store's kernel ([`dlx.kernels.zdd`][]) over one backend's array
     types: its entry points, and how its arrays are made (as [`MemoKernel`][]'s)."""
 
     name: str
@@ -232,7 +232,7 @@ class BatchJob:
 
     Instance ``k`` forces ``indices[indptr[k]:indptr[k + 1]]``. ``table`` has one record
     of ``kernel.B_FIRST + width`` slots per instance (zeros to begin with), which the
-    backend fills as [`dlx.kernel.search_batch`][] does. The backend also sets
+    backend fills as [`dlx.kernels.batch.search_batch`][] does. The backend also sets
     ``invalid`` (the first instance with an INVALID option, -1: none) and ``cut`` (the
     first instance that the ``deadline`` stopped, ``n``: none).
     """
@@ -317,7 +317,7 @@ class Backend(ABC):
         return None
 
     def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:
-        """The learning search's ``begin`` and ``cdcl`` (`dlx.cdcl.search`), which
+        """The learning search's ``begin`` and ``cdcl`` (`dlx.kernels.cdcl.search`), which
         return [`dlx.Status`][] values; by default as written, in Python."""
         return learner.begin, learner.cdcl
 

@@ -2,7 +2,7 @@
 
 A batch is one problem (say the empty 9x9 Sudoku, 729 options x 324 items) and many
 *instances*, each a set of options forced into the solution (a puzzle's givens). The
-driver loop is [`dlx.kernel.search_batch`][], run by the same backends as the search:
+driver loop is [`dlx.kernels.batch.search_batch`][], run by the same backends as the search:
 for every instance it restores the arrays, forces the options with the kernel's own
 ``cover`` and ``commit``, and runs the kernel's own ``search``. What is left once the
 options are forced is exactly the problem without their items and without the options

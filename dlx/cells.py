@@ -1,4 +1,4 @@
-"""Dancing cells ([`dlx.kernel_cells`][], Knuth's SSXCC) as a kernel of the search.
+"""Dancing cells ([`dlx.kernels.cells`][], Knuth's SSXCC) as a kernel of the search.
 
 [`build_cells`][] lays a problem's [`dlx.links.Links`][] out as sparse sets;
 [`CellsKernel`][] is a [`dlx.backend.Kernel`][] over them, so that
@@ -89,7 +89,7 @@ def build_cells(links: Links) -> Cells:
 
 def _grown(search: Any, grow: Any) -> Any:
     """``search`` called again after ``grow(S.SAVE)`` while it pauses for room
-    ([`dlx.kernel_cells.FULL`][]): the state keeps the same array, enlarged in place."""
+    ([`dlx.kernels.cells.FULL`][]): the state keeps the same array, enlarged in place."""
 
     def run(S: Cells, node_stop: int, solution_stop: int) -> int:
         status = search(S, node_stop, solution_stop)
@@ -114,7 +114,7 @@ class CellsKernel(Kernel):
     """The dancing-cells kernel over one backend's array types: a [`Kernel`][] whose
     state is [`Cells`][], built from the links ([`build_cells`][]) once per problem and
     copied (what a search writes) per search; options are forced by
-    [`dlx.kernel_cells.force_all`][]."""
+    [`dlx.kernels.cells.force_all`][]."""
 
     def pristine(self, links: Links) -> Any:
         state = links.converted.get(self.name)
@@ -232,7 +232,7 @@ PYTHON_KERNEL = CellsKernel("python-cells", _grown(kernel_cells.search, _grow_li
                             kernel_cells.force_all, 0, _python_convert, _copy,
                             explored=explored_cells, keeps_links=False,
                             check=check_cells)
-"""[`dlx.kernel_cells`][] as written, over Python lists."""
+"""[`dlx.kernels.cells`][] as written, over Python lists."""
 
 
 # ----- compiled by numba --------------------------------------------------------------
@@ -272,7 +272,7 @@ NUMBA_KERNEL = CellsKernel("numba-cells", _grown(_numba_search, _grow_array),
                            _numba_force_all, 0, _numba_convert, np.copy,
                            explored=explored_cells, keeps_links=False,
                            check=check_cells)
-"""[`dlx.kernel_cells`][] compiled by numba, over arrays of [`DTYPE`][]."""
+"""[`dlx.kernels.cells`][] compiled by numba, over arrays of [`DTYPE`][]."""
 
 
 # ----- backends -------------------------------------------------------------------------

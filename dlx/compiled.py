@@ -297,7 +297,7 @@ def through_entry(encode: Any, decode: Any) -> tuple[Any, Any, Any]:
 
 
 class NumbaBackend(Backend):
-    """[`dlx.kernel`][] compiled by numba, cached on disk; needs the ``fast`` extra."""
+    """[`dlx.kernels.algorithm_c`][] compiled by numba, cached on disk; needs the ``fast`` extra."""
 
     name = "numba"
     slice_seconds = COMPILED_SLICE_SECONDS

@@ -2,13 +2,13 @@
 
 Five kernels for Knuth's search, chosen per problem ([`PythonBackend.kernel`][]), fastest
 first (and, for the weighted choice or the lookahead, the general kernel with those on; for
-multiplicities and costs, [`dlx.kernel_m`][] over lists):
+multiplicities and costs, [`dlx.kernels.algorithm_m`][] over lists):
 
-* Algorithm X over bitsets ([`dlx.kernel_bits`][]) for problems without colors whose
+* Algorithm X over bitsets ([`dlx.kernels.bits`][]) for problems without colors whose
   option lists are long for their number of primary items (tilings, queens, Langford
   pairs; [`bits_pay`][] decides);
-* Algorithm X unrolled ([`dlx.kernel_x`][]) for the other problems without colors
-  (Sudoku), else the kernel as written ([`dlx.kernel.search`][]);
+* Algorithm X unrolled ([`dlx.kernels.unrolled`][]) for the other problems without colors
+  (Sudoku), else the kernel as written ([`dlx.kernels.algorithm_c.search`][]);
 * each over a ``bytearray`` ``LEN`` when every item has fewer than 128 options (Sudoku,
   queens, Langford pairs...), with ``INACTIVE = 128`` and the choice of item a handful of
   ``bytearray.find`` calls (memchr); else over a list, where the choice is ``min`` then
@@ -17,7 +17,7 @@ multiplicities and costs, [`dlx.kernel_m`][] over lists):
 Without colors, options are forced with numpy ([`dlx.links.Links.restricted`][]), which
 in CPython beats link updates one by one. A batch is each instance searched in turn by
 the same driver as a single search ([`dlx.search.Search`][]), with the records
-[`dlx.kernel.search_batch`][] writes: in CPython that path (numpy forcing, then
+[`dlx.kernels.batch.search_batch`][] writes: in CPython that path (numpy forcing, then
 Algorithm X unrolled) solves a Sudoku ~1.4x faster than the kernel's own ``search_batch``.
 A batch that ``auto`` gave to python moves to numba as a search does (``job.handover``):
 the instance under way goes on there, and the later ones start there.
@@ -114,7 +114,7 @@ def _ints(links: Links) -> np.ndarray:
 
 
 def _others(links: Links) -> list:
-    """[`dlx.kernel_x.option_others`][], once per problem (shuffled copies share it)."""
+    """[`dlx.kernels.unrolled.option_others`][], once per problem (shuffled copies share it)."""
     others = links.converted.get("python-others")
     if others is None:
         others = links.converted.setdefault("python-others", kernel_x.option_others(links))
@@ -142,12 +142,12 @@ KERNELS = {(small, unrolled): _kernel(small, unrolled)
 
 MCC_KERNEL = Kernel("python-m", kernel_mcc.search, kernel_mcc.force_all, INACTIVE,
                     _converter(False, False), _copy, mcc=True)
-"""Multiplicities and costs ([`dlx.kernel_m`][]), over lists."""
+"""Multiplicities and costs ([`dlx.kernels.algorithm_m`][]), over lists."""
 
 
 def _bits_convert(links: Links, name: str, a: np.ndarray) -> Any:
     """``Kernel.convert`` of the bitset kernel: ``COLOR`` as a search's
-    [`Walk`][dlx.kernel_bits.Walk] over the problem's tables (built once per problem),
+    [`Walk`][dlx.kernels.bits.Walk] over the problem's tables (built once per problem),
     ``CHOICE`` and the registers as lists; the links, which it never writes, as tuples
     that every search shares."""
     if name == "COLOR":
@@ -168,7 +168,7 @@ def _bits_copy(a: Any) -> Any:
 BITS_KERNEL = Kernel("python-bits", kernel_bits.search, kernel_bits.force_all, INACTIVE,
                      _bits_convert, _bits_copy, explored=kernel_bits.explored,
                      keeps_links=False)
-"""Algorithm X over bitsets ([`dlx.kernel_bits`][]), for the problems [`bits_pay`][]
+"""Algorithm X over bitsets ([`dlx.kernels.bits`][]), for the problems [`bits_pay`][]
 picks."""
 
 def _strategy(small: bool, weighted: bool, reduce: bool) -> Kernel:

@@ -193,8 +193,8 @@ class Search(Lazy):
     (dom/wdeg), starting from the item weights ``weights`` (by the problem's item number;
     None: all 1). ``lookahead``
     hides, at every node, the options that item domination excludes (testing the items of
-    2 to ``lookahead`` options; see `dlx.kernel.reduce`).
-    With bounds or costs, a ``seed`` breaks `dlx.kernel_m`'s ties at random instead,
+    2 to ``lookahead`` options; see `dlx.kernels.lookahead.reduce`).
+    With bounds or costs, a ``seed`` breaks `dlx.kernels.algorithm_m`'s ties at random instead,
     and ``weighted`` and ``lookahead`` are refused ([`dlx.ExactCover.solutions`][]).
 
     A ``handover`` (a search that ``auto`` started on python, `dlx.registry.handover`)

@@ -14,7 +14,7 @@ What each array holds is explained where it is built, in [`dlx.links`][].
 says), and read it in the kernel as ``S.NAME``. Nothing else changes: copies, conversions,
 workspaces and signatures follow the table. The rows marked ``mcc`` (item bounds, tweaks,
 option costs) are read only by the kernel of multiplicities and costs
-([`dlx.kernel_m`][]); the other kernels get them empty, so they cost those nothing.
+([`dlx.kernels.algorithm_m`][]); the other kernels get them empty, so they cost those nothing.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Field(NamedTuple):
     dtype: str
     doc: str
     mcc: bool = False
-    """True when only [`dlx.kernel_m`][] reads it (multiplicities and costs): the other
+    """True when only [`dlx.kernels.algorithm_m`][] reads it (multiplicities and costs): the other
     kernels get an empty array in its place ([`dlx.backend.Kernel.pristine`][])."""
 
 
@@ -81,7 +81,7 @@ else:
     State = namedtuple("State", [f.name for f in FIELDS],
                        defaults=[() for f in FIELDS if f.mcc])  # the mcc rows come last
     State.__doc__ = ("The kernel's arrays, in the order of [`FIELDS`][] (those only "
-                     "[`dlx.kernel_m`][] reads may be left out: empty).")
+                     "[`dlx.kernels.algorithm_m`][] reads may be left out: empty).")
 
 REGISTERS = (
     ("LEVEL", "the current level of the search tree (options chosen so far)"),
@@ -93,9 +93,9 @@ REGISTERS = (
     ("PRIMARY_END", "N1 + 1: items 1..N1 are primary (read only)"),
     ("LOOKAHEAD", "the lookahead tests items of 2 to this many options (0: none)"),
     ("TRAIL_TOP", "options the lookahead has hidden, TRAIL[0:TRAIL_TOP]"),
-    ("SEED", "dlx.kernel_m's tie-break generator; 0: the first item, as Knuth"),
-    ("SPENT", "the net cost of the options chosen so far (dlx.kernel_m)"),
-    ("CUTOFF", "dlx.kernel_m prunes partial solutions that cost this much (net)"),
+    ("SEED", "dlx.kernels.algorithm_m's tie-break generator; 0: the first item, as Knuth"),
+    ("SPENT", "the net cost of the options chosen so far (dlx.kernels.algorithm_m)"),
+    ("CUTOFF", "dlx.kernels.algorithm_m prunes partial solutions that cost this much (net)"),
 )
 """``REG``'s slots, in order; ``REG_<name>`` below is each one's index, which every kernel
 over these arrays reads (the last three only [`dlx.kernels.algorithm_m`][]: a seeded

@@ -9,7 +9,7 @@ indexing and integer arithmetic, so the very same source runs
 
 The backend-specific pieces are [`choose`][], the choice of the item to branch on, which
 the python backend replaces with a scan in C, and the constant ``INACTIVE``, which depends
-on the array type of ``LEN``; [`dlx.backends`][] re-binds both. The strategies for hard
+on the array type of ``LEN``; [`dlx.backend`][] re-binds both. The strategies for hard
 instances are switched on the same way, as constants (``WEIGHTED``: the weighted choice;
 ``REDUCE``: the lookahead), so that the default search compiles without them.
 

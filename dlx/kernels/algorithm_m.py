@@ -1,7 +1,7 @@
 """Algorithm M (multiplicities, Knuth's DLX3) with costs (DLX5's pruning): the search of
 problems whose primary items are covered ``u..v`` times, or whose options cost something.
 
-Like [`dlx.kernel`][] the functions touch only integer arrays ([`dlx.links`][]
+Like [`dlx.kernels.algorithm_c`][] the functions touch only integer arrays ([`dlx.links`][]
 describes them; this kernel also reads ``BOUND``, ``SLACK``, ``TWEAK`` and ``COST``), so
 the very same source runs in Python over lists and compiled by numba, through
 [`dlx.backend.specialize`][]. It reuses the kernel's ``cover``, ``uncover``, ``purify``
@@ -265,7 +265,7 @@ def leave(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 def search(S, node_stop, solution_stop):
     """Run Algorithm M on the state ``S`` until a solution, the end, or a budget: the
-    same contract as [`dlx.kernel.search`][] (registers, statuses, resumption). A
+    same contract as [`dlx.kernels.algorithm_c.search`][] (registers, statuses, resumption). A
     solution's moves are ``CHOICE[0:REG[REG_LEVEL]]``: option nodes, and item headers for
     the null moves. ``REG[REG_SPENT]`` is its net cost."""
     U = S.U
@@ -429,7 +429,7 @@ def unforce(p, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 
 def force_all(S, FORCED):
-    """[`dlx.kernel.force_all`][] for this kernel: force ``FORCED`` in turn; -1, or the
+    """[`dlx.kernels.algorithm_c.force_all`][] for this kernel: force ``FORCED`` in turn; -1, or the
     index of the first one that earlier ones exclude."""
     end = S.REG[REG_PRIMARY_END]
     for f in range(len(FORCED)):
@@ -440,7 +440,7 @@ def force_all(S, FORCED):
 
 
 def force_instance(S, FORCED, f, end):
-    """B1 of [`dlx.kernel.search_batch`][] for this kernel (same contract)."""
+    """B1 of [`dlx.kernels.batch.search_batch`][] for this kernel (same contract)."""
     FORCING = S.FORCING
     primary_end = S.REG[REG_PRIMARY_END]
     while f < end:
@@ -455,7 +455,7 @@ def force_instance(S, FORCED, f, end):
 
 
 def undo_instance(S, FORCED, first, f):
-    """B4 of [`dlx.kernel.search_batch`][] for this kernel: M9 and M8 at every level
+    """B4 of [`dlx.kernels.batch.search_batch`][] for this kernel: M9 and M8 at every level
     the search still holds, then unforce ``FORCED[first:f]``, last first."""
     end = S.REG[REG_PRIMARY_END]
     level = S.REG[REG_LEVEL]
@@ -474,7 +474,7 @@ def undo_instance(S, FORCED, first, f):
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
-    """B3 of [`dlx.kernel.search_batch`][] for this kernel: as the kernel's, the null
+    """B3 of [`dlx.kernels.batch.search_batch`][] for this kernel: as the kernel's, the null
     moves left out."""
     TOP = S.TOP
     n = end - first

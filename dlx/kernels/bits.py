@@ -1,7 +1,7 @@
 """Algorithm X over bitsets: the python backend's kernel for wide options and few items.
 
 In CPython a dancing-links update costs ~8 list subscripts of bytecode per node removed
-([`dlx.kernel_x`][]); a pentomino option is 6 wide, so a node of the 6x10 count removes
+([`dlx.kernels.unrolled`][]); a pentomino option is 6 wide, so a node of the 6x10 count removes
 ~340 of them. Here the *set of active options* is one Python ``int``, bit ``b`` for the
 option laid out ``b - N1``-th, and taking an option is a few integer operations in C on
 it, whatever the number of options it removes. The search is the same as Knuth's, step by
@@ -44,7 +44,7 @@ found active (``itertools.compress`` by their counts, in C), so covered items ar
 counted again further down: a third off a node of the pentominoes. Nothing is undone on the way up:
 a level's active set is kept, not rebuilt (C6-C8 are a lookup). ``U``, ``D``, ``LEN``,
 ``LL``, ``RL`` are the pristine arrays, never written (Knuth's sanity checker still reads
-them). The registers, statuses and ``CHOICE`` are [`dlx.kernel.search`][]'s, so
+them). The registers, statuses and ``CHOICE`` are [`dlx.kernels.algorithm_c.search`][]'s, so
 [`dlx.search`][] drives this kernel in slices, resumes it, and reads its solutions alike.
 """
 
@@ -188,7 +188,7 @@ def weigh(S: int, widths: tuple) -> int:
 
 
 def search(S, node_stop, solution_stop):
-    """[`dlx.kernel.search`][] for problems without colors, over bitsets: same
+    """[`dlx.kernels.algorithm_c.search`][] for problems without colors, over bitsets: same
     registers, statuses, ``CHOICE``, solutions, ``nodes`` and ``updates``."""
     walk = S.COLOR
     T = walk.tables
@@ -270,7 +270,7 @@ def search(S, node_stop, solution_stop):
 
 
 def force_all(S, FORCED):
-    """[`dlx.kernel.force_all`][] over bitsets: take the options ``FORCED`` (option
+    """[`dlx.kernels.algorithm_c.force_all`][] over bitsets: take the options ``FORCED`` (option
     numbers) in turn; -1, or the index of the first that an earlier one removed."""
     walk = S.COLOR
     T = walk.tables

@@ -1,6 +1,6 @@
 """Dancing cells: Knuth's SSXCC (TAOCP 7.2.2.3), the search written once.
 
-Where [`dlx.kernel`][] keeps every item's options in a doubly linked list, this kernel
+Where [`dlx.kernels.algorithm_c`][] keeps every item's options in a doubly linked list, this kernel
 keeps them in a *sparse set*: a stretch of one array whose first ``size`` entries are the
 options still active, the others parked after them. Removing an option from an item's set
 swaps it with the last active one and shrinks the size by one; undoing the removals of a
@@ -9,7 +9,7 @@ removed option never left its stretch. The set of active items is a sparse set t
 is Knuth's program SSXCC (after Christine Solnon's XCC with dancing cells) with its forced
 moves: an item left with one option is taken at once, without saving any size.
 
-As in [`dlx.kernel`][], the functions touch only integer arrays, through indexing and
+As in [`dlx.kernels.algorithm_c`][], the functions touch only integer arrays, through indexing and
 integer arithmetic, so the same source runs as plain Python over lists (the python
 backend) and compiled by numba (the numba backend, [`dlx.cells`][]).
 
@@ -56,7 +56,8 @@ moves first, and at a node the first item of fewest options *in the order of the
 set*, which the swaps keep changing, for forced moves (ties among branching items still
 go to the first in item order, as DLX2's).
 
-The search is resumable like [`dlx.kernel.search`][] and uses its registers and statuses
+The search is resumable like [`dlx.kernels.algorithm_c.search`][] and uses its registers and
+statuses
 (``REG[0:N_REGS]`` as [`dlx.state.REGISTERS`][] names them, so that [`dlx.search`][]
 drives both alike), with three more below. Its steps carry Knuth's labels in ssxcc.w:
 *forward* (enter a level: a node), *advance* (try the option at a place of the branching
@@ -106,7 +107,7 @@ DTYPE = np.int64
 slower compiled (the sign extensions of every index; these sets fit the caches either
 way: ``docs/design.md``, "Dancing cells")."""
 
-# Registers beyond those of dlx.kernel (REG[0:LINK_REGS], the same slots, read alike).
+# Registers beyond those of dlx.kernels.algorithm_c (REG[0:LINK_REGS], the same slots, read alike).
 ACTIVE = LINK_REGS  # items active: ITEM[0:REG[ACTIVE]]
 FORCED = LINK_REGS + 1  # primary items on the FORCE stack: FORCE[0:REG[FORCED]]
 SECOND = LINK_REGS + 2  # the set index of the first secondary item (or past every set)
@@ -216,7 +217,7 @@ def search(S, node_stop, solution_stop):
     Returns LIMIT when ``REG[REG_SOLUTIONS]`` reaches ``solution_stop`` (the solution's nodes
     are ``CHOICE[0:REG[REG_LEVEL]]``), MAX_NODES when ``REG[REG_NODES]`` reaches ``node_stop``
     before entering a new node, FULL when ``SAVE`` must grow first, COMPLETE when the tree
-    is exhausted: the statuses and registers of [`dlx.kernel.search`][].
+    is exhausted: the statuses and registers of [`dlx.kernels.algorithm_c.search`][].
     """
     SET = S.SET
     ITM = S.ITM
@@ -402,7 +403,7 @@ def force_all(S, FORCED):
     second = REG[SECOND]
     conflict = -1
     f = 0
-    while f < len(FORCED) and conflict < 0:  # one way out (see dlx.kernel, "Reference counting")
+    while f < len(FORCED) and conflict < 0:  # one way out (dlx.kernels.algorithm_c)
         p = S.FORCING[FORCED[f]]
         if not alive(p, active, second, SET, ITM, LOC):
             conflict = f

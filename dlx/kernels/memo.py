@@ -46,7 +46,7 @@ Per level: ``CHOICE`` (the node tried), ``SAVEZ`` (the ZDD node of the options t
 at that level), ``MEMOAT`` (the memo entry of that level's subproblem).
 
 Independent parts (``REG[PARTS]``, off by default): split levels, their registers and
-their arrays (``GROUPS``) are described in [`dlx.kernel_parts`][].
+their arrays (``GROUPS``) are described in [`dlx.kernels.parts`][].
 
 The search is a loop over labelled steps with no recursion (any depth), resumable: it
 returns after a node budget (for time-outs and Ctrl-C) or when a table is full (the driver

@@ -1,4 +1,4 @@
-"""Independent parts in the memoized search ([`dlx.kernel_memo`][], ``parts=True``): how a
+"""Independent parts in the memoized search ([`dlx.kernels.memo`][], ``parts=True``): how a
 node whose active items fall into groups that no option joins is found, written once for
 both backends as the rest of that kernel.
 
@@ -15,7 +15,7 @@ it); then the group stack, up to ``REG[GTOP]``, each group as ``-size`` followed
 items, the group of the chosen item first. ``CHOICE[level]`` of a split level points to
 the group under way and ``SAVEZ[level]`` holds the product of the groups done. Each group
 is searched one level down as a problem of its own, the other groups' items set aside from
-the active lists ([`dlx.kernel_memo.aside`][]): so its signature names its items only, and
+the active lists ([`dlx.kernels.memo.aside`][]): so its signature names its items only, and
 equal groups met anywhere share one memo entry. Its answer is multiplied in (a ``PRODUCT``
 node) and the next group taken; a group without solutions ends the level at once. A
 secondary item purified to a color joins nothing (the options left on it agree with it)
@@ -31,7 +31,7 @@ from .declare import Declaration
 
 __all__ = ["PART_REGISTERS", "active_primaries", "components"]
 
-# Registers, REG[...], after those of dlx.kernel_memo.
+# Registers, REG[...], after those of dlx.kernels.memo.
 PARTS = 15  # 1: split into independent parts where found (read-only)
 GTOP = 16  # the top of the group stack in GROUPS
 STAMP = 17  # the mark of the latest walk over the active items (SEEN, OSEEN)

@@ -1,4 +1,4 @@
-"""Algorithm X for the python backend: [`dlx.kernel`][] with its inner loops unrolled.
+"""Algorithm X for the python backend: [`dlx.kernels.algorithm_c`][] with its inner loops unrolled.
 
 Problems without colors (every Sudoku, queens, Langford pairs, polyomino tilings) need
 only Algorithm X, Knuth's DLX1. In CPython the cost of the general kernel is not the link
@@ -15,9 +15,9 @@ around them, for about twice the speed (``docs/design.md``, "The python fast pat
   where ``x`` is the first option of the chosen item ``i``).
 
 The registers, the statuses, ``CHOICE`` and the choice of item are those of
-[`dlx.kernel.search`][], so [`dlx.search`][] drives both alike and the two return the
+[`dlx.kernels.algorithm_c.search`][], so [`dlx.search`][] drives both alike and the two return the
 same solutions in the same order with the same ``nodes`` and ``updates`` (differential
-tests in ``tests/test_kernel_x.py``). It never runs compiled: numba compiles the general
+tests in ``tests/dlx/test_kernel_x.py``). It never runs compiled: numba compiles the general
 kernel, where none of this overhead exists.
 """
 
@@ -70,7 +70,7 @@ def option_others(links: Links) -> list:
 
 
 def search(S, node_stop, solution_stop):
-    """[`dlx.kernel.search`][] for problems without colors; ``S.COLOR`` holds
+    """[`dlx.kernels.algorithm_c.search`][] for problems without colors; ``S.COLOR`` holds
     ``(OTHERS, choose)`` instead of colors: [`option_others`][] and the backend's choice
     of item. Same registers, same statuses, same counts. Over a bytearray ``LEN``, the
     choice (``bytearray.find`` of the lengths 0, 1, 2, ... among the primary items) is

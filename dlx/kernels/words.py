@@ -15,19 +15,19 @@ branches (its item has two options or more) keeps a copy of the lengths after it
 (``LENS``), and going back to it copies them back, whatever was taken below; a level with
 one option or none is left at once (most levels of a Sudoku: its singles).
 
-It is the search of [`dlx.kernel.search`][] in another representation, held to it by
+It is the search of [`dlx.kernels.algorithm_c.search`][] in another representation, held to it by
 tests (every record of a batch equal: status, solutions, the first solution, ``nodes``,
 ``updates``, deepest level): C3 picks the first primary item of least length (as
-[`dlx.kernel.choose`][] does), C4 tries its options in list order, which is option
+[`dlx.kernels.algorithm_c.choose`][] does), C4 tries its options in list order, which is option
 order in links laid out unshuffled (the only ones this kernel takes), and the updates are
 counted as the links would count them without the links, each option leaving the lists
 once (see "Algorithm X over bitsets" in ``docs/design.md``): C4 costs ``1 + W(R)``, C5
 ``|x| - 1 + W(S)``, where ``R`` is the chosen item's active options, ``S`` the others that
 share an item with ``x``, and ``W`` sums ``|o| - 1`` over a set.
 
-The batch driver is [`dlx.kernel.search_batch`][] itself, re-created over this module's
+The batch driver is [`dlx.kernels.batch.search_batch`][] itself, re-created over this module's
 ``force_instance``, ``search``, ``undo_instance`` and ``record_first`` (as
-[`dlx.kernel_m`][] does). Compiled only ([`dlx.compiled`][]); the python backend solves
+[`dlx.kernels.algorithm_m`][] does). Compiled only ([`dlx.compiled`][]); the python backend solves
 a batch one [`dlx.Search`][] at a time.
 """
 
@@ -114,7 +114,7 @@ class Words(NamedTuple):
     SW: np.ndarray  # scratch: the options C4 or C5 takes out of the lengths
     LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (int32: LEN*)
     LEFT: np.ndarray  # per level: the options of ITEM[l] not tried yet
-    REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
+    REG: np.ndarray  # registers, as dlx.kernels.algorithm_c's (LEVEL, NODES, UPDATES, ...)
 
 
 def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta, low):
@@ -163,7 +163,7 @@ def mark(o, OSTART, OITEM, LEN, delta):
 
 def search(S, node_stop, solution_stop):
     """Algorithm X on the words ``S`` until a solution, the end, or a budget; the contract
-    of [`dlx.kernel.search`][] (statuses, registers, resumable), ``CHOICE`` holding
+    of [`dlx.kernels.algorithm_c.search`][] (statuses, registers, resumable), ``CHOICE`` holding
     option numbers."""
     ITEMS = S.ITEMS
     SPAN = S.SPAN
@@ -294,7 +294,7 @@ def search(S, node_stop, solution_stop):
 
 
 def force_instance(S, FORCED, f, end):
-    """B1 of [`dlx.kernel.search_batch`][] for this kernel (same contract): the root's set
+    """B1 of [`dlx.kernels.batch.search_batch`][] for this kernel (same contract): the root's set
     starts afresh and each option in turn takes out the options it excludes (CONFLICT for
     one already out); then the lengths of the problem left are counted at once, a
     popcount per word of each item's row (cheaper than taking each option out of its
@@ -333,12 +333,12 @@ def force_instance(S, FORCED, f, end):
 
 
 def undo_instance(S, FORCED, first, f):
-    """B4 of [`dlx.kernel.search_batch`][]: nothing to undo (B1 starts afresh)."""
+    """B4 of [`dlx.kernels.batch.search_batch`][]: nothing to undo (B1 starts afresh)."""
     S.REG[REG_LEVEL] = 0
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
-    """B3 of [`dlx.kernel.search_batch`][]: as the kernel's, ``CHOICE`` holding the
+    """B3 of [`dlx.kernels.batch.search_batch`][]: as the kernel's, ``CHOICE`` holding the
     options themselves."""
     size = end - first + S.REG[REG_LEVEL]
     OUT[base + B_SIZE] = size

@@ -1,4 +1,4 @@
-"""The dancing-cells kernel (``dlx.kernel_cells``, Knuth's SSXCC), on both backends.
+"""The dancing-cells kernel (``dlx.kernels.cells``, Knuth's SSXCC), on both backends.
 
 It must explore SSXCC's very tree: its ``nodes`` and ``updates`` equal those SSXCC
 prints on the shared data files (measured with the program built by

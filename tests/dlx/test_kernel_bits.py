@@ -1,8 +1,8 @@
 """Differential tests: Algorithm X over bitsets against the kernels over links.
 
-``dlx.kernel_bits`` is the python backend for problems without colors whose lists are
-long (tilings, queens, Langford pairs). It must do what :func:`dlx.kernel.search` and
-``dlx.kernel_x`` do: the same solutions in the same order, the same ``nodes``, ``updates``
+``dlx.kernels.bits`` is the python backend for problems without colors whose lists are
+long (tilings, queens, Langford pairs). It must do what :func:`dlx.kernels.algorithm_c.search` and
+``dlx.kernels.unrolled`` do: the same solutions in the same order, the same ``nodes``, ``updates``
 and ``max_level``, the same registers and ``CHOICE`` after every single node (so that
 budgets, slices and resumption behave alike), the same forced-option conflicts, and the
 same estimate of the tree explored; and the solutions a brute force finds.

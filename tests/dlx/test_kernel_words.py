@@ -1,4 +1,4 @@
-"""The compiled batch over bit words (``dlx.kernel_words``) against the batch over links.
+"""The compiled batch over bit words (``dlx.kernels.words``) against the batch over links.
 
 A second formulation of one search is held to the first: on random problems without
 colors (secondary items, mixed widths, options dropped, forced options that clash or are

@@ -1,7 +1,7 @@
 """Differential tests: the unrolled Algorithm X kernel against the kernel as written.
 
-``dlx.kernel_x`` is the python backend for problems without colors. It must do exactly
-what :func:`dlx.kernel.search` does: the same solutions in the same order, the same
+``dlx.kernels.unrolled`` is the python backend for problems without colors. It must do exactly
+what :func:`dlx.kernels.algorithm_c.search` does: the same solutions in the same order, the same
 ``nodes``, ``updates`` and ``max_level``, and, after every single node, the very same
 link arrays, so that pausing and resuming (budgets, time-outs) behave alike.
 """

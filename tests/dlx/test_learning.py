@@ -1,7 +1,7 @@
-"""The learning search (``strategy="learn"``, :mod:`dlx.cdcl` driven by
+"""The learning search (``strategy="learn"``, :mod:`dlx.kernels.cdcl` driven by
 :mod:`dlx.learning`): exactly the brute-force solutions, each once, with colors and
 secondary items; the same run on both backends; the shared files' counts; the state's
-invariants (:func:`dlx.cdcl.check.check_learner`) after every step; forced options,
+invariants (:func:`dlx.kernels.cdcl.check.check_learner`) after every step; forced options,
 budgets and bad arguments as on every other path."""
 
 from __future__ import annotations
@@ -690,7 +690,7 @@ def test_the_state_is_the_table():
 
 
 def test_the_package_imports_only_earlier_modules():
-    """Each module of :mod:`dlx.cdcl` imports only those before it in ``MODULES`` (the
+    """Each module of :mod:`dlx.kernels.cdcl` imports only those before it in ``MODULES`` (the
     check last), and nothing of :mod:`dlx` but :mod:`dlx.status`: no cycle, and the
     driver (:mod:`dlx.learning`) stays outside."""
     import ast
@@ -703,9 +703,9 @@ def test_the_package_imports_only_earlier_modules():
         tree = ast.parse((Path(cdcl.__file__).parent / f"{name}.py").read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
-                assert node.module in order[:k], f"dlx.cdcl.{name} imports {node.module}"
+                assert node.module in order[:k], f"dlx.kernels.cdcl.{name} imports {node.module}"
             elif isinstance(node, ast.ImportFrom) and node.level == 2:
-                assert node.module == "status", f"dlx.cdcl.{name} imports {node.module}"
+                assert node.module == "status", f"dlx.kernels.cdcl.{name} imports {node.module}"
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else [
                     node.module or ""]
@@ -713,7 +713,7 @@ def test_the_package_imports_only_earlier_modules():
 
 
 def test_moved_names_warn():
-    """What left :mod:`dlx.learning` for :mod:`dlx.cdcl` is still found there, with a
+    """What left :mod:`dlx.learning` for :mod:`dlx.kernels.cdcl` is still found there, with a
     DeprecationWarning."""
     import dlx.learning
 

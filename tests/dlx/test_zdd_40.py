@@ -1,5 +1,5 @@
 """Issue 40, first slice: solution sets as values in a canonical store (dlx.zdd_store,
-dlx.kernel_zdd): one family one node, set algebra and comparisons against Python sets on
+dlx.kernels.zdd): one family one node, set algebra and comparisons against Python sets on
 both backends, sets of equal problems combined, linear reading of ZDD text, pictures of
 any size, memory bounded by the store's limit, and threads."""
 

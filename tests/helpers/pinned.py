@@ -85,7 +85,7 @@ def check(links: Links, kernel: Kernel, S: State) -> None:
 
 def _unrolled(S: State) -> bool:
     """True when ``S.COLOR`` holds no colors: Algorithm X's read-only ``(OTHERS, choose)``
-    or the bitset kernel's :class:`dlx.kernel_bits.Walk`."""
+    or the bitset kernel's :class:`dlx.kernels.bits.Walk`."""
     return isinstance(S.COLOR, (tuple, Walk))
 
 

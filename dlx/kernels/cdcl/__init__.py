@@ -18,7 +18,7 @@ search   ``begin`` and ``cdcl``: the main loop, one call per concern
 check    Knuth's sanity check of the whole state (tests, debugging)
 ======== ==================================================================================
 
-Every function of the kernel takes the state ``S`` ([`dlx.cdcl.state.Learner`][]) and
+Every function of the kernel takes the state ``S`` ([`dlx.kernels.cdcl.state.Learner`][]) and
 plain integers; the python backend runs them as written, and [`dlx.compiled`][] wraps
 them with numba over one namespace, [`namespace`][], so that both run the same source.
 """
@@ -68,7 +68,7 @@ def namespace() -> dict[str, Any]:
             if name.startswith("__"):
                 continue
             if name in merged and merged[name] is not value:
-                raise AssertionError(f"dlx.cdcl: {name} means two things ({m.__name__})")
+                raise AssertionError(f"dlx.kernels.cdcl: {name} means two things ({m.__name__})")
             merged[name] = value
     return merged
 
