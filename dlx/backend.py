@@ -7,14 +7,14 @@ that searches it (``search``, ``force``, ``choose`` over the backend's own array
 [`batch`][Backend.batch] searches it once per list of forced options, and
 [`learning`][Backend.learning] and [`memo`][Backend.memo] give the kernels of the learning and
 the memoized searches. Single searches ([`dlx.search`][]), batches ([`dlx.batch`][]),
-``auto`` and the tests all go through these; a backend's kernels are made by
-[`specialize`][], which re-creates the kernel's functions from their own code objects in
-a namespace where a few global names are bound differently.
+``auto`` and the tests all go through these; a backend's kernels are made from their
+declarations by the one recipe ([`dlx.kernels`][]), which re-creates a kernel's functions
+from their own code objects in a namespace where a few global names are bound
+differently; which kernel is [`dlx.kernels.kernel_for`][]'s choice.
 """
 
 from __future__ import annotations
 
-import types
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,49 +22,19 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_m, kernel_memo, kernel_zdd
-from .cdcl import search as learner
-from .links import Links
+from .kernels.algorithm_c import commit, cover, force_all
+from .kernels.cdcl import search as learner
+from .kernels.memo import rehash_memo, rehash_zdd
+from .kernels.memo import search as memo_search
+from .kernels.zdd import apply, import_diagram, reach, recache, rehash, tally, transfer
+from .links import INACTIVE, Links
 from .slices import Handover
-from .state import FIELDS, State
+from .state import FIELDS, REG_LEVEL, State
 
-__all__ = ["KERNEL_FUNCTIONS", "Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance",
-           "OneThrough", "specialize"]
-
-KERNEL_FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "commit", "uncommit",
-                    "choose_walk", "choose_weighted", "choose", "hide_option", "unhide_option",
-                    "option_holds", "reduce", "restore", "search", "excluded", "force", "unforce",
-                    "begin", "force_instance", "force_all", "undo_instance", "record_first",
-                    "record", "search_batch")
-"""The kernel's functions, callees before callers (the order numba compiles them in)."""
+__all__ = ["Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance", "OneThrough"]
 
 _RESTRICTED = ("U", "D", "LEN", "LL", "RL")
 """The arrays [`Links.restricted`][] returns, in its order."""
-
-
-def specialize(
-    overrides: dict[str, Any], wrap: Callable[[Callable], Callable] = lambda f: f,
-    mcc: bool = False,
-) -> types.SimpleNamespace:
-    """The kernel's functions re-created over ``kernel``'s globals with ``overrides``.
-
-    ``wrap`` is applied to each function (numba's ``njit`` for the compiled backend); a
-    function named in ``overrides`` replaces the kernel's own. With ``mcc``, the
-    namespace is [`dlx.kernel`][]'s with [`dlx.kernel_m`][]'s names over it, and the
-    functions are ``kernel_m.FUNCTIONS``: the kernel of multiplicities and costs, whose
-    batches run the kernel's own ``search_batch`` calling this kernel's steps.
-    """
-    namespace = dict(vars(kernel))
-    if mcc:
-        namespace.update(vars(kernel_m))
-    namespace.update(overrides)
-    names = kernel_m.FUNCTIONS if mcc else KERNEL_FUNCTIONS
-    for name in names:
-        if name not in overrides:
-            f = namespace[name]
-            namespace[name] = wrap(types.FunctionType(f.__code__, namespace, name))
-    return types.SimpleNamespace(**{name: namespace[name] for name in names},
-                                 INACTIVE=namespace["INACTIVE"])
 
 
 @dataclass(frozen=True)
@@ -80,7 +50,7 @@ class Kernel:
     name: str
     search: Callable[[State, int, int], int]
     force_all: Callable[[State, Any], int] | None
-    """Forces options link by link ([`dlx.kernel.force_all`][]); None for a kernel that
+    """Forces options link by link ([`dlx.kernels.algorithm_c.force_all`][]); None for a kernel that
     only restricts (below)."""
     inactive: int
     convert: Callable[[Links, str, np.ndarray], Any]
@@ -89,14 +59,14 @@ class Kernel:
     """Force options with numpy ([`Links.restricted`][]) instead of ``force_all``: what
     the python kernels do for problems without colors (faster in CPython)."""
     mcc: bool = False
-    """The kernel of multiplicities and costs ([`dlx.kernel_m`][]): it reads the fields
+    """The kernel of multiplicities and costs ([`dlx.kernels.algorithm_m`][]): it reads the fields
     marked ``mcc`` in [`dlx.state.FIELDS`][], which the other kernels get empty."""
     explored: Callable[[State, float], float] | None = None
     """Knuth's estimate of the tree explored, for a kernel whose lists are not the
-    links ([`dlx.kernel_bits.explored`][]); None: [`dlx.search.explored`][]."""
+    links ([`dlx.kernels.bits.explored`][]); None: [`dlx.search.explored`][]."""
     keeps_links: bool = True
     """False for a kernel whose state does not hold the links as the search changes
-    them ([`dlx.kernel_bits`][]: bitsets): another kernel that takes over its search
+    them ([`dlx.kernels.bits`][]: bitsets): another kernel that takes over its search
     replays the path instead ([`adopt`][])."""
     check: Callable[[Links, Any, int], None] | None = None
     """Knuth's sanity checker of this kernel's state (``links, state, inactive``),
@@ -159,12 +129,12 @@ class Kernel:
         (numpy's forcing of [`Links.restricted`][] included: the arrays are links all the
         same). A kernel that keeps no links (``keeps_links`` False) has them rebuilt
         ([`_replayed`][]). The arrays no search changes are this kernel's own, shared;
-        ``COLOR`` too in a problem without colors (where [`dlx.kernel_x`][] holds its
+        ``COLOR`` too in a problem without colors (where [`dlx.kernels.unrolled`][] holds its
         option lists instead). Nothing of ``state`` or of the problem is written.
         """
         inactive = source.inactive
         if not source.keeps_links:
-            state, inactive = _replayed(links, forced, state), kernel.INACTIVE
+            state, inactive = _replayed(links, forced, state), INACTIVE
         arrays = []
         for f, mine, theirs in zip(FIELDS, self.pristine(links), state):
             if not f.changes or (f.mcc and not self.mcc) or (f.name == "COLOR"
@@ -188,19 +158,19 @@ class Kernel:
 
 def _replayed(links: Links, forced: list[int], state: State) -> State:
     """The links of a search of ``links`` at the point ``state`` is, for a kernel that
-    keeps none: the options ``forced`` taken ([`dlx.kernel.force_all`][]), then at each
+    keeps none: the options ``forced`` taken ([`dlx.kernels.algorithm_c.force_all`][]), then at each
     level of ``CHOICE[:LEVEL]`` the chosen option's item covered and the option committed
-    (C4, C5), in the search's order, which is what [`dlx.kernel.search`][] holds there
+    (C4, C5), in the search's order, which is what [`dlx.kernels.algorithm_c.search`][] holds there
     (whatever it explored below has been undone exactly); with its registers and
     ``CHOICE``. Over lists, by the kernel as written: a few covers a level."""
-    arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, kernel.INACTIVE))
+    arrays = links.arrays._replace(LEN=_with_root(links.arrays.LEN, INACTIVE))
     S = State(*(a.tolist() for a in arrays))
     if forced:
-        kernel.force_all(S, forced)
+        force_all(S, forced)
     U, D, TOP, COLOR, LEN, LL, RL = S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL
-    for x in state.CHOICE[: state.REG[kernel.LEVEL]]:
-        kernel.cover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
-        kernel.commit(x, U, D, TOP, COLOR, LEN, LL, RL)
+    for x in state.CHOICE[: state.REG[REG_LEVEL]]:
+        cover(TOP[x], U, D, TOP, COLOR, LEN, LL, RL)
+        commit(x, U, D, TOP, COLOR, LEN, LL, RL)
     return S._replace(CHOICE=list(state.CHOICE), REG=list(state.REG))
 
 
@@ -213,7 +183,7 @@ def _with_root(length: np.ndarray, inactive: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class MemoKernel:
-    """The memoized search's kernel ([`dlx.kernel_memo`][]) over one backend's array
+    """The memoized search's kernel ([`dlx.kernels.memo`][]) over one backend's array
     types: its entry points ``search``, ``rehash_memo`` and ``rehash_zdd``, and how its
     arrays are made: ``array`` converts a numpy array, ``zeros(n)`` makes a zeroed one,
     ``grown(a, n)`` is ``a`` lengthened with zeros, ``numpy`` reads one back."""
@@ -228,14 +198,13 @@ class MemoKernel:
     numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
 
 
-PYTHON_MEMO = MemoKernel("python", kernel_memo.search, kernel_memo.rehash_memo,
-                         kernel_memo.rehash_zdd)
+PYTHON_MEMO = MemoKernel("python", memo_search, rehash_memo, rehash_zdd)
 """The memoized search's kernel as written, over Python lists."""
 
 
 @dataclass(frozen=True)
 class ZddKernel:
-    """The canonical ZDD store's kernel ([`dlx.kernel_zdd`][]) over one backend's array
+    """The canonical ZDD store's kernel ([`dlx.kernels.zdd`][]) over one backend's array
     types: its entry points, and how its arrays are made (as [`MemoKernel`][]'s)."""
 
     name: str
@@ -252,9 +221,8 @@ class ZddKernel:
     numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
 
 
-PYTHON_ZDD = ZddKernel("python", kernel_zdd.apply, kernel_zdd.import_diagram,
-                       kernel_zdd.reach, kernel_zdd.tally, kernel_zdd.transfer,
-                       kernel_zdd.rehash, kernel_zdd.recache)
+PYTHON_ZDD = ZddKernel("python", apply, import_diagram, reach, tally, transfer, rehash,
+                       recache)
 """The ZDD store's kernel as written, over Python lists."""
 
 
@@ -264,7 +232,7 @@ class BatchJob:
 
     Instance ``k`` forces ``indices[indptr[k]:indptr[k + 1]]``. ``table`` has one record
     of ``kernel.B_FIRST + width`` slots per instance (zeros to begin with), which the
-    backend fills as [`dlx.kernel.search_batch`][] does. The backend also sets
+    backend fills as [`dlx.kernels.batch.search_batch`][] does. The backend also sets
     ``invalid`` (the first instance with an INVALID option, -1: none) and ``cut`` (the
     first instance that the ``deadline`` stopped, ``n``: none).
     """
@@ -349,7 +317,7 @@ class Backend(ABC):
         return None
 
     def learning(self) -> tuple[Callable[..., int], Callable[..., int]]:
-        """The learning search's ``begin`` and ``cdcl`` (`dlx.cdcl.search`), which
+        """The learning search's ``begin`` and ``cdcl`` (`dlx.kernels.cdcl.search`), which
         return [`dlx.Status`][] values; by default as written, in Python."""
         return learner.begin, learner.cdcl
 

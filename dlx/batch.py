@@ -2,7 +2,7 @@
 
 A batch is one problem (say the empty 9x9 Sudoku, 729 options x 324 items) and many
 *instances*, each a set of options forced into the solution (a puzzle's givens). The
-driver loop is [`dlx.kernel.search_batch`][], run by the same backends as the search:
+driver loop is [`dlx.kernels.batch.search_batch`][], run by the same backends as the search:
 for every instance it restores the arrays, forces the options with the kernel's own
 ``cover`` and ``commit``, and runs the kernel's own ``search``. What is left once the
 options are forced is exactly the problem without their items and without the options
@@ -23,11 +23,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import kernel
 from .arguments import check_csr, check_forced, check_forced_rows
 from .backend import BatchJob
 from .budget import NEVER
 from .errors import ArgumentError
+from .kernels import codes, record
 from .links import Links
 from .progress import RunProgress
 from .registry import NUMBA_MIN_WORK, charge_python, get_backend, handover
@@ -63,7 +63,7 @@ class BatchResult:
     """
 
     def __init__(self, table: np.ndarray, backend: str, seconds: float, cut: int) -> None:
-        self.table = table  # one record per instance, laid out as kernel.B_*
+        self.table = table  # one record per instance, laid out as record.B_*
         self.backend = backend
         self.seconds = seconds
         self.cut = cut  # the first instance that the timeout stopped (len(self): none)
@@ -85,31 +85,31 @@ class BatchResult:
     @property
     def status(self) -> np.ndarray:
         """How each instance ended: a [`dlx.Status`][] value."""
-        return self.table[:, kernel.B_STATUS]
+        return self.table[:, record.B_STATUS]
 
     @property
     def found(self) -> np.ndarray:
-        return self.table[:, kernel.B_SOLUTIONS]
+        return self.table[:, record.B_SOLUTIONS]
 
     @property
     def nodes(self) -> np.ndarray:
-        return self.table[:, kernel.B_NODES]
+        return self.table[:, record.B_NODES]
 
     @property
     def updates(self) -> np.ndarray:
-        return self.table[:, kernel.B_UPDATES]
+        return self.table[:, record.B_UPDATES]
 
     @property
     def max_level(self) -> np.ndarray:
-        return self.table[:, kernel.B_MAX_LEVEL]
+        return self.table[:, record.B_MAX_LEVEL]
 
     @property
     def size(self) -> np.ndarray:
-        return self.table[:, kernel.B_SIZE]
+        return self.table[:, record.B_SIZE]
 
     @cached_property
     def options(self) -> np.ndarray:
-        first = self.table[:, kernel.B_FIRST :]
+        first = self.table[:, record.B_FIRST :]
         size, width = self.size, first.shape[1]
         if (size == width).all():  # every row a full solution (one Sudoku size): sort
             return np.sort(first, axis=1)
@@ -122,13 +122,13 @@ class BatchResult:
 
     @cached_property
     def conflicting(self) -> np.ndarray:
-        if self.table.shape[1] == kernel.B_FIRST:  # width 0: no option recorded
+        if self.table.shape[1] == record.B_FIRST:  # width 0: no option recorded
             return np.full(len(self), -1, dtype=np.int64)
-        return np.where(self.conflict, self.table[:, kernel.B_FIRST], -1)
+        return np.where(self.conflict, self.table[:, record.B_FIRST], -1)
 
     @property
     def conflict(self) -> np.ndarray:
-        return self.status == kernel.CONFLICT
+        return self.status == codes.CONFLICT
 
     @property
     def complete(self) -> np.ndarray:
@@ -158,9 +158,9 @@ class BatchResult:
         (writing to it changes this result), for an adapter that reads each option once,
         as ``sudoku`` decodes a grid; or None."""
         table = self.table
-        if not table.item(k, kernel.B_SOLUTIONS):
+        if not table.item(k, record.B_SOLUTIONS):
             return None
-        return table[k, kernel.B_FIRST : kernel.B_FIRST + table.item(k, kernel.B_SIZE)]
+        return table[k, record.B_FIRST : record.B_FIRST + table.item(k, record.B_SIZE)]
 
     def solution_array(self, k: int) -> np.ndarray | None:
         """[`solution`][] as a sorted int64 array (for arithmetic on all its options at
@@ -269,7 +269,7 @@ class InstanceSearch:
                 self._runner(chosen, codec)
             if run is not False:
                 table, invalid, answer = run(data, context, max_nodes, limit)
-                if invalid >= 0 or table.item(0, kernel.B_STATUS) == kernel.CONFLICT:
+                if invalid >= 0 or table.item(0, record.B_STATUS) == codes.CONFLICT:
                     forced = _plain(codec)[0](data, context)
                     _check_faults(links, n_options, table, invalid,
                                   np.array((0, len(forced))), forced)
@@ -374,7 +374,7 @@ def run_batch(
     n = len(indptr) - 1
     chosen = get_backend(backend, n * links.n_nodes, NUMBA_MIN_WORK)
     width = _width(links, n_options, min_width)  # room for the option at fault, too
-    table = np.zeros((n, kernel.B_FIRST + width), dtype=np.int64)
+    table = np.zeros((n, record.B_FIRST + width), dtype=np.int64)
     job = BatchJob(links, indptr, indices, width, max_nodes, limit,
                    None if timeout is None else start + timeout, table,
                    progress=None if progress is None else _reporter(progress, table, start),
@@ -387,12 +387,12 @@ def run_batch(
             charge_python(time.perf_counter() - start)
     else:
         job.invalid, job.cut = -1, 0
-    if job.invalid >= 0 or (int(table[0, kernel.B_STATUS]) == kernel.CONFLICT if n == 1
-                            else (table[:, kernel.B_STATUS] == kernel.CONFLICT).any()):
+    if job.invalid >= 0 or (int(table[0, record.B_STATUS]) == codes.CONFLICT if n == 1
+                            else (table[:, record.B_STATUS] == codes.CONFLICT).any()):
         _check_faults(links, n_options, table, job.invalid, indptr, indices)
     if job.cut < n:  # stopped by the timeout, not by max_nodes
-        late = table[job.cut:, kernel.B_STATUS]
-        late[late == kernel.MAX_NODES] = Status.TIMEOUT
+        late = table[job.cut:, record.B_STATUS]
+        late[late == codes.MAX_NODES] = Status.TIMEOUT
     name = chosen.name if job.handover is None else job.handover.name  # "python->numba"
     return BatchResult(table, name, time.perf_counter() - start, job.cut)
 
@@ -409,8 +409,8 @@ def _reporter(progress: Callable[[RunProgress], object], table: np.ndarray,
             return
         told[0] = done
         rows = table[:done]
-        progress(RunProgress(done, len(table), int(rows[:, kernel.B_SOLUTIONS].sum()),
-                             int(rows[:, kernel.B_NODES].sum()), time.perf_counter() - start))
+        progress(RunProgress(done, len(table), int(rows[:, record.B_SOLUTIONS].sum()),
+                             int(rows[:, record.B_NODES].sum()), time.perf_counter() - start))
     return report
 
 
@@ -431,7 +431,7 @@ def _run_one(links: Links, n_options: int, min_width: int, row: Any, limit: int,
     if run is False:
         return None
     table, invalid = run(row, max_nodes, limit)
-    if invalid >= 0 or table.item(0, kernel.B_STATUS) == kernel.CONFLICT:
+    if invalid >= 0 or table.item(0, record.B_STATUS) == codes.CONFLICT:
         _check_faults(links, n_options, table, invalid, np.array((0, len(row))), row)
     return BatchResult(table, chosen.name, time.perf_counter() - start, 1)
 
@@ -442,13 +442,13 @@ def _check_faults(links: Links, n_options: int, table: np.ndarray, invalid: int,
     an option not in the problem (status INVALID) or an option twice (a CONFLICT of the
     option with itself). The kernel stops an instance at its first fault, in order, so
     re-checking only these instances, in full, finds what a single search would."""
-    status = table[:, kernel.B_STATUS]
-    suspects = np.flatnonzero(status == kernel.CONFLICT).tolist()
+    status = table[:, record.B_STATUS]
+    suspects = np.flatnonzero(status == codes.CONFLICT).tolist()
     if invalid >= 0:
         suspects = sorted([*suspects, invalid])
     dropped = np.flatnonzero(links.forcing_node < 0).tolist()
     for k in suspects:
         row = indices[indptr[k] : indptr[k + 1]].tolist()
         check_forced(row, n_options, dropped, where=f"forced[{k}]")
-        if status[k] == kernel.INVALID:  # cannot be: check_forced finds what it found
+        if status[k] == codes.INVALID:  # cannot be: check_forced finds what it found
             raise AssertionError(f"instance {k}: the kernel and check_forced disagree")

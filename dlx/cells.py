@@ -1,4 +1,4 @@
-"""Dancing cells ([`dlx.kernel_cells`][], Knuth's SSXCC) as a kernel of the search.
+"""Dancing cells ([`dlx.kernels.cells`][], Knuth's SSXCC) as a kernel of the search.
 
 [`build_cells`][] lays a problem's [`dlx.links.Links`][] out as sparse sets;
 [`CellsKernel`][] is a [`dlx.backend.Kernel`][] over them, so that
@@ -18,45 +18,21 @@ default searches keep the links: their nodes and updates are Knuth's DLX1/DLX2/D
 from __future__ import annotations
 
 import functools
-import hashlib
-import inspect
-from collections import namedtuple
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from . import kernel_cells
 from .backend import Backend, BatchJob, Kernel, MemoKernel
 from .errors import ArgumentError
+from .kernels import cells as kernel_cells
+from .kernels.cells import CHANGES, DTYPE, FIELDS, Cells
+from .kernels.codes import LEAVE
 from .links import Links
+from .state import REG_LEVEL, REG_RESUME
 
 __all__ = ["CELLS", "CELLS_AUTO", "CELLS_PYTHON", "Cells", "CellsBackend", "CellsKernel",
            "build_cells", "cells_pay", "check_cells", "explored_cells"]
-
-FIELDS = ("SET", "ITM", "LOC", "CLR", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "FORCING",
-          "REG", "WEIGHT")
-"""The arrays of a search's state, in order (what each holds: [`dlx.kernel_cells`][];
-``WEIGHT``, per item, all 1, only so that ``Search.weights`` reads a cells search as an
-unweighted one: the kernel never reads it)."""
-
-CHANGES = frozenset({"SET", "LOC", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "REG"})
-"""The arrays a search writes: each search works on its own copies; the others (``ITM``,
-``CLR``, ``FORCING``) are shared by every search of the problem."""
-
-if TYPE_CHECKING:
-    class Cells(tuple):
-        def __getattr__(self, name: str) -> Any: ...
-        def __new__(cls, *args: Any, **kwargs: Any) -> Cells: ...
-        def _replace(self, **kwargs: Any) -> Cells: ...
-else:
-    Cells = namedtuple("Cells", FIELDS)
-    Cells.__doc__ = "A dancing-cells state: the arrays of [`FIELDS`][], read by name."
-
-DTYPE = np.int64
-"""The arrays' type. SSXCC's ``int`` (int32, with ``REG`` int64) was measured 3-17%
-slower compiled (the sign extensions of every index; these sets fit the caches either
-way: ``docs/decisions.md``, "Dancing cells")."""
 
 SAVE_START = 1 << 12
 """``SAVE``'s first length (grown twofold when a level may not fit: ``FULL``)."""
@@ -101,7 +77,7 @@ def build_cells(links: Links) -> Cells:
     CLR = np.zeros(Z, dtype=DTYPE)
     CLR[nodes] = A.COLOR[nodes]
     REG = np.zeros(kernel_cells.N_REGS, dtype=np.int64)
-    REG[kernel_cells.RESUME] = kernel_cells.BEGIN
+    REG[REG_RESUME] = kernel_cells.BEGIN
     REG[kernel_cells.ACTIVE] = N
     REG[kernel_cells.SECOND] = base[N1 + 1] if N > N1 else size + 2
     return Cells(SET=SET, ITM=ITM, LOC=LOC, CLR=CLR, ITEM=base[1 : N + 1].astype(DTYPE),
@@ -113,7 +89,7 @@ def build_cells(links: Links) -> Cells:
 
 def _grown(search: Any, grow: Any) -> Any:
     """``search`` called again after ``grow(S.SAVE)`` while it pauses for room
-    ([`dlx.kernel_cells.FULL`][]): the state keeps the same array, enlarged in place."""
+    ([`dlx.kernels.cells.FULL`][]): the state keeps the same array, enlarged in place."""
 
     def run(S: Cells, node_stop: int, solution_stop: int) -> int:
         status = search(S, node_stop, solution_stop)
@@ -138,7 +114,7 @@ class CellsKernel(Kernel):
     """The dancing-cells kernel over one backend's array types: a [`Kernel`][] whose
     state is [`Cells`][], built from the links ([`build_cells`][]) once per problem and
     copied (what a search writes) per search; options are forced by
-    [`dlx.kernel_cells.force_all`][]."""
+    [`dlx.kernels.cells.force_all`][]."""
 
     def pristine(self, links: Links) -> Any:
         state = links.converted.get(self.name)
@@ -200,8 +176,8 @@ def check_cells(links: Links, S: Any, inactive: int = 0) -> None:
         x, r = ITM[p], LOC[p]
         if not x <= r < x + length[x] or SET[r] != p:
             raise AssertionError(f"bad LOC {r} of node {p} in the set of item {x}")
-    level = REG[kernel_cells.LEVEL]
-    if REG[kernel_cells.RESUME] == kernel_cells.LEAVE and level == 0:
+    level = REG[REG_LEVEL]
+    if REG[REG_RESUME] == LEAVE and level == 0:
         return  # the search is over: like SSXCC, it leaves the last sizes as they were
     TOP = links.arrays.TOP
     spacers = np.flatnonzero(TOP[N + 1 :] <= 0) + N + 1
@@ -220,7 +196,7 @@ def explored_cells(S: Any, floor: float = 0.0) -> float:
     at level ``l`` the option tried is the ``k``-th of the ``d`` in its item's set, read
     off ``LOC`` and the item's size (a branching item's set is left alone below it); as
     [`dlx.search.explored`][] for the links."""
-    level = int(S.REG[kernel_cells.LEVEL])
+    level = int(S.REG[REG_LEVEL])
     if level == 0:
         return 0.0
     SET, ITM, LOC, CHOICE = S.SET, S.ITM, S.LOC, S.CHOICE
@@ -256,60 +232,27 @@ PYTHON_KERNEL = CellsKernel("python-cells", _grown(kernel_cells.search, _grow_li
                             kernel_cells.force_all, 0, _python_convert, _copy,
                             explored=explored_cells, keeps_links=False,
                             check=check_cells)
-"""[`dlx.kernel_cells`][] as written, over Python lists."""
+"""[`dlx.kernels.cells`][] as written, over Python lists."""
 
 
 # ----- compiled by numba --------------------------------------------------------------
 
 
-INLINE = frozenset({"swap_out", "choose"})
-"""Inlined into their callers by numba (``inline="always"``)."""
+@functools.cache
+def compiled(name: str) -> Any:
+    """The compiled entry point ``name`` (compiled, or loaded from numba's disk cache,
+    on the first call; without negative-index wrap-around, as every kernel), made by the
+    one recipe from [`dlx.kernels.cells.DECLARATION`][]."""
+    from .jit import compile_entry, entry_point
+
+    return entry_point(compile_entry(kernel_cells.DECLARATION, _namespace(), name))
 
 
 @functools.cache
 def _namespace() -> Any:
-    """The kernel's functions wrapped by numba over one namespace, under a cache tag that
-    also hashes this kernel's source (not among [`dlx.jit`][]'s kernel modules);
-    nothing is compiled yet."""
-    import types
+    from .jit import numba_namespace
 
-    from .jit import _cache_tag, _indexing_hook_available, _wrapper
-
-    source = hashlib.sha256(inspect.getsource(kernel_cells).encode()).hexdigest()
-    tag = _cache_tag(_indexing_hook_available(),
-                     {"cells": source, "dtype": np.dtype(DTYPE).name}, inline=INLINE)
-    wrap = _wrapper(tag, INLINE)
-    namespace = dict(vars(kernel_cells))
-    for name in kernel_cells.FUNCTIONS:
-        f = namespace[name]
-        namespace[name] = wrap(types.FunctionType(f.__code__, namespace, name))
-    return types.SimpleNamespace(**{name: namespace[name] for name in kernel_cells.FUNCTIONS})
-
-
-def _signature(name: str) -> tuple:
-    """numba's signature of the entry point ``name`` (``search``, ``force_all``)."""
-    import numba
-
-    small = numba.types.Array(numba.from_dtype(np.dtype(DTYPE)), 1, "C")
-    wide = numba.types.Array(numba.types.int64, 1, "C")
-    arrays = [wide if f == "REG" else small for f in FIELDS]
-    state: Any = (numba.types.NamedUniTuple(wide, len(arrays), Cells) if small == wide
-                  else numba.types.NamedTuple(arrays, Cells))
-    if name == "search":
-        return state, numba.types.int64, numba.types.int64
-    return state, wide
-
-
-@functools.cache
-def compiled(name: str) -> Any:
-    """The compiled entry point ``name`` (compiled, or loaded from numba's disk cache,
-    on the first call; without negative-index wrap-around, as every kernel)."""
-    from .jit import _compile, _compile_lock
-
-    dispatcher = getattr(_namespace(), name)
-    with _compile_lock:
-        _compile(dispatcher, _signature(name))
-    return dispatcher.overloads[dispatcher.signatures[0]].entry_point
+    return numba_namespace(kernel_cells.DECLARATION)
 
 
 def _numba_convert(links: Links, name: str, a: np.ndarray) -> Any:
@@ -329,7 +272,7 @@ NUMBA_KERNEL = CellsKernel("numba-cells", _grown(_numba_search, _grow_array),
                            _numba_force_all, 0, _numba_convert, np.copy,
                            explored=explored_cells, keeps_links=False,
                            check=check_cells)
-"""[`dlx.kernel_cells`][] compiled by numba, over arrays of [`DTYPE`][]."""
+"""[`dlx.kernels.cells`][] compiled by numba, over arrays of [`DTYPE`][]."""
 
 
 # ----- backends -------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Importing this module neither imports numba nor compiles anything. The first search
 imports numba (~0.35 s) and compiles the kernel (~4 s), or loads it from numba's disk
-cache (``__pycache__`` beside ``kernel.py``, else numba's user-wide cache dir; ~0.7 s, of
+cache (``__pycache__`` beside the kernel's module, else numba's user-wide cache dir; ~0.7 s, of
 which ~0.4 s is numba importing scipy.linalg: see [`own_process`][]), so only the first
 use on a machine pays for compiling. Each entry point compiles and loads on its own;
 past the first, one costs ~10 ms to load.
@@ -17,14 +17,17 @@ Two details decide the speed and the correctness of that cache:
   fast as the same loops in C.
 * **A tagged cache.** numba keys its cache by source file, qualified name and bytecode,
   not by the globals the functions see nor by the functions they call, which may live in
-  other files ([`dlx.cdcl`][] is a package). The functions are therefore renamed
-  ``<name>__<tag>`` ([`_wrapper`][]), where the tag ([`_cache_tag`][]) hashes the source
-  of every kernel module, their constants and state tables, the overrides, the njit
+  other files ([`dlx.kernels.cdcl`][] is a package, Algorithm C borrows the batch
+  driver). The functions are therefore renamed ``<name>__<tag>`` ([`_wrapper`][]), where
+  the tag ([`_cache_tag`][]) hashes the source of every module of the kernel's
+  declaration, their constants, its state and register tables, the overrides, the njit
   options and the indexing mode, so that a change to any of them compiles anew instead
   of loading stale machine code.
 
-[`_compile`][] compiles one entry point for one signature under both, then refuses any
-other; [`dlx.compiled`][] holds the entry points and the backend.
+[`numba_namespace`][] and [`compile_entry`][] are the compiled half of the one recipe
+that makes every kernel from its declaration ([`dlx.kernels`][]); [`_compile`][]
+compiles one entry point for one signature under both, then refuses any other;
+[`dlx.compiled`][] holds the entry points and the backend.
 """
 
 from __future__ import annotations
@@ -40,11 +43,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import cdcl, kernel, kernel_m, kernel_memo, kernel_parts, kernel_words
 from .errors import warn_once
+from .kernels.declare import Declaration, namespace, signature, sources
 from .state import FIELDS
 
-__all__ = ["is_loaded", "on_compile", "own_process"]
+__all__ = ["compile_entry", "entry_point", "is_loaded", "numba_namespace", "on_compile",
+           "own_process"]
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
@@ -86,39 +90,66 @@ def _nonnegative_indexing() -> Iterator[bool]:
             arrayobj.fix_integer_index = original
 
 
-_KERNEL_MODULES = (kernel, kernel_m, kernel_memo, kernel_parts, kernel_words, cdcl, *cdcl.MODULES)
-"""Every module whose functions are compiled (and [`dlx.cdcl`][], which merges its
-modules into one namespace): what the cache tag hashes."""
+def _kernel_sources(decl: Declaration) -> tuple[str, list[tuple[str, Any]]]:
+    """The source and the constants of every module ``decl``'s namespace is made of
+    ([`dlx.kernels.declare.sources`][]): what the cache tag hashes (read once per
+    process and kernel)."""
+    return _sources(decl.module)
 
 
 @functools.cache
-def _kernel_sources() -> str:
-    """A hash of the source of every kernel module (read once per process; a module
-    without its source, which numba could not cache either, counts by its name)."""
+def _sources(module: str) -> tuple[str, list[tuple[str, Any]]]:
+    from .kernels import declaration
 
-    def source(m: types.ModuleType) -> str:
-        try:
-            return inspect.getsource(m)
-        except (OSError, TypeError):
-            return m.__name__
-
-    text = "".join(source(m) for m in _KERNEL_MODULES)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sources(declaration(module))
 
 
-def _cache_tag(nonnegative: bool, overrides: dict[str, Any],
-               options: dict[str, Any] | None = None, inline: frozenset[str] = frozenset()
-               ) -> str:
-    """A short hash of everything that shapes the machine code but not numba's cache key:
-    the kernels' sources, constants and state tables, the ``overrides``, the njit
-    ``options`` ([`_OPTIONS`][] and more), the functions inlined, the indexing mode."""
-    constants = sorted((f"{m.__name__}.{k}", v) for m in _KERNEL_MODULES
-                       for k, v in vars(m).items()
-                       if isinstance(v, (int, float)) and not k.startswith("_"))
-    text = repr((_kernel_sources(), constants, sorted(overrides.items()),
-                 sorted({**_OPTIONS, **(options or {})}.items()), nonnegative, sorted(inline),
-                 FIELDS, cdcl.state.FIELDS, cdcl.state.REGISTERS))
+def _cache_tag(nonnegative: bool, decl: Declaration, overrides: dict[str, Any]) -> str:
+    """A short hash of everything that shapes ``decl``'s machine code but not numba's
+    cache key: the sources and constants of its modules, its state table (fields and
+    dtypes) and registers, the ``overrides`` (the switches, anything else that changes
+    what a name is bound to), the njit options ([`_OPTIONS`][] and ``decl.options``),
+    the functions inlined, the indexing mode."""
+    source, constants = _kernel_sources(decl)
+    state = decl.state._fields if decl.state is not None else ()
+    dtypes = decl.dtypes() if decl.dtypes is not None else None
+    text = repr((hashlib.sha256(source.encode()).hexdigest(), constants,
+                 sorted(overrides.items()), sorted({**_OPTIONS, **decl.options}.items()),
+                 nonnegative, sorted(decl.inline), decl.module, state, dtypes,
+                 decl.registers, FIELDS))
     return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def numba_namespace(decl: Declaration, overrides: dict[str, Any] | None = None,
+                    tagged: dict[str, Any] | None = None) -> types.SimpleNamespace:
+    """THE compiled recipe: ``decl``'s functions re-created over one namespace
+    ([`dlx.kernels.declare.namespace`][]) with ``overrides``, each wrapped by numba
+    ([`_wrapper`][]) under the tag of [`_cache_tag`][] (of the overrides that are not
+    functions, and ``tagged``: what stands for those); nothing is compiled yet."""
+    overrides = overrides or {}
+    plain = {k: v for k, v in overrides.items() if not callable(v)}
+    tag = _cache_tag(_indexing_hook_available(), decl, {**plain, **(tagged or {})})
+    return namespace(decl, overrides, _wrapper(tag, decl.inline, **decl.options))
+
+
+def compile_entry(decl: Declaration, ns: types.SimpleNamespace, name: str,
+                  dtypes: tuple[Any, ...] | None = None) -> Any:
+    """Compile (or load from the disk cache) ``decl``'s entry point ``name`` of the
+    namespace ``ns`` for its declared signature ([`dlx.kernels.declare.signature`][],
+    ``dtypes``: the state's arrays' for a kernel compiled on each call), without
+    negative-index wrap-around ([`_compile`][]); its dispatcher, ``nonnegative_indexing``
+    set on ``ns``."""
+    dispatcher = getattr(ns, name)
+    with _compile_lock:
+        ns.nonnegative_indexing = _compile(dispatcher, signature(decl, name, dtypes))
+    return dispatcher
+
+
+def entry_point(dispatcher: Any) -> Any:
+    """The one compiled version of ``dispatcher``, called without numba's type matching
+    (0.7 us a call instead of 2 us with the state as a named tuple): only for callers
+    that always pass the arrays of its signature."""
+    return dispatcher.overloads[dispatcher.signatures[0]].entry_point
 
 
 def _njit(f: Any, inline: frozenset[str], **more: Any) -> Any:

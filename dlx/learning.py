@@ -1,4 +1,4 @@
-"""The learning search (``learn=True``): the kernel of `dlx.cdcl` driven in slices.
+"""The learning search (``learn=True``): the kernel of `dlx.kernels.cdcl` driven in slices.
 
 [`LearningSearch`][] has the protocol of [`dlx.search.Search`][] (iterate for the
 solutions, ``count()``, live ``stats``), so ``solutions``, ``first`` and ``count`` take
@@ -9,7 +9,7 @@ search's nodes), ``updates`` assignments, ``restarts`` and ``conflicts`` as name
 budgets (``max_nodes``, ``timeout``) are looked at after every slice, one that found a
 solution included.
 
-This driver lives outside `dlx.cdcl` because it reaches the kernel through a
+This driver lives outside `dlx.kernels.cdcl` because it reaches the kernel through a
 [`dlx.backend.Backend`][], which imports the package: inside it, it would close a
 circle.
 """
@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 
 from .backend import Backend
-from .cdcl import state
-from .cdcl.state import Learner, Problem, problem_lists
+from .kernels.cdcl import state
+from .kernels.cdcl.state import Learner, Problem, problem_lists
 from .search import SearchStats
 from .slices import Handover, Lazy, Slices, Step, drive
 from .status import Status
@@ -60,7 +60,7 @@ class LearningSearch(Lazy):
     options, forced ones included); ``stats`` are live. Made by
     ``ExactCover.solutions(learn=True)``.
 
-    The python and the numba kernels of `dlx.cdcl` run on the same numpy arrays, so a
+    The python and the numba kernels of `dlx.kernels.cdcl` run on the same numpy arrays, so a
     ``handover`` (``auto`` on python, `dlx.registry.handover`) moves the search to
     numba at a slice boundary by calling numba's ``cdcl`` from there on."""
 
@@ -173,13 +173,13 @@ class LearningSearch(Lazy):
         stats.conflicts = int(REG[state.REG_CONFLICTS])
 
 
-_MOVED = {"check_learner": "dlx.cdcl.check", "index_type": "dlx.cdcl.state",
-          "watch_room": "dlx.cdcl.state", "RESTART_UNIT": "dlx.cdcl.state",
-          "REPHASE_UNIT": "dlx.cdcl.state"}
+_MOVED = {"check_learner": "dlx.kernels.cdcl.check", "index_type": "dlx.kernels.cdcl.state",
+          "watch_room": "dlx.kernels.cdcl.state", "RESTART_UNIT": "dlx.kernels.cdcl.state",
+          "REPHASE_UNIT": "dlx.kernels.cdcl.state"}
 
 
 def __getattr__(name: str) -> Any:
-    """The names that moved into `dlx.cdcl`, still found here with a
+    """The names that moved into `dlx.kernels.cdcl`, still found here with a
     DeprecationWarning."""
     where = _MOVED.get(name)
     if where is None:

@@ -29,10 +29,12 @@ Arrays indexed by item (length ``N + 1``):
     left / right links of the list of active primary items, root 0 included. Secondary
     items link to themselves, as in DLX2, so covering one touches no list.
 ``WEIGHT``
-    the weights of the weighted choice (``dlx.kernel.choose_weighted``), 1 to begin with;
+    the weights of the weighted choice (``dlx.kernels.algorithm_c.choose_weighted``), 1 to
+    begin with;
     only the weighted kernels read or change them.
 ``TRAIL``, ``TRAIL_AT``
-    the options hidden by the lookahead (``dlx.kernel.reduce``), a node of each, and where
+    the options hidden by the lookahead (``dlx.kernels.lookahead.reduce``), a node of each,
+    and where
     each level's start; only the lookahead kernels read or change them.
 ``LEN``
     the number of options in the item's list, *plus* an offset ``INACTIVE`` while the item
@@ -44,7 +46,7 @@ Arrays indexed by item (length ``N + 1``):
 
 Options that hold no primary item are not linked in (Knuth's programs drop them too).
 
-Read only by the kernel of multiplicities and costs ([`dlx.kernel_m`][], Knuth's DLX3 and
+Read only by the kernel of multiplicities and costs ([`dlx.kernels.algorithm_m`][], Knuth's DLX3 and
 DLX5), built for every problem but handed to the other kernels empty:
 
 ``BOUND``, ``SLACK`` (per item)
@@ -99,7 +101,8 @@ class Links:
     arrays: State
     option_of_node: np.ndarray  # original option index of each node, -1 for headers/spacers
     mcc: bool = False
-    """True when some bound is not 1..1 or options have costs: [`dlx.kernel_m`][] searches."""
+    """True when some bound is not 1..1 or options have costs: [`dlx.kernels.algorithm_m`][]
+    searches."""
     tax: int = 0
     """What every solution's cost exceeds its net cost by (see ``COST`` above)."""
     converted: dict = field(default_factory=dict, compare=False, repr=False)
@@ -209,7 +212,7 @@ class Links:
         kept with the problem's conversions, so that searches with one seed (a Sudoku of
         each puzzle, say) pay for the shuffle and its conversions once.
         """
-        if self.mcc:  # dlx.kernel_m breaks its ties itself, from REG[SEED]
+        if self.mcc:  # dlx.kernels.algorithm_m breaks its ties itself, from REG[SEED]
             raise AssertionError("shuffled links serve the plain kernel only")
         cache = self.converted.get("shuffled")
         if cache is None:

@@ -62,7 +62,7 @@ class Matrix:
 
     @property
     def mcc(self) -> bool:
-        """True when bounds or costs make the search Algorithm M (`dlx.kernel_m`)."""
+        """True when bounds or costs make the search Algorithm M (`dlx.kernels.algorithm_m`)."""
         return self.bounds is not None or self.costs is not None
 
     @cached_property

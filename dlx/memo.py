@@ -1,7 +1,7 @@
 """A memoized search that builds a ZDD: Knuth's DLX6 (Nishino et al.'s "Dancing with
 decision diagrams"), written once for the python and the numba backends.
 
-Algorithm C ([`dlx.kernel`][]) solves every subproblem it meets as if it were new. Here
+Algorithm C ([`dlx.kernels.algorithm_c`][]) solves every subproblem it meets as if it were new. Here
 each node of the search tree first looks up the *signature* of the problem that remains
 there (which primary items are still to be covered and, for each secondary item still in
 use, whether and to which color it has been purified). If that problem was solved before,
@@ -25,7 +25,7 @@ Multiplicities are refused ([`dlx.ArgumentError`][]): a signature would then hav
 record how often each item is still to be covered. Costs are allowed: they do not change
 the search, only [`dlx.zdd.SolutionSet.best`][].
 
-The kernel and its data structure: [`dlx.kernel_memo`][]; here its driver (tables
+The kernel and its data structure: [`dlx.kernels.memo`][]; here its driver (tables
 sized to the problem and grown when full, budgets, independent parts) and the set-up.
 """
 
@@ -40,7 +40,8 @@ import numpy as np
 from .arguments import flag_arg
 from .backend import MemoKernel
 from .budget import NEVER, check_stopped
-from .kernel_memo import (
+from .kernels.codes import Pause
+from .kernels.memo import (
     COMPLETE,
     GOOD,
     GROW_MEMO,
@@ -61,7 +62,7 @@ from .kernel_memo import (
     ZNODES,
     MemoState,
 )
-from .kernel_parts import GTOP, OSEEN_AT, PARTS, SEEN_AT, SPLITS
+from .kernels.parts import GTOP, OSEEN_AT, PARTS, SEEN_AT, SPLITS
 from .links import Links, build_links
 from .products import EXPANDED_NODES, expanded, has_products, product_counts
 from .progress import reporter
@@ -217,9 +218,9 @@ def _grow_parts(backend: MemoKernel, S: MemoState) -> MemoState:
     return S._replace(GROUPS=backend.grown(S.GROUPS, 2 * len(S.GROUPS)))
 
 
-MEMORY_BOUND = 104
+MEMORY_BOUND = int(Pause.MEMORY_BOUND)
 """[`MemoRun.advance`][]'s status when a table would grow past ``max_memory`` (the
-driver's own; the kernel's are [`dlx.kernel_memo`][]'s)."""
+driver's own; the kernel's are [`dlx.kernels.memo`][]'s)."""
 
 _GROW = {GROW_MEMO: (("MSLOT", "MHASH", "MZDD", "MSIG"), _grow_memo),
          GROW_ZDD: (("ZSLOT", "ZOPT", "ZLO", "ZHI", "ZCNT"), _grow_zdd),

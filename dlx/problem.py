@@ -94,7 +94,7 @@ class ExactCover:
     ``(u, v)`` (between ``u`` and ``v`` times, ``0 <= u <= v``, ``v >= 1``); unlisted
     items keep 1..1. A solution is still a *set* of options. ``costs`` gives each option a
     nonnegative integer cost, for [`best`][] and ``solutions(order="cost")``. Either
-    makes the search Knuth's Algorithm M (`dlx.kernel_m`); without them it is
+    makes the search Knuth's Algorithm M (`dlx.kernels.algorithm_m`); without them it is
     Algorithm C, exactly as before. Bad bounds raise [`dlx.BoundError`][], bad costs
     [`dlx.CostError`][], each naming the item or option and the value.
     """
@@ -455,7 +455,7 @@ class ExactCover:
         for problems without bounds or costs. ``strategy`` is one of
         [`dlx.arguments.STRATEGIES`][]: ``auto`` (the default; here the plain search),
         ``plain``, ``learn`` or ``race``. ``strategy="learn"`` runs a search of another
-        kind, which learns from its conflicts (`dlx.cdcl`: clause learning, VSIDS,
+        kind, which learns from its conflicts (`dlx.kernels.cdcl`: clause learning, VSIDS,
         restarts), for instances where a subtree fails for the same reason again and again
         (the minimal 25x25 Sudokus); its solutions come in no set order, each once, and its
         ``stats.nodes`` are its decisions; ``strategy="race"`` runs it and the plain

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .kernel_memo import PRODUCT
+from .kernels.memo import PRODUCT
 
 __all__ = ["EXPANDED_NODES", "PRODUCT", "expanded", "has_products", "product_counts"]
 

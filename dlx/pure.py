@@ -2,13 +2,13 @@
 
 Five kernels for Knuth's search, chosen per problem ([`PythonBackend.kernel`][]), fastest
 first (and, for the weighted choice or the lookahead, the general kernel with those on; for
-multiplicities and costs, [`dlx.kernel_m`][] over lists):
+multiplicities and costs, [`dlx.kernels.algorithm_m`][] over lists):
 
-* Algorithm X over bitsets ([`dlx.kernel_bits`][]) for problems without colors whose
+* Algorithm X over bitsets ([`dlx.kernels.bits`][]) for problems without colors whose
   option lists are long for their number of primary items (tilings, queens, Langford
   pairs; [`bits_pay`][] decides);
-* Algorithm X unrolled ([`dlx.kernel_x`][]) for the other problems without colors
-  (Sudoku), else the kernel as written ([`dlx.kernel.search`][]);
+* Algorithm X unrolled ([`dlx.kernels.unrolled`][]) for the other problems without colors
+  (Sudoku), else the kernel as written ([`dlx.kernels.algorithm_c.search`][]);
 * each over a ``bytearray`` ``LEN`` when every item has fewer than 128 options (Sudoku,
   queens, Langford pairs...), with ``INACTIVE = 128`` and the choice of item a handful of
   ``bytearray.find`` calls (memchr); else over a list, where the choice is ``min`` then
@@ -17,7 +17,7 @@ multiplicities and costs, [`dlx.kernel_m`][] over lists):
 Without colors, options are forced with numpy ([`dlx.links.Links.restricted`][]), which
 in CPython beats link updates one by one. A batch is each instance searched in turn by
 the same driver as a single search ([`dlx.search.Search`][]), with the records
-[`dlx.kernel.search_batch`][] writes: in CPython that path (numpy forcing, then
+[`dlx.kernels.batch.search_batch`][] writes: in CPython that path (numpy forcing, then
 Algorithm X unrolled) solves a Sudoku ~1.4x faster than the kernel's own ``search_batch``.
 A batch that ``auto`` gave to python moves to numba as a search does (``job.handover``):
 the instance under way goes on there, and the later ones start there.
@@ -30,11 +30,16 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel, kernel_bits, kernel_x
-from .backend import Backend, BatchJob, Kernel, specialize
-from .links import Links
+from .backend import Backend, BatchJob, Kernel
+from .kernels import bits as kernel_bits
+from .kernels import codes, declaration, kernel_for, record
+from .kernels import unrolled as kernel_x
+from .kernels.bits import bits_pay
+from .kernels.declare import namespace
+from .links import INACTIVE, Links
 from .search import Search
 from .slices import COMPILED_SLICE_SECONDS
+from .state import REG_PRIMARY_END
 from .status import Status
 
 __all__ = ["BITS_KERNEL", "PYTHON", "PythonBackend", "bits_pay"]
@@ -45,7 +50,7 @@ SMALL_INACTIVE = 128
 
 def _choose_min(LEN, LL, RL, REG):
     """C3 over a list: ``min`` and ``index`` in C, restricted to the primary items."""
-    end = REG[kernel.PRIMARY_END]
+    end = REG[REG_PRIMARY_END]
     if end == len(LEN):
         return LEN.index(min(LEN))
     return LEN.index(min(LEN[:end]), 0, end)
@@ -53,7 +58,7 @@ def _choose_min(LEN, LL, RL, REG):
 
 def _choose_find(LEN, LL, RL, REG):
     """C3 over a bytearray: the first item of length 0, else of length 1, ... (memchr)."""
-    end = REG[kernel.PRIMARY_END]
+    end = REG[REG_PRIMARY_END]
     v = 0
     while True:
         k = LEN.find(v, 1, end)
@@ -62,17 +67,17 @@ def _choose_find(LEN, LL, RL, REG):
         v += 1
 
 
-kernel_list = specialize({"choose": _choose_min})
-kernel_bytes = specialize({"choose": _choose_find, "INACTIVE": SMALL_INACTIVE})
-kernel_mcc = specialize({}, mcc=True)
+kernel_list = namespace(declaration("algorithm_c"), {"choose": _choose_min})
+kernel_bytes = namespace(declaration("algorithm_c"),
+                         {"choose": _choose_find, "INACTIVE": SMALL_INACTIVE})
+kernel_mcc = namespace(declaration("algorithm_m"))
+"""Algorithm C over lists and over a bytearray ``LEN`` (the choice re-bound, as the table
+of [`dlx.kernels`][] says), and Algorithm M, by the recipe."""
 
 
 def _x(name: str, inactive: int) -> Any:
-    """[`dlx.kernel_x`][]'s ``name`` with ``INACTIVE`` re-bound, as [`specialize`][] does."""
-    import types
-
-    f = getattr(kernel_x, name)
-    return types.FunctionType(f.__code__, {**vars(kernel_x), "INACTIVE": inactive}, f.__name__)
+    """[`dlx.kernels.unrolled`][]'s ``name`` with ``INACTIVE`` re-bound, by the recipe."""
+    return getattr(namespace(declaration("unrolled"), {"INACTIVE": inactive}), name)
 
 
 def _converter(small: bool, unrolled: bool) -> Any:
@@ -109,7 +114,7 @@ def _ints(links: Links) -> np.ndarray:
 
 
 def _others(links: Links) -> list:
-    """[`dlx.kernel_x.option_others`][], once per problem (shuffled copies share it)."""
+    """[`dlx.kernels.unrolled.option_others`][], once per problem (shuffled copies share it)."""
     others = links.converted.get("python-others")
     if others is None:
         others = links.converted.setdefault("python-others", kernel_x.option_others(links))
@@ -121,7 +126,7 @@ def _copy(a: Any) -> Any:
 
 
 def _kernel(small: bool, unrolled: bool) -> Kernel:
-    inactive = SMALL_INACTIVE if small else kernel.INACTIVE
+    inactive = SMALL_INACTIVE if small else INACTIVE
     general = kernel_bytes if small else kernel_list
     name = f"python-{'x' if unrolled else 'c'}-{'bytes' if small else 'list'}"
     if unrolled:
@@ -135,14 +140,14 @@ KERNELS = {(small, unrolled): _kernel(small, unrolled)
            for small in (True, False) for unrolled in (True, False)}
 """The python kernels by (every list shorter than 128, no colors)."""
 
-MCC_KERNEL = Kernel("python-m", kernel_mcc.search, kernel_mcc.force_all, kernel.INACTIVE,
+MCC_KERNEL = Kernel("python-m", kernel_mcc.search, kernel_mcc.force_all, INACTIVE,
                     _converter(False, False), _copy, mcc=True)
-"""Multiplicities and costs ([`dlx.kernel_m`][]), over lists."""
+"""Multiplicities and costs ([`dlx.kernels.algorithm_m`][]), over lists."""
 
 
 def _bits_convert(links: Links, name: str, a: np.ndarray) -> Any:
     """``Kernel.convert`` of the bitset kernel: ``COLOR`` as a search's
-    [`Walk`][dlx.kernel_bits.Walk] over the problem's tables (built once per problem),
+    [`Walk`][dlx.kernels.bits.Walk] over the problem's tables (built once per problem),
     ``CHOICE`` and the registers as lists; the links, which it never writes, as tuples
     that every search shares."""
     if name == "COLOR":
@@ -160,51 +165,18 @@ def _bits_copy(a: Any) -> Any:
     return a.fresh() if isinstance(a, kernel_bits.Walk) else a[:]  # a tuple: shared
 
 
-BITS_KERNEL = Kernel("python-bits", kernel_bits.search, kernel_bits.force_all, kernel.INACTIVE,
+BITS_KERNEL = Kernel("python-bits", kernel_bits.search, kernel_bits.force_all, INACTIVE,
                      _bits_convert, _bits_copy, explored=kernel_bits.explored,
                      keeps_links=False)
-"""Algorithm X over bitsets ([`dlx.kernel_bits`][]), for the problems [`bits_pay`][]
+"""Algorithm X over bitsets ([`dlx.kernels.bits`][]), for the problems [`bits_pay`][]
 picks."""
-
-BITS_ITEM_COST = 0.4
-"""A node of the bitset kernel costs about this many link updates of [`dlx.kernel_x`][]
-per primary item (a ``&`` and a popcount in C per item, for the choice)..."""
-BITS_WIDTH = 4000
-"""... and as much again per this many bits in the active set (options and primary items)."""
-BITS_MOST = 1 << 28
-"""At most this many bits (32 MB) in the bitset kernel's tables: a set of options per item
-(``MR``, ``PM``) and per option (``CL``)."""
-
-
-def bits_pay(links: Links) -> bool:
-    """True when [`dlx.kernel_bits`][] should search ``links`` (no colors, no bounds or
-    costs): when the updates a node of the links would make, estimated as the primary
-    items' mean list length times the options' mean width less one (what covering an
-    item of a chosen option unlinks), exceed the cost of its choice of item, a popcount
-    per primary item. Sudoku (short lists, many items) stays on [`dlx.kernel_x`][];
-    tilings (lists of hundreds) go to the bits. Measured in ``docs/decisions.md``,
-    "Algorithm X over bitsets"."""
-    pay = links.converted.get("python-bits-pay")
-    if pay is None:
-        A = links.arrays
-        n1 = links.n_primary
-        kept = int(np.count_nonzero(A.FORCING >= 0))
-        nodes = int(A.LEN[1:].sum())
-        size = n1 + kept
-        pay = (not links.colored and not links.mcc and n1 > 0 and kept > 0
-               and size * (links.n_items + 1 + kept) <= BITS_MOST
-               and float(A.LEN[1 : n1 + 1].mean()) * (nodes / kept - 1)
-               >= BITS_ITEM_COST * n1 * (1 + size / BITS_WIDTH))
-        pay = links.converted.setdefault("python-bits-pay", pay)
-    return pay
-
 
 def _strategy(small: bool, weighted: bool, reduce: bool) -> Kernel:
     """The general kernel with the weighted choice and/or the lookahead (no fast path)."""
     choose = _choose_find if small else _choose_min
-    inactive = SMALL_INACTIVE if small else kernel.INACTIVE
-    general = specialize({"choose": choose, "INACTIVE": inactive, "WEIGHTED": weighted,
-                          "REDUCE": reduce})
+    inactive = SMALL_INACTIVE if small else INACTIVE
+    general = namespace(declaration("algorithm_c"), {
+        "choose": choose, "INACTIVE": inactive, "WEIGHTED": weighted, "REDUCE": reduce})
     name = (f"python-{'w' if weighted else ''}{'r' if reduce else ''}-"
             f"{'bytes' if small else 'list'}")
     return Kernel(name, general.search, general.force_all, inactive, _converter(small, False),
@@ -226,14 +198,15 @@ class PythonBackend(Backend):
     # stats are updated between slices: a progress line can follow a long count
 
     def kernel(self, links: Links, weighted: bool = False, reduce: bool = False) -> Kernel:
-        if links.mcc:  # the strategies are refused for these problems (ExactCover.solutions)
+        module, switches = kernel_for(links, "python", weighted=weighted, reduce=reduce)
+        on = dict(switches)
+        if module == "algorithm_m":
             return MCC_KERNEL
-        small = links.max_len < SMALL_INACTIVE
-        if weighted or reduce:
-            return STRATEGY_KERNELS[(small, weighted, reduce)]
-        if bits_pay(links):
+        if module == "bits":
             return BITS_KERNEL
-        return KERNELS[(small, not links.colored)]
+        if weighted or reduce:
+            return STRATEGY_KERNELS[(bool(on["SMALL"]), weighted, reduce)]
+        return KERNELS[(bool(on["SMALL"]), module == "unrolled")]
 
     def batch(self, job: BatchJob) -> None:
         links, table = job.links, job.table
@@ -249,7 +222,7 @@ class PythonBackend(Backend):
             row = table[k]
             bad = [o for o in forced if not 0 <= o < len(forcing) or forcing[o] < 0]
             if bad:  # B1 fails: an option not in the problem
-                row[kernel.B_STATUS], row[kernel.B_FIRST] = kernel.INVALID, bad[0]
+                row[record.B_STATUS], row[record.B_FIRST] = codes.INVALID, bad[0]
                 job.invalid = k if job.invalid < 0 else job.invalid
                 continue
             left = None if job.deadline is None else max(job.deadline - time.perf_counter(), 0)
@@ -263,18 +236,18 @@ class PythonBackend(Backend):
             if stats.status is Status.TIMEOUT and job.cut == n:
                 job.cut = k  # this one and the rest stop at once
             if stats.status is Status.CONFLICT:
-                row[kernel.B_STATUS], row[kernel.B_FIRST] = kernel.CONFLICT, stats.conflict
+                row[record.B_STATUS], row[record.B_FIRST] = codes.CONFLICT, stats.conflict
                 continue
-            row[kernel.B_STATUS] = (stats.status if stats.status in (Status.COMPLETE,
+            row[record.B_STATUS] = (stats.status if stats.status in (Status.COMPLETE,
                                                                      Status.LIMIT)
-                                    else kernel.MAX_NODES)
-            row[kernel.B_SOLUTIONS] = stats.solutions
-            row[kernel.B_NODES], row[kernel.B_UPDATES] = stats.nodes, stats.updates
-            row[kernel.B_MAX_LEVEL] = stats.max_level
+                                    else codes.MAX_NODES)
+            row[record.B_SOLUTIONS] = stats.solutions
+            row[record.B_NODES], row[record.B_UPDATES] = stats.nodes, stats.updates
+            row[record.B_MAX_LEVEL] = stats.max_level
             if first is not None:
-                row[kernel.B_SIZE] = len(first)
+                row[record.B_SIZE] = len(first)
                 if len(first) <= width:
-                    row[kernel.B_FIRST : kernel.B_FIRST + len(first)] = first
+                    row[record.B_FIRST : record.B_FIRST + len(first)] = first
 
 
 PYTHON = PythonBackend()

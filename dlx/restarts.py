@@ -21,7 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .backend import Backend
-from .cdcl.restart import luby
+from .kernels.cdcl.restart import luby
 from .links import Links
 from .search import Search, SearchStats
 from .slices import Handover, Slices, Step, drive

@@ -16,12 +16,23 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import kernel, kernel_m
 from .backend import Backend, Kernel
 from .budget import NEVER
+from .kernels import codes
 from .links import Links, check_links
 from .slices import Handover, Lazy, Slices, Step, drive
-from .state import State
+from .state import (
+    REG_CUTOFF,
+    REG_LEVEL,
+    REG_LOOKAHEAD,
+    REG_MAX_LEVEL,
+    REG_NODES,
+    REG_SEED,
+    REG_SOLUTIONS,
+    REG_SPENT,
+    REG_UPDATES,
+    State,
+)
 from .status import Status
 from .views import search_html
 
@@ -133,7 +144,7 @@ def explored(S: State, floor: float = 0.0) -> float:
     reads the estimate after every turn, and 500 queens are 400 levels deep).
     """
     D, TOP, CHOICE = S.D, S.TOP, S.CHOICE
-    level = int(S.REG[kernel.LEVEL])
+    level = int(S.REG[REG_LEVEL])
     if level == 0:  # at the root (not started, or between its subtrees): no estimate yet
         return 0.0
     bound = len(D)
@@ -182,8 +193,8 @@ class Search(Lazy):
     (dom/wdeg), starting from the item weights ``weights`` (by the problem's item number;
     None: all 1). ``lookahead``
     hides, at every node, the options that item domination excludes (testing the items of
-    2 to ``lookahead`` options; see `dlx.kernel.reduce`).
-    With bounds or costs, a ``seed`` breaks `dlx.kernel_m`'s ties at random instead,
+    2 to ``lookahead`` options; see `dlx.kernels.lookahead.reduce`).
+    With bounds or costs, a ``seed`` breaks `dlx.kernels.algorithm_m`'s ties at random instead,
     and ``weighted`` and ``lookahead`` are refused ([`dlx.ExactCover.solutions`][]).
 
     A ``handover`` (a search that ``auto`` started on python, `dlx.registry.handover`)
@@ -332,9 +343,9 @@ class Search(Lazy):
             stats.status = Status.CONFLICT
             return None
         regs = state.REG
-        regs[kernel.LOOKAHEAD] = self.lookahead
+        regs[REG_LOOKAHEAD] = self.lookahead
         if links.mcc and self.seed is not None:  # kernel_m's tie-break generator
-            regs[kernel_m.SEED] = self.seed % 2147483646 + 1
+            regs[REG_SEED] = self.seed % 2147483646 + 1
         step = self._stepper(run, state)
         if self._handover is not None:
             step = self._handover.watch(step, self._move, deadline)
@@ -366,20 +377,20 @@ class Search(Lazy):
         search = run.search
 
         def step(budget: int) -> tuple[Status | None, int, list[int] | None]:
-            solution_stop = limit if self._counting else int(regs[kernel.SOLUTIONS]) + 1
-            before = int(regs[kernel.NODES])
+            solution_stop = limit if self._counting else int(regs[REG_SOLUTIONS]) + 1
+            before = int(regs[REG_NODES])
             status = search(state, min(max_nodes, before + budget), solution_stop)
-            stats.nodes = nodes = int(regs[kernel.NODES])
-            stats.updates = int(regs[kernel.UPDATES])
-            stats.solutions = solutions = int(regs[kernel.SOLUTIONS])
-            stats.max_level = int(regs[kernel.MAX_LEVEL])
-            if status == kernel.COMPLETE:
+            stats.nodes = nodes = int(regs[REG_NODES])
+            stats.updates = int(regs[REG_UPDATES])
+            stats.solutions = solutions = int(regs[REG_SOLUTIONS])
+            stats.max_level = int(regs[REG_MAX_LEVEL])
+            if status == codes.COMPLETE:
                 return Status.COMPLETE, 0, None
-            if status == kernel.LIMIT:
+            if status == codes.LIMIT:
                 end = Status.LIMIT if solutions >= limit else None
                 if self._counting:
                     return end, 0, None
-                chosen = [option_of_node[x] for x in choice[:int(regs[kernel.LEVEL])]]
+                chosen = [option_of_node[x] for x in choice[:int(regs[REG_LEVEL])]]
                 if null_moves:
                     chosen = [k for k in chosen if k >= 0]
                 return end, 0, sorted(chosen + forced if forced else chosen)
@@ -396,14 +407,14 @@ class Search(Lazy):
         keep = self._best
         for rank, solution in enumerate(self._search()):
             regs = self._state.REG  # type: ignore[union-attr]
-            net = int(regs[kernel_m.SPENT])
+            net = int(regs[REG_SPENT])
             item = (-net, -rank, solution)
             if len(heap) < keep:
                 heapq.heappush(heap, item)
             else:
                 heapq.heappushpop(heap, item)
             if len(heap) >= keep:
-                regs[kernel_m.CUTOFF] = -heap[0][0]
+                regs[REG_CUTOFF] = -heap[0][0]
         base = self._base_cost()
         for net, _, solution in sorted(heap, key=lambda e: (-e[0], -e[1])):
             self.costs.append(base - net)

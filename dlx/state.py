@@ -14,7 +14,7 @@ What each array holds is explained where it is built, in [`dlx.links`][].
 says), and read it in the kernel as ``S.NAME``. Nothing else changes: copies, conversions,
 workspaces and signatures follow the table. The rows marked ``mcc`` (item bounds, tweaks,
 option costs) are read only by the kernel of multiplicities and costs
-([`dlx.kernel_m`][]); the other kernels get them empty, so they cost those nothing.
+([`dlx.kernels.algorithm_m`][]); the other kernels get them empty, so they cost those nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ from __future__ import annotations
 from collections import namedtuple
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-__all__ = ["FIELDS", "N_REGS", "REGISTERS", "REGISTER_INDEX", "State", "field_length"]
+__all__ = ["FIELDS", "N_REGS", "REGISTERS", "REGISTER_INDEX", "REG_CUTOFF", "REG_LEVEL",
+           "REG_LOOKAHEAD", "REG_MAX_LEVEL", "REG_NODES", "REG_PRIMARY_END", "REG_RESUME",
+           "REG_SEED", "REG_SOLUTIONS", "REG_SPENT", "REG_TRAIL_TOP", "REG_UPDATES", "State",
+           "field_length", "register"]
 
 
 class Field(NamedTuple):
@@ -40,7 +43,7 @@ class Field(NamedTuple):
     dtype: str
     doc: str
     mcc: bool = False
-    """True when only [`dlx.kernel_m`][] reads it (multiplicities and costs): the other
+    """True when only [`dlx.kernels.algorithm_m`][] reads it (multiplicities and costs): the other
     kernels get an empty array in its place ([`dlx.backend.Kernel.pristine`][])."""
 
 
@@ -78,7 +81,7 @@ else:
     State = namedtuple("State", [f.name for f in FIELDS],
                        defaults=[() for f in FIELDS if f.mcc])  # the mcc rows come last
     State.__doc__ = ("The kernel's arrays, in the order of [`FIELDS`][] (those only "
-                     "[`dlx.kernel_m`][] reads may be left out: empty).")
+                     "[`dlx.kernels.algorithm_m`][] reads may be left out: empty).")
 
 REGISTERS = (
     ("LEVEL", "the current level of the search tree (options chosen so far)"),
@@ -90,16 +93,35 @@ REGISTERS = (
     ("PRIMARY_END", "N1 + 1: items 1..N1 are primary (read only)"),
     ("LOOKAHEAD", "the lookahead tests items of 2 to this many options (0: none)"),
     ("TRAIL_TOP", "options the lookahead has hidden, TRAIL[0:TRAIL_TOP]"),
-    ("SEED", "dlx.kernel_m's tie-break generator; 0: the first item, as Knuth"),
-    ("SPENT", "the net cost of the options chosen so far (dlx.kernel_m)"),
-    ("CUTOFF", "dlx.kernel_m prunes partial solutions that cost this much (net)"),
+    ("SEED", "dlx.kernels.algorithm_m's tie-break generator; 0: the first item, as Knuth"),
+    ("SPENT", "the net cost of the options chosen so far (dlx.kernels.algorithm_m)"),
+    ("CUTOFF", "dlx.kernels.algorithm_m prunes partial solutions that cost this much (net)"),
 )
-"""``REG``'s slots, in order; [`dlx.kernel`][] names their indices (the last three,
-[`dlx.kernel_m`][]: a seeded search of the plain kernel runs on shuffled links instead,
-[`dlx.links.Links.shuffled`][])."""
+"""``REG``'s slots, in order; ``REG_<name>`` below is each one's index, which every kernel
+over these arrays reads (the last three only [`dlx.kernels.algorithm_m`][]: a seeded
+search of the plain kernel runs on shuffled links instead, [`dlx.links.Links.shuffled`][])."""
 
 N_REGS = len(REGISTERS)
 REGISTER_INDEX = {name: k for k, (name, _) in enumerate(REGISTERS)}
+
+
+def register(name: str) -> int:
+    """The index of register ``name`` in [`REGISTERS`][]: the kernels read ``REG_<name>``."""
+    return REGISTER_INDEX[name]
+
+
+REG_LEVEL = register("LEVEL")
+REG_NODES = register("NODES")
+REG_UPDATES = register("UPDATES")
+REG_SOLUTIONS = register("SOLUTIONS")
+REG_RESUME = register("RESUME")
+REG_MAX_LEVEL = register("MAX_LEVEL")
+REG_PRIMARY_END = register("PRIMARY_END")
+REG_LOOKAHEAD = register("LOOKAHEAD")
+REG_TRAIL_TOP = register("TRAIL_TOP")
+REG_SEED = register("SEED")
+REG_SPENT = register("SPENT")
+REG_CUTOFF = register("CUTOFF")
 
 
 def field_length(per: str, n_nodes: int, n_items: int, n_primary: int, n_options: int,

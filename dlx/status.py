@@ -28,7 +28,7 @@ class Status(IntEnum):
     a finished call: a forced option that is not in the problem raises
     [`dlx.ForcedOptionError`][] instead; the kernel uses it internally to report which
     one. ``NO_ROOM`` is internal too: the learning
-    kernel (`dlx.cdcl`) has no room left for a learned clause, and its driver gives
+    kernel (`dlx.kernels.cdcl`) has no room left for a learned clause, and its driver gives
     it larger arrays and goes on.
     """
 

@@ -45,9 +45,9 @@ from typing import IO, Any
 
 import numpy as np
 
-from . import kernel_zdd as kz
 from .budget import as_index
 from .errors import ArgumentError, EmptySetError, SetTooLargeError, ZDDFormatError
+from .kernels import zdd as kz
 from .zdd_store import Store, store_for
 
 __all__ = ["EmptySetError", "MemoInput", "SetTooLargeError", "SolutionSet", "ZDDFormatError",

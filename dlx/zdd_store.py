@@ -6,7 +6,7 @@ every set of it, held as long as a set holds it ([`store_for`][]). Its nodes are
 by one order of the options per problem ([`option_order`][]), and made through one
 unique table, so that a family has exactly one node: equal sets are the same node, ``==``
 is a comparison of numbers and ``hash`` a word kept per node. The set algebra
-([`dlx.kernel_zdd`][]) runs compiled by numba on the numba backend, as written on the
+([`dlx.kernels.zdd`][]) runs compiled by numba on the numba backend, as written on the
 python one, with an operation cache. The kernel's *variable* of an option is its rank in
 that order; the store speaks options to its callers.
 
@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel_zdd as kz
 from .backend import ZddKernel
+from .kernels import zdd as kz
 
 __all__ = ["Store", "option_order", "store_for"]
 
@@ -153,7 +153,7 @@ class Store:
     # ----- operations ------------------------------------------------------------------------
 
     def apply(self, op: int, f: int, g: int) -> int:
-        """``f op g`` ([`dlx.kernel_zdd`][]'s binary operations) in the store: its node."""
+        """``f op g`` ([`dlx.kernels.zdd`][]'s binary operations) in the store: its node."""
         with self.lock:
             r = int(self.kernel.apply(self.S, op, f, g))
             while r < 0:

@@ -38,7 +38,7 @@ about 5 times faster than by the learning way; a minimal one loses a few millise
 
 HARD: dict[str, Any] = {"strategy": "learn", "seed": 0}
 """The engine's options for ``strategy="learn"`` (``dlx.ExactCover.solutions``): the
-search that learns from its conflicts (``dlx.cdcl``), after the root reduction
+search that learns from its conflicts (`dlx.kernels.cdcl`), after the root reduction
 (``ExactCover.preprocess``). The weighted choice with restarts and the lookahead were
 measured first and solve far fewer of the 25x25 puzzles (``docs/decisions.md``, "Search
 strategies for hard instances")."""

@@ -18,7 +18,7 @@ from dlx import (
     ArgumentError,
     Status,
 )
-from dlx import kernel as K
+from dlx.kernels import codes
 from dlx.problems import queens
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -154,12 +154,11 @@ def test_state_table_is_the_kernel_state():
         assert len(a) == dlx.state.field_length(f.per, links.n_nodes, links.n_items,
                                                 links.n_primary, links.n_options)
     names = [n for n, _ in dlx.state.REGISTERS]
-    assert [getattr(K, n) if hasattr(K, n) else getattr(dlx.kernel_m, n)
-            for n in names] == list(range(len(names)))
+    assert [getattr(dlx.state, f"REG_{n}") for n in names] == list(range(len(names)))
 
 
 def test_statuses_are_one_vocabulary():
-    assert (K.COMPLETE, K.LIMIT, K.MAX_NODES, K.CONFLICT, K.INVALID) == (
+    assert (codes.COMPLETE, codes.LIMIT, codes.MAX_NODES, codes.CONFLICT, codes.INVALID) == (
         Status.COMPLETE, Status.LIMIT, Status.MAX_NODES, Status.CONFLICT, Status.INVALID)
     assert Status.COMPLETE.complete and Status.CONFLICT.complete
     assert Status.TIMEOUT.stopped and not Status.LIMIT.stopped

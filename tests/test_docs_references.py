@@ -6,7 +6,7 @@ Docstrings and comments of ``dlx/`` and ``sudoku/``, and the pages ``docs/*.md``
 * a cross-reference with a dotted target, ``[`dlx.X`][]``, ``[dlx.X][]``, ``[text][dlx.X]``
   (``sudoku.X`` likewise): the target imports, or getattr-resolves from the longest module
   that imports;
-* a dotted name written as code or prose, ``dlx.kernel_m`` or ``sudoku.hard.head_start``:
+* a dotted name written as code or prose, ``dlx.kernels.algorithm_m`` or ``sudoku.hard.head_start``:
   the same;
 * a section of a page cited by its title, ``docs/design.md, "Budgets"`` or
   ``(design.md, "The portfolio")``: a heading of that page contains the title;
@@ -46,7 +46,7 @@ and generated tables, which ``mkdocs build --strict`` checks."""
 CROSS_REF = re.compile(r"\[(`[^`\]]+`|[^\]\[]+)\]\[([\w.]*)\]")
 """``[`x.y`][]`` (the target is the text) or ``[text][x.y]``."""
 DOTTED = re.compile(r"(?<![\w./-])((?:dlx|sudoku)(?:\.[A-Za-z_]\w*)+)")
-"""``dlx.kernel_m``, ``sudoku.hard.head_start``: a package and at least one attribute."""
+"""``dlx.kernels.algorithm_m``, ``sudoku.hard.head_start``: a package and at least one attribute."""
 PATH = re.compile(r"(?<![\w./-])((?:dlx|sudoku|tests|benchmarks|docs|\.ci)/[\w./-]*[\w/])")
 """A path in the repository, from one of its top-level directories."""
 SECTION = re.compile(r"(?:docs/)?(\w+)\.md`{0,2},\s+\"([^\"]+)\"")
@@ -270,7 +270,7 @@ def test_stale_references_fail(kind: str, target: str) -> None:
 @pytest.mark.parametrize("kind, target", [
     ("name", "dlx.ExactCover.count"), ("name", "dlx.compiled.NUMBA"),
     ("name", "dlx.search.SearchStats.status"), ("name", "dlx.state.FIELDS"),
-    ("path", "dlx/cdcl/search.py"), ("path", "tests/dlx/test_batch.py::test_x"),
+    ("path", "dlx/kernels/cdcl/search.py"), ("path", "tests/dlx/test_batch.py::test_x"),
     ("section", "docs/design.md#Layers"),
 ])
 def test_live_references_resolve(kind: str, target: str) -> None:

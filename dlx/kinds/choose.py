@@ -45,7 +45,7 @@ from __future__ import annotations
 import functools
 import time
 
-from ..kernel_memo import ZDD_BOUND
+from ..kernels.memo import ZDD_BOUND
 from ..memo import MEMORY_BOUND, MemoRun, MemoStats, problem_links, without_forced
 from ..progress import reporter
 from ..registry import get_backend

@@ -17,10 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend
 from dlx.compiled import NUMBA, compiled, compiled_kernel
+from dlx.kernels import codes
 from dlx.problems import langford, queens, word_rectangle
-from dlx.state import State
+from dlx.state import REG_MAX_LEVEL, REG_NODES, REG_SOLUTIONS, REG_UPDATES, State
 from tests.helpers.backends import needs_numba
 from tests.helpers.datasets import data_dir, load_exact_cover
 from tests.helpers.interrupt import ctrl_c_after
@@ -152,11 +153,11 @@ def test_resumes_exactly_one_node_at_a_time(seed, colors):
     assert run is NUMBA.kernels[False]
     run = NUMBA.kernels[colors]
     calls = 0
-    while run.search(S, int(S.REG[kernel.NODES]) + 1, 1 << 62) != kernel.COMPLETE:
+    while run.search(S, int(S.REG[REG_NODES]) + 1, 1 << 62) != codes.COMPLETE:
         calls += 1
     regs = S.REG
-    got = int(regs[kernel.SOLUTIONS]), (int(regs[kernel.NODES]), int(regs[kernel.UPDATES]),
-                                        int(regs[kernel.SOLUTIONS]), int(regs[kernel.MAX_LEVEL]))
+    got = int(regs[REG_SOLUTIONS]), (int(regs[REG_NODES]), int(regs[REG_UPDATES]),
+                                        int(regs[REG_SOLUTIONS]), int(regs[REG_MAX_LEVEL]))
     assert got == expected
     assert calls == expected[1][0] - 1  # a pause before every node but the first
     assert is_pristine(links, S)
@@ -167,8 +168,8 @@ def test_search_leaves_arrays_pristine_and_problem_untouched():
     before = [a.copy() for a in problem.links.arrays]
     run, S = _fresh(problem)
     assert run is NUMBA.kernels[True]
-    assert run.search(S, 1 << 62, 1 << 62) == kernel.COMPLETE
-    assert int(S.REG[kernel.SOLUTIONS]) == 1 and int(S.REG[kernel.NODES]) == 4
+    assert run.search(S, 1 << 62, 1 << 62) == codes.COMPLETE
+    assert int(S.REG[REG_SOLUTIONS]) == 1 and int(S.REG[REG_NODES]) == 4
     assert is_pristine(problem.links, S)
     assert all(np.array_equal(a, b) for a, b in zip(before, problem.links.arrays))
     assert is_pristine(problem.links, run.pristine(problem.links))  # the cached conversion
@@ -184,7 +185,7 @@ def test_kernel_accepts_only_int64_arrays():
             NUMBA.kernels[colors].search(narrow, 1 << 62, 1 << 62)
     with pytest.raises(TypeError):
         compiled("search")(tuple(S), 1 << 62, 1 << 62)  # a plain tuple is not a State
-    assert isinstance(S, State) and run.search(S, 1 << 62, 1 << 62) == kernel.COMPLETE
+    assert isinstance(S, State) and run.search(S, 1 << 62, 1 << 62) == codes.COMPLETE
 
 
 def test_compiled_without_index_wraparound():

@@ -28,10 +28,11 @@ from dlx import (
     ForcedOptionError,
     NoPrimaryItemWarning,
     Status,
-    kernel,
 )
+from dlx.kernels import algorithm_c, codes, record
+from dlx.links import INACTIVE
 from dlx.pure import kernel_bytes, kernel_list
-from dlx.state import N_REGS
+from dlx.state import N_REGS, REG_PRIMARY_END
 from sudoku import (
     count_many,
     count_solutions,
@@ -113,7 +114,7 @@ def test_worked_example(backend):
                             backend=backend)
     one = problem.solve_batch([[]], backend=backend)  # the default limit is 1
     assert one.found.tolist() == [1] and one.status.tolist() == [Status.LIMIT]
-    assert one.status.tolist() == [kernel.LIMIT] and not one.complete.any()
+    assert one.status.tolist() == [codes.LIMIT] and not one.complete.any()
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -196,7 +197,7 @@ def test_arrays_end_pristine(kernel_ns):
 
     problem = word_rectangle(["ab", "cd", "ac", "bd", "aa", "ca", "ad", "bc"])
     links = problem.links
-    inactive = 128 if kernel_ns is kernel_bytes else kernel.INACTIVE
+    inactive = 128 if kernel_ns is kernel_bytes else INACTIVE
     assert inactive == kernel_ns.INACTIVE
     length = links.arrays.LEN.copy()
     length[0] = inactive
@@ -216,9 +217,9 @@ def test_arrays_end_pristine(kernel_ns):
     for stop, node_stop in ((1, 1 << 62), (1 << 62, 1 << 62), (2, 3)):
         records = []
         for slice_nodes in (1 << 62, 1, 2, 5):  # one call; or resumed after every few nodes
-            out = [0] * (len(forced) * (kernel.B_FIRST + width))
+            out = [0] * (len(forced) * (record.B_FIRST + width))
             regs = [0] * N_REGS
-            regs[kernel.PRIMARY_END] = links.n_primary + 1
+            regs[REG_PRIMARY_END] = links.n_primary + 1
             choice = [0] * (links.n_primary + 1)
             S = links.arrays._replace(U=U, D=D, TOP=links.arrays.TOP.tolist(), COLOR=COLOR,
                                       LEN=LEN, LL=LL, RL=RL, CHOICE=choice, REG=regs,
@@ -233,11 +234,11 @@ def test_arrays_end_pristine(kernel_ns):
             records.append(out)
             assert [U, D, COLOR, list(LEN), LL, RL] == pristine
         assert all(r == records[0] for r in records)  # slices change nothing
-        statuses = records[0][kernel.B_STATUS :: kernel.B_FIRST + width]
-        assert statuses[-2:] == [kernel.INVALID] * 2  # an option past the end, or negative
-        assert statuses[5] == kernel.CONFLICT  # [0, 0]: the option clashes with itself
-        assert records[0][5 * (kernel.B_FIRST + width) + kernel.B_FIRST] == 0
-        assert kernel.CONFLICT in statuses and len(set(statuses)) >= 3
+        statuses = records[0][record.B_STATUS :: record.B_FIRST + width]
+        assert statuses[-2:] == [codes.INVALID] * 2  # an option past the end, or negative
+        assert statuses[5] == codes.CONFLICT  # [0, 0]: the option clashes with itself
+        assert records[0][5 * (record.B_FIRST + width) + record.B_FIRST] == 0
+        assert codes.CONFLICT in statuses and len(set(statuses)) >= 3
 
 
 # ----- dlx: random problems against searches one at a time ------------------------------
@@ -606,7 +607,7 @@ def test_records_are_as_wide_as_the_largest_solution():
     """A Sudoku solution has 81 options (324 primary items, 4 in every option): once the
     records were 324 wide, because the fewest primary items per option came out as 1."""
     result = empty_grid_problem(3).solve_batch([[]])
-    assert result.table.shape == (1, kernel.B_FIRST + 81)
+    assert result.table.shape == (1, record.B_FIRST + 81)
     assert result.options.shape == (1, 81) and result.solution(0) == result.options[0].tolist()
 
 
@@ -628,7 +629,7 @@ def _pool(problem: ExactCover) -> list:
 
 def _on_links(problem: ExactCover) -> ExactCover:
     """``problem`` with its compiled batches on the links, not on bit words (which a
-    Sudoku takes: ``dlx.kernel_words``, tested in ``test_kernel_words.py``)."""
+    Sudoku takes: ``dlx.kernels.words``, tested in ``test_kernel_words.py``)."""
     problem.links.converted["numba-words"] = False
     problem.links.converted.pop("numba-words-pool", None)
     return problem
@@ -649,7 +650,7 @@ def test_a_failed_call_drops_the_working_arrays(monkeypatch):
     spoiled = []
 
     def half_done(S, *rest):
-        kernel.cover(1, S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL)
+        algorithm_c.cover(1, S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL)
         spoiled.append(S)
         raise KeyboardInterrupt
 

@@ -1,4 +1,4 @@
-"""The dancing-cells kernel (``dlx.kernel_cells``, Knuth's SSXCC), on both backends.
+"""The dancing-cells kernel (``dlx.kernels.cells``, Knuth's SSXCC), on both backends.
 
 It must explore SSXCC's very tree: its ``nodes`` and ``updates`` equal those SSXCC
 prints on the shared data files (measured with the program built by
@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 import dlx.cells
 from dlx import ExactCover, NoPrimaryItemWarning, Status
 from dlx.cells import CELLS, CELLS_PYTHON, NUMBA_KERNEL, PYTHON_KERNEL, check_cells
-from dlx.kernel import LIMIT, MAX_NODES, NODES
+from dlx.kernels.codes import LIMIT, MAX_NODES
 from dlx.problems import langford, queens
+from dlx.state import REG_NODES as NODES
 from tests.helpers.backends import needs_numba
 from tests.helpers.datasets import load_exact_cover
 from tests.helpers.interrupt import ctrl_c_after

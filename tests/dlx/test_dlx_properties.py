@@ -21,8 +21,9 @@ from dlx import (
     Search,
     SearchStoppedError,
     Status,
-    kernel,
 )
+from dlx.kernels import codes
+from dlx.state import REG_LEVEL, REG_NODES, REG_SOLUTIONS, REG_UPDATES
 from tests.helpers.oracle import brute_force, violation
 from tests.helpers.pinned import PYTHON_X_BYTES, differing_arrays, is_pristine, pinned
 from tests.helpers.random_problems import (
@@ -77,19 +78,19 @@ def step_by_node(problem: ExactCover, seed=None, at_solution=None):
     option_of_node = search.links.option_of_node  # a seeded search: its shuffled links
     found = []
     while True:
-        nodes = regs[kernel.NODES]
-        status = run(S, nodes + 1, regs[kernel.SOLUTIONS] + 1)
+        nodes = regs[REG_NODES]
+        status = run(S, nodes + 1, regs[REG_SOLUTIONS] + 1)
         search.check()
-        assert regs[kernel.NODES] <= nodes + 1
-        if status == kernel.COMPLETE:
+        assert regs[REG_NODES] <= nodes + 1
+        if status == codes.COMPLETE:
             return search, found
-        if status == kernel.LIMIT:
-            level = regs[kernel.LEVEL]
+        if status == codes.LIMIT:
+            level = regs[REG_LEVEL]
             found.append(sorted(int(option_of_node[x]) for x in S.CHOICE[:level]))
             if at_solution is not None:
                 at_solution(S)
         else:
-            assert status == kernel.MAX_NODES and regs[kernel.NODES] == nodes + 1
+            assert status == codes.MAX_NODES and regs[REG_NODES] == nodes + 1
 
 
 # ----- solutions against the oracle -----------------------------------------------------
@@ -270,10 +271,10 @@ def test_sanity_check_after_every_node(spec, seed):
     assert found == list(problem.solutions(seed=seed, backend=BACKEND))
     regs = search._state.REG
     assert problem.stats.status is Status.COMPLETE
-    assert int(regs[kernel.NODES]) == problem.stats.nodes
-    assert int(regs[kernel.UPDATES]) == problem.stats.updates
-    assert int(regs[kernel.SOLUTIONS]) == problem.stats.solutions == len(found)
-    assert int(regs[kernel.LEVEL]) == 0
+    assert int(regs[REG_NODES]) == problem.stats.nodes
+    assert int(regs[REG_UPDATES]) == problem.stats.updates
+    assert int(regs[REG_SOLUTIONS]) == problem.stats.solutions == len(found)
+    assert int(regs[REG_LEVEL]) == 0
     assert_restored(search)
 
 

@@ -15,9 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status, kernel
+from dlx import ExactCover, ForcedOptionError, NoPrimaryItemWarning, Status
+from dlx.kernels import codes
 from dlx.problems import langford, queens, word_rectangle
 from dlx.pure import KERNELS
+from dlx.state import REG_LEVEL, REG_NODES, REG_SOLUTIONS, REG_UPDATES
 from tests.helpers.oracle import brute_force
 from tests.helpers.pinned import (
     PYTHON_BYTES,
@@ -65,13 +67,13 @@ def _link_by_link(problem: ExactCover, forced, kern) -> tuple[list, tuple]:
     found = []
     regs = S.REG
     while True:
-        status = kern.search(S, 1 << 62, regs[kernel.SOLUTIONS] + 1)
-        if status == kernel.COMPLETE:
+        status = kern.search(S, 1 << 62, regs[REG_SOLUTIONS] + 1)
+        if status == codes.COMPLETE:
             break
-        assert status == kernel.LIMIT
-        chosen = [links.option_list[x] for x in S.CHOICE[:regs[kernel.LEVEL]]]
+        assert status == codes.LIMIT
+        chosen = [links.option_list[x] for x in S.CHOICE[:regs[REG_LEVEL]]]
         found.append(sorted(chosen + list(forced)))
-    return found, (regs[kernel.NODES], regs[kernel.UPDATES], regs[kernel.SOLUTIONS], None)
+    return found, (regs[REG_NODES], regs[REG_UPDATES], regs[REG_SOLUTIONS], None)
 
 
 @st.composite

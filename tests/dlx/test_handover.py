@@ -22,13 +22,15 @@ import pytest
 from hypothesis import given
 
 import sudoku
-from dlx import ExactCover, Status, kernel, kernel_m, registry
+from dlx import ExactCover, Status, registry
 from dlx.budget import NEVER
 from dlx.compiled import NUMBA, compiled_kernel
+from dlx.kernels import codes
 from dlx.links import check_links
 from dlx.problems import langford, mqueens, queens, tetrominoes, word_rectangle
 from dlx.pure import BITS_KERNEL, KERNELS, MCC_KERNEL, PYTHON, STRATEGY_KERNELS
 from dlx.slices import Handover
+from dlx.state import REG_LEVEL, REG_LOOKAHEAD, REG_MAX_LEVEL, REG_NODES, REG_SEED, REG_SOLUTIONS
 from tests.helpers.backends import needs_numba
 from tests.helpers.datasets import data_dir, load_exact_cover
 from tests.helpers.oracle import brute_force
@@ -92,26 +94,26 @@ def _run(links, forced, first, then=None, at=0, lookahead=0, seed=None):
     solution it found there), as `dlx.search.Search` would at a slice boundary."""
     S, clash = first.prepare(links, forced)
     assert clash is None
-    S.REG[kernel.LOOKAHEAD] = lookahead
+    S.REG[REG_LOOKAHEAD] = lookahead
     if seed is not None:
-        S.REG[kernel_m.SEED] = seed
+        S.REG[REG_SEED] = seed
     run, found = first, []
     while True:
         stop = at if then is not None and run is first else NEVER
-        status = run.search(S, stop, int(S.REG[kernel.SOLUTIONS]) + 1)
-        if run is first and then is not None and int(S.REG[kernel.NODES]) >= at:
+        status = run.search(S, stop, int(S.REG[REG_SOLUTIONS]) + 1)
+        if run is first and then is not None and int(S.REG[REG_NODES]) >= at:
             S, run = then.adopt(links, forced, first, S), then
             check_links(links, S, then.inactive)  # Knuth's sanity check of the links
-            if status == kernel.MAX_NODES:
+            if status == codes.MAX_NODES:
                 continue
-        if status == kernel.LIMIT:
-            level = int(S.REG[kernel.LEVEL])
+        if status == codes.LIMIT:
+            level = int(S.REG[REG_LEVEL])
             found.append(sorted(links.option_list[x] for x in S.CHOICE[:level]
                                 if links.option_list[x] >= 0))
             continue
-        assert status == kernel.COMPLETE
-        regs = [int(r) for r in S.REG[: kernel.MAX_LEVEL + 1]]
-        return found, regs[kernel.NODES:]
+        assert status == codes.COMPLETE
+        regs = [int(r) for r in S.REG[: REG_MAX_LEVEL + 1]]
+        return found, regs[REG_NODES:]
 
 
 def _cases():

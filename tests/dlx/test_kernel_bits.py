@@ -1,8 +1,8 @@
 """Differential tests: Algorithm X over bitsets against the kernels over links.
 
-``dlx.kernel_bits`` is the python backend for problems without colors whose lists are
-long (tilings, queens, Langford pairs). It must do what :func:`dlx.kernel.search` and
-``dlx.kernel_x`` do: the same solutions in the same order, the same ``nodes``, ``updates``
+``dlx.kernels.bits`` is the python backend for problems without colors whose lists are
+long (tilings, queens, Langford pairs). It must do what :func:`dlx.kernels.algorithm_c.search` and
+``dlx.kernels.unrolled`` do: the same solutions in the same order, the same ``nodes``, ``updates``
 and ``max_level``, the same registers and ``CHOICE`` after every single node (so that
 budgets, slices and resumption behave alike), the same forced-option conflicts, and the
 same estimate of the tree explored; and the solutions a brute force finds.
@@ -17,10 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlx
-from dlx import ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel, kernel_bits
+from dlx import ExactCover, NoPrimaryItemWarning, Status, get_backend
+from dlx.kernels import bits as kernel_bits
+from dlx.kernels import codes
 from dlx.problems import langford, pentominoes, queens
 from dlx.pure import BITS_KERNEL, bits_pay
 from dlx.search import explored
+from dlx.state import REG_LEVEL, REG_NODES, REG_SOLUTIONS
 from tests.helpers.backends import AVAILABLE
 from tests.helpers.datasets import data_dir
 from tests.helpers.oracle import brute_force
@@ -81,18 +84,18 @@ def _lockstep(problem: ExactCover, seed=None, forced=()) -> int:
         return 0
     steps = 0
     while True:
-        statuses = [k.search(S, S.REG[kernel.NODES] + 1, S.REG[kernel.SOLUTIONS] + 1)
+        statuses = [k.search(S, S.REG[REG_NODES] + 1, S.REG[REG_SOLUTIONS] + 1)
                     for k, S in ((BITS_KERNEL, b), (other, x))]
         assert statuses[0] == statuses[1]
         assert list(b.REG) == list(x.REG)
-        level = b.REG[kernel.LEVEL]
+        level = b.REG[REG_LEVEL]
         assert list(b.CHOICE[:level]) == list(x.CHOICE[:level])
         assert kernel_bits.explored(b) == pytest.approx(explored(x), abs=1e-12)
         check(links, BITS_KERNEL, b)  # the links it reads are never written
-        if statuses[0] == kernel.COMPLETE:
+        if statuses[0] == codes.COMPLETE:
             assert is_pristine(links, b)
             return steps
-        assert statuses[0] in (kernel.LIMIT, kernel.MAX_NODES)
+        assert statuses[0] in (codes.LIMIT, codes.MAX_NODES)
         steps += 1
 
 

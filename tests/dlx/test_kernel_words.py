@@ -1,4 +1,4 @@
-"""The compiled batch over bit words (``dlx.kernel_words``) against the batch over links.
+"""The compiled batch over bit words (``dlx.kernels.words``) against the batch over links.
 
 A second formulation of one search is held to the first: on random problems without
 colors (secondary items, mixed widths, options dropped, forced options that clash or are
@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import Colored, ExactCover, ForcedOptionError, NoPrimaryItemWarning, kernel_words
+from dlx import Colored, ExactCover, ForcedOptionError, NoPrimaryItemWarning
+from dlx.kernels import words as kernel_words
 from sudoku import parse_string, to_exact_cover
 from sudoku.reduction import empty_grid_problem
 from tests.helpers.backends import needs_numba

@@ -1,7 +1,7 @@
 """Differential tests: the unrolled Algorithm X kernel against the kernel as written.
 
-``dlx.kernel_x`` is the python backend for problems without colors. It must do exactly
-what :func:`dlx.kernel.search` does: the same solutions in the same order, the same
+``dlx.kernels.unrolled`` is the python backend for problems without colors. It must do exactly
+what :func:`dlx.kernels.algorithm_c.search` does: the same solutions in the same order, the same
 ``nodes``, ``updates`` and ``max_level``, and, after every single node, the very same
 link arrays, so that pausing and resuming (budgets, time-outs) behave alike.
 """
@@ -15,10 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend, kernel
-from dlx.kernel_x import option_others
+from dlx import Colored, ExactCover, NoPrimaryItemWarning, Status, get_backend
+from dlx.kernels import codes
+from dlx.kernels.unrolled import option_others
 from dlx.problems import langford, pentominoes, queens
 from dlx.pure import PYTHON
+from dlx.state import REG_LEVEL, REG_NODES, REG_SOLUTIONS
 from tests.helpers.datasets import data_dir
 from tests.helpers.oracle import brute_force
 from tests.helpers.pinned import (
@@ -87,18 +89,18 @@ def _lockstep(problem: ExactCover, x_kernel, c_kernel, seed=None) -> int:
         statuses = []
         for kern, S in ((x_kernel, x), (c_kernel, c)):
             regs = S.REG
-            statuses.append(kern.search(S, regs[kernel.NODES] + 1, regs[kernel.SOLUTIONS] + 1))
+            statuses.append(kern.search(S, regs[REG_NODES] + 1, regs[REG_SOLUTIONS] + 1))
         assert statuses[0] == statuses[1]
         assert list(x.REG) == list(c.REG)
         assert _live(x) == _live(c)
-        level = x.REG[kernel.LEVEL]
+        level = x.REG[REG_LEVEL]
         assert list(x.CHOICE[:level]) == list(c.CHOICE[:level])
         check(links, x_kernel, x)
         check(links, c_kernel, c)
-        if statuses[0] == kernel.COMPLETE:
+        if statuses[0] == codes.COMPLETE:
             assert is_pristine(links, x) and is_pristine(links, c)
             return steps
-        assert statuses[0] in (kernel.LIMIT, kernel.MAX_NODES)
+        assert statuses[0] in (codes.LIMIT, codes.MAX_NODES)
         steps += 1
 
 

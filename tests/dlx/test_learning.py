@@ -1,11 +1,12 @@
-"""The learning search (``strategy="learn"``, :mod:`dlx.cdcl` driven by
+"""The learning search (``strategy="learn"``, :mod:`dlx.kernels.cdcl` driven by
 :mod:`dlx.learning`): exactly the brute-force solutions, each once, with colors and
 secondary items; the same run on both backends; the shared files' counts; the state's
-invariants (:func:`dlx.cdcl.check.check_learner`) after every step; forced options,
+invariants (:func:`dlx.kernels.cdcl.check.check_learner`) after every step; forced options,
 budgets and bad arguments as on every other path."""
 
 from __future__ import annotations
 
+import inspect
 import time
 import warnings
 
@@ -15,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import ArgumentError, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status, slices
-from dlx.cdcl import reduce, rephase, restart, state
-from dlx.cdcl import search as learner
-from dlx.cdcl.check import check_learner
-from dlx.cdcl.clauses import add_clause, use_clause
-from dlx.cdcl.state import Learner
+from dlx.kernels.cdcl import reduce, rephase, restart, state
+from dlx.kernels.cdcl import search as learner
+from dlx.kernels.cdcl.check import check_learner
+from dlx.kernels.cdcl.clauses import add_clause, use_clause
+from dlx.kernels.cdcl.state import Learner
 from dlx.learning import forced_clash, problem_lists
 from dlx.problems import PENTOMINOES, langford, queens, rectangle, tiling
 from tests.helpers.backends import BACKENDS, needs_numba
@@ -688,22 +689,22 @@ def test_the_state_is_the_table():
 
 
 def test_the_package_imports_only_earlier_modules():
-    """Each module of :mod:`dlx.cdcl` imports only those before it in ``MODULES`` (the
+    """Each module of :mod:`dlx.kernels.cdcl` imports only those before it in ``MODULES`` (the
     check last), and nothing of :mod:`dlx` but :mod:`dlx.status`: no cycle, and the
     driver (:mod:`dlx.learning`) stays outside."""
     import ast
     from pathlib import Path
 
-    from dlx import cdcl
+    from dlx.kernels import cdcl
 
     order = [m.__name__.rsplit(".", 1)[1] for m in cdcl.MODULES] + ["check"]
     for k, name in enumerate(order):
         tree = ast.parse((Path(cdcl.__file__).parent / f"{name}.py").read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
-                assert node.module in order[:k], f"dlx.cdcl.{name} imports {node.module}"
+                assert node.module in order[:k], f"dlx.kernels.cdcl.{name} imports {node.module}"
             elif isinstance(node, ast.ImportFrom) and node.level == 2:
-                assert node.module == "status", f"dlx.cdcl.{name} imports {node.module}"
+                assert node.module == "status", f"dlx.kernels.cdcl.{name} imports {node.module}"
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else [
                     node.module or ""]
@@ -711,13 +712,13 @@ def test_the_package_imports_only_earlier_modules():
 
 
 def test_moved_names_warn():
-    """What left :mod:`dlx.learning` for :mod:`dlx.cdcl` is still found there, with a
+    """What left :mod:`dlx.learning` for :mod:`dlx.kernels.cdcl` is still found there, with a
     DeprecationWarning."""
     import dlx.learning
 
-    with pytest.warns(DeprecationWarning, match="dlx.cdcl.check.check_learner"):
+    with pytest.warns(DeprecationWarning, match="dlx.kernels.cdcl.check.check_learner"):
         assert dlx.learning.check_learner is check_learner
-    with pytest.warns(DeprecationWarning, match="dlx.cdcl.state.index_type"):
+    with pytest.warns(DeprecationWarning, match="dlx.kernels.cdcl.state.index_type"):
         assert dlx.learning.index_type is state.index_type
     with pytest.raises(AttributeError):
         dlx.learning.no_such_name  # noqa: B018
@@ -725,13 +726,17 @@ def test_moved_names_warn():
 
 def test_the_cache_tag_covers_every_kernel_module(monkeypatch):
     """numba keys a cached function by its own file, but its machine code holds its
-    callees', which may live in other modules of :mod:`dlx.cdcl`: the tag under which
-    every kernel is cached hashes the source of every kernel module, so that an edit to
-    any of them compiles anew instead of loading stale code."""
-    from dlx import cdcl, jit
+    callees', which may live in other modules of :mod:`dlx.kernels.cdcl`: the tag under
+    which the learner is cached hashes the source of every one of its modules, so that an
+    edit to any of them compiles anew instead of loading stale code."""
+    from dlx import jit
+    from dlx.kernels import cdcl, declaration
+    from dlx.kernels.declare import sources
 
-    assert {*cdcl.MODULES, cdcl} <= set(jit._KERNEL_MODULES)
-    before = jit._cache_tag(True, {})
-    assert jit._cache_tag(True, {}) == before
-    monkeypatch.setattr(jit, "_kernel_sources", lambda: "an edited kernel")
-    assert jit._cache_tag(True, {}) != before
+    decl = declaration("cdcl")
+    text, _ = sources(decl)
+    assert all(inspect.getsource(m) in text for m in cdcl.MODULES)
+    before = jit._cache_tag(True, decl, {})
+    assert jit._cache_tag(True, decl, {}) == before
+    monkeypatch.setattr(jit, "_kernel_sources", lambda decl: ("an edited kernel", []))
+    assert jit._cache_tag(True, decl, {}) != before

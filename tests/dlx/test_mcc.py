@@ -31,7 +31,7 @@ from dlx import (
     Status,
 )
 from dlx.cli import main
-from dlx.kernel_bits import Walk
+from dlx.kernels.bits import Walk
 from dlx.problems import mqueens, queens, rod_cutting, tetrominoes, tiling
 from tests.helpers.backends import AVAILABLE
 from tests.helpers.knuth import DATA, figures
@@ -455,7 +455,7 @@ def test_links_stay_sound_after_every_node(spec):
     """Knuth's sanity check (``check_links``) after every node of Algorithm M: every list
     closes, every U mirrors its D, every LEN counts its list (tweaks included); resumed
     at every node, the search counts what one call counts."""
-    from dlx.kernel import COMPLETE
+    from dlx.kernels.codes import COMPLETE
     from dlx.links import check_links
     from dlx.pure import MCC_KERNEL
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import Colored, ExactCover, SearchStoppedError
-from dlx.kernel_memo import PRODUCT
+from dlx.kernels.memo import PRODUCT
 from dlx.memo import (
     memo_count,
     memo_search,

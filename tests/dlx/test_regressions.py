@@ -33,7 +33,8 @@ from dlx import (
     NoPrimaryItemWarning,
     Status,
 )
-from dlx import kernel as K
+from dlx.kernels import algorithm_c
+from dlx.links import INACTIVE
 from dlx.problems import queens
 from tests.helpers.backends import BACKENDS, needs_numba
 
@@ -209,7 +210,7 @@ def test_choose_walk_is_knuths_choice(lengths, data):
     active list in item order."""
     n = len(lengths)
     active = sorted(data.draw(st.sets(st.integers(1, n), min_size=1)))
-    LEN = [K.INACTIVE] + [v if k in active else v + K.INACTIVE
+    LEN = [INACTIVE] + [v if k in active else v + INACTIVE
                           for k, v in enumerate(lengths, 1)]
     LL = list(range(n + 1))
     RL = list(range(n + 1))
@@ -217,7 +218,7 @@ def test_choose_walk_is_knuths_choice(lengths, data):
     for a, b in zip(ring, ring[1:] + ring[:1]):
         RL[a], LL[b] = b, a
     want = min(active, key=lambda k: (LEN[k], k))
-    assert K.choose_walk(LEN, LL, RL, n + 1) == want
+    assert algorithm_c.choose_walk(LEN, LL, RL, n + 1) == want
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -1,4 +1,4 @@
-"""Solution sets as values in a canonical store (dlx.zdd_store, dlx.kernel_zdd; issue 40):
+"""Solution sets as values in a canonical store (dlx.zdd_store, dlx.kernels.zdd; issue 40):
 one family one node, set algebra and comparisons against Python sets on both backends,
 sets of equal problems combined, linear reading of ZDD text, pictures of any size,
 memory bounded by the store's limit, and threads."""

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from dlx import Colored, ExactCover
 from dlx.backend import PYTHON_MEMO
-from dlx.kernel_memo import (
+from dlx.kernels.memo import (
     COMPLETE,
     GROW_MEMO,
     GROW_PARTS,
@@ -18,7 +18,7 @@ from dlx.kernel_memo import (
     ZNODES,
     search,
 )
-from dlx.kernel_parts import GTOP
+from dlx.kernels.parts import GTOP
 from dlx.memo import _grow_memo, _grow_parts, _grow_zdd, _state, check_memo, memo_input
 from dlx.products import product_counts
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from dlx.backend import Backend, BatchJob, Kernel
-from dlx.kernel_bits import Walk
+from dlx.kernels.bits import Walk
 from dlx.links import Links, check_links
 from dlx.pure import KERNELS, PYTHON, PythonBackend
 from dlx.state import State
@@ -85,7 +85,7 @@ def check(links: Links, kernel: Kernel, S: State) -> None:
 
 def _unrolled(S: State) -> bool:
     """True when ``S.COLOR`` holds no colors: Algorithm X's read-only ``(OTHERS, choose)``
-    or the bitset kernel's :class:`dlx.kernel_bits.Walk`."""
+    or the bitset kernel's :class:`dlx.kernels.bits.Walk`."""
     return isinstance(S.COLOR, (tuple, Walk))
 
 

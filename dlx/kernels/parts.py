@@ -1,4 +1,4 @@
-"""Independent parts in the memoized search ([`dlx.kernel_memo`][], ``parts=True``): how a
+"""Independent parts in the memoized search ([`dlx.kernels.memo`][], ``parts=True``): how a
 node whose active items fall into groups that no option joins is found, written once for
 both backends as the rest of that kernel.
 
@@ -15,7 +15,7 @@ it); then the group stack, up to ``REG[GTOP]``, each group as ``-size`` followed
 items, the group of the chosen item first. ``CHOICE[level]`` of a split level points to
 the group under way and ``SAVEZ[level]`` holds the product of the groups done. Each group
 is searched one level down as a problem of its own, the other groups' items set aside from
-the active lists ([`dlx.kernel_memo.aside`][]): so its signature names its items only, and
+the active lists ([`dlx.kernels.memo.aside`][]): so its signature names its items only, and
 equal groups met anywhere share one memo entry. Its answer is multiplied in (a ``PRODUCT``
 node) and the next group taken; a group without solutions ends the level at once. A
 secondary item purified to a color joins nothing (the options left on it agree with it)
@@ -27,9 +27,11 @@ search rations it ([`WALK_SHARE`][], [`WALK_PAID`][]).
 
 from __future__ import annotations
 
-__all__ = ["active_primaries", "components"]
+from .declare import Declaration
 
-# Registers, REG[...], after those of dlx.kernel_memo.
+__all__ = ["PART_REGISTERS", "active_primaries", "components"]
+
+# Registers, REG[...], after those of dlx.kernels.memo.
 PARTS = 15  # 1: split into independent parts where found (read-only)
 GTOP = 16  # the top of the group stack in GROUPS
 STAMP = 17  # the mark of the latest walk over the active items (SEEN, OSEEN)
@@ -38,6 +40,8 @@ SEEN_AT = 19  # where SEEN starts in GROUPS (read-only)
 OSEEN_AT = 20  # where OSEEN starts in GROUPS (read-only)
 WALKED = 21  # the list nodes the walks of components() have visited
 EARNED = 22  # the walks that splits have paid for, in list nodes
+PART_REGISTERS = ("PARTS", "GTOP", "STAMP", "SPLITS", "SEEN_AT", "OSEEN_AT", "WALKED", "EARNED")
+"""The names of these registers, in order."""
 
 WALK_SHARE = 2
 WALK_PAID = 8
@@ -111,3 +115,8 @@ def components(S, n1, first):
         after = k
     REG[WALKED] += walked
     return groups, top
+
+
+DECLARATION = Declaration("parts", functions=("active_primaries", "components"), entries={},
+                          state=None, registers=())
+"""A piece of the memoized search (borrowed by it): independent parts."""

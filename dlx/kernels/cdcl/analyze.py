@@ -1,7 +1,8 @@
 """Conflict analysis: the conflict resolved back to its first unique implication point
-(1-UIP), then minimized ([`dlx.cdcl.minimize`][]) and shrunk ([`dlx.cdcl.shrink`][]).
+(1-UIP), then minimized ([`dlx.kernels.cdcl.minimize`][]) and shrunk
+([`dlx.kernels.cdcl.shrink`][]).
 
-Every option met is bumped ([`dlx.cdcl.heap.bump`][]); the clause's asserting literal
+Every option met is bumped ([`dlx.kernels.cdcl.heap.bump`][]); the clause's asserting literal
 comes first and a literal of the level to jump back to second.
 """
 

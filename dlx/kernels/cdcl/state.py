@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from ..status import Status
+from ...status import Status
 
 __all__ = ["FIELDS", "FREGISTERS", "REGISTERS", "Learner", "Problem", "allocate", "dtypes",
            "grown", "index_type", "problem_lists", "register", "watch_room"]
@@ -76,11 +76,11 @@ UNSET = -1
 RESTART_UNIT = 1024
 """Conflicts in the first run; run ``k`` has ``RESTART_UNIT * luby(k)`` (CaDiCaL's
 "reluctant doubling" in its stable mode; MiniSat's 100 solved fewer of the 25x25 Sudokus
-once the reductions no longer waited for a restart). [`dlx.cdcl.restart`][]."""
+once the reductions no longer waited for a restart). [`dlx.kernels.cdcl.restart`][]."""
 REPHASE_UNIT = 500
 """Conflicts before the first rephasing; the ``k``-th comes ``k * REPHASE_UNIT`` after the
 one before (CaDiCaL's ``rephaseint``, 1,000 there: 500 solved more of the 25x25 Sudokus
-within 10 s, 250 fewer). [`dlx.cdcl.rephase`][]."""
+within 10 s, 250 fewer). [`dlx.kernels.cdcl.rephase`][]."""
 
 
 class Field(NamedTuple):
@@ -121,12 +121,12 @@ FIELDS: tuple[Field, ...] = (
     Field("TARGET", "option", "flag", -1, "its value in the longest assignment free of "
           "conflict since the last restart (-1: none); decisions take it first"),
     Field("BEST", "option", "flag", -1, "the same since the last rephasing to it; the "
-          "saved phases at the next (dlx.cdcl.rephase)"),
-    # The choice of the next decision (dlx.cdcl.heap).
+          "saved phases at the next (dlx.kernels.cdcl.rephase)"),
+    # The choice of the next decision (dlx.kernels.cdcl.heap).
     Field("ACT", "option", "float", 0, "VSIDS activity"),
     Field("HEAP", "option", "index", 0, "a binary heap of the options by activity"),
     Field("HEAP_POS", "option", "index", -1, "an option's place in HEAP (-1: not in it)"),
-    # Conflict analysis (dlx.cdcl.analyze, minimize, shrink).
+    # Conflict analysis (dlx.kernels.cdcl.analyze, minimize, shrink).
     Field("SEEN", "option", "flag", 0, "marks: 1 in the learned clause, 2 implied by the "
           "rest of it, 3 implied (found by minimize.redundant); bit 8: being resolved by "
           "shrink.block_uip"),
@@ -136,7 +136,7 @@ FIELDS: tuple[Field, ...] = (
     Field("FREE", "primary", "index", 0, "the item's options not yet false"),
     Field("FREE_XOR", "primary", "index", 0, "the exclusive or of those options (the last "
           "one, when FREE is 1)"),
-    # The trail (dlx.cdcl.trail).
+    # The trail (dlx.kernels.cdcl.trail).
     Field("TRAIL", "option", "index", 0, "the options in the order assigned (Knuth's "
           "trail L of Algorithm C; not dlx.state's TRAIL, the lookahead's hidden options)"),
     Field("TPOS", "option", "index", 0, "an option's place on TRAIL"),
@@ -148,7 +148,7 @@ FIELDS: tuple[Field, ...] = (
           "of the learned clause's literals of the level"),
     Field("BY_LBD", "level", "index", 0, "reduce: clauses counted by LBD (zeros between "
           "uses)"),
-    # The learned clauses (dlx.cdcl.clauses): clause c's literals are
+    # The learned clauses (dlx.kernels.cdcl.clauses): clause c's literals are
     # CL_LITS[CL_START[c]:CL_START[c] + CL_SIZE[c]], the first two watched.
     Field("CL_START", "clause", "index", 0, "where a clause's literals begin in CL_LITS"),
     Field("CL_SIZE", "clause", "index", 0, "its number of literals"),
@@ -158,7 +158,7 @@ FIELDS: tuple[Field, ...] = (
     Field("CL_USED", "clause", "index", 0, "reductions it is spared for: it took part in a "
           "conflict since"),
     Field("CL_LITS", "arena", "index", 0, "the clauses' literals"),
-    # The watch lists (dlx.cdcl.watch), one vector per literal.
+    # The watch lists (dlx.kernels.cdcl.watch), one vector per literal.
     Field("WS", "literal", "index", 0, "where a literal's list starts in WL (pairs)"),
     Field("WN", "literal", "index", 0, "the watches on it"),
     Field("WC", "literal", "index", 4, "the room it has"),

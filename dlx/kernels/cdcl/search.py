@@ -6,12 +6,12 @@ millions of nodes). This search treats the same problem as a satisfiability solv
 (Knuth, TAOCP 7.2.2.2, Algorithm C; MiniSat): each *option* is a boolean variable, true
 when chosen; every conflict is analysed into a *learned clause* that forbids its cause,
 and the search jumps back over the levels that played no part in it. [`cdcl`][] is the
-table of contents, one call per concern, each in its module of [`dlx.cdcl`][]:
+table of contents, one call per concern, each in its module of [`dlx.kernels.cdcl`][]:
 propagation, analysis (with minimization and shrinking), learning, reduction, restarts,
 rephasing, and the decision. Blocking clauses, kept for good, enumerate further
 solutions.
 
-All the state is in the arrays of [`dlx.cdcl.state.Learner`][], and [`cdcl`][]
+All the state is in the arrays of [`dlx.kernels.cdcl.state.Learner`][], and [`cdcl`][]
 returns after a budget of conflicts or decisions with everything needed to go on, so that
 [`dlx.learning`][] can check the clock between slices and numba can compile the very
 same source ([`dlx.compiled`][]).

@@ -3,7 +3,7 @@
 ``TRAIL[:REG_TRAIL_LEN]`` holds the options assigned, in order; level ``l`` begins at
 ``TRAIL_LIM[l]``; ``TPOS`` is an option's place on it. Assigning an option false lowers
 ``FREE`` of each of its primary items (and updates ``FREE_XOR``), undoing raises it:
-the counts propagation reads ([`dlx.cdcl.propagate`][]).
+the counts propagation reads ([`dlx.kernels.cdcl.propagate`][]).
 """
 
 from __future__ import annotations

@@ -15,19 +15,19 @@ branches (its item has two options or more) keeps a copy of the lengths after it
 (``LENS``), and going back to it copies them back, whatever was taken below; a level with
 one option or none is left at once (most levels of a Sudoku: its singles).
 
-It is the search of [`dlx.kernel.search`][] in another representation, held to it by
+It is the search of [`dlx.kernels.algorithm_c.search`][] in another representation, held to it by
 tests (every record of a batch equal: status, solutions, the first solution, ``nodes``,
 ``updates``, deepest level): C3 picks the first primary item of least length (as
-[`dlx.kernel.choose`][] does), C4 tries its options in list order, which is option
+[`dlx.kernels.algorithm_c.choose`][] does), C4 tries its options in list order, which is option
 order in links laid out unshuffled (the only ones this kernel takes), and the updates are
 counted as the links would count them without the links, each option leaving the lists
 once (see ``docs/decisions.md``, "Algorithm X over bitsets"): C4 costs ``1 + W(R)``, C5
 ``|x| - 1 + W(S)``, where ``R`` is the chosen item's active options, ``S`` the others that
 share an item with ``x``, and ``W`` sums ``|o| - 1`` over a set.
 
-The batch driver is [`dlx.kernel.search_batch`][] itself, re-created over this module's
+The batch driver is [`dlx.kernels.batch.search_batch`][] itself, re-created over this module's
 ``force_instance``, ``search``, ``undo_instance`` and ``record_first`` (as
-[`dlx.kernel_m`][] does). Compiled only ([`dlx.compiled`][]); the python backend solves
+[`dlx.kernels.algorithm_m`][] does). Compiled only ([`dlx.compiled`][]); the python backend solves
 a batch one [`dlx.Search`][] at a time.
 """
 
@@ -37,29 +37,27 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .kernel import (
-    B_FIRST,
-    B_SIZE,
-    B_SOLUTIONS,
-    COMPLETE,
-    CONFLICT,
-    ENTER,
-    INVALID,
-    LEAVE,
-    LEVEL,
-    LIMIT,
-    MAX_LEVEL,
-    MAX_NODES,
-    NODES,
-    RESUME,
-    SOLUTIONS,
-    UPDATES,
-    search_batch,
-)
-from .links import Links
+from ..links import Links
+from ..state import REG_LEVEL, REG_MAX_LEVEL, REG_NODES, REG_RESUME, REG_SOLUTIONS, REG_UPDATES
+from .batch import search_batch
+from .codes import COMPLETE, CONFLICT, ENTER, INVALID, LEAVE, LIMIT, MAX_NODES
+from .declare import Declaration
+from .record import B_FIRST, B_SIZE, B_SOLUTIONS
 
-__all__ = ["FUNCTIONS", "MAX_OPTIONS", "MAX_SAVED", "Words", "pack", "pooled", "search_through",
-           "unpack", "words", "workspace"]
+__all__ = [
+    "DECLARATION",
+    "FUNCTIONS",
+    "MAX_OPTIONS",
+    "MAX_SAVED",
+    "Words",
+    "fits",
+    "pack",
+    "pooled",
+    "search_through",
+    "unpack",
+    "words",
+    "workspace",
+]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
@@ -89,10 +87,10 @@ def popcount(word):
     return (int(word) & (2**64 - 1)).bit_count()
 
 
-FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "search", "begin",
-             "force_instance", "undo_instance", "record_first", "record", "search_batch")
-"""The functions of this kernel's namespace, callees before callers (``begin``, ``record``
-and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
+FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "search",
+             "force_instance", "undo_instance", "record_first", "unpack", "search_through")
+"""This kernel's functions, callees before callers (the batch driver borrowed:
+[`DECLARATION`][]; compiled, ``ctz`` and ``popcount`` are the processor's own)."""
 
 
 class Words(NamedTuple):
@@ -116,7 +114,7 @@ class Words(NamedTuple):
     SW: np.ndarray  # scratch: the options C4 or C5 takes out of the lengths
     LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (int32: LEN*)
     LEFT: np.ndarray  # per level: the options of ITEM[l] not tried yet
-    REG: np.ndarray  # registers, as dlx.kernel's (LEVEL, NODES, UPDATES, ...)
+    REG: np.ndarray  # registers, as dlx.kernels.algorithm_c's (LEVEL, NODES, UPDATES, ...)
 
 
 def adjust(word, base, OSTART, OITEM, SPARE, LEN, delta, low):
@@ -165,7 +163,7 @@ def mark(o, OSTART, OITEM, LEN, delta):
 
 def search(S, node_stop, solution_stop):
     """Algorithm X on the words ``S`` until a solution, the end, or a budget; the contract
-    of [`dlx.kernel.search`][] (statuses, registers, resumable), ``CHOICE`` holding
+    of [`dlx.kernels.algorithm_c.search`][] (statuses, registers, resumable), ``CHOICE`` holding
     option numbers."""
     ITEMS = S.ITEMS
     SPAN = S.SPAN
@@ -184,12 +182,12 @@ def search(S, node_stop, solution_stop):
     REG = S.REG
     nw = S.INFO[WORDS]
     end = S.INFO[PRIMARY_END]
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
-    step = REG[RESUME]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
+    step = REG[REG_RESUME]
     status = COMPLETE
     i = 0
     x = 0
@@ -286,17 +284,17 @@ def search(S, node_stop, solution_stop):
         known = True
         level += 1
         step = ENTER
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
-    REG[RESUME] = step
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_RESUME] = step
     return status
 
 
 def force_instance(S, FORCED, f, end):
-    """B1 of [`dlx.kernel.search_batch`][] for this kernel (same contract): the root's set
+    """B1 of [`dlx.kernels.batch.search_batch`][] for this kernel (same contract): the root's set
     starts afresh and each option in turn takes out the options it excludes (CONFLICT for
     one already out); then the lengths of the problem left are counted at once, a
     popcount per word of each item's row (cheaper than taking each option out of its
@@ -335,19 +333,19 @@ def force_instance(S, FORCED, f, end):
 
 
 def undo_instance(S, FORCED, first, f):
-    """B4 of [`dlx.kernel.search_batch`][]: nothing to undo (B1 starts afresh)."""
-    S.REG[LEVEL] = 0
+    """B4 of [`dlx.kernels.batch.search_batch`][]: nothing to undo (B1 starts afresh)."""
+    S.REG[REG_LEVEL] = 0
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
-    """B3 of [`dlx.kernel.search_batch`][]: as the kernel's, ``CHOICE`` holding the
+    """B3 of [`dlx.kernels.batch.search_batch`][]: as the kernel's, ``CHOICE`` holding the
     options themselves."""
-    size = end - first + S.REG[LEVEL]
+    size = end - first + S.REG[REG_LEVEL]
     OUT[base + B_SIZE] = size
     fits = size <= width
     for j in range(end - first if fits else 0):
         OUT[base + B_FIRST + j] = FORCED[first + j]
-    for j in range(S.REG[LEVEL] if fits else 0):
+    for j in range(S.REG[REG_LEVEL] if fits else 0):
         OUT[base + B_FIRST + end - first + j] = S.CHOICE[j]
 
 
@@ -489,3 +487,29 @@ def pooled(links: Links) -> Words | None:
     if tables is None:
         tables = links.converted.setdefault("numba-words", words(links) or False)
     return workspace(tables) if tables else None
+
+
+
+def fits(links: Links) -> bool:
+    """Whether this kernel takes ``links`` ([`words`][]; its tables built once per
+    problem, ``converted["numba-words"]``, False when it does not)."""
+    tables = links.converted.get("numba-words")
+    if tables is None:
+        tables = links.converted.setdefault("numba-words", words(links) or False)
+    return tables is not False
+
+DECLARATION = Declaration(
+    "words",
+    functions=FUNCTIONS,
+    entries={"search_batch": "Saaaaiiii", "search_through": "albaaaiiii"},
+    state=Words,
+    registers=("LEVEL", "NODES", "UPDATES", "SOLUTIONS", "RESUME", "MAX_LEVEL"),
+    borrows=("record", "batch"),
+    dtypes=lambda: tuple("int32" if name.startswith("LEN") else "int64"
+                         for name in Words._fields),
+    inline=frozenset({"begin", "force_instance", "undo_instance", "record_first", "record",
+                      "choose", "adjust", "adjust_words", "mark", "unpack"}),
+    backends=("numba",),
+)
+"""Batches of small problems over bit words, compiled only (``search_through``: with an
+adapter's ``encode`` and ``decode`` bound in its namespace)."""

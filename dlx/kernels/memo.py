@@ -46,7 +46,7 @@ Per level: ``CHOICE`` (the node tried), ``SAVEZ`` (the ZDD node of the options t
 at that level), ``MEMOAT`` (the memo entry of that level's subproblem).
 
 Independent parts (``REG[PARTS]``, off by default): split levels, their registers and
-their arrays (``GROUPS``) are described in [`dlx.kernel_parts`][].
+their arrays (``GROUPS``) are described in [`dlx.kernels.parts`][].
 
 The search is a loop over labelled steps with no recursion (any depth), resumable: it
 returns after a node budget (for time-outs and Ctrl-C) or when a table is full (the driver
@@ -57,9 +57,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .kernel_parts import (
+from .codes import COMPLETE, MAX_NODES, Pause
+from .declare import Declaration
+from .parts import (
     EARNED,
     GTOP,
+    PART_REGISTERS,
     PARTS,
     SPLITS,
     WALK_PAID,
@@ -68,7 +71,6 @@ from .kernel_parts import (
     active_primaries,
     components,
 )
-from .status import Status
 
 __all__ = ["FUNCTIONS", "MemoState"]
 
@@ -88,7 +90,10 @@ WORDS = 11  # W, the words of a signature (read-only)
 ZBOUND = 12  # the most ZDD nodes allowed (the sinks included; read-only)
 ROOT = 13  # the answer: the ZDD node of the whole problem, once COMPLETE
 MAX_LEVEL = 14  # the deepest level reached
-N_REG = EARNED + 1  # registers 15 and up: those of dlx.kernel_parts
+N_REG = EARNED + 1  # registers 15 and up: those of dlx.kernels.parts
+REGISTERS = ("LEVEL", "NODES", "HITS", "MEMOS", "GOOD", "UPDATES", "ZNODES", "STEP", "ZNODE",
+             "ZSOL", "N1", "WORDS", "ZBOUND", "ROOT", "MAX_LEVEL", *PART_REGISTERS)
+"""``REG``'s slots, in order (their indices above; 15 and up: [`dlx.kernels.parts`][])."""
 
 # Steps.
 FORWARD = 0  # enter a level: a node of the search tree
@@ -100,12 +105,10 @@ PART = 5  # set the other groups of a split level aside, search the group under 
 JOIN = 6  # a group is searched: multiply, put the other groups back, take the next
 
 # Statuses of search().
-COMPLETE = int(Status.COMPLETE)
-MAX_NODES = int(Status.MAX_NODES)  # the node budget of the call ran out
-GROW_MEMO = 100  # the memo table is full: grow it and call again
-GROW_ZDD = 101  # the ZDD table is full: grow it and call again
-ZDD_BOUND = 102  # ZBOUND ZDD nodes made: stop
-GROW_PARTS = 103  # the group stack may not hold another split: grow it and call again
+GROW_MEMO = int(Pause.GROW_MEMO)  # pauses for the driver (dlx.kernels.codes.Pause)
+GROW_ZDD = int(Pause.GROW_ZDD)
+ZDD_BOUND = int(Pause.ZDD_BOUND)
+GROW_PARTS = int(Pause.GROW_PARTS)
 
 PRODUCT = -2
 """``ZOPT`` of a product node: its family is every union of a set of ``ZLO``'s and one of
@@ -661,8 +664,18 @@ def rehash_zdd(ZSLOT, ZOPT, ZLO, ZHI, count):
 
 
 FUNCTIONS = ("toggle", "leave", "enter", "hide", "unhide", "cover", "uncover", "purify",
-             "unpurify", "commit", "uncommit", "choose", "active_primaries", "components",
-             "aside", "back", "lookup", "zhash", "make", "product", "search", "rehash_memo",
-             "rehash_zdd")
+             "unpurify", "commit", "uncommit", "choose", "aside", "back", "lookup", "zhash",
+             "make", "product", "search", "rehash_memo", "rehash_zdd")
 """The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
 
+
+DECLARATION = Declaration(
+    "memo",
+    functions=FUNCTIONS,
+    entries={"search": "Si", "rehash_memo": "aai", "rehash_zdd": "aaaai"},
+    state=MemoState,
+    registers=REGISTERS,
+    borrows=("parts",),
+    switches={"SPLITTING": SPLITTING},
+)
+"""DLX6's memoized search, its independent parts borrowed from [`dlx.kernels.parts`][]."""

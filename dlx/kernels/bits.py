@@ -1,7 +1,7 @@
 """Algorithm X over bitsets: the python backend's kernel for wide options and few items.
 
 In CPython a dancing-links update costs ~8 list subscripts of bytecode per node removed
-([`dlx.kernel_x`][]); a pentomino option is 6 wide, so a node of the 6x10 count removes
+([`dlx.kernels.unrolled`][]); a pentomino option is 6 wide, so a node of the 6x10 count removes
 ~340 of them. Here the *set of active options* is one Python ``int``, bit ``b`` for the
 option laid out ``b - N1``-th, and taking an option is a few integer operations in C on
 it, whatever the number of options it removes. The search is the same as Knuth's, step by
@@ -44,7 +44,7 @@ found active (``itertools.compress`` by their counts, in C), so covered items ar
 counted again further down: a third off a node of the pentominoes. Nothing is undone on the way up:
 a level's active set is kept, not rebuilt (C6-C8 are a lookup). ``U``, ``D``, ``LEN``,
 ``LL``, ``RL`` are the pristine arrays, never written (Knuth's sanity checker still reads
-them). The registers, statuses and ``CHOICE`` are [`dlx.kernel.search`][]'s, so
+them). The registers, statuses and ``CHOICE`` are [`dlx.kernels.algorithm_c.search`][]'s, so
 [`dlx.search`][] drives this kernel in slices, resumes it, and reads its solutions alike.
 """
 
@@ -55,22 +55,22 @@ from itertools import compress
 
 import numpy as np
 
-from .kernel import (
-    COMPLETE,
-    ENTER,
-    LEAVE,
-    LEVEL,
-    LIMIT,
-    MAX_LEVEL,
-    MAX_NODES,
-    NODES,
-    RESUME,
-    SOLUTIONS,
-    UPDATES,
+from ..links import Links
+from ..state import (
+    REG_LEVEL,
+    REG_MAX_LEVEL,
+    REG_NODES,
+    REG_RESUME,
+    REG_SOLUTIONS,
+    REG_UPDATES,
+    REGISTERS,
+    State,
 )
-from .links import Links
+from .codes import COMPLETE, ENTER, LEAVE, LIMIT, MAX_NODES
+from .declare import Declaration
 
-__all__ = ["Tables", "Walk", "explored", "force_all", "search", "tables"]
+__all__ = ["BITS_ITEM_COST", "BITS_MOST", "BITS_WIDTH", "Tables", "Walk", "bits_pay", "explored",
+           "force_all", "search", "tables"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -188,7 +188,7 @@ def weigh(S: int, widths: tuple) -> int:
 
 
 def search(S, node_stop, solution_stop):
-    """[`dlx.kernel.search`][] for problems without colors, over bitsets: same
+    """[`dlx.kernels.algorithm_c.search`][] for problems without colors, over bitsets: same
     registers, statuses, ``CHOICE``, solutions, ``nodes`` and ``updates``."""
     walk = S.COLOR
     T = walk.tables
@@ -196,12 +196,12 @@ def search(S, node_stop, solution_stop):
     w1, widths, sentinels = T.w1, T.widths, T.sentinels
     AS, RS, WR, CM, CI = walk.AS, walk.RS, walk.WR, walk.CM, walk.CI
     TOP, CHOICE, REG = S.TOP, S.CHOICE, S.REG
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
-    step = REG[RESUME]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
+    step = REG[REG_RESUME]
     status = COMPLETE
     A = AS[level]
     bit_count = int.bit_count
@@ -260,17 +260,17 @@ def search(S, node_stop, solution_stop):
         updates += UPD[b] - r + (w1 * removed.bit_count() if w1 else weigh(removed, widths))
         level += 1
         step = ENTER
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
-    REG[RESUME] = step
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_RESUME] = step
     return status
 
 
 def force_all(S, FORCED):
-    """[`dlx.kernel.force_all`][] over bitsets: take the options ``FORCED`` (option
+    """[`dlx.kernels.algorithm_c.force_all`][] over bitsets: take the options ``FORCED`` (option
     numbers) in turn; -1, or the index of the first that an earlier one removed."""
     walk = S.COLOR
     T = walk.tables
@@ -289,7 +289,7 @@ def explored(S, floor: float = 0.0) -> float:
     tree explored, from the options each level has tried out of its item's ``d``; levels
     whose share is under ``floor`` are not read."""
     walk = S.COLOR
-    level = int(S.REG[LEVEL])
+    level = int(S.REG[REG_LEVEL])
     share, total = 1.0, 0.0
     for l in range(min(level, len(walk.AS))):
         if share < floor:
@@ -302,3 +302,42 @@ def explored(S, floor: float = 0.0) -> float:
         share /= d
         total += (k - 1) * share
     return min(1.0, total + share / 2) if level else 0.0
+
+
+BITS_ITEM_COST = 0.4
+"""A node of the bitset kernel costs about this many link updates of [`dlx.kernels.unrolled`][]
+per primary item (a ``&`` and a popcount in C per item, for the choice)..."""
+BITS_WIDTH = 4000
+"""... and as much again per this many bits in the active set (options and primary items)."""
+BITS_MOST = 1 << 28
+"""At most this many bits (32 MB) in the bitset kernel's tables: a set of options per item
+(``MR``, ``PM``) and per option (``CL``)."""
+
+
+def bits_pay(links: Links) -> bool:
+    """True when this kernel should search ``links`` (no colors, no bounds or
+    costs): when the updates a node of the links would make, estimated as the primary
+    items' mean list length times the options' mean width less one (what covering an
+    item of a chosen option unlinks), exceed the cost of its choice of item, a popcount
+    per primary item. Sudoku (short lists, many items) stays on [`dlx.kernels.unrolled`][];
+    tilings (lists of hundreds) go to the bits. Measured in ``docs/design.md``."""
+    pay = links.converted.get("python-bits-pay")
+    if pay is None:
+        A = links.arrays
+        n1 = links.n_primary
+        kept = int(np.count_nonzero(A.FORCING >= 0))
+        nodes = int(A.LEN[1:].sum())
+        size = n1 + kept
+        pay = (not links.colored and not links.mcc and n1 > 0 and kept > 0
+               and size * (links.n_items + 1 + kept) <= BITS_MOST
+               and float(A.LEN[1 : n1 + 1].mean()) * (nodes / kept - 1)
+               >= BITS_ITEM_COST * n1 * (1 + size / BITS_WIDTH))
+        pay = links.converted.setdefault("python-bits-pay", pay)
+    return pay
+
+
+DECLARATION = Declaration("bits", functions=("search", "force_all"),
+                          entries={"search": "Sii", "force_all": "Sa"}, state=State,
+                          registers=tuple(name for name, _ in REGISTERS), backends=("python",))
+"""Algorithm X over Python ints as bitsets (``COLOR`` holds its [`Walk`][]): never
+compiled."""

@@ -2,7 +2,7 @@
 
 A decision takes the option's value in the longest assignment free of conflict since the
 last restart (``TARGET``), else the one it had last (``PHASE``, saved by
-[`dlx.cdcl.trail.backtrack`][]). Ever more seldom, the saved phases are set in turn to
+[`dlx.kernels.cdcl.trail.backtrack`][]). Ever more seldom, the saved phases are set in turn to
 the longest assignment's since the last such setting (``BEST``) and to their opposites.
 """
 

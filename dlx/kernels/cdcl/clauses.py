@@ -1,7 +1,7 @@
 """The learned clauses: their store, their LBD, and learning one.
 
 Learned clause ``c`` has literals ``CL_LITS[CL_START[c]:CL_START[c]+CL_SIZE[c]]``, the
-first two watched ([`dlx.cdcl.watch`][]), its LBD ``CL_LBD[c]``, ``CL_KEEP[c]`` (1:
+first two watched ([`dlx.kernels.cdcl.watch`][]), its LBD ``CL_LBD[c]``, ``CL_KEEP[c]`` (1:
 never deleted) and ``CL_USED[c]`` (reductions it is spared for). When a clause does not
 fit even after a reduction, it waits in ``LEARNT`` (``REG_PENDING``) and the kernel
 returns ``NO_ROOM`` for larger arrays.
@@ -82,7 +82,7 @@ def add_clause(S, size, lbd, keep):
 
 def add_pending(S):
     """Add the clause that waited in ``LEARNT`` for room (``REG_PENDING`` literals), now
-    that the arrays are larger ([`dlx.cdcl.state.grown`][])."""
+    that the arrays are larger ([`dlx.kernels.cdcl.state.grown`][])."""
     REG = S.REG
     size = REG[REG_PENDING]
     add_clause(S, size, glue(S, S.LEARNT, 0, size), REG[REG_PENDING_KEEP])

@@ -1,4 +1,4 @@
-"""Algorithm X for the python backend: [`dlx.kernel`][] with its inner loops unrolled.
+"""Algorithm X for the python backend: [`dlx.kernels.algorithm_c`][] with its inner loops unrolled.
 
 Problems without colors (every Sudoku, queens, Langford pairs, polyomino tilings) need
 only Algorithm X, Knuth's DLX1. In CPython the cost of the general kernel is not the link
@@ -15,7 +15,7 @@ around them, for about twice the speed (``docs/decisions.md``, "The python fast 
   where ``x`` is the first option of the chosen item ``i``).
 
 The registers, the statuses, ``CHOICE`` and the choice of item are those of
-[`dlx.kernel.search`][], so [`dlx.search`][] drives both alike and the two return the
+[`dlx.kernels.algorithm_c.search`][], so [`dlx.search`][] drives both alike and the two return the
 same solutions in the same order with the same ``nodes`` and ``updates`` (differential
 tests in ``tests/dlx/test_kernel_x.py``). It never runs compiled: numba compiles the general
 kernel, where none of this overhead exists.
@@ -25,21 +25,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import (
-    COMPLETE,
-    ENTER,
-    LEAVE,
-    LEVEL,
-    LIMIT,
-    MAX_LEVEL,
-    MAX_NODES,
-    NODES,
-    PRIMARY_END,
-    RESUME,
-    SOLUTIONS,
-    UPDATES,
+from ..links import INACTIVE, Links
+from ..state import (
+    REG_LEVEL,
+    REG_MAX_LEVEL,
+    REG_NODES,
+    REG_PRIMARY_END,
+    REG_RESUME,
+    REG_SOLUTIONS,
+    REG_UPDATES,
+    REGISTERS,
+    State,
 )
-from .links import INACTIVE, Links
+from .codes import COMPLETE, ENTER, LEAVE, LIMIT, MAX_NODES
+from .declare import Declaration
 
 __all__ = ["option_others", "search"]
 
@@ -71,7 +70,7 @@ def option_others(links: Links) -> list:
 
 
 def search(S, node_stop, solution_stop):
-    """[`dlx.kernel.search`][] for problems without colors; ``S.COLOR`` holds
+    """[`dlx.kernels.algorithm_c.search`][] for problems without colors; ``S.COLOR`` holds
     ``(OTHERS, choose)`` instead of colors: [`option_others`][] and the backend's choice
     of item. Same registers, same statuses, same counts. Over a bytearray ``LEN``, the
     choice (``bytearray.find`` of the lengths 0, 1, 2, ... among the primary items) is
@@ -80,13 +79,13 @@ def search(S, node_stop, solution_stop):
     U, D, TOP, LEN, LL, RL, CHOICE, REG = S.U, S.D, S.TOP, S.LEN, S.LL, S.RL, S.CHOICE, S.REG
     OTHERS, choose = S.COLOR
     find = LEN.find if isinstance(LEN, bytearray) else None
-    end = REG[PRIMARY_END]
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
-    step = REG[RESUME]
+    end = REG[REG_PRIMARY_END]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
+    step = REG[REG_RESUME]
     status = COMPLETE
     uncover = cover = ()
     while True:
@@ -171,11 +170,16 @@ def search(S, node_stop, solution_stop):
                     U[d] = u
                     LEN[TOP[q]] -= 1
                 p = D[p]
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
-    REG[RESUME] = step
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_RESUME] = step
     return status
 
+
+DECLARATION = Declaration("unrolled", functions=("search",), entries={"search": "Sii"},
+                          state=State, registers=tuple(name for name, _ in REGISTERS),
+                          switches={"INACTIVE": INACTIVE}, backends=("python",))
+"""Algorithm X unrolled for CPython (``COLOR`` holds its option lists): never compiled."""

@@ -9,7 +9,7 @@ indexing and integer arithmetic, so the very same source runs
 
 The backend-specific pieces are [`choose`][], the choice of the item to branch on, which
 the python backend replaces with a scan in C, and the constant ``INACTIVE``, which depends
-on the array type of ``LEN``; ``dlx.backend.specialize`` re-binds both. The strategies for hard
+on the array type of ``LEN``; [`dlx.backend`][] re-binds both. The strategies for hard
 instances are switched on the same way, as constants (``WEIGHTED``: the weighted choice;
 ``REDUCE``: the lookahead), so that the default search compiles without them.
 
@@ -35,19 +35,23 @@ in Python.
 
 from __future__ import annotations
 
-from .links import INACTIVE
-from .status import Status
-
-# Indices into REG, the registers that persist between calls (named in dlx.state.REGISTERS).
-LEVEL = 0  # current level of the search tree (number of options chosen so far)
-NODES = 1  # search-tree nodes entered (Knuth's "nodes")
-UPDATES = 2  # link updates (Knuth's "updates")
-SOLUTIONS = 3  # solutions found
-RESUME = 4  # where the next call starts: ENTER a level (C2), or LEAVE one (C8)
-MAX_LEVEL = 5  # deepest level reached
-PRIMARY_END = 6  # N1 + 1: items 1..N1 are primary (read-only)
-LOOKAHEAD = 7  # lookahead kernels: items of 2..REG[LOOKAHEAD] options are tested (read-only)
-TRAIL_TOP = 8  # lookahead kernels: options hidden so far, TRAIL[0:REG[TRAIL_TOP]]
+from ..links import INACTIVE
+from ..state import (
+    REG_LEVEL,
+    REG_MAX_LEVEL,
+    REG_NODES,
+    REG_PRIMARY_END,
+    REG_RESUME,
+    REG_SOLUTIONS,
+    REG_TRAIL_TOP,
+    REG_UPDATES,
+    REGISTERS,
+    State,
+)
+from .codes import COMPLETE, CONFLICT, ENTER, INVALID, LEAVE, LIMIT, MAX_NODES
+from .declare import Declaration
+from .lookahead import reduce, restore
+from .record import B_FIRST, B_SIZE
 
 COLORS = True
 """False in a kernel compiled for problems without colors (every ``COLOR`` is 0): numba
@@ -73,34 +77,6 @@ SCAN_ITEMS = 1024
 """Up to this many primary items, [`choose`][] scans ``LEN`` as a vector; beyond, it
 walks the active items first, so that a deep search of a huge problem pays for the items
 still active, not for all of them (see [`choose`][])."""
-
-ENTER = 0
-LEAVE = 1
-
-# Statuses (dlx.status.Status, as plain ints for compiled code).
-COMPLETE = int(Status.COMPLETE)  # the tree is exhausted
-LIMIT = int(Status.LIMIT)  # REG[SOLUTIONS] reached the solution stop; CHOICE[0:REG[LEVEL]]
-MAX_NODES = int(Status.MAX_NODES)  # REG[NODES] reached the node stop; nothing is lost
-CONFLICT = int(Status.CONFLICT)  # forced options exclude one another (nothing searched)
-INVALID = int(Status.INVALID)  # search_batch: a forced option is not in the problem
-
-# A batch's record per instance, in OUT (see search_batch).
-B_STATUS = 0  # COMPLETE, LIMIT, MAX_NODES, CONFLICT or INVALID
-B_SOLUTIONS = 1  # solutions found
-B_NODES = 2  # nodes, updates and deepest level of the search after the forced options
-B_UPDATES = 3
-B_MAX_LEVEL = 4
-B_SIZE = 5  # how many options the first solution has (0: none found), forced ones included
-B_FIRST = 6  # from here: the options of the first solution (after a CONFLICT: the forced
-# option that an earlier one excludes; after INVALID: the option that is not in the problem)
-
-# Where a resumable batch is, in WHERE (see search_batch).
-W_INSTANCE = 0  # the instance under way
-W_PHASE = 1  # 0 not begun, 1 searching for its first solution, 2 counting on
-W_FORCED = 2  # FORCED[W_FORCED] is the next of its forced options to take
-W_INVALID = 3  # the first INVALID instance, -1 while none
-N_WHERE = 4
-
 
 def cover(i, U, D, TOP, COLOR, LEN, LL, RL):
     """Remove item ``i`` from the active list and hide every option in its list."""
@@ -270,7 +246,7 @@ def choose(LEN, LL, RL, REG):
     Measured (numba, one option per item, 100,000 deep): 0.6 s, 2.1 s with the full
     scan; python (memchr over bytes) 0.34 s.
     """
-    end = REG[PRIMARY_END]
+    end = REG[REG_PRIMARY_END]
     if WALK and end > SCAN_ITEMS:
         return choose_walk(LEN, LL, RL, end)
     t = INACTIVE
@@ -340,122 +316,11 @@ def choose_weighted(LEN, LL, RL, WEIGHT):
     return best
 
 
-def hide_option(p, U, D, TOP, COLOR, LEN):
-    """Take the option of node ``p`` out of every list it is in (its own item's too);
-    returns the updates."""
-    updates = 0
-    q = p
-    while True:
-        x = TOP[q]
-        if x <= 0:  # a spacer: continue with the first node of this option
-            q = U[q]
-        else:
-            if COLOR[q] >= 0 or not COLORS:
-                u = U[q]
-                d = D[q]
-                D[u] = d
-                U[d] = u
-                LEN[x] -= 1
-                updates += 1
-            q += 1
-        if q == p:
-            return updates
-
-
-def unhide_option(p, U, D, TOP, COLOR, LEN):
-    """Undo [`hide_option`][] of node ``p``, walking the option leftward."""
-    q = p
-    while True:
-        q -= 1
-        x = TOP[q]
-        if x <= 0:  # a spacer: continue with the last node of this option
-            q = D[q]
-            x = TOP[q]
-        if COLOR[q] >= 0 or not COLORS:
-            D[U[q]] = q
-            U[D[q]] = q
-            LEN[x] += 1
-        if q == p:
-            return
-
-
-def option_holds(p, j, U, TOP, COLOR):
-    """True when the option of node ``p`` has another node, uncolored, of item ``j``."""
-    q = p + 1
-    while q != p:
-        x = TOP[q]
-        if x <= 0:
-            q = U[q]
-            continue
-        if x == j:
-            return COLOR[q] == 0 or not COLORS
-        q += 1
-    return False
-
-
-def reduce(S):
-    """The lookahead at a node (kernels with ``REDUCE``): item domination.
-    For each active primary item ``i`` of 2 to ``REG[LOOKAHEAD]`` options, each item
-    ``j`` that every option of ``i`` holds (uncolored): an option of ``j`` without ``i``
-    would leave ``i`` no option, so it is hidden (Sudoku's "locked candidates" are such
-    dominations). Hidden options go on ``TRAIL`` from ``TRAIL_AT`` of the node's level
-    (set in C2), undone by [`restore`][] when the search leaves it. Returns the updates."""
-    U = S.U
-    D = S.D
-    TOP = S.TOP
-    COLOR = S.COLOR
-    LEN = S.LEN
-    RL = S.RL
-    REG = S.REG
-    TRAIL = S.TRAIL
-    most = REG[LOOKAHEAD]
-    top = REG[TRAIL_TOP]
-    updates = 0
-    i = RL[0]
-    while i != 0:
-        if 2 <= LEN[i] <= most:
-            first = D[i]
-            q = first + 1
-            while q != first:  # each item j of i's first option: do all of i's hold it?
-                j = TOP[q]
-                if j <= 0:
-                    q = U[q]
-                    continue
-                q += 1
-                if LEN[j] <= LEN[i] or (COLOR[q - 1] != 0 and COLORS):
-                    continue  # (fewer options: none of j's lacks i if all of i's hold j)
-                p = D[first]
-                while p != i and option_holds(p, j, U, TOP, COLOR):
-                    p = D[p]
-                if p != i:
-                    continue
-                r = D[j]  # every option of i holds j: j's options without i go
-                while r != j:
-                    if not option_holds(r, i, U, TOP, COLOR):
-                        updates += hide_option(r, U, D, TOP, COLOR, LEN)
-                        TRAIL[top] = r
-                        top += 1
-                    r = D[r]
-        i = RL[i]
-    REG[TRAIL_TOP] = top
-    return updates
-
-
-def restore(S, level):
-    """Undo [`reduce`][] at ``level``: unhide ``TRAIL[TRAIL_AT[level]:]``, last first."""
-    top = S.REG[TRAIL_TOP]
-    bottom = S.TRAIL_AT[level]
-    while top > bottom:
-        top -= 1
-        unhide_option(S.TRAIL[top], S.U, S.D, S.TOP, S.COLOR, S.LEN)
-    S.REG[TRAIL_TOP] = top
-
-
 def search(S, node_stop, solution_stop):
     """Run Algorithm C on the state ``S`` until a solution, the end, or a budget.
 
-    Returns LIMIT when ``REG[SOLUTIONS]`` reaches ``solution_stop`` (the solution's nodes
-    are ``CHOICE[0:REG[LEVEL]]``), MAX_NODES when ``REG[NODES]`` reaches ``node_stop``
+    Returns LIMIT when ``REG[REG_SOLUTIONS]`` reaches ``solution_stop`` (the solution's nodes
+    are ``CHOICE[0:REG[REG_LEVEL]]``), MAX_NODES when ``REG[REG_NODES]`` reaches ``node_stop``
     before entering a new node, COMPLETE when the tree is exhausted. Solutions found before
     ``solution_stop`` are only counted, which is how counting avoids a return per solution.
     """
@@ -469,12 +334,12 @@ def search(S, node_stop, solution_stop):
     CHOICE = S.CHOICE
     REG = S.REG
     WEIGHT = S.WEIGHT  # bound once, not at every node (see "Reference counting" above)
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
-    step = REG[RESUME]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
+    step = REG[REG_RESUME]
     status = COMPLETE
     i = 0
     x = 0
@@ -482,7 +347,7 @@ def search(S, node_stop, solution_stop):
         if step == ENTER:
             # C2: enter a level; a node of the search tree.
             if REDUCE:
-                S.TRAIL_AT[level] = REG[TRAIL_TOP]
+                S.TRAIL_AT[level] = REG[REG_TRAIL_TOP]
             if nodes >= node_stop:
                 status = MAX_NODES
                 break
@@ -524,12 +389,12 @@ def search(S, node_stop, solution_stop):
             updates += commit(x, U, D, TOP, COLOR, LEN, LL, RL)
             level += 1
             step = ENTER
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
-    REG[RESUME] = step
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_RESUME] = step
     return status
 
 
@@ -580,17 +445,7 @@ def force_all(S, FORCED):
     return -1 if status == COMPLETE else f
 
 
-# ----- batches: one problem searched once per list of forced options -------------------
-
-
-def begin(REG):
-    """Registers for a fresh search: level 0, nothing counted, enter the root (C2)."""
-    REG[LEVEL] = 0
-    REG[NODES] = 0
-    REG[UPDATES] = 0
-    REG[SOLUTIONS] = 0
-    REG[RESUME] = ENTER
-    REG[MAX_LEVEL] = 0
+# ----- the batch protocol's steps (dlx.kernels.record) ----------------------------------
 
 
 def force_instance(S, FORCED, f, end):
@@ -632,11 +487,11 @@ def undo_instance(S, FORCED, first, f):
     RL = S.RL
     CHOICE = S.CHOICE
     FORCING = S.FORCING
-    level = S.REG[LEVEL]
+    level = S.REG[REG_LEVEL]
     while level > 0:
         level -= 1
         unforce(CHOICE[level], U, D, TOP, COLOR, LEN, LL, RL)
-    S.REG[LEVEL] = 0
+    S.REG[REG_LEVEL] = 0
     while f > first:
         f -= 1
         unforce(FORCING[FORCED[f]], U, D, TOP, COLOR, LEN, LL, RL)
@@ -647,84 +502,31 @@ def record_first(S, FORCED, first, end, OUT, base, width):
     ``width``) its options, the forced ones first, then the search's choices (an option's
     number is read off the spacer after its node: ``-(number + 1)``)."""
     TOP = S.TOP
-    size = end - first + S.REG[LEVEL]
+    size = end - first + S.REG[REG_LEVEL]
     OUT[base + B_SIZE] = size
     fits = size <= width  # no branch around the loops (see "Reference counting" above)
     for j in range(end - first if fits else 0):
         OUT[base + B_FIRST + j] = FORCED[first + j]
-    for j in range(S.REG[LEVEL] if fits else 0):
+    for j in range(S.REG[REG_LEVEL] if fits else 0):
         x = S.CHOICE[j]
         while TOP[x] > 0:
             x += 1
         OUT[base + B_FIRST + end - first + j] = -TOP[x] - 1
 
 
-def record(REG, OUT, base, status):
-    """B3 of [`search_batch`][]: the instance's status and its search's counters."""
-    OUT[base + B_STATUS] = status
-    OUT[base + B_SOLUTIONS] = REG[SOLUTIONS]
-    OUT[base + B_NODES] = REG[NODES]
-    OUT[base + B_UPDATES] = REG[UPDATES]
-    OUT[base + B_MAX_LEVEL] = REG[MAX_LEVEL]
-
-
-def search_batch(S, FORCED, START, OUT, WHERE, node_stop, solution_stop, width, slice_nodes):
-    """Search the problem once per instance ``k``, with the options
-    ``FORCED[START[k]:START[k + 1]]`` forced; one call for all, or a few: it returns 1
-    after about ``slice_nodes`` search nodes (call again: it resumes where ``WHERE``
-    says), 0 when every instance is done.
-
-    B1, force: each option in turn, from its node ``S.FORCING[option]`` (INVALID for an
-    option out of range or without a primary item; CONFLICT for the first that earlier
-    ones exclude: then nothing is searched). B2, search: [`search`][] from fresh
-    registers, to the first solution (phase 1), then, if ``solution_stop`` > 1, counting
-    on (phase 2), within ``node_stop`` nodes: exactly one search of the problem left once
-    the forced options are taken. B3, record: ``OUT`` holds one record of ``B_FIRST +
-    width`` slots per instance (zero to begin with; see ``B_*``); nodes and updates are
-    the search's, the forcing not counted. B4, undo: everything, last first, which leaves
-    the arrays as they were for the next instance: cheaper than copying them afresh,
-    since only what changed is touched. The arrays must therefore start pristine.
-    """
-    size = B_FIRST + width
-    k = WHERE[W_INSTANCE]
-    phase = WHERE[W_PHASE]
-    f = WHERE[W_FORCED]
-    left = slice_nodes
-    while k < len(START) - 1:
-        base = k * size
-        first = START[k]
-        end = START[k + 1]
-        if phase == 0:  # B1
-            begin(S.REG)
-            status, f = force_instance(S, FORCED, first, end)
-            if status != COMPLETE:  # nothing to search: the option at fault, then B4
-                OUT[base + B_STATUS] = status
-                OUT[base + B_FIRST] = FORCED[f]
-                if status == INVALID and WHERE[W_INVALID] < 0:
-                    WHERE[W_INVALID] = k
-                undo_instance(S, FORCED, first, f)
-                k += 1
-                continue
-            phase = 1
-        stop = min(node_stop, S.REG[NODES] + left)  # B2
-        nodes = S.REG[NODES]
-        status = search(S, stop, 1 if phase == 1 else solution_stop)
-        left -= S.REG[NODES] - nodes
-        if status == MAX_NODES and S.REG[NODES] < node_stop:  # the slice ran out: pause
-            WHERE[W_INSTANCE] = k
-            WHERE[W_PHASE] = phase
-            WHERE[W_FORCED] = f
-            return 1
-        if phase == 1 and status == LIMIT:  # B3: the first solution
-            record_first(S, FORCED, first, end, OUT, base, width)
-            if solution_stop > 1:
-                phase = 2  # count on, in this slice if it lasts
-                continue
-        record(S.REG, OUT, base, status)
-        undo_instance(S, FORCED, first, f)  # B4
-        k += 1
-        phase = 0
-    WHERE[W_INSTANCE] = k
-    WHERE[W_PHASE] = 0
-    WHERE[W_FORCED] = 0
-    return 0
+DECLARATION = Declaration(
+    "algorithm_c",
+    functions=("cover", "uncover", "purify", "unpurify", "commit", "uncommit", "choose_walk",
+               "choose_weighted", "choose", "search", "excluded", "force", "unforce",
+               "force_all", "force_instance", "undo_instance", "record_first"),
+    entries={"search": "Sii", "force_all": "Sa", "search_batch": "Saaaaiiii"},
+    state=State,
+    registers=tuple(name for name, _ in REGISTERS),
+    borrows=("lookahead", "record", "batch"),
+    switches={"COLORS": COLORS, "WALK": WALK, "WEIGHTED": WEIGHTED, "REDUCE": REDUCE},
+    inline=frozenset({"begin", "force_instance", "undo_instance", "record_first", "record",
+                      "choose"}),
+)
+"""Algorithm C: its steps, the lookahead and the batch driver over one namespace. The
+batch's steps are inlined into ``search_batch`` by numba: passed the state as a call,
+they cost a Sudoku batch of one ~3 us."""

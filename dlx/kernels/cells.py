@@ -1,6 +1,6 @@
 """Dancing cells: Knuth's SSXCC (TAOCP 7.2.2.3), the search written once.
 
-Where [`dlx.kernel`][] keeps every item's options in a doubly linked list, this kernel
+Where [`dlx.kernels.algorithm_c`][] keeps every item's options in a doubly linked list, this kernel
 keeps them in a *sparse set*: a stretch of one array whose first ``size`` entries are the
 options still active, the others parked after them. Removing an option from an item's set
 swaps it with the last active one and shrinks the size by one; undoing the removals of a
@@ -9,7 +9,7 @@ removed option never left its stretch. The set of active items is a sparse set t
 is Knuth's program SSXCC (after Christine Solnon's XCC with dancing cells) with its forced
 moves: an item left with one option is taken at once, without saving any size.
 
-As in [`dlx.kernel`][], the functions touch only integer arrays, through indexing and
+As in [`dlx.kernels.algorithm_c`][], the functions touch only integer arrays, through indexing and
 integer arithmetic, so the same source runs as plain Python over lists (the python
 backend) and compiled by numba (the numba backend, [`dlx.cells`][]).
 
@@ -56,7 +56,8 @@ moves first, and at a node the first item of fewest options *in the order of the
 set*, which the swaps keep changing, for forced moves (ties among branching items still
 go to the first in item order, as DLX2's).
 
-The search is resumable like [`dlx.kernel.search`][] and uses its registers and statuses
+The search is resumable like [`dlx.kernels.algorithm_c.search`][] and uses its registers and
+statuses
 (``REG[0:N_REGS]`` as [`dlx.state.REGISTERS`][] names them, so that [`dlx.search`][]
 drives both alike), with three more below. Its steps carry Knuth's labels in ssxcc.w:
 *forward* (enter a level: a node), *advance* (try the option at a place of the branching
@@ -68,39 +69,59 @@ end (``LEAVE``, then *backup*); everything else a pause needs lives in the array
 
 from __future__ import annotations
 
-from .kernel import (
-    COMPLETE,
-    ENTER,
-    LEAVE,
-    LEVEL,
-    LIMIT,
-    MAX_LEVEL,
-    MAX_NODES,
-    NODES,
-    RESUME,
-    SOLUTIONS,
-    UPDATES,
-)
-from .state import N_REGS as LINK_REGS
+from collections import namedtuple
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..state import N_REGS as LINK_REGS
+from ..state import REG_LEVEL, REG_MAX_LEVEL, REG_NODES, REG_RESUME, REG_SOLUTIONS, REG_UPDATES
+from ..state import REGISTERS as LINK_REGISTERS
+from .codes import COMPLETE, ENTER, LEAVE, LIMIT, MAX_NODES, Pause
+from .declare import Declaration
 
 __all__ = ["ACTIVE", "BEGIN", "FORCED", "FULL", "FUNCTIONS", "N_REGS", "SECOND", "choose",
            "force_all", "hide", "search"]
 
-# Registers beyond those of dlx.kernel (REG[0:LINK_REGS], the same slots, read alike).
+FIELDS = ("SET", "ITM", "LOC", "CLR", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "FORCING",
+          "REG", "WEIGHT")
+"""The arrays of a search's state, in order (what each holds: the module's docstring;
+``WEIGHT``, per item, all 1, only so that ``Search.weights`` reads a cells search as an
+unweighted one: the kernel never reads it)."""
+
+CHANGES = frozenset({"SET", "LOC", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "REG"})
+"""The arrays a search writes: each search works on its own copies; the others (``ITM``,
+``CLR``, ``FORCING``) are shared by every search of the problem."""
+
+if TYPE_CHECKING:
+    class Cells(tuple):
+        def __getattr__(self, name: str) -> Any: ...
+        def __new__(cls, *args: Any, **kwargs: Any) -> Cells: ...
+        def _replace(self, **kwargs: Any) -> Cells: ...
+else:
+    Cells = namedtuple("Cells", FIELDS)
+    Cells.__doc__ = "A dancing-cells state: the arrays of [`FIELDS`][], read by name."
+
+DTYPE = np.int64
+"""The arrays' type. SSXCC's ``int`` (int32, with ``REG`` int64) was measured 3-17%
+slower compiled (the sign extensions of every index; these sets fit the caches either
+way: ``docs/design.md``, "Dancing cells")."""
+
+# Registers beyond those of dlx.kernels.algorithm_c (REG[0:LINK_REGS], the same slots, read alike).
 ACTIVE = LINK_REGS  # items active: ITEM[0:REG[ACTIVE]]
 FORCED = LINK_REGS + 1  # primary items on the FORCE stack: FORCE[0:REG[FORCED]]
 SECOND = LINK_REGS + 2  # the set index of the first secondary item (or past every set)
 N_REGS = LINK_REGS + 3
 
 BEGIN = 2
-"""``REG[RESUME]`` of a search not yet begun: as SSXCC, a primary item without options
+"""``REG[REG_RESUME]`` of a search not yet begun: as SSXCC, a primary item without options
 decides it at once (no node); else it enters the root (``ENTER``)."""
 
 TRY = 3
 ABORT = 4
-"""Steps inside one call (never in ``REG[RESUME]``): *advance*/*tryit*, and *abort*."""
+"""Steps inside one call (never in ``REG[REG_RESUME]``): *advance*/*tryit*, and *abort*."""
 
-FULL = 100
+FULL = int(Pause.SAVE_FULL)
 """The status of a pause at *forward* when ``SAVE`` may lack room for this level's sizes:
 the caller grows ``SAVE`` (in place) and calls again; nothing is counted twice."""
 
@@ -193,10 +214,10 @@ def swap_out(x, active, ITEM, SET):
 def search(S, node_stop, solution_stop):
     """Run SSXCC on the state ``S`` until a solution, the end, or a budget.
 
-    Returns LIMIT when ``REG[SOLUTIONS]`` reaches ``solution_stop`` (the solution's nodes
-    are ``CHOICE[0:REG[LEVEL]]``), MAX_NODES when ``REG[NODES]`` reaches ``node_stop``
+    Returns LIMIT when ``REG[REG_SOLUTIONS]`` reaches ``solution_stop`` (the solution's nodes
+    are ``CHOICE[0:REG[REG_LEVEL]]``), MAX_NODES when ``REG[REG_NODES]`` reaches ``node_stop``
     before entering a new node, FULL when ``SAVE`` must grow first, COMPLETE when the tree
-    is exhausted: the statuses and registers of [`dlx.kernel.search`][].
+    is exhausted: the statuses and registers of [`dlx.kernels.algorithm_c.search`][].
     """
     SET = S.SET
     ITM = S.ITM
@@ -208,15 +229,15 @@ def search(S, node_stop, solution_stop):
     SAVE = S.SAVE
     FORCE = S.FORCE
     REG = S.REG
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
     active = REG[ACTIVE]
     forced = REG[FORCED]
     second = REG[SECOND]
-    step = REG[RESUME]
+    step = REG[REG_RESUME]
     status = COMPLETE
     if step == BEGIN:  # a primary item without options: no search at all (SSXCC's baditem)
         step = ENTER
@@ -335,14 +356,14 @@ def search(S, node_stop, solution_stop):
         else:  # an item left without options: abort (the forced moves found are void)
             forced = 0
             step = ABORT
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
     REG[ACTIVE] = active
     REG[FORCED] = forced
-    REG[RESUME] = step
+    REG[REG_RESUME] = step
     return status
 
 
@@ -382,7 +403,7 @@ def force_all(S, FORCED):
     second = REG[SECOND]
     conflict = -1
     f = 0
-    while f < len(FORCED) and conflict < 0:  # one way out (see dlx.kernel, "Reference counting")
+    while f < len(FORCED) and conflict < 0:  # one way out (dlx.kernels.algorithm_c)
         p = S.FORCING[FORCED[f]]
         if not alive(p, active, second, SET, ITM, LOC):
             conflict = f
@@ -420,3 +441,18 @@ def force_all(S, FORCED):
 
 FUNCTIONS = ("hide", "choose", "swap_out", "search", "alive", "force_all")
 """The kernel's functions, callees before callers (the order numba compiles them in)."""
+
+
+INLINE = frozenset({"swap_out", "choose"})
+"""Inlined into their callers by numba (``inline="always"``)."""
+
+DECLARATION = Declaration(
+    "cells",
+    functions=FUNCTIONS,
+    entries={"search": "Sii", "force_all": "Sa"},
+    state=Cells,
+    registers=(*(name for name, _ in LINK_REGISTERS), "ACTIVE", "FORCED", "SECOND"),
+    dtypes=lambda: tuple("int64" if f == "REG" else np.dtype(DTYPE).name for f in FIELDS),
+    inline=INLINE,
+)
+"""Dancing cells (SSXCC)."""

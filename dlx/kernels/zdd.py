@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .declare import Declaration
+
 __all__ = ["FUNCTIONS", "ZddState"]
 
 # Registers, REG[...].
@@ -390,3 +392,17 @@ def recache(OLD, S):
 FUNCTIONS = ("nhash", "make", "tally", "cached", "remember", "decided", "split", "apply",
              "import_diagram", "reach", "transfer", "rehash", "recache")
 """The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
+
+
+DECLARATION = Declaration(
+    "zdd",
+    functions=FUNCTIONS,
+    entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "aiaa", "tally": "S",
+             "transfer": "Saaaaaii", "rehash": "S", "recache": "aS"},
+    state=ZddState,
+    registers=("NODES", "RESUME", "TALLIED", "FRAMES", "PENDING"),
+    options={"_nrt": False},
+)
+"""The canonical ZDD store's algebra. No reference counting (``_nrt``): its helpers take
+the store's state, a tuple of arrays, and a count of references to each at every call
+made set operations twice as slow; the kernel allocates nothing."""

@@ -6,7 +6,7 @@ of another color, or without one); its reason is the true option (``EXCLUDED``).
 option set **false** lowers ``FREE`` of each of its primary items: an item left with none
 is a conflict, an item left with one option not yet assigned sets it true, the item its
 reason (``COVERED``). Then the learned clauses watching the literal just made false are
-visited ([`dlx.cdcl.watch.watch`][]).
+visited ([`dlx.kernels.cdcl.watch.watch`][]).
 """
 
 from __future__ import annotations

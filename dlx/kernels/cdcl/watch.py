@@ -29,7 +29,7 @@ __all__ = ["push_watch", "relayout", "watch"]
 def relayout(S):
     """Lay every watch list out anew from the clauses, oldest clause first, each with
     room for half as many more watches again (and 4): in ``WL``'s
-    [`dlx.cdcl.state.watch_room`][], which leaves room for any list to double after."""
+    [`dlx.kernels.cdcl.state.watch_room`][], which leaves room for any list to double after."""
     WS, WN, WC, WL = S.WS, S.WN, S.WC, S.WL
     for lit in range(len(WN)):
         WN[lit] = 0

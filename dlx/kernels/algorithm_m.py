@@ -1,10 +1,10 @@
 """Algorithm M (multiplicities, Knuth's DLX3) with costs (DLX5's pruning): the search of
 problems whose primary items are covered ``u..v`` times, or whose options cost something.
 
-Like [`dlx.kernel`][] the functions touch only integer arrays ([`dlx.links`][]
+Like [`dlx.kernels.algorithm_c`][] the functions touch only integer arrays ([`dlx.links`][]
 describes them; this kernel also reads ``BOUND``, ``SLACK``, ``TWEAK`` and ``COST``), so
 the very same source runs in Python over lists and compiled by numba, through
-[`dlx.backend.specialize`][]. It reuses the kernel's ``cover``, ``uncover``, ``purify``
+[`dlx.kernels.declare.namespace`][]. It reuses the kernel's ``cover``, ``uncover``, ``purify``
 and ``unpurify``, and the batch driver ``search_batch`` calls this module's ``search``,
 ``force_instance``, ``undo_instance`` and ``record_first`` in a namespace where they
 replace the kernel's.
@@ -24,7 +24,7 @@ list. ``nodes`` and ``updates`` count as DLX3's do: one update per item covered,
 node removed from a list, tweaks included.
 
 Costs: ``COST`` is each node's option's net cost (sorted lists, see [`dlx.links`][]);
-``REG[SPENT]`` the net cost of the options chosen, ``REG[CUTOFF]`` the net cost at which
+``REG[REG_SPENT]`` the net cost of the options chosen, ``REG[REG_CUTOFF]`` the net cost at which
 a partial solution is abandoned (the k-th best found so far, set by the driver between
 calls). With a cutoff, M3 abandons a node when some item that still needs an option has
 none cheaper than what is left (DLX5's bound: the partial cost plus the largest of those
@@ -48,45 +48,35 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import (
-    B_FIRST,
-    B_SIZE,
-    COLORS,
-    COMPLETE,
-    CONFLICT,
-    ENTER,
-    INACTIVE,
-    INVALID,
-    LEAVE,
-    LEVEL,
-    LIMIT,
-    MAX_LEVEL,
-    MAX_NODES,
-    NODES,
-    PRIMARY_END,
-    RESUME,
-    SOLUTIONS,
-    UPDATES,
-    cover,
-    purify,
-    uncover,
-    unpurify,
+from ..links import INACTIVE, NO_CUTOFF
+from ..state import (
+    REG_CUTOFF,
+    REG_LEVEL,
+    REG_MAX_LEVEL,
+    REG_NODES,
+    REG_PRIMARY_END,
+    REG_RESUME,
+    REG_SEED,
+    REG_SOLUTIONS,
+    REG_SPENT,
+    REG_UPDATES,
+    REGISTERS,
+    State,
 )
-from .links import NO_CUTOFF
+from .algorithm_c import COLORS, cover, purify, uncover, unpurify
+from .codes import COMPLETE, CONFLICT, ENTER, INVALID, LEAVE, LIMIT, MAX_NODES
+from .declare import Declaration
+from .record import B_FIRST, B_SIZE
 
 __all__ = ["FUNCTIONS", "NO_CUTOFF", "search"]
 
-SEED = 9  # REG: the tie-break generator's state; 0: the first item, as Knuth (dlx.state)
-SPENT = 10  # REG: net cost of the options chosen so far (dlx.state.REGISTERS)
-CUTOFF = 11  # REG: abandon a partial solution whose net cost reaches this
 AFFORD = 10  # M3 counts at most this many options cheaper than the cutoff (DLX5's h)
 
 FUNCTIONS = ("cover", "uncover", "purify", "unpurify", "tweak", "untweak", "commit",
              "uncommit", "choose", "restore", "reinstate", "leave", "search", "force", "unforce",
-             "force_all", "begin", "force_instance", "undo_instance", "record_first",
-             "record", "search_batch")
-"""The functions of this kernel's namespace, callees before callers (``begin``, ``record``
-and ``search_batch`` are [`dlx.kernel`][]'s, calling this module's functions)."""
+             "force_all", "force_instance", "undo_instance", "record_first")
+"""This kernel's functions, callees before callers (``cover``, ``uncover``, ``purify``
+and ``unpurify`` Algorithm C's, imported; the batch driver borrowed: [`DECLARATION`][])."""
 
 
 def tweak(x, block, U, D, TOP, COLOR, LEN):
@@ -196,7 +186,7 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
     score (``INACTIVE`` when no item is active: a solution), and, if ``pruning``, the
     lower bound on what the rest must cost: the largest, over the items that still need
     an option (``b > SLACK``), of the cheapest option left in the list. Walks the active
-    list as DLX3 does; a nonzero ``REG[SEED]`` breaks full ties at random.
+    list as DLX3 does; a nonzero ``REG[REG_SEED]`` breaks full ties at random.
 
     When pruning, ``l`` counts only the options cheaper than ``budget`` (what is left
     below the cutoff), as DLX5 counts its branches: its lists are sorted by cost, so the
@@ -208,7 +198,7 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
     best_l = 0
     ties = 0
     least = 0
-    seed = REG[SEED]
+    seed = REG[REG_SEED]
     k = RL[0]
     while k != 0:
         b = BOUND[k]
@@ -240,7 +230,7 @@ def choose(LEN, RL, D, BOUND, SLACK, COST, REG, pruning, budget):
                 if np.remainder(seed, ties) == 0:  # no ZeroDivisionError path (module note)
                     best = k
         k = RL[k]
-    REG[SEED] = seed  # unchanged when 0; stored on every path (module note)
+    REG[REG_SEED] = seed  # unchanged when 0; stored on every path (module note)
     return best, score, least
 
 
@@ -275,9 +265,9 @@ def leave(x, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 def search(S, node_stop, solution_stop):
     """Run Algorithm M on the state ``S`` until a solution, the end, or a budget: the
-    same contract as [`dlx.kernel.search`][] (registers, statuses, resumption). A
-    solution's moves are ``CHOICE[0:REG[LEVEL]]``: option nodes, and item headers for
-    the null moves. ``REG[SPENT]`` is its net cost."""
+    same contract as [`dlx.kernels.algorithm_c.search`][] (registers, statuses, resumption). A
+    solution's moves are ``CHOICE[0:REG[REG_LEVEL]]``: option nodes, and item headers for
+    the null moves. ``REG[REG_SPENT]`` is its net cost."""
     U = S.U
     D = S.D
     TOP = S.TOP
@@ -291,16 +281,16 @@ def search(S, node_stop, solution_stop):
     SLACK = S.SLACK
     TWEAK = S.TWEAK
     COST = S.COST
-    end = REG[PRIMARY_END]
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    updates = REG[UPDATES]
-    solutions = REG[SOLUTIONS]
-    max_level = REG[MAX_LEVEL]
-    cost = REG[SPENT]
-    cutoff = REG[CUTOFF]
+    end = REG[REG_PRIMARY_END]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    updates = REG[REG_UPDATES]
+    solutions = REG[REG_SOLUTIONS]
+    max_level = REG[REG_MAX_LEVEL]
+    cost = REG[REG_SPENT]
+    cutoff = REG[REG_CUTOFF]
     pruning = cutoff < NO_CUTOFF
-    step = REG[RESUME]
+    step = REG[REG_RESUME]
     status = COMPLETE
     i = 0
     x = 0
@@ -382,13 +372,13 @@ def search(S, node_stop, solution_stop):
         # M7: go down a level.
         level += 1
         step = ENTER
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[UPDATES] = updates
-    REG[SOLUTIONS] = solutions
-    REG[MAX_LEVEL] = max_level
-    REG[RESUME] = step
-    REG[SPENT] = cost
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_UPDATES] = updates
+    REG[REG_SOLUTIONS] = solutions
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_RESUME] = step
+    REG[REG_SPENT] = cost
     return status
 
 
@@ -439,9 +429,9 @@ def unforce(p, end, U, D, TOP, COLOR, LEN, LL, RL, BOUND):
 
 
 def force_all(S, FORCED):
-    """[`dlx.kernel.force_all`][] for this kernel: force ``FORCED`` in turn; -1, or the
+    """[`dlx.kernels.algorithm_c.force_all`][] for this kernel: force ``FORCED`` in turn; -1, or the
     index of the first one that earlier ones exclude."""
-    end = S.REG[PRIMARY_END]
+    end = S.REG[REG_PRIMARY_END]
     for f in range(len(FORCED)):
         if force(S.FORCING[FORCED[f]], end, S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL,
                  S.BOUND) < 0:
@@ -450,9 +440,9 @@ def force_all(S, FORCED):
 
 
 def force_instance(S, FORCED, f, end):
-    """B1 of [`dlx.kernel.search_batch`][] for this kernel (same contract)."""
+    """B1 of [`dlx.kernels.batch.search_batch`][] for this kernel (same contract)."""
     FORCING = S.FORCING
-    primary_end = S.REG[PRIMARY_END]
+    primary_end = S.REG[REG_PRIMARY_END]
     while f < end:
         o = FORCED[f]
         if o < 0 or o >= len(FORCING) or FORCING[o] < 0:
@@ -465,18 +455,18 @@ def force_instance(S, FORCED, f, end):
 
 
 def undo_instance(S, FORCED, first, f):
-    """B4 of [`dlx.kernel.search_batch`][] for this kernel: M9 and M8 at every level
+    """B4 of [`dlx.kernels.batch.search_batch`][] for this kernel: M9 and M8 at every level
     the search still holds, then unforce ``FORCED[first:f]``, last first."""
-    end = S.REG[PRIMARY_END]
-    level = S.REG[LEVEL]
+    end = S.REG[REG_PRIMARY_END]
+    level = S.REG[REG_LEVEL]
     while level > 0:
         level -= 1
         x = S.CHOICE[level]
         i = leave(x, end, S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL, S.BOUND)
         restore(i, S.TWEAK[level], S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL, S.BOUND,
                 S.SLACK)
-    S.REG[LEVEL] = 0
-    S.REG[SPENT] = 0
+    S.REG[REG_LEVEL] = 0
+    S.REG[REG_SPENT] = 0
     while f > first:
         f -= 1
         unforce(S.FORCING[FORCED[f]], end, S.U, S.D, S.TOP, S.COLOR, S.LEN, S.LL, S.RL,
@@ -484,11 +474,11 @@ def undo_instance(S, FORCED, first, f):
 
 
 def record_first(S, FORCED, first, end, OUT, base, width):
-    """B3 of [`dlx.kernel.search_batch`][] for this kernel: as the kernel's, the null
+    """B3 of [`dlx.kernels.batch.search_batch`][] for this kernel: as the kernel's, the null
     moves left out."""
     TOP = S.TOP
     n = end - first
-    for j in range(S.REG[LEVEL]):
+    for j in range(S.REG[REG_LEVEL]):
         if TOP[S.CHOICE[j]] > 0:
             n += 1
     OUT[base + B_SIZE] = n
@@ -497,10 +487,24 @@ def record_first(S, FORCED, first, end, OUT, base, width):
     for j in range(end - first):
         OUT[base + B_FIRST + j] = FORCED[first + j]
     k = end - first
-    for j in range(S.REG[LEVEL]):
+    for j in range(S.REG[REG_LEVEL]):
         x = S.CHOICE[j]
         if TOP[x] > 0:
             while TOP[x] > 0:
                 x += 1
             OUT[base + B_FIRST + k] = -TOP[x] - 1
             k += 1
+
+
+DECLARATION = Declaration(
+    "algorithm_m",
+    functions=FUNCTIONS,
+    entries={"search": "Sii", "force_all": "Sa", "search_batch": "Saaaaiiii"},
+    state=State,
+    registers=tuple(name for name, _ in REGISTERS),
+    borrows=("record", "batch"),
+    switches={"COLORS": COLORS},
+    inline=frozenset({"begin", "force_instance", "undo_instance", "record_first", "record"}),
+)
+"""Algorithm M: Algorithm C's ``cover`` and ``purify`` (imported), its own steps, the
+batch driver over them."""

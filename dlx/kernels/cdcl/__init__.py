@@ -18,7 +18,7 @@ search   ``begin`` and ``cdcl``: the main loop, one call per concern
 check    Knuth's sanity check of the whole state (tests, debugging)
 ======== ==================================================================================
 
-Every function of the kernel takes the state ``S`` ([`dlx.cdcl.state.Learner`][]) and
+Every function of the kernel takes the state ``S`` ([`dlx.kernels.cdcl.state.Learner`][]) and
 plain integers; the python backend runs them as written, and [`dlx.compiled`][] wraps
 them with numba over one namespace, [`namespace`][], so that both run the same source.
 """
@@ -28,6 +28,7 @@ from __future__ import annotations
 import types
 from typing import Any
 
+from ..declare import Declaration
 from . import (
     analyze,
     clauses,
@@ -44,7 +45,7 @@ from . import (
     watch,
 )
 
-__all__ = ["FUNCTIONS", "MODULES", "namespace"]
+__all__ = ["DECLARATION", "FUNCTIONS", "MODULES", "namespace"]
 
 MODULES: tuple[types.ModuleType, ...] = (state, heap, trail, watch, propagate, minimize,
                                           shrink, reduce, clauses, analyze, restart, rephase,
@@ -67,6 +68,27 @@ def namespace() -> dict[str, Any]:
             if name.startswith("__"):
                 continue
             if name in merged and merged[name] is not value:
-                raise AssertionError(f"dlx.cdcl: {name} means two things ({m.__name__})")
+                raise AssertionError(f"dlx.kernels.cdcl: {name} means two things ({m.__name__})")
             merged[name] = value
     return merged
+
+
+DECLARATION = Declaration(
+    "cdcl",
+    functions=FUNCTIONS,
+    entries={"begin": "Sa", "cdcl": "S"},
+    state=state.Learner,
+    registers=tuple(r.name for r in state.REGISTERS),
+    inline=frozenset({"watch", "push_watch"}),
+    options={"_nrt": False},
+    on_call=True,
+    merged=namespace,
+)
+"""The learner. Compiled on each call with new array types (32-bit or 64-bit positions:
+[`dlx.kernels.cdcl.state.dtypes`][]). No reference counting (``_nrt``): its functions take
+the state, a tuple of ~40 arrays, and numba counted a reference to each array at every call
+(two atomic operations apiece): 60% of the time, by ``perf``; without it the learning
+search runs 3-4 times as fast (the kernel allocates nothing). ``watch`` and
+``push_watch`` inlined where LLVM would not: a call passes the state on the stack, and
+``watch`` is called for every option assigned (the search was 1.25x slower with the
+watch lists as vectors until it was inlined)."""
