@@ -45,7 +45,7 @@ The numba ``algorithm_c`` walks in ``choose`` past ``SCAN_ITEMS`` primary items:
 ``WALK`` switch.) The memoized search, the learner and dancing cells are asked for by
 name (``count_memo``, ``learn=True``, ``backend="cells"``): their rows are no choice.
 
-**Adding a kernel** (``tests/test_conventions.py`` holds every step but the last):
+**Adding a kernel** (``tests/dlx/kernels/test_declarations.py`` holds the recipe):
 
 1. One module here, written once for both backends: integer arrays, indexing and
    arithmetic only, steps labelled as its source labels them (Knuth's, or its own
@@ -63,7 +63,7 @@ name (``count_memo``, ``learn=True``, ``backend="cells"``): their rows are no ch
    [`dlx.jit.numba_namespace`][] and [`dlx.jit.compile_entry`][] (numba: wrapped, tagged
    for the disk cache, compiled for the signature its declaration derives).
 5. A row in the table above and in [`kernel_for`][], if it is ever chosen for a problem;
-   its tests, ``tests/dlx/kernels/test_<name>.py``.
+   its tests, a file of ``tests/dlx/kernels/`` named after it.
 """
 
 from __future__ import annotations

@@ -484,13 +484,13 @@ def search(S, node_stop):
     ``REG[NODES]`` reaches ``node_stop`` (MAX_NODES), a table is full (GROW_MEMO,
     GROW_ZDD) or the ZDD reaches its bound (ZDD_BOUND). Call again to resume.
 
-    M1 enter a level: count the node, look the signature up (a hit returns its ZDD node
-    at once; with parts, a miss may split the level: M7); M2 choose an item and cover it;
-    M3 try the next option of the level (commit it; a solution if no primary item is
-    left, else go down); M4 no option left: uncover, store the level's answer in its memo
-    entry; M5 back to the level above, undo the option; M6 if it led to solutions, add a
-    ZDD node for it (DLX6's "recover"); M7 set the other groups aside, go down to search
-    the group under way; M8 multiply its answer in, put the others back, on to the next
+    D1 enter a level: count the node, look the signature up (a hit returns its ZDD node
+    at once; with parts, a miss may split the level: D7); D2 choose an item and cover it;
+    D3 try the next option of the level (commit it; a solution if no primary item is
+    left, else go down); D4 no option left: uncover, store the level's answer in its memo
+    entry; D5 back to the level above, undo the option; D6 if it led to solutions, add a
+    ZDD node for it (DLX6's "recover"); D7 set the other groups aside, go down to search
+    the group under way; D8 multiply its answer in, put the others back, on to the next
     group or, after the last (or a group without solutions), store the level's answer.
     """
     REG = S.REG
@@ -514,7 +514,7 @@ def search(S, node_stop):
     x = CHOICE[level]
     i = TOP[x] if x > 0 and (not SPLITTING or G[level] < 0) else 0
     while True:
-        if step == FORWARD:  # M1
+        if step == FORWARD:  # D1
             if nodes >= node_stop:
                 status = MAX_NODES
                 break
@@ -535,7 +535,7 @@ def search(S, node_stop):
                 continue
             S.MEMOAT[level] = -e - 1
             znode = 0
-            i = choose(S.LEN, S.RL)  # M2
+            i = choose(S.LEN, S.RL)  # D2
             if SPLITTING and parts and S.LEN[i] > 0:
                 last = G[2 * L + level - 1] if level > 0 else 2 * n1 + 2
                 active = active_primaries(S.RL)
@@ -558,13 +558,13 @@ def search(S, node_stop):
             x = D[i]
             CHOICE[level] = x
             step = ADVANCE
-        elif step == BACKUP:  # M4
+        elif step == BACKUP:  # D4
             uncover(i, S, n1)
             if znode != 0:
                 S.MZDD[S.MEMOAT[level]] = znode
                 REG[GOOD] += 1
             step = BACKDOWN
-        elif step == BACKDOWN:  # M5
+        elif step == BACKDOWN:  # D5
             if level == 0:
                 REG[ROOT] = znode
                 break
@@ -578,7 +578,7 @@ def search(S, node_stop):
             znode = SAVEZ[level]
             uncommit(x, S, n1)
             step = MAKE
-        elif step == MAKE:  # M6
+        elif step == MAKE:  # D6
             if zsol != 0:
                 z = make(S, S.OPT[x], znode, zsol)
                 if z < 0:
@@ -588,12 +588,12 @@ def search(S, node_stop):
             x = D[x]
             CHOICE[level] = x
             step = ADVANCE
-        elif SPLITTING and step == PART:  # M7
+        elif SPLITTING and step == PART:  # D7
             aside(S, G[level], G[L + level], CHOICE[level])
             G[2 * L + level] = active_primaries(S.RL)
             level += 1
             step = FORWARD
-        elif SPLITTING and step == JOIN:  # M8
+        elif SPLITTING and step == JOIN:  # D8
             if znode != 0:
                 z = product(S, SAVEZ[level], znode)
                 if z < 0:
@@ -615,7 +615,7 @@ def search(S, node_stop):
             G[level] = -1
             CHOICE[level] = 0  # no node: a later call must not read it as one
             step = BACKDOWN
-        else:  # M3
+        else:  # D3
             if x == i:
                 step = BACKUP
                 continue

@@ -17,7 +17,7 @@ around them, for about twice the speed (``docs/decisions.md``, "The python fast 
 The registers, the statuses, ``CHOICE`` and the choice of item are those of
 [`dlx.kernels.algorithm_c.search`][], so [`dlx.search`][] drives both alike and the two return the
 same solutions in the same order with the same ``nodes`` and ``updates`` (differential
-tests in ``tests/dlx/test_kernel_x.py``). It never runs compiled: numba compiles the general
+tests in ``tests/dlx/kernels/test_unrolled.py``). It never runs compiled: numba compiles the general
 kernel, where none of this overhead exists.
 """
 

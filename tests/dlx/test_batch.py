@@ -629,7 +629,7 @@ def _pool(problem: ExactCover) -> list:
 
 def _on_links(problem: ExactCover) -> ExactCover:
     """``problem`` with its compiled batches on the links, not on bit words (which a
-    Sudoku takes: ``dlx.kernels.words``, tested in ``test_kernel_words.py``)."""
+    Sudoku takes: ``dlx.kernels.words``, tested in ``tests/dlx/kernels/test_words.py``)."""
     problem.links.converted["numba-words"] = False
     problem.links.converted.pop("numba-words-pool", None)
     return problem

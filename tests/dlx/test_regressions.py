@@ -23,8 +23,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from dlx import (
     ArgumentError,
@@ -33,8 +31,6 @@ from dlx import (
     NoPrimaryItemWarning,
     Status,
 )
-from dlx.kernels import algorithm_c
-from dlx.links import INACTIVE
 from dlx.problems import queens
 from tests.helpers.backends import BACKENDS, needs_numba
 
@@ -198,27 +194,6 @@ def test_huge_timeout_is_no_bound():
     assert problem.solutions(timeout=10**400).count() == 4
     assert problem.first(timeout=10**400, restarts=10) is not None
     assert problem.count(timeout=math.inf, strategy="learn") == 4
-
-
-# ----- the choice of item for many primary items (D19) ----------------------------------
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 5), min_size=1, max_size=300), st.data())
-def test_choose_walk_is_knuths_choice(lengths, data):
-    """Walk + scan picks Knuth's item (the first active one of least length) for any
-    active list in item order."""
-    n = len(lengths)
-    active = sorted(data.draw(st.sets(st.integers(1, n), min_size=1)))
-    LEN = [INACTIVE] + [v if k in active else v + INACTIVE
-                          for k, v in enumerate(lengths, 1)]
-    LL = list(range(n + 1))
-    RL = list(range(n + 1))
-    ring = [0, *active]
-    for a, b in zip(ring, ring[1:] + ring[:1]):
-        RL[a], LL[b] = b, a
-    want = min(active, key=lambda k: (LEN[k], k))
-    assert algorithm_c.choose_walk(LEN, LL, RL, n + 1) == want
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

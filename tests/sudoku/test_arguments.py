@@ -153,7 +153,7 @@ def test_count_many_timeout_bounds_the_whole_call():
 def test_batch_timeout_bounds_large_boards():
     """``auto`` on 25x25: the head start, then the learning way, within one deadline.
     The learning way's first slice is one conflict (its check without a clock is in
-    ``tests/dlx/test_learning.py``); the bound here only catches a hang."""
+    ``tests/dlx/kernels/test_cdcl.py``); the bound here only catches a hang."""
     big = "." * 625
     started = time.perf_counter()
     got = count_many([big, big, big], None, timeout=0.3, backend="python")

@@ -288,7 +288,7 @@ def test_contains():
 
 def test_sets_of_different_problems_are_not_combined():
     """Sets of problems of different content (here a 6 x 4 board against a 4 x 6 one)
-    do not combine; equal problems do (tests/dlx/test_zdd_store.py)."""
+    do not combine; equal problems do (tests/dlx/kernels/test_zdd.py)."""
     a, _ = memo_search(few_hundred())
     b, _ = memo_search(domino_problem(6, 4))
     for op in (a.__and__, a.__or__, a.__sub__):
