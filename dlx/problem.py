@@ -26,7 +26,6 @@ from .budget import check_stopped
 from .errors import (
     ArgumentError,
     EmptyOptionError,
-    MatrixError,
     NoPrimaryItemWarning,
     RepeatedItemError,
     UnknownItemError,
@@ -37,11 +36,11 @@ from .memo import build as build_set
 from .options import (
     Colored,
     bound_arrays,
+    checked_csr,
     cost_array,
-    count_of,
     encode_options,
     hashable,
-    integer_array,
+    matrix_csr,
     option_lists,
     unique_items,
 )
@@ -208,23 +207,8 @@ class ExactCover:
         item order (secondary columns after the primary ones). ``multiplicity`` (keyed by
         item name) and ``costs`` as for [`ExactCover`][].
         """
-        try:
-            a = np.asarray(matrix)
-        except (ValueError, TypeError) as e:  # ragged rows and the like
-            raise MatrixError(f"expected a 2-D matrix of zeros and ones: {e}") from None
-        if a.ndim != 2:
-            raise MatrixError(f"expected a 2-D matrix, got {a.ndim} dimension(s) {a.shape}")
-        if a.dtype != bool and not np.issubdtype(a.dtype, np.integer):
-            raise MatrixError(f"expected an integer or bool matrix, got dtype {a.dtype}")
-        if a.dtype != bool:
-            bad = np.argwhere((a != 0) & (a != 1))
-            if len(bad):
-                r, c = (int(v) for v in bad[0])
-                raise MatrixError(f"entry ({r}, {c}) is {a[r, c]}, not 0 or 1")
-        rows, cols = np.nonzero(a)
-        indptr = np.zeros(a.shape[0] + 1, dtype=np.int64)
-        np.cumsum(np.bincount(rows, minlength=a.shape[0]), out=indptr[1:])
-        return cls.from_csr(indptr, cols, n_items=a.shape[1], secondary=secondary, names=names,
+        indptr, cols, n_items = matrix_csr(matrix)
+        return cls.from_csr(indptr, cols, n_items=n_items, secondary=secondary, names=names,
                             multiplicity=multiplicity, costs=costs)
 
     @classmethod
@@ -246,61 +230,11 @@ class ExactCover:
         ``multiplicity`` and ``costs`` are as in [`from_matrix`][]. Validation is
         vectorized: no Python loop per entry.
         """
-        indptr = integer_array(indptr, "indptr")
-        cols = integer_array(indices, "indices")
-        if len(indptr) == 0 or indptr[0] != 0 or indptr[-1] != len(cols):
-            raise MatrixError("indptr must start at 0 and end at len(indices)")
-        if np.any(indptr[1:] < indptr[:-1]):
-            k = int(np.flatnonzero(indptr[1:] < indptr[:-1])[0])
-            raise MatrixError(f"indptr must not decrease: indptr[{k + 1}] = "
-                              f"{int(indptr[k + 1])} < indptr[{k}] = {int(indptr[k])}")
-        if n_items is None:
-            n_items = int(cols.max(initial=-1)) + 1
-        n_items = count_of(n_items, "n_items")
-        if names is not None:
-            try:
-                names = list(names)
-            except TypeError:
-                raise MatrixError(f"names must be a sequence of item names, got "
-                                  f"{names!r}") from None
-            if len(names) != n_items:
-                raise MatrixError(f"{len(names)} names for {n_items} items")
-            try:
-                distinct = len(set(names))
-            except TypeError:  # some name is not hashable: say which
-                names = [hashable(x, "item name") for x in names]
-                raise AssertionError("an unhashable name hashed") from None
-            if distinct != n_items:
-                unique_items(names, "names: the")  # raises, naming the one given twice
-        bad = np.flatnonzero((cols < 0) | (cols >= n_items))
-        rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
-        if len(bad):
-            k = int(bad[0])
-            raise UnknownItemError(f"option {rows[k]} names column {cols[k]}, "
-                                   f"not in range 0..{n_items - 1}")
-        keys = np.sort(rows * n_items + cols)
-        twice = np.flatnonzero(keys[1:] == keys[:-1])
-        if len(twice):
-            row, col = divmod(int(keys[twice[0]]), n_items)
-            raise RepeatedItemError(f"option {row} names column {col} more than once")
-        sec = unique_items(secondary or (), "secondary")
-        for c in sec:
-            if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
-                raise UnknownItemError(f"secondary column {c!r} is not an integer")
-            if not 0 <= c < n_items:
-                raise UnknownItemError(f"secondary column {c!r} is not in range 0..{n_items - 1}")
-        is_sec = np.zeros(n_items, dtype=bool)
-        is_sec[[cast(int, c) for c in sec]] = True
-        prim = np.flatnonzero(~is_sec)
-        seco = np.flatnonzero(is_sec)
-        number = np.empty(n_items, dtype=np.int64)  # column -> item number 1..n_items
-        number[prim] = np.arange(1, len(prim) + 1)
-        number[seco] = np.arange(len(prim) + 1, n_items + 1)
-        label = list(range(n_items)) if names is None else list(names)
-        items = number[cols]
+        primary, secondary_names, indptr, items = checked_csr(indptr, indices, n_items,
+                                                              secondary, names)
         self = cls.__new__(cls)  # not _checked: the warnings' stacklevel is the caller's
-        self._init([label[c] for c in prim.tolist()], [label[c] for c in seco.tolist()],
-                   (indptr, items, np.zeros_like(items), []), multiplicity, costs)
+        self._init(primary, secondary_names, (indptr, items, np.zeros_like(items), []),
+                   multiplicity, costs)
         return self
 
     @classmethod

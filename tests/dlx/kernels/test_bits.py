@@ -238,10 +238,8 @@ def test_tables_of_known_problem():
 
 def test_bits_bounded_in_memory(monkeypatch):
     """Tables past ``BITS_MOST`` bits (options x (items + options)) stay on the links."""
-    from dlx import pure
-
     assert bits_pay(queens(8).links)
-    monkeypatch.setattr(pure, "BITS_MOST", 80 * 111 - 1)  # 16 + 64 bits, 47 + 64 sets
+    monkeypatch.setattr(kernel_bits, "BITS_MOST", 80 * 111 - 1)  # 16 + 64 bits, 47 + 64 sets
     assert not bits_pay(queens(8).links)
-    monkeypatch.setattr(pure, "BITS_MOST", 80 * 111)
+    monkeypatch.setattr(kernel_bits, "BITS_MOST", 80 * 111)
     assert bits_pay(queens(8).links)
