@@ -43,26 +43,26 @@ from .budget import NEVER, check_stopped
 from .kernels.codes import Pause
 from .kernels.memo import (
     COMPLETE,
-    GOOD,
     GROW_MEMO,
     GROW_PARTS,
     GROW_ZDD,
-    HITS,
-    LEVEL,
-    MAX_LEVEL,
-    MEMOS,
-    N1,
     N_REG,
-    NODES,
-    ROOT,
-    UPDATES,
-    WORDS,
-    ZBOUND,
+    REG_GOOD,
+    REG_HITS,
+    REG_LEVEL,
+    REG_MAX_LEVEL,
+    REG_MEMOS,
+    REG_N1,
+    REG_NODES,
+    REG_ROOT,
+    REG_UPDATES,
+    REG_WORDS,
+    REG_ZBOUND,
+    REG_ZNODES,
     ZDD_BOUND,
-    ZNODES,
     MemoState,
 )
-from .kernels.parts import GTOP, OSEEN_AT, PARTS, SEEN_AT, SPLITS
+from .kernels.parts import REG_GTOP, REG_OSEEN_AT, REG_PARTS, REG_SEEN_AT, REG_SPLITS
 from .links import Links, build_links
 from .products import EXPANDED_NODES, expanded, has_products, product_counts
 from .progress import reporter
@@ -121,17 +121,17 @@ def _arrays(data: MemoInput, links: Links | None = None,
         cur[W] ^= rnd[SBASE[k] + 1]
     levels = 2 * P + 4 if parts else P + 2
     REG = np.zeros(N_REG, dtype=np.int64)
-    REG[N1] = data.n_primary
-    REG[WORDS] = W
-    REG[ZNODES] = 2
-    REG[PARTS] = parts
+    REG[REG_N1] = data.n_primary
+    REG[REG_WORDS] = W
+    REG[REG_ZNODES] = 2
+    REG[REG_PARTS] = parts
     GROUPS = np.full(3 * levels + N + 2 + data.n_options + 1 + 4 * (N + 2) if parts else levels,
                      -1, dtype=np.int64)
     if parts:  # per level SPLIT (-1), GEND and CHECKAT; SEEN per item, OSEEN per option
-        REG[SEEN_AT] = 3 * levels
-        REG[OSEEN_AT] = 3 * levels + N + 2
-        REG[GTOP] = REG[OSEEN_AT] + data.n_options + 1
-        GROUPS[levels:REG[GTOP]] = 0
+        REG[REG_SEEN_AT] = 3 * levels
+        REG[REG_OSEEN_AT] = 3 * levels + N + 2
+        REG[REG_GTOP] = REG[REG_OSEEN_AT] + data.n_options + 1
+        GROUPS[levels:REG[REG_GTOP]] = 0
     ints = {name: np.array(a, dtype=np.int64) for name, a in
             (("COLOR", COLOR), ("SOFF", SOFF), ("SSHIFT", SSHIFT), ("SBASE", SBASE),
              ("CUR", cur))}
@@ -179,10 +179,10 @@ def _state(backend: MemoKernel, data: MemoInput, zbound: int,
            links: Links | None = None, parts: bool = False) -> MemoState:
     """A fresh search's state, its tables sized to the problem (grown when full)."""
     arrays = _arrays(data, links, parts)
-    W = int(arrays["REG"][WORDS])
+    W = int(arrays["REG"][REG_WORDS])
     memo = 1 << max(10, (4 * data.n_primary).bit_length())  # slots; entries: half of it
     zdd = memo
-    arrays["REG"][ZBOUND] = zbound
+    arrays["REG"][REG_ZBOUND] = zbound
     S = {name: backend.array(a) for name, a in arrays.items()}
     ZCNT = backend.zeros(zdd // 2)
     ZCNT[1] = 1
@@ -195,11 +195,11 @@ def _state(backend: MemoKernel, data: MemoInput, zbound: int,
 def _grow_memo(backend: MemoKernel, S: MemoState) -> MemoState:
     """The memo table doubled, its entries rehashed."""
     slots = 2 * len(S.MSLOT)
-    W = int(S.REG[WORDS])
+    W = int(S.REG[REG_WORDS])
     S = S._replace(MSLOT=backend.zeros(slots), MHASH=backend.grown(S.MHASH, slots // 2),
                    MZDD=backend.grown(S.MZDD, slots // 2),
                    MSIG=backend.grown(S.MSIG, slots // 2 * W))
-    backend.rehash_memo(S.MSLOT, S.MHASH, int(S.REG[MEMOS]))
+    backend.rehash_memo(S.MSLOT, S.MHASH, int(S.REG[REG_MEMOS]))
     return S
 
 
@@ -209,7 +209,7 @@ def _grow_zdd(backend: MemoKernel, S: MemoState) -> MemoState:
     S = S._replace(ZSLOT=backend.zeros(slots), ZOPT=backend.grown(S.ZOPT, slots // 2),
                    ZLO=backend.grown(S.ZLO, slots // 2), ZHI=backend.grown(S.ZHI, slots // 2),
                    ZCNT=backend.grown(S.ZCNT, slots // 2))
-    backend.rehash_zdd(S.ZSLOT, S.ZOPT, S.ZLO, S.ZHI, int(S.REG[ZNODES]))
+    backend.rehash_zdd(S.ZSLOT, S.ZOPT, S.ZLO, S.ZHI, int(S.REG[REG_ZNODES]))
     return S
 
 
@@ -368,10 +368,10 @@ def _diagram(kernel: MemoKernel, S: MemoState | None, options: np.ndarray | None
     if S is None:  # no primary item: the one solution is the empty set
         zero = np.zeros(2, dtype=np.int64)
         return 1, zero, zero, zero, [0, 1]
-    n = int(S.REG[ZNODES])
-    root = int(S.REG[ROOT])
+    n = int(S.REG[REG_ZNODES])
+    root = int(S.REG[REG_ROOT])
     opt, lo, hi = (kernel.numpy(a)[:n].copy() for a in (S.ZOPT, S.ZLO, S.ZHI))
-    products = int(S.REG[SPLITS]) > 0 and has_products(opt)
+    products = int(S.REG[REG_SPLITS]) > 0 and has_products(opt)
     if plain and products:
         flat = expanded(root, opt, lo, hi, bound)
         if flat is None:
@@ -515,33 +515,33 @@ class MemoRun:
         if self.state is None:
             return 0, 0
         R = self.state.REG
-        decided = int(R[MEMOS]) - int(R[LEVEL])
-        return decided, decided - int(R[GOOD])
+        decided = int(R[REG_MEMOS]) - int(R[REG_LEVEL])
+        return decided, decided - int(R[REG_GOOD])
 
     def count(self) -> int:
         """The exact number of solutions of a completed search (a Python int)."""
         S = self.state
         if S is None:
             return 1
-        root = int(S.REG[ROOT])
+        root = int(S.REG[REG_ROOT])
         found = int(self.kernel.numpy(S.ZCNT)[root])
         if found >= 0:
             return found
-        n = int(S.REG[ZNODES])
+        n = int(S.REG[REG_ZNODES])
         return product_counts(*(self.kernel.numpy(a)[:n] for a in (S.ZOPT, S.ZLO, S.ZHI)))[root]
 
 
 def _read(S: MemoState, stats: MemoStats) -> None:
     """The registers into ``stats``."""
     R = S.REG
-    stats.nodes = int(R[NODES])
-    stats.updates = int(R[UPDATES])
-    stats.max_level = int(R[MAX_LEVEL])
-    stats.hits = int(R[HITS])
-    stats.memos = int(R[MEMOS])
-    stats.good_memos = int(R[GOOD])
-    stats.zdd_nodes = int(R[ZNODES])
-    stats.splits = int(R[SPLITS])
+    stats.nodes = int(R[REG_NODES])
+    stats.updates = int(R[REG_UPDATES])
+    stats.max_level = int(R[REG_MAX_LEVEL])
+    stats.hits = int(R[REG_HITS])
+    stats.memos = int(R[REG_MEMOS])
+    stats.good_memos = int(R[REG_GOOD])
+    stats.zdd_nodes = int(R[REG_ZNODES])
+    stats.splits = int(R[REG_SPLITS])
 
 
 # ----- the sanity checker ------------------------------------------------------------------
@@ -553,7 +553,7 @@ def check_memo(S: MemoState) -> None:
     one computed afresh from the active lists, the memo and unique tables, and that every
     ZDD node is reduced and made after its children. O(size): for tests."""
     R = [int(v) for v in S.REG]
-    n1, W = R[N1], R[WORDS]
+    n1, W = R[REG_N1], R[REG_WORDS]
     N = len(S.LEN) - 2
     LL, RL, LEN, COLOR = list(S.LL), list(S.RL), list(S.LEN), list(S.COLOR)
     sig = [0] * (W + 1)
@@ -586,9 +586,9 @@ def check_memo(S: MemoState) -> None:
         if COLOR[x] == 0 and LEN[x] >= 0 and k != LEN[x]:
             raise AssertionError(f"LEN of item {x} is {LEN[x]}, its list holds {k}")
     slots = [int(v) for v in S.MSLOT if v]
-    if sorted(slots) != list(range(1, R[MEMOS] + 1)):
+    if sorted(slots) != list(range(1, R[REG_MEMOS] + 1)):
         raise AssertionError("the memo table does not hold each entry once")
-    nodes = R[ZNODES]
+    nodes = R[REG_ZNODES]
     for n in range(2, nodes):
         lo, hi = int(S.ZLO[n]), int(S.ZHI[n])
         if not (0 <= lo < n and 1 <= hi < n):

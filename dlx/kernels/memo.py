@@ -45,7 +45,7 @@ numbers are a topological order.
 Per level: ``CHOICE`` (the node tried), ``SAVEZ`` (the ZDD node of the options tried so far
 at that level), ``MEMOAT`` (the memo entry of that level's subproblem).
 
-Independent parts (``REG[PARTS]``, off by default): split levels, their registers and
+Independent parts (``REG[REG_PARTS]``, off by default): split levels, their registers and
 their arrays (``GROUPS``) are described in [`dlx.kernels.parts`][].
 
 The search is a loop over labelled steps with no recursion (any depth), resumable: it
@@ -60,14 +60,14 @@ from typing import Any, NamedTuple
 from .codes import COMPLETE, MAX_NODES, Pause
 from .declare import Declaration
 from .parts import (
-    EARNED,
-    GTOP,
     PART_REGISTERS,
-    PARTS,
-    SPLITS,
+    REG_EARNED,
+    REG_GTOP,
+    REG_PARTS,
+    REG_SPLITS,
+    REG_WALKED,
     WALK_PAID,
     WALK_SHARE,
-    WALKED,
     active_primaries,
     components,
 )
@@ -75,22 +75,22 @@ from .parts import (
 __all__ = ["FUNCTIONS", "MemoState"]
 
 # Registers, REG[...].
-LEVEL = 0  # the current level
-NODES = 1  # search nodes (DLX6's: entries to a level, hits included, plus solutions)
-HITS = 2  # memo hits (solutions included, as DLX6 counts them)
-MEMOS = 3  # memo entries made (signatures stored)
-GOOD = 4  # entries whose subproblem has solutions
-UPDATES = 5  # nodes hidden from a list
-ZNODES = 6  # ZDD nodes, the two sinks included: the next node's number
-STEP = 7  # where the next call resumes: FORWARD or MAKE
-ZNODE = 8  # registers of a search paused at MAKE
-ZSOL = 9
-N1 = 10  # the number of primary items (read-only)
-WORDS = 11  # W, the words of a signature (read-only)
-ZBOUND = 12  # the most ZDD nodes allowed (the sinks included; read-only)
-ROOT = 13  # the answer: the ZDD node of the whole problem, once COMPLETE
-MAX_LEVEL = 14  # the deepest level reached
-N_REG = EARNED + 1  # registers 15 and up: those of dlx.kernels.parts
+REG_LEVEL = 0  # the current level
+REG_NODES = 1  # search nodes (DLX6's: entries to a level, hits included, plus solutions)
+REG_HITS = 2  # memo hits (solutions included, as DLX6 counts them)
+REG_MEMOS = 3  # memo entries made (signatures stored)
+REG_GOOD = 4  # entries whose subproblem has solutions
+REG_UPDATES = 5  # nodes hidden from a list
+REG_ZNODES = 6  # ZDD nodes, the two sinks included: the next node's number
+REG_STEP = 7  # where the next call resumes: FORWARD or MAKE
+REG_ZNODE = 8  # registers of a search paused at MAKE
+REG_ZSOL = 9
+REG_N1 = 10  # the number of primary items (read-only)
+REG_WORDS = 11  # W, the words of a signature (read-only)
+REG_ZBOUND = 12  # the most ZDD nodes allowed (the sinks included; read-only)
+REG_ROOT = 13  # the answer: the ZDD node of the whole problem, once COMPLETE
+REG_MAX_LEVEL = 14  # the deepest level reached
+N_REG = REG_EARNED + 1  # registers 15 and up: those of dlx.kernels.parts
 REGISTERS = ("LEVEL", "NODES", "HITS", "MEMOS", "GOOD", "UPDATES", "ZNODES", "STEP", "ZNODE",
              "ZSOL", "N1", "WORDS", "ZBOUND", "ROOT", "MAX_LEVEL", *PART_REGISTERS)
 """``REG``'s slots, in order (their indices above; 15 and up: [`dlx.kernels.parts`][])."""
@@ -116,7 +116,7 @@ PRODUCT = -2
 
 SPLITTING = True
 """Whether the code of independent parts is there: the numba backend compiles a twin
-without it for the searches that do not split (``REG[PARTS]`` 0), a smaller loop."""
+without it for the searches that do not split (``REG[REG_PARTS]`` 0), a smaller loop."""
 
 HUGE = 1 << 62
 """Larger than any length, count or hash: the empty minimum, the counts' ceiling."""
@@ -162,7 +162,7 @@ class MemoState(NamedTuple):
 def toggle(k, code, S):
     """Item ``k`` with ``code`` enters or leaves the signature (XOR does both)."""
     S.CUR[S.SOFF[k]] ^= code << S.SSHIFT[k]
-    w = S.REG[WORDS]
+    w = S.REG[REG_WORDS]
     S.CUR[w] ^= S.RND[S.SBASE[k] + code]
 
 
@@ -399,7 +399,7 @@ def lookup(S):
     ``e`` for it, returned as ``-e - 1``. The table must have room (see [`search`][])."""
     REG = S.REG
     CUR = S.CUR
-    W = REG[WORDS]
+    W = REG[REG_WORDS]
     h = CUR[W]
     mask = len(S.MSLOT) - 1
     s = h & mask
@@ -415,8 +415,8 @@ def lookup(S):
             if w == W:
                 return e
         s = (s + 1) & mask
-    e = REG[MEMOS]
-    REG[MEMOS] = e + 1
+    e = REG[REG_MEMOS]
+    REG[REG_MEMOS] = e + 1
     S.MSLOT[s] = e + 1
     S.MHASH[e] = h
     S.MZDD[e] = 0
@@ -434,7 +434,7 @@ def zhash(opt, lo, hi):
 
 def make(S, opt, lo, hi):
     """The ZDD node ``(opt, lo, hi)``, found in the unique table or made; -1 if the table
-    is full (grow it, then call again), -2 if ``REG[ZBOUND]`` nodes exist already."""
+    is full (grow it, then call again), -2 if ``REG[REG_ZBOUND]`` nodes exist already."""
     ZOPT = S.ZOPT
     ZLO = S.ZLO
     ZHI = S.ZHI
@@ -448,12 +448,12 @@ def make(S, opt, lo, hi):
             return n
         s = (s + 1) & mask
     REG = S.REG
-    n = REG[ZNODES]
-    if n >= REG[ZBOUND]:
+    n = REG[REG_ZNODES]
+    if n >= REG[REG_ZBOUND]:
         return -2
     if n >= len(ZOPT) or 2 * (n + 1) > len(S.ZSLOT):
         return -1
-    REG[ZNODES] = n + 1
+    REG[REG_ZNODES] = n + 1
     S.ZSLOT[s] = n
     ZOPT[n] = opt
     ZLO[n] = lo
@@ -480,8 +480,8 @@ def product(S, a, b):
 
 
 def search(S, node_stop):
-    """Run the memoized search until it ends (COMPLETE: the answer is ``REG[ROOT]``),
-    ``REG[NODES]`` reaches ``node_stop`` (MAX_NODES), a table is full (GROW_MEMO,
+    """Run the memoized search until it ends (COMPLETE: the answer is ``REG[REG_ROOT]``),
+    ``REG[REG_NODES]`` reaches ``node_stop`` (MAX_NODES), a table is full (GROW_MEMO,
     GROW_ZDD) or the ZDD reaches its bound (ZDD_BOUND). Call again to resume.
 
     D1 enter a level: count the node, look the signature up (a hit returns its ZDD node
@@ -498,19 +498,19 @@ def search(S, node_stop):
     TOP = S.TOP
     CHOICE = S.CHOICE
     SAVEZ = S.SAVEZ
-    n1 = REG[N1]
-    level = REG[LEVEL]
-    nodes = REG[NODES]
-    hits = REG[HITS]
-    updates = REG[UPDATES]
-    max_level = REG[MAX_LEVEL]
-    step = REG[STEP]
-    znode = REG[ZNODE]
-    zsol = REG[ZSOL]
+    n1 = REG[REG_N1]
+    level = REG[REG_LEVEL]
+    nodes = REG[REG_NODES]
+    hits = REG[REG_HITS]
+    updates = REG[REG_UPDATES]
+    max_level = REG[REG_MAX_LEVEL]
+    step = REG[REG_STEP]
+    znode = REG[REG_ZNODE]
+    zsol = REG[REG_ZSOL]
     status = COMPLETE
     G = S.GROUPS  # per level: SPLIT at level, GEND at L + level, CHECKAT at 2 L + level
     L = len(CHOICE)
-    parts = REG[PARTS] if SPLITTING else 0
+    parts = REG[REG_PARTS] if SPLITTING else 0
     x = CHOICE[level]
     i = TOP[x] if x > 0 and (not SPLITTING or G[level] < 0) else 0
     while True:
@@ -518,10 +518,10 @@ def search(S, node_stop):
             if nodes >= node_stop:
                 status = MAX_NODES
                 break
-            if REG[MEMOS] >= len(S.MZDD) or 2 * (REG[MEMOS] + 1) > len(S.MSLOT):
+            if REG[REG_MEMOS] >= len(S.MZDD) or 2 * (REG[REG_MEMOS] + 1) > len(S.MSLOT):
                 status = GROW_MEMO
                 break
-            if SPLITTING and parts and REG[GTOP] + 2 * len(S.LEN) > len(G):
+            if SPLITTING and parts and REG[REG_GTOP] + 2 * len(S.LEN) > len(G):
                 status = GROW_PARTS
                 break
             nodes += 1
@@ -540,16 +540,16 @@ def search(S, node_stop):
                 last = G[2 * L + level - 1] if level > 0 else 2 * n1 + 2
                 active = active_primaries(S.RL)
                 G[2 * L + level] = last
-                if active < last and REG[WALKED] <= (updates >> WALK_SHARE) + REG[EARNED]:
+                if active < last and REG[REG_WALKED] <= (updates >> WALK_SHARE) + REG[REG_EARNED]:
                     G[2 * L + level] = active
-                    walked = REG[WALKED]
+                    walked = REG[REG_WALKED]
                     groups, top = components(S, n1, i)
                     if groups > 1:  # a split level
-                        REG[EARNED] += WALK_PAID * (REG[WALKED] - walked)
-                        G[level] = REG[GTOP]
+                        REG[REG_EARNED] += WALK_PAID * (REG[REG_WALKED] - walked)
+                        G[level] = REG[REG_GTOP]
                         G[L + level] = top
-                        REG[GTOP] = top
-                        REG[SPLITS] += 1
+                        REG[REG_GTOP] = top
+                        REG[REG_SPLITS] += 1
                         CHOICE[level] = G[level]
                         SAVEZ[level] = 1
                         step = PART
@@ -562,11 +562,11 @@ def search(S, node_stop):
             uncover(i, S, n1)
             if znode != 0:
                 S.MZDD[S.MEMOAT[level]] = znode
-                REG[GOOD] += 1
+                REG[REG_GOOD] += 1
             step = BACKDOWN
         elif step == BACKDOWN:  # D5
             if level == 0:
-                REG[ROOT] = znode
+                REG[REG_ROOT] = znode
                 break
             level -= 1
             if SPLITTING and G[level] >= 0:
@@ -610,8 +610,8 @@ def search(S, node_stop):
             if znode != 0:
                 znode = SAVEZ[level]
                 S.MZDD[S.MEMOAT[level]] = znode
-                REG[GOOD] += 1
-            REG[GTOP] = G[level]
+                REG[REG_GOOD] += 1
+            REG[REG_GTOP] = G[level]
             G[level] = -1
             CHOICE[level] = 0  # no node: a later call must not read it as one
             step = BACKDOWN
@@ -632,14 +632,14 @@ def search(S, node_stop):
             SAVEZ[level] = znode
             level += 1
             step = FORWARD
-    REG[LEVEL] = level
-    REG[NODES] = nodes
-    REG[HITS] = hits
-    REG[UPDATES] = updates
-    REG[MAX_LEVEL] = max_level
-    REG[STEP] = step
-    REG[ZNODE] = znode
-    REG[ZSOL] = zsol
+    REG[REG_LEVEL] = level
+    REG[REG_NODES] = nodes
+    REG[REG_HITS] = hits
+    REG[REG_UPDATES] = updates
+    REG[REG_MAX_LEVEL] = max_level
+    REG[REG_STEP] = step
+    REG[REG_ZNODE] = znode
+    REG[REG_ZSOL] = zsol
     return status
 
 

@@ -2,7 +2,7 @@
 node whose active items fall into groups that no option joins is found, written once for
 both backends as the rest of that kernel.
 
-Independent parts (``REG[PARTS]``, off by default: DLX6's nodes then differ). At a memo
+Independent parts (``REG[REG_PARTS]``, off by default: DLX6's nodes then differ). At a memo
 miss below the last walk on the path (fewer active primary items than there were), unless
 Knuth's choice finds an item without options, [`components`][] walks the active items and
 options and splits the items into *groups* that no active option joins. Two or more
@@ -10,8 +10,8 @@ groups make the level a *split level*. Their arrays are one, ``GROUPS``: per lev
 ``SPLIT`` (at ``level``: where its groups start, -1 if not split), ``GEND`` (at ``L +
 level``: where they end; ``L`` levels) and ``CHECKAT`` (at ``2 L + level``: the active
 primary items at the last walk on the path); ``SEEN`` per item and ``OSEEN`` per option
-(from ``REG[SEEN_AT]``, ``REG[OSEEN_AT]``: ``REG[STAMP]`` once the latest walk reached
-it); then the group stack, up to ``REG[GTOP]``, each group as ``-size`` followed by its
+(from ``REG[REG_SEEN_AT]``, ``REG[REG_OSEEN_AT]``: ``REG[REG_STAMP]`` once the latest walk reached
+it); then the group stack, up to ``REG[REG_GTOP]``, each group as ``-size`` followed by its
 items, the group of the chosen item first. ``CHOICE[level]`` of a split level points to
 the group under way and ``SAVEZ[level]`` holds the product of the groups done. Each group
 is searched one level down as a problem of its own, the other groups' items set aside from
@@ -32,14 +32,14 @@ from .declare import Declaration
 __all__ = ["PART_REGISTERS", "active_primaries", "components"]
 
 # Registers, REG[...], after those of dlx.kernels.memo.
-PARTS = 15  # 1: split into independent parts where found (read-only)
-GTOP = 16  # the top of the group stack in GROUPS
-STAMP = 17  # the mark of the latest walk over the active items (SEEN, OSEEN)
-SPLITS = 18  # the nodes split into independent parts
-SEEN_AT = 19  # where SEEN starts in GROUPS (read-only)
-OSEEN_AT = 20  # where OSEEN starts in GROUPS (read-only)
-WALKED = 21  # the list nodes the walks of components() have visited
-EARNED = 22  # the walks that splits have paid for, in list nodes
+REG_PARTS = 15  # 1: split into independent parts where found (read-only)
+REG_GTOP = 16  # the top of the group stack in GROUPS
+REG_STAMP = 17  # the mark of the latest walk over the active items (SEEN, OSEEN)
+REG_SPLITS = 18  # the nodes split into independent parts
+REG_SEEN_AT = 19  # where SEEN starts in GROUPS (read-only)
+REG_OSEEN_AT = 20  # where OSEEN starts in GROUPS (read-only)
+REG_WALKED = 21  # the list nodes the walks of components() have visited
+REG_EARNED = 22  # the walks that splits have paid for, in list nodes
 PART_REGISTERS = ("PARTS", "GTOP", "STAMP", "SPLITS", "SEEN_AT", "OSEEN_AT", "WALKED", "EARNED")
 """The names of these registers, in order."""
 
@@ -62,21 +62,21 @@ def active_primaries(RL):
 
 def components(S, n1, first):
     """Write the groups of the active items that no active option joins to ``GROUPS``
-    from ``REG[GTOP]``, each as ``-size`` and its items, the group of item ``first``
+    from ``REG[REG_GTOP]``, each as ``-size`` and its items, the group of item ``first``
     first; returns the number of groups and the end. A breadth-first walk from each
     active primary item not yet reached, over the lists of primary and unpurified
     secondary items, each option walked once."""
     REG = S.REG
-    stamp = REG[STAMP] + 1
-    REG[STAMP] = stamp
+    stamp = REG[REG_STAMP] + 1
+    REG[REG_STAMP] = stamp
     G = S.GROUPS
-    SEEN = REG[SEEN_AT]
-    OSEEN = REG[OSEEN_AT]
+    SEEN = REG[REG_SEEN_AT]
+    OSEEN = REG[REG_OSEEN_AT]
     D = S.D
     TOP = S.TOP
     OPT = S.OPT
     COLOR = S.COLOR
-    top = REG[GTOP]
+    top = REG[REG_GTOP]
     groups = 0
     walked = 0
     k = first
@@ -113,7 +113,7 @@ def components(S, n1, first):
             groups += 1
         k = S.RL[after]
         after = k
-    REG[WALKED] += walked
+    REG[REG_WALKED] += walked
     return groups, top
 
 

@@ -13,12 +13,12 @@ from dlx.kernels.memo import (
     GROW_MEMO,
     GROW_PARTS,
     MAX_NODES,
-    NODES,
-    ROOT,
-    ZNODES,
+    REG_NODES,
+    REG_ROOT,
+    REG_ZNODES,
     search,
 )
-from dlx.kernels.parts import GTOP
+from dlx.kernels.parts import REG_GTOP
 from dlx.memo import _grow_memo, _grow_parts, _grow_zdd, _state, check_memo, memo_input
 from dlx.products import product_counts
 
@@ -94,12 +94,12 @@ def run_node_by_node(problem: ExactCover, parts: bool = False,
     data = memo_input(problem)
     S = _state(PYTHON_MEMO, data, 1 << 62, parts=parts)
     if room is not None:
-        S = S._replace(GROUPS=S.GROUPS[:S.REG[GTOP] + room * 2 * len(S.LEN)])
+        S = S._replace(GROUPS=S.GROUPS[:S.REG[REG_GTOP] + room * 2 * len(S.LEN)])
     fresh = _state(PYTHON_MEMO, data, 1 << 62, parts=parts)
     grown = 0
     while True:
         check_memo(S)
-        status = search(S, S.REG[NODES] + 1)
+        status = search(S, S.REG[REG_NODES] + 1)
         if status == COMPLETE:
             break
         if status == GROW_PARTS:
@@ -110,5 +110,5 @@ def run_node_by_node(problem: ExactCover, parts: bool = False,
     check_memo(S)
     for name in ("U", "D", "COLOR", "LEN", "LL", "RL", "CUR"):
         assert getattr(S, name) == getattr(fresh, name), name
-    n = S.REG[ZNODES]
-    return grown, product_counts(S.ZOPT[:n], S.ZLO[:n], S.ZHI[:n])[S.REG[ROOT]]
+    n = S.REG[REG_ZNODES]
+    return grown, product_counts(S.ZOPT[:n], S.ZLO[:n], S.ZHI[:n])[S.REG[REG_ROOT]]
