@@ -78,8 +78,8 @@ def build_cells(links: Links) -> Cells:
     CLR[nodes] = A.COLOR[nodes]
     REG = np.zeros(kernel_cells.N_REGS, dtype=np.int64)
     REG[REG_RESUME] = kernel_cells.BEGIN
-    REG[kernel_cells.ACTIVE] = N
-    REG[kernel_cells.SECOND] = base[N1 + 1] if N > N1 else size + 2
+    REG[kernel_cells.REG_ACTIVE] = N
+    REG[kernel_cells.REG_SECOND] = base[N1 + 1] if N > N1 else size + 2
     return Cells(SET=SET, ITM=ITM, LOC=LOC, CLR=CLR, ITEM=base[1 : N + 1].astype(DTYPE),
                  CHOICE=np.zeros(N1 + 1, dtype=DTYPE), SAVED=np.zeros(N1 + 2, dtype=DTYPE),
                  SAVE=np.zeros(SAVE_START, dtype=DTYPE), FORCE=np.zeros(N1 + 1, dtype=DTYPE),
@@ -162,7 +162,7 @@ def check_cells(links: Links, S: Any, inactive: int = 0) -> None:
     N = links.n_items
     bases = [int(b) for b in cells.ITEM]
     length = {x: int(cells.SET[x - 1]) for x in bases}
-    active = REG[kernel_cells.ACTIVE]
+    active = REG[kernel_cells.REG_ACTIVE]
     if sorted(ITEM) != sorted(bases):
         raise AssertionError("ITEM is not a permutation of the items")
     for k, x in enumerate(ITEM):

@@ -23,7 +23,7 @@ the index in ``SET`` where its set begins, items laid out in their order:
     for each item ``x``: ``SET[x - 2]`` its position in ``ITEM`` (Knuth's ``pos(x)``),
     ``SET[x - 1]`` its size (``size(x)``), then ``SET[x : x + size(x)]`` the nodes of
     its active options, and after them (up to its original length) those removed. Item
-    ``x`` is primary when ``x < REG[SECOND]``; comparing ``x`` compares item numbers.
+    ``x`` is primary when ``x < REG[REG_SECOND]``; comparing ``x`` compares item numbers.
 ``ITM``, ``LOC`` (per node)
     the node's item and the node's place in that item's set: ``SET[LOC[p]] == p``. In a
     spacer ``ITM`` is minus the width of the option before it (so ``p + ITM[p]`` is that
@@ -31,7 +31,7 @@ the index in ``SET`` where its set begins, items laid out in their order:
 ``CLR`` (per node)
     the node's color (0: none; else a color's number), for secondary items only.
 ``ITEM``
-    the items, a permutation: ``ITEM[0 : REG[ACTIVE]]`` are the active ones (primary items
+    the items, a permutation: ``ITEM[0 : REG[REG_ACTIVE]]`` are the active ones (primary items
     not yet covered, secondary items not yet given a color or covered).
 ``CHOICE`` (per level)
     the node tried at each level of the search: its option is the one chosen there, its
@@ -43,7 +43,7 @@ the index in ``SET`` where its set begins, items laid out in their order:
     SAVED[l + 1]]``, which restores them before its next option is tried; a forced
     level saves nothing (``SAVED[l + 1] == SAVED[l]``), since it has no next option.
 ``FORCE``
-    the stack of primary items known to have a single option left (``REG[FORCED]`` of
+    the stack of primary items known to have a single option left (``REG[REG_FORCED]`` of
     them): each becomes a forced level in turn, the last found first, as Knuth's.
 ``FORCING`` (per option)
     the option's first primary node (the links' ``FORCING``), to force options before the
@@ -80,8 +80,8 @@ from ..state import REGISTERS as LINK_REGISTERS
 from .codes import COMPLETE, ENTER, LEAVE, LIMIT, MAX_NODES, Pause
 from .declare import Declaration
 
-__all__ = ["ACTIVE", "BEGIN", "FORCED", "FULL", "FUNCTIONS", "N_REGS", "SECOND", "choose",
-           "force_all", "hide", "search"]
+__all__ = ["BEGIN", "FULL", "FUNCTIONS", "N_REGS", "REG_ACTIVE", "REG_FORCED", "REG_SECOND",
+           "choose", "force_all", "hide", "search"]
 
 FIELDS = ("SET", "ITM", "LOC", "CLR", "ITEM", "CHOICE", "SAVED", "SAVE", "FORCE", "FORCING",
           "REG", "WEIGHT")
@@ -108,9 +108,9 @@ slower compiled (the sign extensions of every index; these sets fit the caches e
 way: ``docs/design.md``, "Dancing cells")."""
 
 # Registers beyond those of dlx.kernels.algorithm_c (REG[0:LINK_REGS], the same slots, read alike).
-ACTIVE = LINK_REGS  # items active: ITEM[0:REG[ACTIVE]]
-FORCED = LINK_REGS + 1  # primary items on the FORCE stack: FORCE[0:REG[FORCED]]
-SECOND = LINK_REGS + 2  # the set index of the first secondary item (or past every set)
+REG_ACTIVE = LINK_REGS  # items active: ITEM[0:REG[REG_ACTIVE]]
+REG_FORCED = LINK_REGS + 1  # primary items on the FORCE stack: FORCE[0:REG[REG_FORCED]]
+REG_SECOND = LINK_REGS + 2  # the set index of the first secondary item (or past every set)
 N_REGS = LINK_REGS + 3
 
 BEGIN = 2
@@ -234,9 +234,9 @@ def search(S, node_stop, solution_stop):
     updates = REG[REG_UPDATES]
     solutions = REG[REG_SOLUTIONS]
     max_level = REG[REG_MAX_LEVEL]
-    active = REG[ACTIVE]
-    forced = REG[FORCED]
-    second = REG[SECOND]
+    active = REG[REG_ACTIVE]
+    forced = REG[REG_FORCED]
+    second = REG[REG_SECOND]
     step = REG[REG_RESUME]
     status = COMPLETE
     if step == BEGIN:  # a primary item without options: no search at all (SSXCC's baditem)
@@ -361,8 +361,8 @@ def search(S, node_stop, solution_stop):
     REG[REG_UPDATES] = updates
     REG[REG_SOLUTIONS] = solutions
     REG[REG_MAX_LEVEL] = max_level
-    REG[ACTIVE] = active
-    REG[FORCED] = forced
+    REG[REG_ACTIVE] = active
+    REG[REG_FORCED] = forced
     REG[REG_RESUME] = step
     return status
 
@@ -399,8 +399,8 @@ def force_all(S, FORCED):
     ITEM = S.ITEM
     FORCE = S.FORCE
     REG = S.REG
-    active = REG[ACTIVE]
-    second = REG[SECOND]
+    active = REG[REG_ACTIVE]
+    second = REG[REG_SECOND]
     conflict = -1
     f = 0
     while f < len(FORCED) and conflict < 0:  # one way out (dlx.kernels.algorithm_c)
@@ -435,7 +435,7 @@ def force_all(S, FORCED):
                 hide(c, CLR[q], 0, oactive, active, second, SET, ITM, LOC, CLR, FORCE, 0)
             q += 1
         f += 1
-    REG[ACTIVE] = active
+    REG[REG_ACTIVE] = active
     return conflict
 
 

@@ -23,7 +23,7 @@ NOT_KERNELS = {"codes", "declare"}
 """Modules of the package that are no kernel: the statuses and the recipe itself."""
 PIECES = {"lookahead", "record", "batch"}
 """Pieces of other kernels (borrowed by them), tested through them."""
-BARE_REGISTERS = {"cells", "zdd"}
+BARE_REGISTERS = {"zdd"}
 """Kernels that still name their registers without ``REG_`` (issue 41, left): this set
 may only shrink."""
 
