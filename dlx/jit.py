@@ -215,11 +215,48 @@ def _compile(dispatcher: Any, signature: tuple) -> bool:
     with _without_scipy_linalg(_skip_blas_check):
         _announce_compiling(dispatcher)
         dispatcher.disable_compile(False)
-        with _nonnegative_indexing() as nonnegative:
+        with _nonnegative_indexing() as nonnegative, _lean_load(dispatcher):
             dispatcher.compile(signature)
     dispatcher.disable_compile()
     _any_compiled = True
     return nonnegative
+
+
+@contextmanager
+def _lean_load(dispatcher: Any) -> Iterator[None]:
+    """While numba loads ``dispatcher``'s machine code from its disk cache, it sets up
+    only its runtime (NRT, whose symbols the code links to), not its whole compiler.
+
+    numba's own load first refreshes its target context: it imports the lowering of every
+    Python and numpy feature it supports (``numba.np.arraymath``, ``numba.cpython.*``,
+    ``numba.np.linalg``...) and installs their registries, ~0.1-0.25 s of a fresh
+    process's CPU, which a load from the cache never uses: the machine code is linked as
+    it is. A miss still compiles as before (numba's compiler refreshes everything itself),
+    and so does any later compile in the process, ours or the user's. Only this
+    dispatcher's cache object is changed, and only inside the block, which runs under
+    the compile locks; a numba without these internals loads as it always did."""
+    cache = getattr(dispatcher, "_cache", None)
+    try:
+        from numba.core.runtime import nrt
+
+        load, guard = cache._load_overload, cache._guard_against_spurious_io_errors
+        initialize = nrt.rtsys.initialize
+    except (ImportError, AttributeError):  # another numba, or no disk cache
+        yield
+        return
+
+    def load_overload(signature: Any, target_context: Any) -> Any:
+        initialize(target_context)
+        with guard():
+            return load(signature, target_context)
+        return None  # the guard swallowed an I/O error: numba compiles
+
+    cache.load_overload = load_overload  # this instance only: shadows the class's method
+    try:
+        yield
+    finally:
+        with contextlib.suppress(AttributeError):
+            del cache.load_overload
 
 
 _any_compiled = False  # set by _compile, read by is_loaded
