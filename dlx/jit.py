@@ -235,7 +235,7 @@ def _lean_load(dispatcher: Any) -> Iterator[None]:
     and so does any later compile in the process, ours or the user's. Only this
     dispatcher's cache object is changed, and only inside the block, which runs under
     the compile locks; a numba without these internals loads as it always did."""
-    cache = getattr(dispatcher, "_cache", None)
+    cache: Any = getattr(dispatcher, "_cache", None)
     try:
         from numba.core.runtime import nrt
 
