@@ -28,6 +28,7 @@ short ones never load it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Literal
 
 from .backend import Backend
@@ -91,6 +92,15 @@ rule weighs python's time against, paid in the first numba slice after the move,
 move is made when less than this is left before the search's deadline (the load would
 not fit). ``docs/design.md``, "`auto` moves mid-search", has the figures."""
 
+AUTO_ESTIMATE_SECONDS = 0.01
+"""A search that runs to the end of its tree (a count) and has run this long on python
+moves to numba as soon as Knuth's estimate of its tree ([`dlx.search.Search.explored`][])
+projects [`AUTO_SWITCH_SECONDS`][] more on python: the load then repays itself, and a
+first call (a new process counting ``queens(12)``) no longer waits 0.4 s on python
+first. A search estimated wrong pays at most the load too early; one estimated short
+(the estimate is low on pentominoes, Langford pairs and Algorithm M's searches) keeps
+to the ski-rental rule. Searches shorter than this never load numba."""
+
 AUTO_SWITCH_LOADED_SECONDS = 0.01
 """Once this process has loaded numba (another search moved, or took it), the price of a
 move is only the conversion of the arrays: a search moves after this long on python."""
@@ -123,14 +133,24 @@ def auto_backend(work: int, min_work: int = NUMBA_MIN_NODES) -> Backend:
     return PYTHON
 
 
-def _switch_due(seconds: float, left: float | None) -> bool:
-    """[`handover`][]'s rule: a search that has run ``seconds`` on python, with ``left``
-    seconds to its deadline (None: none), moves to numba now."""
+def _switch_due(seconds: float, left: float | None,
+                remaining: Callable[[], float | None] = lambda: None) -> bool:
+    """[`handover`][]'s rule ([`dlx.slices.Due`][]): a search that has run ``seconds`` on
+    python, with ``left`` seconds to its deadline (None: none), moves to numba now; or
+    earlier, after [`AUTO_ESTIMATE_SECONDS`][], if ``remaining()`` projects at least
+    [`AUTO_SWITCH_SECONDS`][] more on python."""
     if NUMBA.unavailable() is not None:
         return False
     if NUMBA.loaded():
         return seconds >= AUTO_SWITCH_LOADED_SECONDS
-    return seconds >= AUTO_SWITCH_SECONDS and (left is None or left >= AUTO_SWITCH_SECONDS)
+    if left is not None and left < AUTO_SWITCH_SECONDS:  # the load would not fit
+        return False
+    if seconds >= AUTO_SWITCH_SECONDS:
+        return True
+    if seconds < AUTO_ESTIMATE_SECONDS:
+        return False
+    projected = remaining()
+    return projected is not None and projected >= AUTO_SWITCH_SECONDS
 
 
 def handover(name: str | Backend, chosen: Backend, charge: bool = True) -> Handover | None:

@@ -17,8 +17,8 @@ from typing import Any, Protocol, TypeVar
 from .budget import NEVER
 from .status import Status
 
-__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Handover", "Lazy", "Slices",
-           "Step", "drive"]
+__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Due", "Handover", "Lazy",
+           "Slices", "Step", "drive", "projected"]
 
 COMPILED_SLICE_SECONDS = 0.2
 """Without a timeout, a compiled kernel still returns to Python about this often, so that
@@ -78,6 +78,28 @@ Step = Callable[[int], tuple[Status | None, int, T | None]]
 conflicts) and returns ``(end, ran, found)``: the status that ends the search (None: go
 on), the units it ran when it stopped at its budget (0 when it returned early, which
 keeps the pace), and a value to yield (a solution) or None."""
+
+
+Due = Callable[[float, "float | None", Callable[[], "float | None"]], bool]
+"""A [`Handover`][]'s rule: ``due(seconds, left, remaining)`` says whether a search
+moves now, from the seconds its handover's slices have run on the source, the seconds
+``left`` to its deadline (None: none) and ``remaining()``, the seconds it projects the
+search still needs there (None: no estimate; [`projected`][]). Called after every slice:
+it should call ``remaining`` only when the cheaper tests leave the answer open."""
+
+
+def _no_estimate() -> float | None:
+    """``remaining`` for a search not yet begun: no estimate."""
+    return None
+
+
+def projected(seconds: float, explored: float) -> float | None:
+    """The seconds a search that has run ``seconds`` still needs, if its tree is
+    ``explored`` done and the rest costs as much a share: ``seconds (1 - e) / e``; None
+    before any estimate (``explored`` 0, at the root) or after (1)."""
+    if not 0.0 < explored < 1.0:
+        return None
+    return seconds * (1.0 - explored) / explored
 
 
 def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
@@ -197,7 +219,7 @@ class Handover:
     made) starts on ``target`` ([`starting`][]). It is not shared between threads.
     """
 
-    def __init__(self, source: Any, target: Any, due: Callable[[float, float | None], bool],
+    def __init__(self, source: Any, target: Any, due: Due,
                  charge: Callable[[float], None] | None = None) -> None:
         self.source = source
         self.target = target
@@ -213,8 +235,8 @@ class Handover:
     def starting(self) -> Any:
         """The backend a search made now starts on: ``target`` once moved, or once the
         slices of the searches before it make the move due; else ``source``."""
-        if self.backend is not self.target and self.seconds > 0 and self._due(self.seconds,
-                                                                               None):
+        if self.backend is not self.target and self.seconds > 0 and self._due(
+                self.seconds, None, _no_estimate):
             self.backend = self.target
         return self.backend
 
@@ -230,10 +252,19 @@ class Handover:
         return self.route if self.moved else self.source.name
 
     def watch(self, step: Step[T], move: Callable[[], Step[T]],
-              deadline: float | None = None) -> Step[T]:
+              deadline: float | None = None,
+              explored: Callable[[], float] | None = None) -> Step[T]:
         """``step``, timed, until ``due`` asks for the move; then ``move()``'s step.
-        ``deadline``: the search's, by ``time.perf_counter`` (None: none)."""
+        ``deadline``: the search's, by ``time.perf_counter`` (None: none). ``explored``:
+        the share of this search's tree already explored (Knuth's estimate,
+        [`dlx.search.Search.explored`][]), for a search that runs to the end of its tree
+        (a count): ``due`` may then weigh the seconds it projects on ``source``
+        ([`remaining`][])."""
         current = step
+        own = 0.0  # this search's slices on source (the handover's seconds add up all)
+
+        def remaining() -> float | None:
+            return None if explored is None else projected(own, explored())
 
         def watched(budget: int) -> tuple[Status | None, int, T | None]:
             nonlocal current
@@ -242,13 +273,16 @@ class Handover:
             t0 = time.thread_time()
             out = step(budget)
             seconds = time.thread_time() - t0
+            nonlocal own
+            own += seconds
             self.seconds += seconds
             if self._charge is not None:
                 self._charge(seconds)
             left = None if deadline is None else deadline - time.perf_counter()
-            if out[0] is None and self._due(self.seconds, left):
+            if out[0] is None and self._due(self.seconds, left, remaining):
                 current = move()
                 self.backend = self.target
             return out
 
         return watched
+
