@@ -6,7 +6,7 @@ with the ``fast`` extra) or ``auto``. Every backend returns the same solutions i
 order with the same ``nodes`` and ``updates``; only the time differs.
 
 **Which backend ``auto`` takes** ([`auto_backend`][]). Loading the compiled kernel costs
-a process ~0.6 s (~4 s the first time on a machine, to compile), and one search of a small
+a process ~0.2 s (~4 s the first time on a machine, to compile), and one search of a small
 problem in python costs ~1 ms, so ``auto`` keeps small work on python until the process
 has the kernel loaded anyway. Since size alone would leave a program that solves thousands
 of small problems one by one on python for ever, ``auto`` also times the searches it gives
@@ -82,15 +82,16 @@ AUTO_PYTHON_SECONDS = 1.0
 """Once the searches that ``auto`` gave to python have taken this long in all, ``auto``
 takes numba as if it were loaded (the ski-rental rule)."""
 
-AUTO_SWITCH_SECONDS = 0.4
+AUTO_SWITCH_SECONDS = 0.25
 """A search that ``auto`` started on python moves to numba once its slices on python have
 taken this many CPU seconds (the ski-rental rule within one search, [`handover`][]):
-about what loading numba costs a fresh process, measured 0.41 s without scipy (numba's
-import 0.21 s, then the kernel from the disk cache and numba's numpy support), ~0.4 s more
-with scipy (numba then imports ``scipy.linalg``). The load counts: it is the price the
-rule weighs python's time against, paid in the first numba slice after the move, and no
-move is made when less than this is left before the search's deadline (the load would
-not fit). ``docs/design.md``, "`auto` moves mid-search", has the figures."""
+about what loading numba costs a fresh process, measured 0.21 s (numba's import, then
+the kernel from the disk cache with only numba's runtime set up: [`dlx.jit._lean_load`][];
+it was 0.41 s while the load set up numba's whole compiler, ~0.4 s more with scipy). The
+load counts: it is the price the rule weighs python's time against, paid in the first
+numba slice after the move, and no move is made when less than this is left before the
+search's deadline (the load would not fit). ``docs/design.md``, "`auto` moves
+mid-search", has the figures."""
 
 AUTO_ESTIMATE_SECONDS = 0.01
 """A search that runs to the end of its tree (a count) and has run this long on python
