@@ -161,7 +161,16 @@ def handover(name: str | Backend, chosen: Backend, charge: bool = True) -> Hando
     (a batch charges its whole time itself)."""
     if not (type(name) is str and name == "auto" and chosen is PYTHON):
         return None
-    return Handover(PYTHON, NUMBA, _switch_due, charge_python if charge else None)
+    return Handover(PYTHON, NUMBA, _switch_due, charge_python if charge else None,
+                    _switch_by)
+
+
+def _switch_by() -> float | None:
+    """The seconds on python by which [`_switch_due`][] moves any search (None: never,
+    numba being unavailable)."""
+    if NUMBA.unavailable() is not None:
+        return None
+    return AUTO_SWITCH_LOADED_SECONDS if NUMBA.loaded() else AUTO_SWITCH_SECONDS
 
 
 def get_backend(name: str | Backend, work: int = 0, min_work: int = NUMBA_MIN_NODES) -> Backend:

@@ -27,6 +27,11 @@ Ctrl-C gets through."""
 TIMEOUT_SLICE_SECONDS = 0.02
 """With a timeout, slices this short, so that the clock is read often."""
 
+CUT_PAST = 0.002
+"""A slice that a [`Handover`][] cuts to end where the move is due is given this many
+seconds more (and a tenth), so that the pace's noise does not leave it just short,
+wanting another slice of a few nodes."""
+
 T = TypeVar("T")
 
 
@@ -220,7 +225,8 @@ class Handover:
     """
 
     def __init__(self, source: Any, target: Any, due: Due,
-                 charge: Callable[[float], None] | None = None) -> None:
+                 charge: Callable[[float], None] | None = None,
+                 by: Callable[[], float | None] | None = None) -> None:
         self.source = source
         self.target = target
         self.backend = source
@@ -231,6 +237,9 @@ class Handover:
         """The backend a search that moved reports: ``"python->numba"``."""
         self._due = due
         self._charge = charge
+        self._by = by
+        """``by()``: the seconds on ``source`` at which the move will be due whatever the
+        search (None: no such bound); a slice is cut to end there ([`watch`][])."""
 
     def starting(self) -> Any:
         """The backend a search made now starts on: ``target`` once moved, or once the
@@ -255,13 +264,17 @@ class Handover:
               deadline: float | None = None,
               explored: Callable[[], float] | None = None) -> Step[T]:
         """``step``, timed, until ``due`` asks for the move; then ``move()``'s step.
-        ``deadline``: the search's, by ``time.perf_counter`` (None: none). ``explored``:
+        ``deadline``: the search's, by ``time.perf_counter`` (None: none). At the pace of
+        this search's slices so far, a slice is cut short to end about when the move is
+        due by ``by`` (python's slices double up to 0.2 s: the move came up to that late,
+        rent paid for nothing). ``explored``:
         the share of this search's tree already explored (Knuth's estimate,
         [`dlx.search.Search.explored`][]), for a search that runs to the end of its tree
         (a count): ``due`` may then weigh the seconds it projects on ``source``
         ([`remaining`][])."""
         current = step
         own = 0.0  # this search's slices on source (the handover's seconds add up all)
+        nodes = 0  # the units of work those slices ran, for the pace
 
         def remaining() -> float | None:
             return None if explored is None else projected(own, explored())
@@ -270,11 +283,16 @@ class Handover:
             nonlocal current
             if current is not step:  # moved: the target's step, untimed
                 return current(budget)
+            nonlocal own, nodes
+            by = None if self._by is None or nodes <= 0 else self._by()
+            if by is not None and by > self.seconds:  # end the slice where the move is due
+                reach = (by - self.seconds) * 1.1 + CUT_PAST  # a little past: one cut
+                budget = max(1, min(budget, int(reach * nodes / own) + 1))
             t0 = time.thread_time()
             out = step(budget)
             seconds = time.thread_time() - t0
-            nonlocal own
             own += seconds
+            nodes += out[1]
             self.seconds += seconds
             if self._charge is not None:
                 self._charge(seconds)

@@ -20,6 +20,7 @@ from dlx import registry, slices
 from dlx.budget import NEVER
 from dlx.compiled import NUMBA
 from dlx.problems import langford, queens
+from dlx.pure import PYTHON
 from dlx.slices import Handover, projected
 
 
@@ -222,3 +223,35 @@ def test_a_short_count_never_loads_numba_in_a_fresh_process():
     """
     out = _fresh(code)
     assert out.stdout.split() == ["92", "python", "False"], out.stderr
+
+
+def test_a_handover_cuts_the_slice_that_would_run_past_the_move(monkeypatch):
+    """At the pace of the search's slices so far, the slice under way when the move falls
+    due is cut to end there (a python slice runs up to 0.2 s: the move came that late);
+    without a bound, or before any pace, budgets pass as the driver gives them."""
+    clock = iter(range(1000))
+    monkeypatch.setattr(slices.time, "thread_time", lambda: float(next(clock)))
+
+    class B:
+        def __init__(self, name):
+            self.name = name
+
+    budgets = []
+
+    def step(budget):
+        budgets.append(budget)
+        return (None, budget, None)
+
+    for by, expected in ((lambda: 10.0, [100, 991, 10**6]), (lambda: None, [100, 10**6]),
+                         (None, [100, 10**6])):
+        budgets.clear()
+        handover = Handover(B("a"), B("b"), lambda seconds, left, remaining: False, by=by)
+        watched = handover.watch(step, lambda: step)
+        watched(100)  # one fake second: 100 nodes a second
+        watched(10**6)  # cut to end about 9 seconds later, at 10
+        if len(expected) == 3:
+            handover.seconds = 20.0  # past the bound: no cut (the rule moves, or never will)
+            watched(10**6)
+        assert budgets == expected
+    auto = registry.handover("auto", PYTHON)
+    assert auto is not None and auto._by is registry._switch_by
