@@ -82,10 +82,10 @@ AUTO_PYTHON_SECONDS = 1.0
 """Once the searches that ``auto`` gave to python have taken this long in all, ``auto``
 takes numba as if it were loaded (the ski-rental rule)."""
 
-AUTO_SWITCH_SECONDS = 0.25
+AUTO_SWITCH_SECONDS = 0.2
 """A search that ``auto`` started on python moves to numba once its slices on python have
 taken this many CPU seconds (the ski-rental rule within one search, [`handover`][]):
-about what loading numba costs a fresh process, measured 0.21 s (numba's import, then
+about what loading numba costs a fresh process, measured 0.20-0.22 s (numba's import, then
 the kernel from the disk cache with only numba's runtime set up: [`dlx.jit._lean_load`][];
 it was 0.41 s while the load set up numba's whole compiler, ~0.4 s more with scipy). The
 load counts: it is the price the rule weighs python's time against, paid in the first
