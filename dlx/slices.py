@@ -271,7 +271,7 @@ class Handover:
         the share of this search's tree already explored (Knuth's estimate,
         [`dlx.search.Search.explored`][]), for a search that runs to the end of its tree
         (a count): ``due`` may then weigh the seconds it projects on ``source``
-        ([`remaining`][])."""
+        ([`projected`][])."""
         current = step
         own = 0.0  # this search's slices on source (the handover's seconds add up all)
         nodes = 0  # the units of work those slices ran, for the pace
