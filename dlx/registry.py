@@ -18,7 +18,9 @@ warning, and stays on python.
 **Moving mid-search** ([`handover`][]). The same rule within one search: a search (or a
 batch, or a run of restarts) that ``auto`` started on python moves to numba at the next
 slice boundary once its slices have taken [`AUTO_SWITCH_SECONDS`][] of CPU, about what
-loading numba costs, and goes on from the same arrays, converted
+loading numba costs (a count moves sooner, after [`AUTO_ESTIMATE_SECONDS`][], if Knuth's
+estimate of its tree projects that much more on python), and goes on from the same
+arrays, converted
 ([`dlx.backend.Kernel.adopt`][]): the same solutions in the same order, the same nodes
 and updates. Its ``stats.backend`` then reads ``"python->numba"``. So a long single
 search pays at most about twice what starting on numba would have, the load included;
