@@ -54,13 +54,37 @@ _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "boundscheck": False}
 """numba.njit options. ``nogil`` lets threads search different problems at once."""
 
 
+_HOOK = "fix_integer_index(context, builder, idxty, idx, size)"
+"""The index fix-up [`_nonnegative_indexing`][] replaces, as numba defines it."""
+
+
+@functools.cache
 def _indexing_hook_available() -> bool:
-    """True when this numba has the index fix-up [`_nonnegative_indexing`][] replaces."""
+    """True when this numba has the index fix-up [`_nonnegative_indexing`][] replaces.
+
+    Read from the source of ``numba.np.arrayobj``, not imported: importing numba's
+    lowering of arrays costs a fresh process ~0.1 s, which a load from the disk cache
+    never needs, and every cache tag asks this ([`_cache_tag`][]). A compile checks the
+    function itself ([`_hook`][]): a numba whose text and code disagree only compiles
+    a slower kernel."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec("numba.np.arrayobj")
+        with open(spec.origin, encoding="utf-8") as f:  # type: ignore[union-attr, arg-type]
+            return f"\ndef {_HOOK}:" in f.read()
+    except (ImportError, OSError, AttributeError, TypeError, ValueError):
+        return _hook() is not None
+
+
+def _hook() -> Any:
+    """numba's index fix-up, if it has the one [`_nonnegative_indexing`][] replaces (this
+    imports ``numba.np.arrayobj``); else None."""
     from numba.np import arrayobj
 
     original = getattr(arrayobj, "fix_integer_index", None)
     params = list(inspect.signature(original).parameters) if original else []
-    return params == ["context", "builder", "idxty", "idx", "size"]
+    return original if params == ["context", "builder", "idxty", "idx", "size"] else None
 
 
 @contextmanager
@@ -74,10 +98,10 @@ def _nonnegative_indexing() -> Iterator[bool]:
     from numba.core.compiler_lock import global_compiler_lock
     from numba.np import arrayobj
 
-    if not _indexing_hook_available():
+    original = _hook()
+    if original is None or not _indexing_hook_available():
         yield False
         return
-    original = arrayobj.fix_integer_index
 
     def fix_integer_index(context, builder, idxty, idx, size):
         return context.cast(builder, idx, idxty, types.intp if idxty.signed else types.uintp)
@@ -243,14 +267,60 @@ def _compile(dispatcher: Any, signature: tuple) -> bool:
     caller holds ``_compile_lock``. Returns whether the hook was in place. Every entry
     point passes here, so [`is_loaded`][] starts to say True here."""
     global _any_compiled
-    with _without_scipy_linalg(_skip_blas_check):
+    hooked: list[bool] = []  # whether the hook went in, for a compile (a cache miss)
+    with _without_scipy_linalg(_skip_blas_check), contextlib.ExitStack() as hook:
         _announce_compiling(dispatcher)
         dispatcher.disable_compile(False)
-        with _nonnegative_indexing() as nonnegative:
+        with _lean_load(dispatcher, lambda: hooked.append(hook.enter_context(
+                _nonnegative_indexing()))):
             dispatcher.compile(signature)
     dispatcher.disable_compile()
     _any_compiled = True
-    return nonnegative
+    return hooked[0] if hooked else _indexing_hook_available()  # loaded: as tagged
+
+
+@contextmanager
+def _lean_load(dispatcher: Any, compiling: Callable[[], None]) -> Iterator[None]:
+    """While numba loads ``dispatcher``'s machine code from its disk cache, it sets up
+    only its runtime (NRT, whose symbols the code links to), not its whole compiler; and
+    ``compiling()`` is called only if it must compile instead (a miss), just before:
+    [`_compile`][] puts the index hook in there, whose import of numba's lowering of
+    arrays (~0.1 s) a load does without.
+
+    numba's own load first refreshes its target context: it imports the lowering of every
+    Python and numpy feature it supports (``numba.np.arraymath``, ``numba.cpython.*``,
+    ``numba.np.linalg``...) and installs their registries, ~0.1-0.25 s of a fresh
+    process's CPU, which a load from the cache never uses: the machine code is linked as
+    it is. A miss still compiles as before (numba's compiler refreshes everything itself),
+    and so does any later compile in the process, ours or the user's. Only this
+    dispatcher's cache object is changed, and only inside the block, which runs under
+    the compile locks; a numba without these internals loads as it always did."""
+    cache: Any = getattr(dispatcher, "_cache", None)
+    try:
+        from numba.core.runtime import nrt
+
+        load, guard = cache._load_overload, cache._guard_against_spurious_io_errors
+        initialize = nrt.rtsys.initialize
+    except (ImportError, AttributeError):  # another numba, or no disk cache
+        compiling()
+        yield
+        return
+
+    def load_overload(signature: Any, target_context: Any) -> Any:
+        initialize(target_context)
+        loaded = None
+        with guard():  # an I/O error swallowed: a miss
+            loaded = load(signature, target_context)
+        if loaded is None:
+            compiling()
+        return loaded
+
+    cache.load_overload = load_overload  # this instance only: shadows the class's method
+    try:
+        yield
+    finally:
+        with contextlib.suppress(AttributeError):
+            del cache.load_overload
 
 
 _any_compiled = False  # set by _compile, read by is_loaded

@@ -6,7 +6,7 @@ with the ``fast`` extra) or ``auto``. Every backend returns the same solutions i
 order with the same ``nodes`` and ``updates``; only the time differs.
 
 **Which backend ``auto`` takes** ([`auto_backend`][]). Loading the compiled kernel costs
-a process ~0.6 s (~4 s the first time on a machine, to compile), and one search of a small
+a process ~0.2 s (~4 s the first time on a machine, to compile), and one search of a small
 problem in python costs ~1 ms, so ``auto`` keeps small work on python until the process
 has the kernel loaded anyway. Since size alone would leave a program that solves thousands
 of small problems one by one on python for ever, ``auto`` also times the searches it gives
@@ -18,7 +18,9 @@ warning, and stays on python.
 **Moving mid-search** ([`handover`][]). The same rule within one search: a search (or a
 batch, or a run of restarts) that ``auto`` started on python moves to numba at the next
 slice boundary once its slices have taken [`AUTO_SWITCH_SECONDS`][] of CPU, about what
-loading numba costs, and goes on from the same arrays, converted
+loading numba costs (a count moves sooner, after [`AUTO_ESTIMATE_SECONDS`][], if Knuth's
+estimate of its tree projects that much more on python), and goes on from the same
+arrays, converted
 ([`dlx.backend.Kernel.adopt`][]): the same solutions in the same order, the same nodes
 and updates. Its ``stats.backend`` then reads ``"python->numba"``. So a long single
 search pays at most about twice what starting on numba would have, the load included;
@@ -28,6 +30,7 @@ short ones never load it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Literal
 
 from .backend import Backend
@@ -81,15 +84,25 @@ AUTO_PYTHON_SECONDS = 1.0
 """Once the searches that ``auto`` gave to python have taken this long in all, ``auto``
 takes numba as if it were loaded (the ski-rental rule)."""
 
-AUTO_SWITCH_SECONDS = 0.4
+AUTO_SWITCH_SECONDS = 0.2
 """A search that ``auto`` started on python moves to numba once its slices on python have
 taken this many CPU seconds (the ski-rental rule within one search, [`handover`][]):
-about what loading numba costs a fresh process, measured 0.41 s without scipy (numba's
-import 0.21 s, then the kernel from the disk cache and numba's numpy support), ~0.4 s more
-with scipy (numba then imports ``scipy.linalg``). The load counts: it is the price the
-rule weighs python's time against, paid in the first numba slice after the move, and no
-move is made when less than this is left before the search's deadline (the load would
-not fit). ``docs/decisions.md``, "`auto` moves mid-search", has the figures."""
+about what loading numba costs a fresh process, measured 0.20-0.22 s (numba's import, then
+the kernel from the disk cache with only numba's runtime set up: [`dlx.jit._lean_load`][];
+it was 0.41 s while the load set up numba's whole compiler, ~0.4 s more with scipy). The
+load counts: it is the price the rule weighs python's time against, paid in the first
+numba slice after the move, and no move is made when less than this is left before the
+search's deadline (the load would not fit). ``docs/decisions.md``, "`auto` moves
+mid-search", has the figures."""
+
+AUTO_ESTIMATE_SECONDS = 0.01
+"""A search that runs to the end of its tree (a count) and has run this long on python
+moves to numba as soon as Knuth's estimate of its tree ([`dlx.search.Search.explored`][])
+projects [`AUTO_SWITCH_SECONDS`][] more on python: the load then repays itself, and a
+first call (a new process counting ``queens(12)``) no longer waits 0.4 s on python
+first. A search estimated wrong pays at most the load too early; one estimated short
+(the estimate is low on pentominoes, Langford pairs and Algorithm M's searches) keeps
+to the ski-rental rule. Searches shorter than this never load numba."""
 
 AUTO_SWITCH_LOADED_SECONDS = 0.01
 """Once this process has loaded numba (another search moved, or took it), the price of a
@@ -123,14 +136,24 @@ def auto_backend(work: int, min_work: int = NUMBA_MIN_NODES) -> Backend:
     return PYTHON
 
 
-def _switch_due(seconds: float, left: float | None) -> bool:
-    """[`handover`][]'s rule: a search that has run ``seconds`` on python, with ``left``
-    seconds to its deadline (None: none), moves to numba now."""
+def _switch_due(seconds: float, left: float | None,
+                remaining: Callable[[], float | None] = lambda: None) -> bool:
+    """[`handover`][]'s rule ([`dlx.slices.Due`][]): a search that has run ``seconds`` on
+    python, with ``left`` seconds to its deadline (None: none), moves to numba now; or
+    earlier, after [`AUTO_ESTIMATE_SECONDS`][], if ``remaining()`` projects at least
+    [`AUTO_SWITCH_SECONDS`][] more on python."""
     if NUMBA.unavailable() is not None:
         return False
     if NUMBA.loaded():
         return seconds >= AUTO_SWITCH_LOADED_SECONDS
-    return seconds >= AUTO_SWITCH_SECONDS and (left is None or left >= AUTO_SWITCH_SECONDS)
+    if left is not None and left < AUTO_SWITCH_SECONDS:  # the load would not fit
+        return False
+    if seconds >= AUTO_SWITCH_SECONDS:
+        return True
+    if seconds < AUTO_ESTIMATE_SECONDS:
+        return False
+    projected = remaining()
+    return projected is not None and projected >= AUTO_SWITCH_SECONDS
 
 
 def handover(name: str | Backend, chosen: Backend, charge: bool = True) -> Handover | None:
@@ -140,7 +163,16 @@ def handover(name: str | Backend, chosen: Backend, charge: bool = True) -> Hando
     (a batch charges its whole time itself)."""
     if not (type(name) is str and name == "auto" and chosen is PYTHON):
         return None
-    return Handover(PYTHON, NUMBA, _switch_due, charge_python if charge else None)
+    return Handover(PYTHON, NUMBA, _switch_due, charge_python if charge else None,
+                    _switch_by)
+
+
+def _switch_by() -> float | None:
+    """The seconds on python by which [`_switch_due`][] moves any search (None: never,
+    numba being unavailable)."""
+    if NUMBA.unavailable() is not None:
+        return None
+    return AUTO_SWITCH_LOADED_SECONDS if NUMBA.loaded() else AUTO_SWITCH_SECONDS
 
 
 def get_backend(name: str | Backend, work: int = 0, min_work: int = NUMBA_MIN_NODES) -> Backend:

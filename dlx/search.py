@@ -130,6 +130,11 @@ def first_slice(links: Links) -> int:
     return max(1, min(1024, (1 << 22) // max(len(links.arrays.TOP), 1)))
 
 
+ESTIMATE_FLOOR = 1e-6
+"""The precision of the estimate a handover reads after each slice ([`Search.explored`][]'s
+``floor``): a projection from a share of a millionth is noise anyway."""
+
+
 def explored(S: State, floor: float = 0.0) -> float:
     """Knuth's estimate of the part of the tree explored, from the choices on the path.
 
@@ -348,8 +353,14 @@ class Search(Lazy):
             regs[REG_SEED] = self.seed % 2147483646 + 1
         step = self._stepper(run, state)
         if self._handover is not None:
-            step = self._handover.watch(step, self._move, deadline)
+            whole = self.limit >= NEVER and self.max_nodes >= NEVER  # the tree, to its end
+            step = self._handover.watch(step, self._move, deadline,
+                                        self._estimate if whole else None)
         return step
+
+    def _estimate(self) -> float:
+        """[`explored`][] to the precision a handover's projection needs."""
+        return self.explored(ESTIMATE_FLOOR)
 
     def _move(self) -> Step[list[int]]:
         """The handover's move: this search's state converted for its target's kernel

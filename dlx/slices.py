@@ -17,8 +17,8 @@ from typing import Any, Protocol, TypeVar
 from .budget import NEVER
 from .status import Status
 
-__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Handover", "Lazy", "Slices",
-           "Step", "drive"]
+__all__ = ["COMPILED_SLICE_SECONDS", "TIMEOUT_SLICE_SECONDS", "Due", "Handover", "Lazy",
+           "Slices", "Step", "drive", "projected"]
 
 COMPILED_SLICE_SECONDS = 0.2
 """Without a timeout, a compiled kernel still returns to Python about this often, so that
@@ -26,6 +26,11 @@ Ctrl-C gets through."""
 
 TIMEOUT_SLICE_SECONDS = 0.02
 """With a timeout, slices this short, so that the clock is read often."""
+
+CUT_PAST = 0.002
+"""A slice that a [`Handover`][] cuts to end where the move is due is given this many
+seconds more (and a tenth), so that the pace's noise does not leave it just short,
+wanting another slice of a few nodes."""
 
 T = TypeVar("T")
 
@@ -78,6 +83,28 @@ Step = Callable[[int], tuple[Status | None, int, T | None]]
 conflicts) and returns ``(end, ran, found)``: the status that ends the search (None: go
 on), the units it ran when it stopped at its budget (0 when it returned early, which
 keeps the pace), and a value to yield (a solution) or None."""
+
+
+Due = Callable[[float, "float | None", Callable[[], "float | None"]], bool]
+"""A [`Handover`][]'s rule: ``due(seconds, left, remaining)`` says whether a search
+moves now, from the seconds its handover's slices have run on the source, the seconds
+``left`` to its deadline (None: none) and ``remaining()``, the seconds it projects the
+search still needs there (None: no estimate; [`projected`][]). Called after every slice:
+it should call ``remaining`` only when the cheaper tests leave the answer open."""
+
+
+def _no_estimate() -> float | None:
+    """``remaining`` for a search not yet begun: no estimate."""
+    return None
+
+
+def projected(seconds: float, explored: float) -> float | None:
+    """The seconds a search that has run ``seconds`` still needs, if its tree is
+    ``explored`` done and the rest costs as much a share: ``seconds (1 - e) / e``; None
+    before any estimate (``explored`` 0, at the root) or after (1)."""
+    if not 0.0 < explored < 1.0:
+        return None
+    return seconds * (1.0 - explored) / explored
 
 
 def drive(begin: Callable[[], Step[T] | None], outcome: O, slices: Slices,
@@ -197,8 +224,9 @@ class Handover:
     made) starts on ``target`` ([`starting`][]). It is not shared between threads.
     """
 
-    def __init__(self, source: Any, target: Any, due: Callable[[float, float | None], bool],
-                 charge: Callable[[float], None] | None = None) -> None:
+    def __init__(self, source: Any, target: Any, due: Due,
+                 charge: Callable[[float], None] | None = None,
+                 by: Callable[[], float | None] | None = None) -> None:
         self.source = source
         self.target = target
         self.backend = source
@@ -209,12 +237,15 @@ class Handover:
         """The backend a search that moved reports: ``"python->numba"``."""
         self._due = due
         self._charge = charge
+        self._by = by
+        """``by()``: the seconds on ``source`` at which the move will be due whatever the
+        search (None: no such bound); a slice is cut to end there ([`watch`][])."""
 
     def starting(self) -> Any:
         """The backend a search made now starts on: ``target`` once moved, or once the
         slices of the searches before it make the move due; else ``source``."""
-        if self.backend is not self.target and self.seconds > 0 and self._due(self.seconds,
-                                                                               None):
+        if self.backend is not self.target and self.seconds > 0 and self._due(
+                self.seconds, None, _no_estimate):
             self.backend = self.target
         return self.backend
 
@@ -230,25 +261,46 @@ class Handover:
         return self.route if self.moved else self.source.name
 
     def watch(self, step: Step[T], move: Callable[[], Step[T]],
-              deadline: float | None = None) -> Step[T]:
+              deadline: float | None = None,
+              explored: Callable[[], float] | None = None) -> Step[T]:
         """``step``, timed, until ``due`` asks for the move; then ``move()``'s step.
-        ``deadline``: the search's, by ``time.perf_counter`` (None: none)."""
+        ``deadline``: the search's, by ``time.perf_counter`` (None: none). At the pace of
+        this search's slices so far, a slice is cut short to end about when the move is
+        due by ``by`` (python's slices double up to 0.2 s: the move came up to that late,
+        rent paid for nothing). ``explored``:
+        the share of this search's tree already explored (Knuth's estimate,
+        [`dlx.search.Search.explored`][]), for a search that runs to the end of its tree
+        (a count): ``due`` may then weigh the seconds it projects on ``source``
+        ([`projected`][])."""
         current = step
+        own = 0.0  # this search's slices on source (the handover's seconds add up all)
+        nodes = 0  # the units of work those slices ran, for the pace
+
+        def remaining() -> float | None:
+            return None if explored is None else projected(own, explored())
 
         def watched(budget: int) -> tuple[Status | None, int, T | None]:
             nonlocal current
             if current is not step:  # moved: the target's step, untimed
                 return current(budget)
+            nonlocal own, nodes
+            by = None if self._by is None or nodes <= 0 else self._by()
+            if by is not None and by > self.seconds:  # end the slice where the move is due
+                reach = (by - self.seconds) * 1.1 + CUT_PAST  # a little past: one cut
+                budget = max(1, min(budget, int(reach * nodes / own) + 1))
             t0 = time.thread_time()
             out = step(budget)
             seconds = time.thread_time() - t0
+            own += seconds
+            nodes += out[1]
             self.seconds += seconds
             if self._charge is not None:
                 self._charge(seconds)
             left = None if deadline is None else deadline - time.perf_counter()
-            if out[0] is None and self._due(self.seconds, left):
+            if out[0] is None and self._due(self.seconds, left, remaining):
                 current = move()
                 self.backend = self.target
             return out
 
         return watched
+

@@ -380,7 +380,7 @@ def test_a_handover_moves_once_after_a_slice_that_goes_on():
         def __init__(self, name):
             self.name = name
 
-    handover = Handover(B("a"), B("b"), lambda seconds, left: len(calls) >= 2,
+    handover = Handover(B("a"), B("b"), lambda seconds, left, remaining: len(calls) >= 2,
                         charged.append)
 
     def source(budget):
@@ -396,6 +396,6 @@ def test_a_handover_moves_once_after_a_slice_that_goes_on():
     assert step(2) == (None, 2, None) and handover.moved and handover.name == "a->b"
     assert step(4) == (Status.COMPLETE, 0, None)
     assert calls == [("source", 1), ("source", 2), ("target", 4)] and len(charged) == 2
-    ended = Handover(B("a"), B("b"), lambda seconds, left: True)
+    ended = Handover(B("a"), B("b"), lambda seconds, left, remaining: True)
     assert ended.watch(target, lambda: source)(1)[0] is Status.COMPLETE
     assert not ended.moved
