@@ -87,7 +87,7 @@ class Layout:
 
     def __repr__(self) -> str:
         """One short line: the side and how many units of each kind (and cages)."""
-        kinds = Counter(label.split()[0] for label in self.labels)
+        kinds = Counter(tables(self).kinds)
         units = ", ".join(f"{n} {kind}{('es' if kind.endswith('x') else 's') * (n > 1)}"
                           for kind, n in kinds.items())
         cages = f", {len(self.cages)} cages" if self.cages else ""
