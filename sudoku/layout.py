@@ -95,7 +95,7 @@ class Layout:
 
     def picture(self, cell: int = 24) -> Picture:
         """The rules drawn on an empty grid: boxes or regions, shaded extra units, cages
-        with their sums; ``cell`` pixels a cell ([`sudoku.draw.draw_rules`][]). Jupyter
+        with their sums; ``cell`` pixels a cell (``sudoku.draw.draw_rules``). Jupyter
         shows a layout so."""
         if _painter is None:  # only while ``import sudoku`` has not finished
             raise RuntimeError("layouts are drawn by sudoku.draw: import sudoku first")
@@ -114,7 +114,7 @@ class Layout:
 
     def item_names(self) -> list[str]:
         """The exact cover's item names: one per cell, then one per (unit, value)
-        ([`sudoku.tables.Tables.item_names`][])."""
+        (``sudoku.tables``, where every per-layout table is built)."""
         return list(tables(self).item_names)
 
     def cage_names(self) -> list[str]:

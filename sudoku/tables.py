@@ -68,7 +68,9 @@ class Rules(Hashable, Protocol):
 
 @lru_cache(maxsize=CACHE_SIZE)
 def tables(layout: Rules) -> Tables:
-    """The [`Tables`][] of ``layout``: one object per layout (the last ``CACHE_SIZE``)."""
+    """The [`Tables`][] of ``layout``: one object per layout (the last ``CACHE_SIZE``).
+    A module's own cache of an encoding built from them (the reduction's template, say)
+    may keep them after this cache has let them go: the tables built afresh are equal."""
     return Tables(layout)
 
 
