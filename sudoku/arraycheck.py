@@ -1,34 +1,21 @@
 """The independent checker over numpy arrays, for batches ([`sudoku.grid.are_solutions`][]):
 one bool per grid, the values in range, the givens kept, every unit holding N distinct
 values (one bit per value, ORed along the unit) and every cage its distinct values and
-total. Nothing here is shared with the engine or the reduction."""
+total. The checking is this module's own, shared with neither the engine nor the
+reduction; only the rules *data* are shared: the units and cages as arrays, read from the
+layout's [`sudoku.tables.Tables`][] (``unit_array``, ``cage_arrays``), as the other
+checkers read them."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from .layout import CACHE_SIZE, Layout
+from .layout import Layout
+from .tables import tables
 
-__all__ = ["all_hold", "cage_arrays", "cages_hold", "unit_cells"]
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def unit_cells(layout: Layout) -> np.ndarray:
-    """The cells of every unit of ``layout``: a (units, N) array of cell numbers."""
-    return np.array(layout.units, dtype=np.int64).reshape(len(layout.units), layout.side)
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def cage_arrays(layout: Layout) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The killer cages of ``layout`` as [`cages_hold`][] reads them: their cells, where
-    each starts among them (one more than cages), their totals."""
-    cages = layout.cages
-    return (np.array([c for cells, _ in cages for c in cells], dtype=np.int64),
-            np.cumsum([0, *(len(cells) for cells, _ in cages)], dtype=np.int64),
-            np.array([total for _, total in cages], dtype=np.int64))
+__all__ = ["all_hold", "cages_hold"]
 
 
 def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
@@ -44,7 +31,8 @@ def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
                          f"{solutions.shape}")
     ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
     ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
-    units = unit_cells(layout)
+    t = tables(layout)
+    units = t.unit_array
     full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
     step = 4096  # rows at a time, to keep the (rows, units, N) temporary small
     bit = np.int16 if side < 15 else np.int32 if side < 31 else np.int64  # 2**N fits
@@ -53,7 +41,7 @@ def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
         seen = np.bitwise_or.reduce(bits[:, units], axis=2)
         ok[lo : lo + step] &= (seen == full).all(axis=1)
     if layout.cages:
-        ok &= cages_hold(cage_arrays(layout), np.clip(solutions, 0, side))
+        ok &= cages_hold(t.cage_arrays, np.clip(solutions, 0, side))
     return ok
 
 

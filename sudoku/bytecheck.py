@@ -2,13 +2,16 @@
 grid's values are ints in 0..255: the range and the givens in two passes in C, and the
 units of a classic 9x9 grid by shifts and adds of one number (a field of ``2**v`` per
 cell; ``docs/decisions.md``, "The words kernel, second round"). Other grids are checked value
-by value, as before; nothing here is shared with the engine or the reduction."""
+by value, as before. The checking is this module's own, shared with neither the engine
+nor the reduction; whether a layout is the classic 9x9 is read from the shared rules data
+([`sudoku.tables.Tables`][]: its ``unit_family``)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from .layout import CACHE_SIZE, Layout
+from .layout import Layout
+from .tables import CACHE_SIZE, tables
 
 __all__ = ["LINE_FIELD", "LinePlan", "line_plan", "lines_hold_all", "read_bytes",
            "values_kept"]
@@ -59,8 +62,8 @@ def line_plan(layout: Layout) -> LinePlan | None:
     high byte), the mask of the fields where a row, a column and a box add up (each at
     its first cell), and what a valid grid shows there; else None."""
     side, box, w = 9, 3, LINE_FIELD
-    if layout.side != side or layout.cages or sorted(map(sorted, layout.units)) \
-            != sorted(map(sorted, Layout.square(box).units)):
+    if layout.side != side or layout.cages \
+            or tables(layout).unit_family != tables(Layout.square(box)).unit_family:
         return None
     power = [1 << v if 1 <= v <= side else 0 for v in range(256)]
     sums: list[int] = []

@@ -16,8 +16,9 @@ that numba compiles with the search itself, into one call
   different values that add up to its total. Nothing here is shared with the engine:
   only the numbering of the options, ``cell * N + value - 1`` (a killer's filling
   options, numbered from N**3 on, say nothing the cells do not), as
-  [`sudoku.reduction`][] defines it. It is held to [`sudoku.grid.is_solution`][], the
-  checker written apart, by tests.
+  [`sudoku.reduction`][] defines it, and the rules *data* (the units and cages, from
+  [`sudoku.tables`][], as every checker reads them). It is held to
+  [`sudoku.grid.is_solution`][], the checker written apart, by tests.
 
 The rules come as data, one int64 array per layout ([`rules`][]), laid out as follows:
 ``SIDE``, ``UNITS`` (how many), ``CAGES`` (how many), ``OUTPUT`` (where the output table
@@ -34,9 +35,10 @@ import numpy as np
 
 from dlx import InstanceCodec
 
-from .arraycheck import cage_arrays, cages_hold, unit_cells
-from .layout import CACHE_SIZE, Layout
+from .arraycheck import cages_hold
+from .layout import Layout
 from .reduction import given_array
+from .tables import CACHE_SIZE, tables
 
 __all__ = ["CODEC", "answer", "checked_grid", "given_options", "givens", "rules"]
 
@@ -51,12 +53,14 @@ HEAD = 4  # the units' cells start here
 def rules(layout: Layout, symbols: str | None = None) -> np.ndarray:
     """``layout`` as the one array [`answer`][] reads (see the module), read only;
     [`answer`][] writes the values, or with ``symbols`` (an ASCII alphabet) their
-    symbols: a grid's line of text."""
-    cells, starts, totals = cage_arrays(layout)
-    units = unit_cells(layout).reshape(-1)
+    symbols: a grid's line of text. Built from the layout's shared tables
+    ([`sudoku.tables.Tables`][]: the units' and the cages' arrays)."""
+    t = tables(layout)
+    cells, starts, totals = t.cage_arrays
+    units = t.unit_array.reshape(-1)
     output = np.arange(layout.side + 1) if symbols is None \
         else np.frombuffer(("." + symbols).encode("ascii"), np.uint8)
-    data = np.concatenate([(layout.side, len(layout.units), len(totals),
+    data = np.concatenate([(t.side, len(t.units), len(totals),
                             HEAD + len(units) + len(starts) + len(totals) + len(cells)),
                            units, starts, totals, cells, output]).astype(np.int64)
     data.flags.writeable = False

@@ -25,10 +25,11 @@ from dlx import Picture, svg_document
 
 from .errors import ArgumentError, ShapeError, SudokuError
 from .grid import DEFAULT_SYMBOLS, Geometry, parse_board, parse_string
-from .layout import SHADE, Layout, rules_body
+from .layout import Layout, box_owners, draws_layouts, region_owners
+from .tables import tables
 
-__all__ = ["ELIMINATED", "FILLED", "GIVEN", "PATTERN", "PLACED", "SHADE", "UNIT",
-           "draw_board", "draw_step"]
+__all__ = ["ELIMINATED", "FILLED", "GIVEN", "LINE", "PATTERN", "PLACED", "SHADE", "UNIT",
+           "draw_board", "draw_rules", "draw_step", "rules_body"]
 
 GIVEN = "#111111"
 """The color of the givens' symbols."""
@@ -48,6 +49,10 @@ ELIMINATED = "#d0191b"
 """A step's picture: the color of an eliminated candidate and of the line through it."""
 PENCIL = "#6b6b6b"
 """A step's picture: the color of the other candidates."""
+SHADE = {"diagonal": "#e8e0f5", "window": "#dcebf7"}
+"""Background of the cells of a variant's extra units, by kind of unit, in pictures."""
+LINE = "#333333"
+"""The color of a picture's box lines, cage lines and sums."""
 
 
 def _values(board: Any, alphabet: str | None, layout: Layout | None) -> tuple[Geometry,
@@ -147,7 +152,7 @@ def step_marks(step: Any) -> dict[int, str]:
     """How [`draw_step`][] colours each cell of ``step``'s picture: ``"placed"``,
     ``"pattern"`` or ``"unit"`` (the cells it highlights; the rest are plain)."""
     assert step.layout is not None
-    units = step.layout.units
+    units = tables(step.layout).units
     marks = {c: "unit" for u in step.units for c in units[u]}
     marks.update({c: "pattern" for c in step.cells})
     if step.technique != "search":
@@ -220,3 +225,102 @@ def _step_body(step: Any, layout: Layout, symbols: str, cell: int) -> tuple[int,
                 f'{"".join(marked)}</g>')
     full = side * cell + 2 * pad
     return full, full, body
+
+
+# ----- the rules drawn (Layout.picture, draw_board, draw_step) ------------------------------
+
+
+@draws_layouts
+def draw_rules(layout: Layout, cell: int = 24) -> Picture:
+    """The rules of ``layout`` drawn on an empty grid: boxes or regions, shaded extra
+    units, cages with their sums; ``cell`` pixels a cell (what ``Layout.picture`` and
+    Jupyter's view of a layout show)."""
+    pad = cell // 4
+    full = layout.side * cell + 2 * pad
+    return svg_document(full, full, rules_body(layout, pad, cell), repr(layout)[1:-1])
+
+
+def rules_body(layout: Layout, pad: int, cell: int) -> list[str]:
+    """The SVG elements of the rules, the grid's top left at (``pad``, ``pad``): shaded
+    extra units, thin cell lines, thick box or region lines, cages, and the frame."""
+    side, t = layout.side, tables(layout)
+    body = []
+    for kind, cells in zip(t.kinds, t.units):
+        fill = SHADE.get(kind)
+        for c in cells if fill else ():
+            r, k = divmod(c, side)
+            body.append(f'<rect x="{pad + k * cell}" y="{pad + r * cell}" width="{cell}" '
+                        f'height="{cell}" fill="{fill}"/>')
+    thin = [f"M{pad} {pad + k * cell}h{side * cell}M{pad + k * cell} {pad}v{side * cell}"
+            for k in range(1, side)]
+    body.append(f'<path d="{"".join(thin)}" stroke="#9a9a9a" stroke-width="1"/>')
+    body.append(_thick(layout, pad, cell))
+    body.extend(_cages(layout, pad, cell))
+    body.append(f'<rect x="{pad}" y="{pad}" width="{side * cell}" height="{side * cell}" '
+                f'fill="none" stroke="{LINE}" stroke-width="3"/>')
+    return body
+
+
+def _thick(layout: Layout, pad: int, cell: int) -> str:
+    """Thick lines between cells of different boxes, or of different jigsaw regions."""
+    side = layout.side
+    owner = region_owners(layout)
+    if owner is None:
+        owner = box_owners(layout)
+    if owner is None:  # a Latin square: no boxes
+        return ""
+    segments = []
+    for c in range(side * side):
+        r, k = divmod(c, side)
+        x, y = pad + k * cell, pad + r * cell
+        if k + 1 < side and owner[c] != owner[c + 1]:
+            segments.append(f"M{x + cell} {y}v{cell}")
+        if r + 1 < side and owner[c] != owner[c + side]:
+            segments.append(f"M{x} {y + cell}h{cell}")
+    return (f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="2.5" '
+            'stroke-linecap="square"/>')
+
+
+def _cages(layout: Layout, pad: int, cell: int) -> list[str]:
+    """Each cage outlined by a dashed line just inside its cells, its sum in a white
+    patch at the top left of its first cell (the patch cuts the dashes, so that no stub of
+    them sits beside the sum)."""
+    side, inset = layout.side, max(2, cell // 10)
+    owner = tables(layout).cage_of
+    out = []
+    for i, (cells, total) in enumerate(layout.cages):
+        segments = []
+        for c in cells:
+            r, k = divmod(c, side)
+            x0, y0 = pad + k * cell + inset, pad + r * cell + inset
+            x1, y1 = pad + (k + 1) * cell - inset, pad + (r + 1) * cell - inset
+
+            def other(dr: int, dk: int, r: int = r, k: int = k, i: int = i) -> bool:
+                rr, kk = r + dr, k + dk
+                return not (0 <= rr < side and 0 <= kk < side) or owner[rr * side + kk] != i
+
+            # each side of the cell: to the inset line if a neighbour is outside the cage,
+            # else through to the cell's edge (so the dashes of one cage join up)
+            left = x0 if other(0, -1) else x0 - inset
+            right = x1 if other(0, 1) else x1 + inset
+            top = y0 if other(-1, 0) else y0 - inset
+            bottom = y1 if other(1, 0) else y1 + inset
+            if other(-1, 0):
+                segments.append(f"M{left} {y0}H{right}")
+            if other(1, 0):
+                segments.append(f"M{left} {y1}H{right}")
+            if other(0, -1):
+                segments.append(f"M{x0} {top}V{bottom}")
+            if other(0, 1):
+                segments.append(f"M{x1} {top}V{bottom}")
+        out.append(f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="1" '
+                   'stroke-dasharray="3 2" fill="none"/>')
+        r, k = divmod(cells[0], side)
+        size = cell * 0.26
+        x, y = pad + k * cell + inset, pad + r * cell + inset
+        out.append(f'<rect x="{x - 1.5:g}" y="{y - 1.5:g}" '
+                   f'width="{len(str(total)) * size * 0.62 + 4:g}" height="{size + 3:g}" '
+                   'fill="#ffffff"/>')
+        out.append(f'<text class="cage" x="{x + 1:g}" y="{y + size * 0.85:g}" '
+                   f'font-size="{size:g}" font-weight="bold" fill="{LINE}">{total}</text>')
+    return out

@@ -30,7 +30,7 @@ from .arguments import engine
 from .batch import failure, solved_mask
 from .candidates import Candidates
 from .grid import Geometry, Layout, parse_board, parse_string
-from .reduction import decode, empty_grid_problem, given_options
+from .reduction import decode, forced_problem
 from .techniques import Step, find_step
 
 __all__ = ["explain", "hint", "solution_steps"]
@@ -80,8 +80,8 @@ def last_resort(geo: Geometry, values: list[int], backend: BackendName = "auto")
     """The engine's search from the cells placed so far: a ``search`` step that places all
     the others, with its ``nodes`` and its ``guesses`` (the nodes off the path to the
     solution: each a choice that had to be undone)."""
-    result = empty_grid_problem(geo.layout).solve_batch(
-        [given_options(geo, values)], limit=1, **engine(backend).budgets())
+    problem, forced = forced_problem(geo, values)
+    result = problem.solve_batch([forced], limit=1, **engine(backend).budgets())
     chosen = result.solution(0)
     if chosen is None:
         raise failure(geo, values, result, 0, False)
@@ -108,8 +108,8 @@ def _prepared(board: Any, alphabet: str | None, layout: Layout | None,
         geo, values = parse_string(board, alphabet, layout)
     else:
         geo, values, _ = parse_board(board, alphabet, layout)
-    result = empty_grid_problem(geo.layout).solve_batch([given_options(geo, values)],
-                                                        limit=2, **budgets)
+    problem, forced = forced_problem(geo, values)
+    result = problem.solve_batch([forced], limit=2, **budgets)
     if not solved_mask(result, True)[0]:
         raise failure(geo, values, result, 0, True)
     solution = result.solution(0)

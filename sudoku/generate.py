@@ -29,19 +29,18 @@ import dlx
 from dlx import NEVER, BackendName, Status
 
 from .arguments import Engine, count_budget, engine
-from .candidates import tables
 from .errors import ArgumentError, LayoutError, SearchStoppedError
 from .grid import Geometry, format_grid, geometry
-from .layout import MAX_SIDE, Layout
+from .layout import MAX_SIDE, Layout, box_owners
 from .rate import LEVELS, level_range, rate_values
 from .reduction import (
     Reduction,
     decode,
-    empty_grid_problem,
+    forced_problem,
     given_array,
-    given_options,
     grid_search,
 )
+from .tables import tables
 
 __all__ = ["MAX_SIDE_MADE", "SYMMETRIES", "generate", "generate_killer", "layout_of",
            "random_grid", "random_jigsaw", "symmetry_orbits"]
@@ -459,8 +458,8 @@ def _two_solutions(geo: Geometry, puzzle: list[int],
                    checked: Engine) -> tuple[list[list[int]], bool]:
     """Up to two solutions of ``puzzle`` (as values), and whether the search was not cut
     short by its node budget."""
-    search = empty_grid_problem(geo.layout).solutions(
-        forced=given_options(geo, puzzle), **checked.budgets())
+    problem, forced = forced_problem(geo, puzzle)
+    search = problem.solutions(forced=forced, **checked.budgets())
     found = []
     for options in search:
         found.append(decode(geo, puzzle, None, sorted(options)))
@@ -485,13 +484,10 @@ def random_jigsaw(side: int = 9, *, seed: int | None = None, swaps: int | None =
         swaps = side * side
     elif isinstance(swaps, bool) or not isinstance(swaps, int) or swaps < 0:
         raise ArgumentError(f"swaps must be an int >= 0 or None, got {swaps!r}")
-    square = Layout.square(box)
-    boxes = [u for u, label in enumerate(square.labels) if label.startswith("box")]
+    boxes = box_owners(Layout.square(box))
+    assert boxes is not None  # a square layout has boxes
     for _ in range(JIGSAW_SHAPES):
-        owner = [0] * (side * side)
-        for k, u in enumerate(boxes):
-            for c in square.units[u]:
-                owner[c] = k
+        owner = list(boxes)
         for _ in range(swaps):
             _swap(side, owner, rng)
         letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"

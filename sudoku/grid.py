@@ -52,6 +52,7 @@ from .errors import (
 from .layout import Layout, box_owners, region_owners
 from .pretty import draw_grid
 from .rows import read_rows
+from .tables import tables
 
 __all__ = [
     "BOX_SIZES",
@@ -473,7 +474,8 @@ def format_grid(board: Any, values: list[int] | None = None, *, pretty: bool = F
                                 "with a Geometry)")
         geo, values = (parse_string(board, alphabet, layout) if isinstance(board, str)
                        else parse_board(board, alphabet, layout)[:2])
-        if pretty and cages is None and geo.layout.cages and -1 not in geo.layout.cell_cages():
+        if pretty and cages is None and geo.layout.cages \
+                and -1 not in tables(geo.layout).cage_of:
             cages = geo.layout.cages  # the text drawing needs cages that cover the grid
     if not pretty and geo.alphabet.isascii():  # one translation in C
         try:
@@ -520,7 +522,8 @@ def is_solution(geo: Geometry, puzzle: list[int] | bytes,
     (each the values of the cells, a list of ints or bytes).
 
     Every value is in 1..N, every given is kept, and every unit holds N different values
-    (`_units_hold_all`). Nothing here is shared with the engine or the reduction. No
+    (`_units_hold_all`). The checking code is shared with neither the engine nor the
+    reduction, only the rules data (the layout's units, [`sudoku.tables.Tables`][]). No
     sequence: [`ArgumentError`][]; values other than ints (floats, strings): no solution."""
     side = geo.side
     for name, values in (("puzzle", puzzle), ("solution", solution)):
@@ -608,15 +611,14 @@ def _unit_sums(layout: Layout) -> tuple[list[tuple[int, ...]], int]:
     """For [`_units_hold_all`][]: per cell, what each value ``v`` (0..N) adds, ``2**v``
     in the window of each of the cell's units (0 for a blank), and the sum a valid grid
     gives. A lookup per cell, not a shift: 1.4 us less a 9x9 check, 80 us more a layout."""
-    side = layout.side
+    t = tables(layout)
+    side = t.side
     width = side + 1 + side.bit_length()
-    windows = [0] * (side * side)  # per cell, a 1 at the start of each of its units' windows
-    for u, unit in enumerate(layout.units):
-        for c in unit:
-            windows[c] |= 1 << (width * u)
+    # per cell, a 1 at the start of each of its units' windows
+    windows = [sum(1 << (width * u) for u in us) for us in t.cell_units]
     shifts = range(1, side + 1)
     table = [(0, *[w << v for v in shifts]) for w in windows]
-    full = sum(((1 << (side + 1)) - 2) << (width * u) for u in range(len(layout.units)))
+    full = sum(((1 << (side + 1)) - 2) << (width * u) for u in range(len(t.units)))
     return table, full
 
 
@@ -625,9 +627,9 @@ def _unit_pairs(layout: Layout) -> tuple[itemgetter, tuple[int, ...]]:
     """For [`_units_hold_all`][]: a function that reads a grid's values unit by unit
     (every unit's cells, in unit order), and beside each read, its unit's number times N +
     1, so that value + offset names the (unit, value) pair."""
-    cells = [c for unit in layout.units for c in unit]
-    offsets = tuple(u * (layout.side + 1) for u, unit in enumerate(layout.units) for _ in unit)
-    return itemgetter(*cells), offsets
+    units = tables(layout).unit_array
+    offsets = np.repeat(np.arange(len(units)) * (layout.side + 1), layout.side)
+    return itemgetter(*units.reshape(-1).tolist()), tuple(offsets.tolist())
 
 
 @lru_cache(maxsize=CACHE_SIZE)

@@ -21,7 +21,7 @@ from .arguments import Engine
 from .errors import ClashError, SearchStoppedError
 from .grid import Geometry, format_grid, is_solution
 from .outcome import search_count, search_failure
-from .reduction import decode, empty_grid_problem, given_options, givens
+from .reduction import decode, empty_grid_problem, forced_problem, given_options, givens
 
 __all__ = ["HARD", "HARD_SIDE", "HEAD_NODES", "Tally", "count_hard", "first_hard",
            "head_nodes", "head_start", "is_hard", "solve_hard"]
@@ -81,8 +81,8 @@ def head_start(geo: Geometry, values: list[int], limit: int,
 def _reduced(geo: Geometry, values: list[int]) -> dlx.Preprocessed | None:
     """The puzzle's problem reduced at its root, or None when the reduction proves that it
     has no solution; clashing givens raise their ClashError."""
-    forced = given_options(geo, values)  # the ClashError naming the unit, as the plain path's
-    record = empty_grid_problem(geo.layout).preprocess(forced=forced)
+    problem, forced = forced_problem(geo, values)  # the ClashError naming the unit, as
+    record = problem.preprocess(forced=forced)  # the plain path's
     return None if record.infeasible is not None else record
 
 

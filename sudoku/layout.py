@@ -3,7 +3,8 @@
 A unit is a set of N cells whose symbols must all be different (so each of 1..N appears
 once). Rows, columns and boxes are units like any other; variants only add or replace
 some: the two diagonals of X-Sudoku, the four windows of Windoku, the irregular regions
-of a jigsaw. Everything else is derived from the units (Norvig's shape), in one place:
+of a jigsaw. Everything else is derived from the units (Norvig's shape), in one place,
+[`sudoku.tables`][] (one bounded cache keyed by layout):
 
 * the exact cover ([`sudoku.reduction`][]): one option per (cell, value), numbered
   ``cell * N + value - 1``, covering the cell's item and, for each unit holding the cell,
@@ -25,35 +26,27 @@ imply (see [`sudoku.reduction`][]).
 
 With the square layout of box 3 the exact cover is exactly the classic 729 x 324 one.
 Layouts are frozen and hashable (the hash is computed once), so per-layout tables are
-cached by layout; the constructors are cached too, all with bounded caches.
+cached by layout; the constructors are cached too, all with bounded caches. A layout is
+drawn by [`sudoku.draw`][] (``Layout.picture``, a layer above: see [`draws_layouts`][]).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from dlx import Picture, svg_document
+from dlx import Picture
 
 from .errors import LayoutError
+from .tables import BASE36, CACHE_SIZE, tables
 
-__all__ = ["CACHE_SIZE", "SHADE", "Layout", "LayoutError", "box_owners", "region_owners",
-           "rules_body"]
+__all__ = ["CACHE_SIZE", "Layout", "LayoutError", "box_owners", "draws_layouts",
+           "region_owners"]
 
-CACHE_SIZE = 64
-"""Layouts remembered by each per-layout cache (as the per-alphabet caches of grid)."""
-MAX_SIDE = 36
+MAX_SIDE = len(BASE36)
 """Largest side: item names write unit numbers and values as one base-36 digit each."""
-_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-_LETTERS = {"row": "r", "column": "c", "box": "b", "diagonal": "d", "window": "w",
-            "region": "g"}
-"""The first letter of item names per kind of unit (any other kind uses its initial)."""
-SHADE = {"diagonal": "#e8e0f5", "window": "#dcebf7"}
-"""Background of the cells of a variant's extra units, by kind of unit, in pictures."""
-LINE = "#333333"
-"""The color of a picture's box lines, cage lines and sums."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -94,7 +87,7 @@ class Layout:
 
     def __repr__(self) -> str:
         """One short line: the side and how many units of each kind (and cages)."""
-        kinds = Counter(label.split()[0] for label in self.labels)
+        kinds = Counter(tables(self).kinds)
         units = ", ".join(f"{n} {kind}{('es' if kind.endswith('x') else 's') * (n > 1)}"
                           for kind, n in kinds.items())
         cages = f", {len(self.cages)} cages" if self.cages else ""
@@ -102,10 +95,11 @@ class Layout:
 
     def picture(self, cell: int = 24) -> Picture:
         """The rules drawn on an empty grid: boxes or regions, shaded extra units, cages
-        with their sums; ``cell`` pixels a cell. Jupyter shows a layout so."""
-        pad = cell // 4
-        full = self.side * cell + 2 * pad
-        return svg_document(full, full, rules_body(self, pad, cell), repr(self)[1:-1])
+        with their sums; ``cell`` pixels a cell (``sudoku.draw.draw_rules``). Jupyter
+        shows a layout so."""
+        if _painter is None:  # only while ``import sudoku`` has not finished
+            raise RuntimeError("layouts are drawn by sudoku.draw: import sudoku first")
+        return _painter(self, cell)
 
     def _repr_svg_(self) -> str:
         return self.picture().svg
@@ -119,34 +113,23 @@ class Layout:
         return _where(self.side, cell)
 
     def item_names(self) -> list[str]:
-        """The exact cover's item names: one per cell, then one per (unit, value)."""
-        return list(_item_names(self.side, tuple(label.split()[0] for label in self.labels)))
+        """The exact cover's item names: one per cell, then one per (unit, value)
+        (``sudoku.tables``, where every per-layout table is built)."""
+        return list(tables(self).item_names)
 
     def cage_names(self) -> list[str]:
         """The items a killer's cages add after the units' (`sudoku.reduction`): per
         cage ``cage<i>`` (its filling is chosen), then ``cage<i>v<d>`` for d in 1..N (the cage
         holds d), ``i`` 1-based. No unit item is as long, so no name can clash."""
-        names = []
-        for i in range(1, len(self.cages) + 1):
-            names.append(f"cage{i}")
-            names.extend(f"cage{i}v{d}" for d in range(1, self.side + 1))
-        return names
+        return list(tables(self).cage_names)
 
     def cell_cages(self) -> list[int]:
         """Per cell, the index of the cage holding it, or -1."""
-        out = [-1] * self.cells
-        for i, (cells, _) in enumerate(self.cages):
-            for c in cells:
-                out[c] = i
-        return out
+        return list(tables(self).cage_of)
 
     def cell_units(self) -> list[tuple[int, ...]]:
-        """Per cell, the units that hold it, in unit order."""
-        out: list[list[int]] = [[] for _ in range(self.cells)]
-        for u, cells in enumerate(self.units):
-            for c in cells:
-                out[c].append(u)
-        return [tuple(us) for us in out]
+        """Per cell, the units that hold it, in unit order (Norvig's ``units[s]``)."""
+        return list(tables(self).cell_units)
 
     # ----- constructors -------------------------------------------------------------------
 
@@ -235,101 +218,24 @@ def box_owners(layout: Layout) -> list[int] | None:
 def region_owners(layout: Layout) -> list[int] | None:
     """Per cell, the number of its jigsaw region, or None if the layout has no regions
     covering the grid."""
-    owner = [-1] * layout.cells
-    for u, (label, cells) in enumerate(zip(layout.labels, layout.units)):
-        if label.startswith("region "):
-            for c in cells:
-                owner[c] = u
-    return None if -1 in owner else owner
+    owner = tables(layout).region_owner
+    return None if owner is None else list(owner)
 
 
-# ----- the rules drawn (Layout.picture, sudoku.draw_board) -----------------------------------
+_painter: Callable[[Layout, int], Picture] | None = None
+"""What draws a layout ([`Layout.picture`][]): [`sudoku.draw.draw_rules`][], set by
+[`draws_layouts`][] when ``sudoku.draw`` is imported (as ``import sudoku`` does)."""
 
 
-def rules_body(layout: Layout, pad: int, cell: int) -> list[str]:
-    """The SVG elements of the rules, the grid's top left at (``pad``, ``pad``): shaded
-    extra units, thin cell lines, thick box or region lines, cages, and the frame."""
-    side = layout.side
-    body = []
-    for label, cells in zip(layout.labels, layout.units):
-        fill = SHADE.get(label.split()[0])
-        for c in cells if fill else ():
-            r, k = divmod(c, side)
-            body.append(f'<rect x="{pad + k * cell}" y="{pad + r * cell}" width="{cell}" '
-                        f'height="{cell}" fill="{fill}"/>')
-    thin = [f"M{pad} {pad + k * cell}h{side * cell}M{pad + k * cell} {pad}v{side * cell}"
-            for k in range(1, side)]
-    body.append(f'<path d="{"".join(thin)}" stroke="#9a9a9a" stroke-width="1"/>')
-    body.append(_thick(layout, pad, cell))
-    body.extend(_cages(layout, pad, cell))
-    body.append(f'<rect x="{pad}" y="{pad}" width="{side * cell}" height="{side * cell}" '
-                f'fill="none" stroke="{LINE}" stroke-width="3"/>')
-    return body
-
-
-def _thick(layout: Layout, pad: int, cell: int) -> str:
-    """Thick lines between cells of different boxes, or of different jigsaw regions."""
-    side = layout.side
-    owner = region_owners(layout)
-    if owner is None:
-        owner = box_owners(layout)
-    if owner is None:  # a Latin square: no boxes
-        return ""
-    segments = []
-    for c in range(side * side):
-        r, k = divmod(c, side)
-        x, y = pad + k * cell, pad + r * cell
-        if k + 1 < side and owner[c] != owner[c + 1]:
-            segments.append(f"M{x + cell} {y}v{cell}")
-        if r + 1 < side and owner[c] != owner[c + side]:
-            segments.append(f"M{x} {y + cell}h{cell}")
-    return (f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="2.5" '
-            'stroke-linecap="square"/>')
-
-
-def _cages(layout: Layout, pad: int, cell: int) -> list[str]:
-    """Each cage outlined by a dashed line just inside its cells, its sum in a white
-    patch at the top left of its first cell (the patch cuts the dashes, so that no stub of
-    them sits beside the sum)."""
-    side, inset = layout.side, max(2, cell // 10)
-    owner = layout.cell_cages()
-    out = []
-    for i, (cells, total) in enumerate(layout.cages):
-        segments = []
-        for c in cells:
-            r, k = divmod(c, side)
-            x0, y0 = pad + k * cell + inset, pad + r * cell + inset
-            x1, y1 = pad + (k + 1) * cell - inset, pad + (r + 1) * cell - inset
-
-            def other(dr: int, dk: int, r: int = r, k: int = k, i: int = i) -> bool:
-                rr, kk = r + dr, k + dk
-                return not (0 <= rr < side and 0 <= kk < side) or owner[rr * side + kk] != i
-
-            # each side of the cell: to the inset line if a neighbour is outside the cage,
-            # else through to the cell's edge (so the dashes of one cage join up)
-            left = x0 if other(0, -1) else x0 - inset
-            right = x1 if other(0, 1) else x1 + inset
-            top = y0 if other(-1, 0) else y0 - inset
-            bottom = y1 if other(1, 0) else y1 + inset
-            if other(-1, 0):
-                segments.append(f"M{left} {y0}H{right}")
-            if other(1, 0):
-                segments.append(f"M{left} {y1}H{right}")
-            if other(0, -1):
-                segments.append(f"M{x0} {top}V{bottom}")
-            if other(0, 1):
-                segments.append(f"M{x1} {top}V{bottom}")
-        out.append(f'<path d="{"".join(segments)}" stroke="{LINE}" stroke-width="1" '
-                   'stroke-dasharray="3 2" fill="none"/>')
-        r, k = divmod(cells[0], side)
-        size = cell * 0.26
-        x, y = pad + k * cell + inset, pad + r * cell + inset
-        out.append(f'<rect x="{x - 1.5:g}" y="{y - 1.5:g}" '
-                   f'width="{len(str(total)) * size * 0.62 + 4:g}" height="{size + 3:g}" '
-                   'fill="#ffffff"/>')
-        out.append(f'<text class="cage" x="{x + 1:g}" y="{y + size * 0.85:g}" '
-                   f'font-size="{size:g}" font-weight="bold" fill="{LINE}">{total}</text>')
-    return out
+def draws_layouts(painter: Callable[[Layout, int], Picture]) -> Callable[[Layout, int],
+                                                                         Picture]:
+    """Makes ``painter`` the function behind [`Layout.picture`][] (and Jupyter's view of a
+    layout); used as a decorator by [`sudoku.draw`][]. The drawing reads the layout, so it
+    sits a layer above it: this hook, not an import, joins them, and keeps the layers
+    free of cycles."""
+    global _painter
+    _painter = painter
+    return painter
 
 
 # ----- the cached builders behind the constructors (arguments already checked) -------------
@@ -453,18 +359,3 @@ def _connected(side: int, cells: list[int]) -> bool:
                 seen.add(k)
                 todo.append(k)
     return len(seen) == len(cells)
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def _item_names(side: int, kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """[`Layout.item_names`][] for the units of these kinds, in order: they depend on
-    nothing else, so that every jigsaw of a side, say, shares them."""
-    digits = _BASE36
-    names = [f"p{digits[i]}{digits[j]}" for i in range(side) for j in range(side)]
-    seen: Counter[str] = Counter()
-    for kind in kinds:
-        letter = _LETTERS.get(kind, kind[0])
-        index = digits[seen[kind]]
-        seen[kind] += 1
-        names.extend(f"{letter}{index}{digits[v]}" for v in range(side))
-    return tuple(names)

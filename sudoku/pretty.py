@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from .errors import ArgumentError, culprit
 from .layout import Layout, box_owners, region_owners
+from .tables import tables
 
 __all__ = ["draw_grid", "draw_regions"]
 
@@ -49,8 +50,9 @@ _DRAWN_KINDS = frozenset({"row", "column", "box", "region"})
 
 def _marked_cells(layout: Layout) -> frozenset[int]:
     """The cells of the units that lines do not show (diagonals, windows...)."""
-    return frozenset(c for label, cells in zip(layout.labels, layout.units)
-                     if label.split(" ", 1)[0] not in _DRAWN_KINDS for c in cells)
+    t = tables(layout)
+    return frozenset(c for kind, cells in zip(t.kinds, t.units)
+                     if kind not in _DRAWN_KINDS for c in cells)
 
 
 def _draw_cages(layout: Layout, chars: Sequence[str],

@@ -52,30 +52,27 @@ from dlx import BackendName, ExactCover, InstanceSearch
 from .arguments import Engine
 from .errors import ClashError
 from .grid import Geometry
-from .layout import CACHE_SIZE, Layout
+from .layout import Layout
+from .tables import CACHE_SIZE, tables
 
-__all__ = ["Reduction", "decode", "empty_grid_problem", "given_array", "given_options",
-           "givens"]
+__all__ = ["Reduction", "decode", "empty_grid_problem", "forced_problem", "given_array",
+           "given_options", "givens"]
 
 
 class _Template:
-    """The fixed part of the reduction for one layout, all derived from its units and
-    cages: the items of every option (CSR rows), the item names, and per cell the groups
-    that may not repeat a value (its units, then its cage), with their labels."""
+    """The fixed part of the reduction for one layout, all read from its shared tables
+    ([`sudoku.tables.Tables`][]: the groups of each cell, the sums, the item names): the
+    items of every option (CSR rows), the item names, and per cell the groups that may
+    not repeat a value (its units, then its cage), with their labels."""
 
     def __init__(self, layout: Layout) -> None:
-        side, area = layout.side, layout.cells
-        n_units = len(layout.units)
-        self.labels = layout.labels + tuple(f"cage {i}" for i in range(1, len(layout.cages) + 1))
-        cages = layout.cell_cages()
-        cell_units = layout.cell_units()
-        self.cell_units = [us if k < 0 else (*us, n_units + k)
-                           for us, k in zip(cell_units, cages)]
-        sums = layout.cages + remainders(layout)
-        self.names = layout.item_names() + layout.cage_names() + [
-            name for i in range(1, len(sums) - len(layout.cages) + 1)
-            for name in (f"sum{i}", *(f"sum{i}v{d}" for d in range(1, side + 1)))]
-        first_cage = area + n_units * side  # item cage<i> is first_cage + i * (N + 1)
+        t = self.tables = tables(layout)
+        side, area = t.side, t.cells
+        self.labels = t.group_labels
+        self.cell_units = t.groups
+        sums = t.sums
+        self.names = list(t.names)
+        first_cage = area + len(t.units) * side  # item cage<i> is first_cage + i * (N + 1)
         in_sums: list[list[int]] = [[] for _ in range(area)]
         for i, (cells, _) in enumerate(sums):
             for cell in cells:
@@ -84,7 +81,7 @@ class _Template:
         # each of its groups (units, then its cage and remainders), with numpy: the groups
         # of a cell in a row padded with -1, expanded over the N values, the padding dropped.
         bases = [[area + u * side for u in units] + in_sums[cell]
-                 for cell, units in enumerate(cell_units)]
+                 for cell, units in enumerate(t.cell_units)]
         widest = max(map(len, bases), default=0)
         pad = [-1] * widest
         table = np.array([row + pad[len(row):] for row in bases], dtype=np.int64)
@@ -115,28 +112,9 @@ class _Template:
 
 
 def remainders(layout: Layout) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The sums that a killer's units imply (the "45 rule", or "innies"): for each unit,
-    its cells outside the cages that lie wholly in it hold distinct values that add up to
-    the unit's total less those cages' totals. Each is encoded as a cage is; only those of
-    1..N-1 cells, each cell set once and none that is a cage already."""
-    if not layout.cages:
-        return ()
-    side = layout.side
-    rest = [set(unit) for unit in layout.units]
-    totals = [side * (side + 1) // 2] * len(rest)
-    cell_units = layout.cell_units()
-    for cells, total in layout.cages:  # the units that hold the whole cage
-        for u in set(cell_units[cells[0]]).intersection(*(cell_units[c] for c in cells)):
-            rest[u].difference_update(cells)
-            totals[u] -= total
-    seen = {cells for cells, _ in layout.cages}
-    out = []
-    for unit_rest, total in zip(rest, totals):
-        key = tuple(sorted(unit_rest))
-        if 0 < len(key) < side and key not in seen:
-            seen.add(key)
-            out.append((key, total))
-    return tuple(out)
+    """The sums that a killer's units imply (the "45 rule", or "innies"), each encoded as
+    a cage is: [`sudoku.tables.Tables.remainders`][]."""
+    return tables(layout).remainders
 
 
 @lru_cache(maxsize=4096)
@@ -244,7 +222,20 @@ def _option_base_array(side: int) -> np.ndarray:
 def given_options(geo: Geometry, values: list[int]) -> list[int]:
     """The options of the givens ([`givens`][]), or ClashError naming the unit where two
     givens share a value, with both cells."""
+    return _checked_givens(_template(geo.layout), geo, values)
+
+
+def forced_problem(geo: Geometry, values: list[int]) -> tuple[ExactCover, list[int]]:
+    """What one search of a puzzle of Python values needs, from one reading of its
+    layout's template: the empty grid's problem ([`empty_grid_problem`][]) and the options
+    its givens force ([`given_options`][]: ClashError if two clash). For the callers that
+    search one puzzle at a time (explain, rate, generate's checks, the hard path)."""
     tpl = _template(geo.layout)
+    return tpl.problem, _checked_givens(tpl, geo, values)
+
+
+def _checked_givens(tpl: _Template, geo: Geometry, values: list[int]) -> list[int]:
+    """[`given_options`][] with the layout's template at hand."""
     side = geo.side
     forced = givens(geo, values)
     seen: dict[int, int] = {}
@@ -274,7 +265,7 @@ class Reduction:
             raise ValueError(f"givens must be 'reduce' or 'select', not {givens!r}")
         tpl = _template(geo.layout)
         n_items = len(tpl.names)
-        given = np.array(given_options(geo, values), dtype=np.int64)  # ClashError first
+        given = np.array(_checked_givens(tpl, geo, values), dtype=np.int64)  # ClashError first
         chosen = np.zeros(len(tpl.lengths), dtype=bool)
         chosen[given] = True
         covered = np.zeros(n_items, dtype=bool)

@@ -310,13 +310,13 @@ def test_d9_to_exact_cover_bad_givens():
 
 
 def _caches() -> dict[str, object]:
-    import sudoku.arraycheck
     import sudoku.batch
     import sudoku.grid
+    import sudoku.tables
 
     names = {"grid": ["_geometry", "_symbol_values", "_ascii_symbols", "_unit_pairs"],
-             "arraycheck": ["unit_cells", "cage_arrays"], "batch": ["_symbol_table"]}
-    modules = {"grid": sudoku.grid, "arraycheck": sudoku.arraycheck, "batch": sudoku.batch}
+             "tables": ["tables"], "batch": ["_symbol_table"]}
+    modules = {"grid": sudoku.grid, "tables": sudoku.tables, "batch": sudoku.batch}
     return {f"{m}.{n}": getattr(modules[m], n) for m, ns in names.items() for n in ns}
 
 
