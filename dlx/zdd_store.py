@@ -99,7 +99,7 @@ class Store:
         REG = np.zeros(kz.N_REG, dtype=np.int64)
         REG[kz.NODES] = REG[kz.TALLIED] = 2
         return kz.ZddState(k.array(NODE), k.array(SIG), k.zeros(2 * slots),
-                           k.zeros(4 * _cache(slots)), k.zeros(kz.FRAME * (len(self.order) + 2)),
+                           k.zeros(4 * _cache(slots)), k.zeros(kz.stack_words(len(self.order))),
                            k.array(REG))
 
     # ----- size ----------------------------------------------------------------------------
@@ -207,8 +207,13 @@ class Store:
         turn, children first."""
         if root < 2:
             return root
-        n = len(opt)
-        given = [self.rank[np.asarray(opt, dtype=np.int64)], np.asarray(lo, dtype=np.int64),
+        return int(self._transfer(self.rank[np.asarray(opt, dtype=np.int64)], lo, hi)[root])
+
+    def _transfer(self, var: np.ndarray, lo: Any, hi: Any) -> np.ndarray:
+        """The nodes here of every node of an ordered diagram given by variables (sinks
+        0 and 1, nodes after their children), made in turn: their numbers here."""
+        n = len(var)
+        given = [np.asarray(var, dtype=np.int64), np.asarray(lo, dtype=np.int64),
                  np.asarray(hi, dtype=np.int64), np.ones(n, dtype=np.int64),
                  np.arange(n, dtype=np.int64)]
         start = 2
@@ -218,10 +223,37 @@ class Store:
                 arrays = [k.array(a) for a in given]
                 status = int(k.transfer(self.S, *arrays, start, n))
                 if status == 0:
-                    return int(arrays[4][root])
+                    return k.numpy(arrays[4])
                 start = int(self.S.REG[kz.RESUME])
                 given[4] = k.numpy(arrays[4])  # what is done so far (the kernel may change)
                 self._grow()
+
+    def family(self, sets: Sequence[Sequence[int]]) -> int:
+        """The node of the family of ``sets``, each a set of options (any; repeats
+        count once): each set a chain of nodes, all made in one pass, then united two
+        by two (a balanced tree of unions: each set takes part in about log2 of their
+        number)."""
+        var: list[int] = [-1, -1]
+        lo: list[int] = [0, 0]
+        hi: list[int] = [0, 0]
+        tops: list[int] = []
+        rank = self.rank.tolist()
+        for chosen in sets:
+            below = 1
+            for v in sorted({rank[o] for o in chosen}, reverse=True):
+                var.append(v)
+                lo.append(0)
+                hi.append(below)
+                below = len(var) - 1
+            tops.append(below)
+        if not tops:
+            return 0
+        made = self._transfer(np.asarray(var, dtype=np.int64), lo, hi)
+        roots = made[np.asarray(tops, dtype=np.int64)].tolist()
+        while len(roots) > 1:
+            roots = [self.apply(kz.UNION, roots[i], roots[i + 1]) if i + 1 < len(roots)
+                     else roots[i] for i in range(0, len(roots), 2)]
+        return int(roots[0])
 
     # ----- reading -----------------------------------------------------------------------------
 
