@@ -295,7 +295,7 @@ def split_family(N, op, f, g, vf):
     ``hi`` of 0 is its ``lo``)."""
     c = 4 * g
     vg = N[c]
-    if op == SUPERSETS_H or op == SUBSETS_H:  # g's halves united, then the query on them
+    if (op - SUPERSETS) % 2 == 1:  # an _H form: g's halves united, then the query on them
         return vg, UNION, N[c + 1], N[c + 2], -(op - 1), f, 0
     if op == SUPERSETS:
         if vf < vg:  # no set of g holds vf: both halves of f keep theirs
@@ -370,10 +370,7 @@ def apply(S, op, f, g):
                 STK[base + 7] = r
             returning = False
             continue
-        if first == TAIL:
-            n = r
-        else:
-            n = make(S, STK[base + 3], first, r)
+        n = r if first == TAIL else make(S, STK[base + 3], first, r)
         if n < 0:
             REG[FRAMES] = sp
             REG[PENDING] = r

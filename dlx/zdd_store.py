@@ -26,14 +26,16 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from . import kernel_zdd as kz
 from .backend import ZddKernel
+from .errors import ArgumentError
 
-__all__ = ["Store", "option_order", "store_for"]
+__all__ = ["MemoInput", "Store", "exact_counts", "memo_input", "option_order", "store_for"]
 
 FIRST_NODES = 1 << 10
 """Node slots of a new store (doubled when full)."""
@@ -441,3 +443,54 @@ def store_for(matrix: Any, backend: str = "auto") -> Store:
         if store is None:
             store = _stores[key] = Store(digest, order, backend)
         return store
+
+
+# ----- the problem as the memoized search and its sets read it -----------------------------
+
+
+@dataclass(frozen=True)
+class MemoInput:
+    """What the memoized search needs of a problem: its options in CSR form (items
+    numbered ``1..n_items``, primary first; colors beside them, 0 for none), the counts
+    of items and options, and the options' costs (None: none)."""
+
+    @property
+    def n_options(self) -> int:
+        return len(self.indptr) - 1
+
+    def kept(self) -> list[bool]:
+        """For each option: whether it has a primary item (Knuth's programs drop the
+        others)."""
+        indptr, items = self.indptr.tolist(), self.items.tolist()
+        return [min(items[indptr[k]:indptr[k + 1]]) <= self.n_primary
+                for k in range(len(indptr) - 1)]
+
+    n_items: int
+    n_primary: int
+    indptr: np.ndarray
+    items: np.ndarray
+    colors: np.ndarray
+    costs: np.ndarray | None
+
+
+def memo_input(problem: Any) -> MemoInput:
+    """The problem's options as [`MemoInput`][]: the one place where the memoized
+    search and its solution sets read the problem's internals. Multiplicities raise
+    [`dlx.ArgumentError`][] (a signature would have to say how often each item is
+    still to be covered)."""
+    m = problem.matrix
+    if m.bounds is not None:
+        raise ArgumentError("the memoized search does not take multiplicities: this problem "
+                            "gives some primary item bounds other than 1..1")
+    return MemoInput(m.n_primary + m.n_secondary, m.n_primary, m.indptr, m.items, m.colors,
+                     m.costs)
+
+
+def exact_counts(lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray) -> list[int]:
+    """The number of sets of each node, as exact Python ints (children come first)."""
+    lo_list = lo.tolist() if isinstance(lo, np.ndarray) else list(lo)
+    hi_list = hi.tolist() if isinstance(hi, np.ndarray) else list(hi)
+    counts = [0, 1]
+    for n in range(2, len(lo_list)):
+        counts.append(counts[lo_list[n]] + counts[hi_list[n]])
+    return counts
