@@ -27,9 +27,7 @@ Knuth's ZDD text format (DLX6's ``m1``) is [`dlx.zdd_text`][]'s; the pictures,
 
 from __future__ import annotations
 
-import heapq
 import itertools
-import math
 import os
 import random
 import sys
@@ -42,6 +40,15 @@ import numpy as np
 from . import kernel_zdd as kz
 from .budget import as_index
 from .errors import ArgumentError, EmptySetError, SetTooLargeError, ZDDFormatError
+from .zdd_queries import (
+    check_costs,
+    check_solutions,
+    option_sets,
+    options_of,
+    ranked,
+    size_bound,
+    unlink,
+)
 from .zdd_store import MemoInput, Store, exact_counts, memo_input, store_for
 from .zdd_svg import SVG_NODES, diagram_svg, summary_svg
 from .zdd_text import parse, read_source, to_text, write_text
@@ -256,7 +263,7 @@ class SolutionSet:
         while stack:
             n, chosen = stack.pop()
             if n == 1:
-                yield _unlink(chosen)
+                yield unlink(chosen)
             elif n > 1:
                 stack.append((hi[n], (opt[n], chosen)))
                 stack.append((lo[n], chosen))
@@ -341,36 +348,23 @@ class SolutionSet:
                 n = self._lo[n]
         return n == 1 and not left
 
-    def best(self, k: int = 1) -> list[list[int]]:
-        """The ``k`` cheapest solutions under the problem's option costs (fewer if the set
-        has fewer), cheapest first: the cheapest paths of the diagram, found best first
-        (a node's least cost to the sink bounds each partial path). Ties in the order
-        of iteration; without costs, the first ``k`` solutions."""
+    def best(self, k: int = 1, *, costs: Sequence[float] | None = None) -> list[list[int]]:
+        """The ``k`` cheapest solutions (fewer if the set has fewer), cheapest first:
+        [`ranked`][]'s first ``k``. Without costs (given or the problem's), the first
+        ``k`` solutions."""
         n = _k(k)
-        costs = memo_input(self._problem).costs
-        cost = [0] * len(self._problem) if costs is None else [int(c) for c in costs]
-        opt, lo, hi = self._opt, self._lo, self._hi
-        least = [math.inf, 0.0] + [0.0] * (len(opt) - 2)
-        for m in range(2, len(opt)):
-            least[m] = min(least[lo[m]], cost[opt[m]] + least[hi[m]])
-        out: list[list[int]] = []
-        # A partial path: (bound, its branches (0: lo, 1: hi), cost so far, node, options).
-        # Equal bounds pop in the order of the branches: the order of iteration.
-        heap: list[tuple[float, tuple[int, ...], int, int, Any]] = []
-        if least[self._root] < math.inf:
-            heap.append((least[self._root], (), 0, self._root, None))
-        while heap and len(out) < n:
-            _, branches, spent, m, chosen = heapq.heappop(heap)
-            if m == 1:
-                out.append(_unlink(chosen))
-                continue
-            for bit, child, extra, more in ((0, lo[m], 0, chosen),
-                                            (1, hi[m], cost[opt[m]], (opt[m], chosen))):
-                if least[child] < math.inf:
-                    heapq.heappush(heap, (spent + extra + least[child], (*branches, bit),
-                                          spent + extra, child, more))
-        return out
+        return list(itertools.islice(self.ranked(costs), n))
 
+    def ranked(self, costs: Sequence[float] | None = None) -> Iterator[list[int]]:
+        """Every solution, cheapest first, one at a time as read (graphillion's
+        ``min_iter``): the cheapest paths of the diagram, found best first. ``costs``
+        gives one finite number per option for this call (any sign); None, the
+        problem's own costs (0 without). A ``costs`` of the wrong length or with
+        anything but finite numbers raises [`dlx.ArgumentError`][] naming it, at the
+        call. Ties in the order of iteration."""
+        cost = check_costs(costs, self._problem)
+        d = self._read()
+        return ranked(d.root, d.opt, d.lo, d.hi, cost)
 
     # ----- new sets -----------------------------------------------------------------------
 
@@ -386,16 +380,7 @@ class SolutionSet:
         return SolutionSet._made(self._problem, store, node, self._backend)
 
     def _options(self, given: Iterable[int], name: str) -> list[int]:
-        if not isinstance(given, Iterable) or isinstance(given, (str, bytes)):
-            raise ArgumentError(f"{name} must be an iterable of option indices, got {given!r}")
-        out = []
-        for k in given:
-            i = as_index(k)
-            if i is None or not 0 <= i < len(self._problem):
-                raise ArgumentError(f"{name}: {k!r} is not an option of the problem (0.."
-                                    f"{len(self._problem) - 1})")
-            out.append(i)
-        return out
+        return options_of(given, len(self._problem), name)
 
     def _pair(self, other: object, op: str) -> tuple[Store, int, int]:
         """The store of this set, and the nodes there of this set and ``other``: a set of
@@ -470,6 +455,75 @@ class SolutionSet:
         store, f, g = self._pair(other, "isdisjoint")
         return store.apply(kz.INTER, f, g) == 0
 
+    # ----- queries (graphillion's) -------------------------------------------------------------
+
+    def supersets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
+        """The solutions of this set that hold some set of ``other``, as graphillion's
+        ``supersets``: each set of ``self`` that is a superset of some set of ``other``.
+        ``other`` is a set of the same problem, or any sets of options (partial
+        solutions: ``s.supersets([[a, b], [c]])``, the solutions holding ``a`` and
+        ``b``, or ``c``); else [`dlx.ArgumentError`][] naming ``other``."""
+        return self._query(kz.SUPERSETS, other, "supersets")
+
+    def non_supersets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
+        """The solutions of this set that hold no set of ``other`` (graphillion's
+        ``non_supersets``): ``self - self.supersets(other)``."""
+        return self - self.supersets(other)
+
+    def subsets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
+        """The solutions of this set that some set of ``other`` holds, as graphillion's
+        ``subsets``: each set of ``self`` that is a subset of some set of ``other``
+        (``s.subsets([allowed])``: the solutions made of the options ``allowed`` only).
+        ``other`` as for [`supersets`][]."""
+        return self._query(kz.SUBSETS, other, "subsets")
+
+    def non_subsets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
+        """The solutions of this set that no set of ``other`` holds (graphillion's
+        ``non_subsets``): ``self - self.subsets(other)``."""
+        return self - self.subsets(other)
+
+    def len(self, k: int) -> SolutionSet:
+        """The solutions of exactly ``k`` options (graphillion's ``len(k)``). ``k`` must
+        be an integer, else [`dlx.ArgumentError`][] naming ``k``."""
+        return self._sized(kz.SIZE_EQ, k)
+
+    def larger(self, k: int) -> SolutionSet:
+        """The solutions of more than ``k`` options (graphillion's ``larger``; at least
+        ``k``: ``larger(k - 1)``). ``k`` as for [`len`][]."""
+        return self._sized(kz.SIZE_GE, k, 1)
+
+    def smaller(self, k: int) -> SolutionSet:
+        """The solutions of fewer than ``k`` options (graphillion's ``smaller``; at most
+        ``k``: ``smaller(k + 1)``). ``k`` as for [`len`][]."""
+        return self._sized(kz.SIZE_LE, k, -1)
+
+    def _sized(self, op: int, k: int, shift: int = 0) -> SolutionSet:
+        bound = size_bound(k, len(self._problem)) + shift
+        store, node = self._canon()
+        return SolutionSet._made(self._problem, store, store.apply(op, node, bound),
+                                 self._backend)
+
+    def _query(self, op: int, other: object, name: str) -> SolutionSet:
+        if isinstance(other, SolutionSet):
+            store, f, g = self._pair(other, name)
+        else:
+            sets = option_sets(other, len(self._problem), "other")
+            store, f = self._canon()
+            g = store.family(sets)
+        return SolutionSet._made(self._problem, store, store.apply(op, f, g), self._backend)
+
+    @classmethod
+    def from_solutions(cls, problem: Any, solutions: Iterable[Iterable[int]]) -> SolutionSet:
+        """The set of the given solutions of ``problem`` (each an iterable of option
+        indices; repeats count once), made in the problem's store: it combines with, and
+        equals, the sets the search makes (``from_solutions(p, p.solutions()) ==
+        p.solution_set()``). Each is checked against the problem: one that is not an
+        exact cover of it raises [`dlx.ArgumentError`][] naming the solution (its
+        position and value) and the item or option at fault; nothing is built then."""
+        chosen = check_solutions(problem, solutions)
+        store = store_for(problem.matrix)
+        return cls._made(problem, store, store.family(chosen), "auto")
+
     # ----- Knuth's text format --------------------------------------------------------------
 
     def to_text(self) -> str:
@@ -525,12 +579,3 @@ def _k(k: Any) -> int:
     return n
 
 
-
-def _unlink(chosen: Any) -> list[int]:
-    """A linked list ``(option, rest)`` as a sorted list."""
-    out = []
-    while chosen is not None:
-        out.append(chosen[0])
-        chosen = chosen[1]
-    out.sort()
-    return out
