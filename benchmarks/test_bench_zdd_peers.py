@@ -15,11 +15,11 @@ corner's. Operations: ``restrict-a`` (``S.restrict(include=[a])``, graphillion
 the tilings holding either, ``A | B``), ``subsets`` of the one set of every domino but
 ``a`` (the tilings without it), ``len`` of ``n * n / 2`` dominoes (every tiling):
 graphillion's ``supersets``, ``subsets`` and ``len(k)``; its operand is built untimed,
-ours (a list of option sets) inside the call. Every figure is CPU time (``time.process_time``) of the operation alone, from a
-*cold* start on both sides: ours in a fresh store holding the operands' nodes only (no
-result node made, an empty operation cache, room for the result: a store in use has
-grown already, by doubling, 1-3 ms a doubling at 12 x 12, paid once), graphillion in
-a fresh process (its nodes
+ours (a list of option sets) inside the call. Every figure is CPU time
+(``time.process_time``) of the operation alone, from a *cold* start on both sides: ours
+in a fresh store holding the operands' nodes only (no result node made, an empty
+operation cache, room for the result: a store in use has grown already, by doubling,
+1-3 ms a doubling at 12 x 12, paid once), graphillion in a fresh process (its nodes
 and caches are global to the process), the operands built untimed before. Rounds are
 interleaved: each round runs graphillion (both traversals, one process each) then ours.
 ``extra_info`` holds the medians (``ours_cpu_s``, ``graphillion_bfs_cpu_s``,
