@@ -312,8 +312,9 @@ def split_family(N, op, f, g, vf):
 
 def apply(S, op, f, g):
     """``f op g`` in the store ([`UNION`][], [`INTER`][], [`DIFF`][], [`XOR`][]; or
-    [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``; or ``ADD * (v + 1)``),
-    canonical; [`FULL`][] when a node has no room: grow, then call with [`GO_ON`][]."""
+    [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``; [`SUPERSETS`][],
+    [`SUBSETS`][] of family ``g``; [`SIZE_EQ`][], [`SIZE_LE`][], [`SIZE_GE`][] of ``g``
+    variables; or ``ADD * (v + 1)``), canonical; [`FULL`][] when a node has no room: grow, then call with [`GO_ON`][]."""
     STK = S.STACK
     REG = S.REG
     depth = len(STK) // FRAME
