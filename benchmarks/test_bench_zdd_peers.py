@@ -14,7 +14,8 @@ corner's. Operations: ``restrict-a`` (``S.restrict(include=[a])``, graphillion
 ``B``; and the queries: ``supersets`` of the family ``{{a}, {b}}`` (the corner dominoes:
 the tilings holding either, ``A | B``), ``subsets`` of the one set of every domino but
 ``a`` (the tilings without it), ``len`` of ``n * n / 2`` dominoes (every tiling):
-graphillion's ``supersets``, ``subsets`` and ``len(k)``; its operand is built untimed,
+graphillion's ``supergraphs``, ``subgraphs`` and ``len(k)`` (``supersets`` and
+``subsets`` of its ``setset``); its operand is built untimed,
 ours (a list of option sets) inside the call. Every figure is CPU time
 (``time.process_time``) of the operation alone, from a *cold* start on both sides: ours
 in a fresh store holding the operands' nodes only (no result node made, an empty
@@ -97,9 +98,9 @@ def run():
     if op == "restrict-b":
         return gs.including(b)
     if op == "supersets":
-        return gs.supersets(G)
+        return gs.supergraphs(G)
     if op == "subsets":
-        return gs.subsets(G)
+        return gs.subgraphs(G)
     if op == "len":
         return gs.len(n * n // 2)
     return {"|": A.__or__, "&": A.__and__, "-": A.__sub__}[op](B)

@@ -314,7 +314,8 @@ def apply(S, op, f, g):
     """``f op g`` in the store ([`UNION`][], [`INTER`][], [`DIFF`][], [`XOR`][]; or
     [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``; [`SUPERSETS`][],
     [`SUBSETS`][] of family ``g``; [`SIZE_EQ`][], [`SIZE_LE`][], [`SIZE_GE`][] of ``g``
-    variables; or ``ADD * (v + 1)``), canonical; [`FULL`][] when a node has no room: grow, then call with [`GO_ON`][]."""
+    variables; or ``ADD * (v + 1)``), canonical; [`FULL`][] when a node has no room:
+    grow, then call with [`GO_ON`][]."""
     STK = S.STACK
     REG = S.REG
     depth = len(STK) // FRAME

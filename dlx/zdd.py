@@ -459,27 +459,28 @@ class SolutionSet:
 
     def supersets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
         """The solutions of this set that hold some set of ``other``, as graphillion's
-        ``supersets``: each set of ``self`` that is a superset of some set of ``other``.
-        ``other`` is a set of the same problem, or any sets of options (partial
-        solutions: ``s.supersets([[a, b], [c]])``, the solutions holding ``a`` and
-        ``b``, or ``c``); else [`dlx.ArgumentError`][] naming ``other``."""
+        ``supersets`` (``GraphSet.supergraphs``): each set of ``self`` that is a
+        superset of some set of ``other``. ``other`` is a set of the same problem, or
+        any sets of options (partial solutions: ``s.supersets([[a, b], [c]])``, the
+        solutions holding ``a`` and ``b``, or ``c``); else [`dlx.ArgumentError`][]
+        naming ``other``."""
         return self._query(kz.SUPERSETS, other, "supersets")
 
     def non_supersets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
         """The solutions of this set that hold no set of ``other`` (graphillion's
-        ``non_supersets``): ``self - self.supersets(other)``."""
+        ``non_supersets``, ``GraphSet.non_supergraphs``): ``self - self.supersets(other)``."""
         return self - self.supersets(other)
 
     def subsets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
         """The solutions of this set that some set of ``other`` holds, as graphillion's
-        ``subsets``: each set of ``self`` that is a subset of some set of ``other``
-        (``s.subsets([allowed])``: the solutions made of the options ``allowed`` only).
-        ``other`` as for [`supersets`][]."""
+        ``subsets`` (``GraphSet.subgraphs``): each set of ``self`` that is a subset of
+        some set of ``other`` (``s.subsets([allowed])``: the solutions made of the
+        options ``allowed`` only). ``other`` as for [`supersets`][]."""
         return self._query(kz.SUBSETS, other, "subsets")
 
     def non_subsets(self, other: SolutionSet | Iterable[Iterable[int]]) -> SolutionSet:
         """The solutions of this set that no set of ``other`` holds (graphillion's
-        ``non_subsets``): ``self - self.subsets(other)``."""
+        ``non_subsets``, ``GraphSet.non_subgraphs``): ``self - self.subsets(other)``."""
         return self - self.subsets(other)
 
     def len(self, k: int) -> SolutionSet:
