@@ -11,11 +11,16 @@ graphillion, a tiling a perfect matching (``GraphSet.graphs`` with every vertex 
 ``A`` holds the tilings with the corner domino (0,0)-(0,1), ``B`` those with the opposite
 corner's. Operations: ``restrict-a`` (``S.restrict(include=[a])``, graphillion
 ``including(a)``), ``restrict-b`` (the opposite corner), ``|``, ``&``, ``-`` on ``A`` and
-``B``. Every figure is CPU time (``time.process_time``) of the operation alone, from a
-*cold* start on both sides: ours in a fresh store holding the operands' nodes only (no
-result node made, an empty operation cache, room for the result: a store in use has
-grown already, by doubling, 1-3 ms a doubling at 12 x 12, paid once), graphillion in
-a fresh process (its nodes
+``B``; and the queries: ``supersets`` of the family ``{{a}, {b}}`` (the corner dominoes:
+the tilings holding either, ``A | B``), ``subsets`` of the one set of every domino but
+``a`` (the tilings without it), ``len`` of ``n * n / 2`` dominoes (every tiling):
+graphillion's ``supergraphs``, ``subgraphs`` and ``len(k)`` (``supersets`` and
+``subsets`` of its ``setset``); its operand is built untimed,
+ours (a list of option sets) inside the call. Every figure is CPU time
+(``time.process_time``) of the operation alone, from a *cold* start on both sides: ours
+in a fresh store holding the operands' nodes only (no result node made, an empty
+operation cache, room for the result: a store in use has grown already, by doubling,
+1-3 ms a doubling at 12 x 12, paid once), graphillion in a fresh process (its nodes
 and caches are global to the process), the operands built untimed before. Rounds are
 interleaved: each round runs graphillion (both traversals, one process each) then ours.
 ``extra_info`` holds the medians (``ours_cpu_s``, ``graphillion_bfs_cpu_s``,
@@ -43,7 +48,7 @@ from dlx import ExactCover, SolutionSet
 from dlx.zdd_store import Store
 
 BOARDS = (10, 12)
-OPERATIONS = ("restrict-a", "restrict-b", "|", "&", "-")
+OPERATIONS = ("restrict-a", "restrict-b", "|", "&", "-", "supersets", "subsets", "len")
 TRAVERSALS = ("bfs", "default")
 ROUNDS = 5
 
@@ -80,14 +85,24 @@ else:
     GraphSet.set_universe(E, traversal=traversal)
 gs = GraphSet.graphs(degree_constraints={(r, c): 1 for r in range(n) for c in range(n)})
 a, b = ((0, 0), (0, 1)), ((n - 1, n - 2), (n - 1, n - 1))
-A = B = None
-if op not in ("restrict-a", "restrict-b"):
+A = B = G = None
+if op in ("|", "&", "-"):
     A, B = gs.including(a), gs.including(b)
+if op == "supersets":
+    G = GraphSet([[a], [b]])
+if op == "subsets":
+    G = GraphSet([[e for e in E if e != a]])
 def run():
     if op == "restrict-a":
         return gs.including(a)
     if op == "restrict-b":
         return gs.including(b)
+    if op == "supersets":
+        return gs.supergraphs(G)
+    if op == "subsets":
+        return gs.subgraphs(G)
+    if op == "len":
+        return gs.len(n * n // 2)
     return {"|": A.__or__, "&": A.__and__, "-": A.__sub__}[op](B)
 times = []
 for _ in range(2):  # cold, then warm
@@ -113,8 +128,12 @@ def _ours(problem: ExactCover, whole: SolutionSet, a: int, b: int, op: str) -> A
     argument."""
     big = whole.store
     A0, B0 = whole.restrict(include=[a]), whole.restrict(include=[b])
+    corners = [[a], [b]]
+    allowed = [[o for o in range(len(problem)) if o != a]]
+    size = problem.matrix.n_primary // 2
     result = {"restrict-a": A0, "restrict-b": B0, "|": A0 | B0, "&": A0 & B0,
-              "-": A0 - B0}[op]
+              "-": A0 - B0, "supersets": whole.supersets(corners),
+              "subsets": whole.subsets(allowed), "len": whole.len(size)}[op]
     store = Store(problem.matrix.digest, big.order, "numba")
     roots = []
     for made in (whole, A0, B0):
@@ -125,7 +144,9 @@ def _ours(problem: ExactCover, whole: SolutionSet, a: int, b: int, op: str) -> A
     store.reserve(result.node_count)
     return {"restrict-a": lambda: s.restrict(include=[a]),
             "restrict-b": lambda: s.restrict(include=[b]),
-            "|": lambda: A | B, "&": lambda: A & B, "-": lambda: A - B}[op]
+            "|": lambda: A | B, "&": lambda: A & B, "-": lambda: A - B,
+            "supersets": lambda: s.supersets(corners), "subsets": lambda: s.subsets(allowed),
+            "len": lambda: s.len(size)}[op]
 
 
 def _median(values: list[float]) -> float:

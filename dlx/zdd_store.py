@@ -26,14 +26,16 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .backend import ZddKernel
+from .errors import ArgumentError
 from .kernels import zdd as kz
 
-__all__ = ["Store", "option_order", "store_for"]
+__all__ = ["MemoInput", "Store", "exact_counts", "memo_input", "option_order", "store_for"]
 
 FIRST_NODES = 1 << 10
 """Node slots of a new store (doubled when full)."""
@@ -99,7 +101,7 @@ class Store:
         REG = np.zeros(kz.N_REG, dtype=np.int64)
         REG[kz.NODES] = REG[kz.TALLIED] = 2
         return kz.ZddState(k.array(NODE), k.array(SIG), k.zeros(2 * slots),
-                           k.zeros(4 * _cache(slots)), k.zeros(kz.FRAME * (len(self.order) + 2)),
+                           k.zeros(4 * _cache(slots)), k.zeros(kz.stack_words(len(self.order))),
                            k.array(REG))
 
     # ----- size ----------------------------------------------------------------------------
@@ -207,8 +209,13 @@ class Store:
         turn, children first."""
         if root < 2:
             return root
-        n = len(opt)
-        given = [self.rank[np.asarray(opt, dtype=np.int64)], np.asarray(lo, dtype=np.int64),
+        return int(self._transfer(self.rank[np.asarray(opt, dtype=np.int64)], lo, hi)[root])
+
+    def _transfer(self, var: np.ndarray, lo: Any, hi: Any) -> np.ndarray:
+        """The nodes here of every node of an ordered diagram given by variables (sinks
+        0 and 1, nodes after their children), made in turn: their numbers here."""
+        n = len(var)
+        given = [np.asarray(var, dtype=np.int64), np.asarray(lo, dtype=np.int64),
                  np.asarray(hi, dtype=np.int64), np.ones(n, dtype=np.int64),
                  np.arange(n, dtype=np.int64)]
         start = 2
@@ -218,10 +225,37 @@ class Store:
                 arrays = [k.array(a) for a in given]
                 status = int(k.transfer(self.S, *arrays, start, n))
                 if status == 0:
-                    return int(arrays[4][root])
+                    return k.numpy(arrays[4])
                 start = int(self.S.REG[kz.RESUME])
                 given[4] = k.numpy(arrays[4])  # what is done so far (the kernel may change)
                 self._grow()
+
+    def family(self, sets: Sequence[Sequence[int]]) -> int:
+        """The node of the family of ``sets``, each a set of options (any; repeats
+        count once): each set a chain of nodes, all made in one pass, then united two
+        by two (a balanced tree of unions: each set takes part in about log2 of their
+        number)."""
+        var: list[int] = [-1, -1]
+        lo: list[int] = [0, 0]
+        hi: list[int] = [0, 0]
+        tops: list[int] = []
+        rank = self.rank.tolist()
+        for chosen in sets:
+            below = 1
+            for v in sorted({rank[o] for o in chosen}, reverse=True):
+                var.append(v)
+                lo.append(0)
+                hi.append(below)
+                below = len(var) - 1
+            tops.append(below)
+        if not tops:
+            return 0
+        made = self._transfer(np.asarray(var, dtype=np.int64), lo, hi)
+        roots = made[np.asarray(tops, dtype=np.int64)].tolist()
+        while len(roots) > 1:
+            roots = [self.apply(kz.UNION, roots[i], roots[i + 1]) if i + 1 < len(roots)
+                     else roots[i] for i in range(0, len(roots), 2)]
+        return int(roots[0])
 
     # ----- reading -----------------------------------------------------------------------------
 
@@ -409,3 +443,54 @@ def store_for(matrix: Any, backend: str = "auto") -> Store:
         if store is None:
             store = _stores[key] = Store(digest, order, backend)
         return store
+
+
+# ----- the problem as the memoized search and its sets read it -----------------------------
+
+
+@dataclass(frozen=True)
+class MemoInput:
+    """What the memoized search needs of a problem: its options in CSR form (items
+    numbered ``1..n_items``, primary first; colors beside them, 0 for none), the counts
+    of items and options, and the options' costs (None: none)."""
+
+    @property
+    def n_options(self) -> int:
+        return len(self.indptr) - 1
+
+    def kept(self) -> list[bool]:
+        """For each option: whether it has a primary item (Knuth's programs drop the
+        others)."""
+        indptr, items = self.indptr.tolist(), self.items.tolist()
+        return [min(items[indptr[k]:indptr[k + 1]]) <= self.n_primary
+                for k in range(len(indptr) - 1)]
+
+    n_items: int
+    n_primary: int
+    indptr: np.ndarray
+    items: np.ndarray
+    colors: np.ndarray
+    costs: np.ndarray | None
+
+
+def memo_input(problem: Any) -> MemoInput:
+    """The problem's options as [`MemoInput`][]: the one place where the memoized
+    search and its solution sets read the problem's internals. Multiplicities raise
+    [`dlx.ArgumentError`][] (a signature would have to say how often each item is
+    still to be covered)."""
+    m = problem.matrix
+    if m.bounds is not None:
+        raise ArgumentError("the memoized search does not take multiplicities: this problem "
+                            "gives some primary item bounds other than 1..1")
+    return MemoInput(m.n_primary + m.n_secondary, m.n_primary, m.indptr, m.items, m.colors,
+                     m.costs)
+
+
+def exact_counts(lo: Sequence[int] | np.ndarray, hi: Sequence[int] | np.ndarray) -> list[int]:
+    """The number of sets of each node, as exact Python ints (children come first)."""
+    lo_list = lo.tolist() if isinstance(lo, np.ndarray) else list(lo)
+    hi_list = hi.tolist() if isinstance(hi, np.ndarray) else list(hi)
+    counts = [0, 1]
+    for n in range(2, len(lo_list)):
+        counts.append(counts[lo_list[n]] + counts[hi_list[n]])
+    return counts

@@ -22,8 +22,12 @@ CUDD's: its memory stays fixed, and a result lost is computed again).
 
 An operation ([`apply`][]) is the textbook recursion on the top variable of its operands,
 run as a loop over an explicit stack of frames in ``STACK`` (no recursion: any depth).
-Every frame's top variable is larger than its parent's, so the stack needs at most one
-frame per variable, plus one. When the node arrays are full, [`apply`][] returns
+A frame makes its node of its two children's results; or, a *tail* frame, runs its
+second child on its first child's result and returns that (the queries against a family,
+[`SUPERSETS`][] and [`SUBSETS`][], unite the two halves of ``g`` first). A frame's
+*level*, the least top variable of its operands, is above its children's, but for a
+``_H`` frame, which sits at its parent's level: the stack needs at most two frames per
+variable ([`stack_words`][]). When the node arrays are full, [`apply`][] returns
 [`FULL`][] with its frames kept: the driver grows the arrays and calls it again with
 [`GO_ON`][], and it goes on where it stopped.
 """
@@ -54,17 +58,33 @@ WITHOUT = 5  # the sets without variable g
 WITH = 6  # the sets with variable g (g kept)
 INSERT = 7  # every set with variable g added
 ID = 8  # f itself (a frame's child decided already)
+SUPERSETS = 9  # the sets of f that hold some set of g (graphillion's supersets)
+SUPERSETS_H = 10  # SUPERSETS of f and g's two halves united (g's variable forgotten)
+SUBSETS = 11  # the sets of f that some set of g holds (graphillion's subsets)
+SUBSETS_H = 12  # SUBSETS of f and g's two halves united
+SIZE_EQ = 13  # the sets of f of exactly g variables (g a number, not a node)
+SIZE_LE = 14  # the sets of f of at most g variables
+SIZE_GE = 15  # the sets of f of at least g variables
 ADD = 16  # ADD * (v + 1): f with the sets of g, variable v added to each, in one pass
 
 FULL = -1
 """[`apply`][] and the loops' status: a node array or the unique table is full."""
 
 DEEP = -2
-"""[`apply`][]'s status if its stack were too short (it has a frame per variable)."""
+"""[`apply`][]'s status if its stack were too short (it has two frames per variable)."""
 
 FRAME = 8
 """Words per frame of ``STACK``: op, f, g, top variable, the second child's op, f and g,
-and the first child's result (-1 until known)."""
+and the first child's result (-1 until known, [`TAIL`][] while a tail runs)."""
+
+TAIL = -2
+"""A frame's first result word while its second child, a tail, runs: that child's result
+is the frame's."""
+
+def stack_words(variables):
+    """The words of ``STACK`` for a store of ``variables`` variables (see the module)."""
+    return FRAME * (2 * variables + 2)
+
 
 BOTTOM = 1 << 62
 """``var`` of the sinks: after every variable."""
@@ -206,6 +226,24 @@ def decided(S, op, f, g):
         if f == 0:
             return 0
         return -1
+    if op >= SIZE_EQ and op < ADD:  # g: a number of variables
+        if f == 0 or (g < 0 and op != SIZE_GE):
+            return 0
+        if op == SIZE_GE and g <= 0:
+            return f
+        if f == 1:
+            return 1 if op == SIZE_LE or (op == SIZE_EQ and g == 0) else 0
+        return -1
+    if op >= SUPERSETS and op < ADD:
+        if f == 0 or g == 0:
+            return 0
+        if op == SUPERSETS and (f == g or g == 1):
+            return f  # every set holds itself, and the empty set
+        if op == SUBSETS and f == g:
+            return f
+        if f == 1 and op >= SUBSETS:
+            return 1  # the empty set is in every set (and g is not empty)
+        return -1
     if op >= ADD:
         if g == 0:
             return f
@@ -238,6 +276,10 @@ def split(S, op, f, g):
             g0 = N[c + 1]
             g1 = N[c + 2]
         return top, op, f0, g0, op, f1, g1
+    if op >= SIZE_EQ:  # the hi half has one variable more
+        return vf, op, N[b + 1], g, op, N[b + 2], g - 1
+    if op >= SUPERSETS:
+        return split_family(N, op, f, g, vf)
     if vf < g:  # WITHOUT, WITH, INSERT above the variable: both halves
         return vf, op, N[b + 1], g, op, N[b + 2], g
     if op == WITH:  # vf == g: the sets with g are the hi half
@@ -247,10 +289,35 @@ def split(S, op, f, g):
     return g, ID, 0, 0, ID, f, 0  # INSERT below its variable: one new node
 
 
+def split_family(N, op, f, g, vf):
+    """[`split`][] of the queries against a family: [`SUPERSETS`][], [`SUBSETS`][] and
+    their ``_H`` forms. A child whose ``op`` is negative is a *tail*: its ``g`` is the
+    first child's result, and its result is the frame's (no node made). A child
+    ``(ID, 0, 0)`` second makes the frame's result its first child's (``make`` of a
+    ``hi`` of 0 is its ``lo``)."""
+    c = 4 * g
+    vg = N[c]
+    if (op - SUPERSETS) % 2 == 1:  # an _H form: g's halves united, then the query on them
+        return vg, UNION, N[c + 1], N[c + 2], -(op - 1), f, 0
+    if op == SUPERSETS:
+        if vf < vg:  # no set of g holds vf: both halves of f keep theirs
+            return vf, op, N[4 * f + 1], g, op, N[4 * f + 2], g
+        if vg < vf:  # no set of f holds vg: the sets of g without it only
+            return vg, op, f, N[c + 1], ID, 0, 0
+        return vf, op, N[4 * f + 1], N[c + 1], SUPERSETS_H, N[4 * f + 2], g
+    if vf < vg:  # SUBSETS: no set of g holds vf, so no set of f that does is below one
+        return vf, op, N[4 * f + 1], g, ID, 0, 0
+    if vg < vf:  # no set of f holds vg: below a set of g with or without it
+        return vg, UNION, N[c + 1], N[c + 2], -op, f, 0
+    return vf, SUBSETS_H, N[4 * f + 1], g, op, N[4 * f + 2], N[c + 2]
+
+
 def apply(S, op, f, g):
     """``f op g`` in the store ([`UNION`][], [`INTER`][], [`DIFF`][], [`XOR`][]; or
-    [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``; or ``ADD * (v + 1)``),
-    canonical; [`FULL`][] when a node has no room: grow, then call with [`GO_ON`][]."""
+    [`WITHOUT`][], [`WITH`][], [`INSERT`][] of variable ``g``; [`SUPERSETS`][],
+    [`SUBSETS`][] of family ``g``; [`SIZE_EQ`][], [`SIZE_LE`][], [`SIZE_GE`][] of ``g``
+    variables; or ``ADD * (v + 1)``), canonical; [`FULL`][] when a node has no room:
+    grow, then call with [`GO_ON`][]."""
     STK = S.STACK
     REG = S.REG
     depth = len(STK) // FRAME
@@ -272,7 +339,7 @@ def apply(S, op, f, g):
                 r = cached(S, op, f, g)
             if r < 0:
                 if sp == depth:
-                    return DEEP  # cannot happen: a frame per variable
+                    return DEEP  # cannot happen: two frames per variable
                 top, op0, a0, b0, op1, a1, b1 = split(S, op, f, g)
                 base = sp * FRAME
                 STK[base] = op
@@ -294,14 +361,20 @@ def apply(S, op, f, g):
             REG[FRAMES] = 0
             return r
         base = (sp - 1) * FRAME
-        if STK[base + 7] < 0:
-            STK[base + 7] = r
+        first = STK[base + 7]
+        if first == -1:
             op = STK[base + 4]
             f = STK[base + 5]
             g = STK[base + 6]
+            if op < 0:  # a tail: on the first child's result, and the frame's result
+                op = -op
+                g = r
+                STK[base + 7] = TAIL
+            else:
+                STK[base + 7] = r
             returning = False
             continue
-        n = make(S, STK[base + 3], STK[base + 7], r)
+        n = r if first == TAIL else make(S, STK[base + 3], first, r)
         if n < 0:
             REG[FRAMES] = sp
             REG[PENDING] = r
@@ -389,7 +462,8 @@ def recache(OLD, S):
             remember(S, OLD[i], OLD[i + 1], OLD[i + 2], OLD[i + 3])
 
 
-FUNCTIONS = ("nhash", "make", "tally", "cached", "remember", "decided", "split", "apply",
+FUNCTIONS = ("nhash", "make", "tally", "cached", "remember", "decided", "split_family",
+             "split", "apply",
              "import_diagram", "reach", "transfer", "rehash", "recache")
 """The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
 
