@@ -99,7 +99,7 @@ class Store:
         SIG = np.zeros(slots, dtype=np.int64)
         SIG[:2] = kz.SIG0, kz.SIG1
         REG = np.zeros(kz.N_REG, dtype=np.int64)
-        REG[kz.NODES] = REG[kz.TALLIED] = 2
+        REG[kz.REG_NODES] = REG[kz.REG_TALLIED] = 2
         return kz.ZddState(k.array(NODE), k.array(SIG), k.zeros(2 * slots),
                            k.zeros(4 * _cache(slots)), k.zeros(kz.stack_words(len(self.order))),
                            k.array(REG))
@@ -109,7 +109,7 @@ class Store:
     @property
     def nodes(self) -> int:
         """Nodes made so far, the two sinks included."""
-        return int(self.S.REG[kz.NODES])
+        return int(self.S.REG[kz.REG_NODES])
 
     def memory(self) -> int:
         """The bytes of the store's arrays (8 a slot)."""
@@ -192,7 +192,7 @@ class Store:
             status = int(k.import_diagram(scratch.S, OPT, LO, HI, MAP, start, n))
             if status == 0:
                 break
-            start = int(scratch.S.REG[kz.RESUME])
+            start = int(scratch.S.REG[kz.REG_RESUME])
             given[3] = k.numpy(MAP)  # what is done so far (the kernel may change)
             scratch._grow()
         return self.adopt(scratch, int(MAP[root]))
@@ -226,7 +226,7 @@ class Store:
                 status = int(k.transfer(self.S, *arrays, start, n))
                 if status == 0:
                     return k.numpy(arrays[4])
-                start = int(self.S.REG[kz.RESUME])
+                start = int(self.S.REG[kz.REG_RESUME])
                 given[4] = k.numpy(arrays[4])  # what is done so far (the kernel may change)
                 self._grow()
 
@@ -285,7 +285,7 @@ class Store:
         """The arrays, every node's count and signature made (the caller holds the
         lock)."""
         S = self.S
-        if S.REG[kz.TALLIED] < S.REG[kz.NODES]:
+        if S.REG[kz.REG_TALLIED] < S.REG[kz.REG_NODES]:
             self.kernel.tally(S)
         return S
 

@@ -12,7 +12,7 @@ memory access). Nodes 0 and 1 are the sinks (no set; the empty set), their ``var
 smaller than its children's, so one family has one diagram, and ``SLOT``, the unique table
 (open addressing, linear probing, a power of two long, at most half full, ``0`` for an
 empty slot), makes it one node. Nodes are numbered after their children, so one pass in
-order ([`tally`][], from ``REG[TALLIED]`` on, when asked) gives ``NODE[4n + 3]``, the
+order ([`tally`][], from ``REG[REG_TALLIED]`` on, when asked) gives ``NODE[4n + 3]``, the
 number of sets (-1 past 2**62), and ``SIG[n]``, a hash of the diagram's structure, the
 same in every store and on every backend (a set's ``__hash__``).
 
@@ -41,11 +41,11 @@ from .declare import Declaration
 __all__ = ["FUNCTIONS", "ZddState"]
 
 # Registers, REG[...].
-NODES = 0  # nodes made, the two sinks included: the next node's number
-RESUME = 1  # where import_diagram / transfer stopped (FULL): the node to go on from
-TALLIED = 2  # nodes below this have their count and signature (tally)
-FRAMES = 3  # frames on the stack of an operation that stopped FULL (0: none)
-PENDING = 4  # the result that operation was returning to its top frame
+REG_NODES = 0  # nodes made, the two sinks included: the next node's number
+REG_RESUME = 1  # where import_diagram / transfer stopped (FULL): the node to go on from
+REG_TALLIED = 2  # nodes below this have their count and signature (tally)
+REG_FRAMES = 3  # frames on the stack of an operation that stopped FULL (0: none)
+REG_PENDING = 4  # the result that operation was returning to its top frame
 N_REG = 5
 
 # Operations (the cache's op word; 0 marks an empty entry).
@@ -134,10 +134,10 @@ def make(S, v, lo, hi):
             return n
         s = (s + 1) & mask
     REG = S.REG
-    n = REG[NODES]
+    n = REG[REG_NODES]
     if 4 * n + 4 > len(N) or 2 * (n + 1) > len(SLOT):
         return FULL
-    REG[NODES] = n + 1
+    REG[REG_NODES] = n + 1
     SLOT[s] = n
     b = 4 * n
     N[b] = v
@@ -150,7 +150,7 @@ def tally(S):
     """The count and signature of every node made since the last tally, in order."""
     N = S.NODE
     SIG = S.SIG
-    for n in range(S.REG[TALLIED], S.REG[NODES]):
+    for n in range(S.REG[REG_TALLIED], S.REG[REG_NODES]):
         b = 4 * n
         lo = N[b + 1]
         hi = N[b + 2]
@@ -158,7 +158,7 @@ def tally(S):
         y = N[4 * hi + 3]
         N[b + 3] = x + y if x >= 0 and y >= 0 and x + y < HUGE else -1
         SIG[n] = nhash(N[b] + 1, SIG[lo], SIG[hi])
-    S.REG[TALLIED] = S.REG[NODES]
+    S.REG[REG_TALLIED] = S.REG[REG_NODES]
 
 
 def cached(S, op, f, g):
@@ -325,8 +325,8 @@ def apply(S, op, f, g):
     r = 0
     returning = False
     if op == GO_ON:
-        sp = REG[FRAMES]
-        r = REG[PENDING]
+        sp = REG[REG_FRAMES]
+        r = REG[REG_PENDING]
         returning = True
     while True:
         if not returning:  # evaluate (op, f, g): decided, cached, or a new frame
@@ -358,7 +358,7 @@ def apply(S, op, f, g):
         # Return r to the frame above: its first child's result is kept, its second's
         # makes its node.
         if sp == 0:
-            REG[FRAMES] = 0
+            REG[REG_FRAMES] = 0
             return r
         base = (sp - 1) * FRAME
         first = STK[base + 7]
@@ -376,8 +376,8 @@ def apply(S, op, f, g):
             continue
         n = r if first == TAIL else make(S, STK[base + 3], first, r)
         if n < 0:
-            REG[FRAMES] = sp
-            REG[PENDING] = r
+            REG[REG_FRAMES] = sp
+            REG[REG_PENDING] = r
             return n
         remember(S, STK[base], STK[base + 1], STK[base + 2], n)
         sp -= 1
@@ -389,15 +389,15 @@ def import_diagram(S, OPT, LO, HI, MAP, start, end):
     """Nodes ``start..end-1`` of a diagram that need not be ordered (the search's, or a
     text's) into the store, children first: ``MAP[n]`` is node ``n``'s family here, the
     union of ``MAP[LO[n]]`` and ``MAP[HI[n]]`` with variable ``OPT[n]`` added (no set of
-    ``HI[n]`` holds it). 0 when done; [`FULL`][] with ``REG[RESUME]`` the node to go on
+    ``HI[n]`` holds it). 0 when done; [`FULL`][] with ``REG[REG_RESUME]`` the node to go on
     from (its operation goes on where it stopped)."""
     for n in range(start, end):
-        if n == start and S.REG[FRAMES] > 0:  # node start's operation stopped FULL
+        if n == start and S.REG[REG_FRAMES] > 0:  # node start's operation stopped FULL
             u = apply(S, GO_ON, 0, 0)
         else:
             u = apply(S, ADD * (OPT[n] + 1), MAP[LO[n]], MAP[HI[n]])
         if u < 0:
-            S.REG[RESUME] = n
+            S.REG[REG_RESUME] = n
             return u
         MAP[n] = u
     return 0
@@ -432,23 +432,23 @@ def reach(N, root, MARK, STACK):
 def transfer(S, VAR, LO, HI, MARK, MAP, start, end):
     """The marked nodes ``start..end-1`` of another ordered diagram (the same variables)
     into this store, children first: ``MAP[n]`` their nodes here. 0 when done;
-    [`FULL`][] with ``REG[RESUME]`` the node to go on from."""
+    [`FULL`][] with ``REG[REG_RESUME]`` the node to go on from."""
     for n in range(start, end):
         if MARK[n] != 0:
             m = make(S, VAR[n], MAP[LO[n]], MAP[HI[n]])
             if m < 0:
-                S.REG[RESUME] = n
+                S.REG[REG_RESUME] = n
                 return m
             MAP[n] = m
     return 0
 
 
 def rehash(S):
-    """Fill the (zeroed) unique table with nodes ``2..REG[NODES]-1``, after growing."""
+    """Fill the (zeroed) unique table with nodes ``2..REG[REG_NODES]-1``, after growing."""
     SLOT = S.SLOT
     N = S.NODE
     mask = len(SLOT) - 1
-    for n in range(2, S.REG[NODES]):
+    for n in range(2, S.REG[REG_NODES]):
         s = nhash(N[4 * n], N[4 * n + 1], N[4 * n + 2]) & mask
         while SLOT[s] != 0:
             s = (s + 1) & mask
