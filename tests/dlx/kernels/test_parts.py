@@ -97,7 +97,7 @@ def test_rooms_split_at_the_root():
     assert {tuple(x) for x in whole} == {tuple(x) for x in split}
     assert plain_stats.splits == 0 and split_stats.splits >= 1
     assert split_stats.nodes < plain_stats.nodes
-    assert SolutionSet.read(problem, split.to_text()).count() == 108
+    assert SolutionSet.from_text(problem, split.to_text()).count() == 108
     with pytest.raises(SearchStoppedError) as e:
         memo_search(problem, parts=True, max_nodes=split_stats.nodes - 20)
     assert e.value.stats.nodes == split_stats.nodes - 20
@@ -154,7 +154,7 @@ def test_sets_of_parts_are_expanded_within_a_bound(backend):
     assert len(s) == 36**4 and stats.splits >= 3
     for x in s.sample(5, seed=1):
         assert x in s and problem.is_solution(x)
-    assert SolutionSet.read(problem, s.to_text()).count() == 36**4
+    assert SolutionSet.from_text(problem, s.to_text()).count() == 36**4
     big = rooms_in_a_row(13, 4, 4)
     with pytest.raises(SearchStoppedError, match="max_zdd_nodes") as e:
         memo_search(big, backend=backend, parts=True, max_zdd_nodes=50_000)

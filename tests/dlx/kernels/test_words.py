@@ -11,7 +11,6 @@ the same. The batch tests (``test_batch.py``) hold both to single searches.
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,12 +22,13 @@ from dlx.kernels import words as kernel_words
 from sudoku import parse_string, to_exact_cover
 from sudoku.reduction import empty_grid_problem
 from tests.helpers.backends import needs_numba
+from tests.helpers.datasets import data_dir
 from tests.helpers.random_problems import xcc_problems
 from tests.helpers.slices import tiny_slices
 
 pytestmark = needs_numba
 
-DATA = Path(__file__).resolve().parents[3] / "shared/data/sudoku"
+DATA = data_dir("sudoku")
 
 
 def _twins(options, primary, secondary) -> tuple[ExactCover, ExactCover]:
