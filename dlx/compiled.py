@@ -296,6 +296,14 @@ def through_entry(encode: Any, decode: Any) -> tuple[Any, Any, Any]:
     return found
 
 
+def _words_for_one_call(links: Links) -> Any:
+    """A pooled bit-words state of ``links`` when [`dlx.kernels.kernel_for`][] gives the
+    one call to the words kernel, else None (the links' batch serves)."""
+    if kernel_for(links, "numba", "one_call").module != "words":
+        return None
+    return kernel_words.pooled(links)
+
+
 class NumbaBackend(Backend):
     """[`dlx.kernels.algorithm_c`][] compiled by numba, cached on disk; needs the ``fast`` extra."""
 
@@ -388,8 +396,9 @@ class NumbaBackend(Backend):
     def one_instance(self, links: Links, width: int) -> OneInstance | None:
         """[`batch`][] of one instance on bit words, without the job's bookkeeping: the
         entry point, the first slice and each length's ``indptr`` found once; a search
-        that outlasts the first slice goes on as [`batch`][]'s would."""
-        state = kernel_words.pooled(links)
+        that outlasts the first slice goes on as [`batch`][]'s would. None when the
+        problem is not for the words ([`dlx.kernels.kernel_for`][]'s one call)."""
+        state = _words_for_one_call(links)
         if state is None:
             return None
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
@@ -419,7 +428,7 @@ class NumbaBackend(Backend):
         """[`one_instance`][] with an adapter's ends compiled in: ``encode``, the batch of
         one on bit words, ``decode``, in one call ([`through_entry`][]); a search that
         outlasts the first slice goes on as [`batch`][]'s would, then is decoded."""
-        state = kernel_words.pooled(links)
+        state = _words_for_one_call(links)
         if state is None:
             return None
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
