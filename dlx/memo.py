@@ -243,11 +243,12 @@ def memo_search(problem: Any, *, keep: bool = True,
     [`dlx.SearchStoppedError`][] with the stats (status ``MAX_NODES``, ``TIMEOUT`` or
     ``MAX_MEMORY``).
     """
+    from .kinds.memo_split import build_split, wanted
     from .request import check_request
 
     flag_arg(keep, "keep")
     request = check_request(problem.matrix, "solution_set", None, options)
-    found, stats = build(problem, request, bool(keep))
+    found, stats = (build_split if wanted(request) else build)(problem, request, bool(keep))
     check_stopped(stats, "memo_search()", request)
     return found, stats
 
