@@ -366,7 +366,7 @@ class _Runner:
         if not self.own and (with_problem or self.sent < self.workers):
             payload = self.payload
             self.sent += 1
-        fn = run_chunk if task is None else task
+        fn: Callable[..., Any] = run_chunk if task is None else task
         args = (self.digest, payload, what, forced, self.backend, limit)
         try:
             return self.executor.submit(fn, *args)

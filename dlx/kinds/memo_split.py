@@ -43,7 +43,7 @@ import dataclasses
 import os
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..budget import NEVER
 from ..distribute import _MISSING, _cached, _Runner, as_finished, chunks
@@ -51,7 +51,7 @@ from ..kernels import zdd as kz
 from ..kernels.memo import COMPLETE
 from ..memo import MemoRun, build, problem_links
 from ..progress import RunProgress
-from ..registry import get_backend
+from ..registry import BackendName, get_backend
 from ..request import SearchRequest
 from ..search import MemoStats, SearchStats
 from ..split import Split, split_problem
@@ -159,7 +159,7 @@ def _warm(backend: str) -> None:
     from ..problem import ExactCover
 
     tiny = ExactCover([["a"], ["b"], ["a", "b"]])
-    s = tiny.solution_set(backend=backend).using(backend)
+    s = tiny.solution_set(backend=cast(BackendName, backend)).using(backend)
     _ = (s | s).count()
 
 
