@@ -167,8 +167,10 @@ def build_split(problem: Any, request: SearchRequest, keep: bool,
                 on_finish: Callable[[SearchStats], None] | None = None
                 ) -> tuple[Any, MemoStats]:
     """[`dlx.memo.build`][] on many cores (see the module): the set (``keep``) or the
-    exact count, and the run's stats (the parts' totals, and the nodes above the cut);
-    None with the stats when a part was stopped."""
+    exact count, and the run's stats (nodes, updates, hits, memos: the parts' totals and
+    the nodes above the cut; ``zdd_nodes``: the set's canonical diagram, for a count the
+    largest part's); None with the stats when a part was stopped. ``on_finish`` is told
+    the stats at the end, Ctrl-C included (``INTERRUPTED``)."""
     backend = get_backend(request.backend, NEVER).name
     workers = request.workers or getattr(request.executor, "_max_workers", None) \
         or os.cpu_count() or 1
@@ -219,6 +221,12 @@ class _Run:
                 else:
                     if self.done < len(split):
                         stats.status = Status.TIMEOUT  # the deadline passed
+        except KeyboardInterrupt:
+            stats.status = Status.INTERRUPTED
+            stats.seconds = time.perf_counter() - self.start
+            if on_finish is not None:
+                on_finish(stats)
+            raise
         finally:
             if runner is not None:
                 runner.close()

@@ -165,3 +165,15 @@ def test_the_plain_distributed_count_is_unchanged():
     problem = queens(8)
     assert problem.count(executor=THREADS, split=problem.split(depth=2)) == 92
     assert problem.stats.nodes == 1223
+
+
+def test_ctrl_c_is_recorded(monkeypatch):
+    problem = queens(8)
+
+    def interrupt(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(memo_split._Run, "_gathered", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        problem.count(memo=True, split=problem.split(depth=1), executor=THREADS)
+    assert problem.stats.status is Status.INTERRUPTED
