@@ -43,7 +43,7 @@ import dataclasses
 import os
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from ..budget import NEVER
 from ..distribute import _MISSING, _cached, _Runner, as_finished, chunks
@@ -51,7 +51,7 @@ from ..kernels import zdd as kz
 from ..kernels.memo import COMPLETE
 from ..memo import MemoRun, build, problem_links
 from ..progress import RunProgress
-from ..registry import BackendName, get_backend
+from ..registry import get_backend
 from ..request import SearchRequest
 from ..search import MemoStats, SearchStats
 from ..split import Split, split_problem
@@ -151,16 +151,19 @@ def splits_well(problem: Any, request: SearchRequest) -> bool:
     return decided > 0 and none / decided > NO_GOOD
 
 
-def _warm(backend: str) -> None:
-    """The memoized kernel and the set algebra loaded here, so that forked workers
-    inherit them (numba: no compile, no cache read, per worker)."""
+def _warm(problem: Any, request: SearchRequest, backend: str) -> None:
+    """The memoized kernel (and, for a set, the set algebra) loaded here, so that forked
+    workers inherit them (numba: no compile, no cache read, per worker)."""
     if backend == "python":
         return
-    from ..problem import ExactCover
-
-    tiny = ExactCover([["a"], ["b"], ["a", "b"]])
-    s = tiny.solution_set(backend=cast(BackendName, backend)).using(backend)
-    _ = (s | s).count()
+    data = memo_input(problem)
+    kernel = get_backend(backend).memo(request.parts)
+    MemoRun(kernel, data, MemoStats(), links=problem_links(problem),
+            parts=request.parts).advance(1)
+    store = store_for(problem.matrix, backend)
+    node = store.family([[k] for k in range(min(problem.matrix.n_options, 2))])
+    store.import_diagram(*store.export(node))
+    store.count(node)
 
 
 def build_split(problem: Any, request: SearchRequest, keep: bool,
@@ -210,7 +213,7 @@ class _Run:
         try:
             if groups:
                 if request.executor is None:
-                    _warm(stats.backend)
+                    _warm(self.problem, request, stats.backend)
                 runner = _Runner(self.problem, split, request.executor, request.workers,
                                  stats.backend, 3)
                 self._report()

@@ -84,8 +84,8 @@ def test_two_worker_processes():
     assert [p.done for p in seen] == sorted(p.done for p in seen)
     assert seen[-1].solutions == 724 and len(seen[-1].cpu) >= 1
     _same_set(problem.solution_set(workers=2), problem.solution_set())
-    count, stats = memo_search(problem, keep=False, workers=2)
-    assert count == 724 and stats.status is Status.COMPLETE
+    with pytest.raises(ArgumentError, match="memo_search\\(\\) searches in one process"):
+        memo_search(problem, keep=False, workers=2)
 
 
 def _request(problem, **options):
