@@ -437,7 +437,11 @@ class ExactCover:
         the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
         subproblems: a rerun with it resumes. ``forced``, ``max_nodes``, ``timeout``,
         ``seed``, ``weighted``, ``lookahead`` and ``strategy`` are for a single search
-        only. ``progress`` is called with a [`dlx.RunProgress`][]: after each finished
+        only. With ``memo=True`` each subproblem is counted by the memoized search and
+        the exact counts add up (`dlx.kinds.memo_split`: a problem whose subproblems
+        repeat across the tree, as domino boards', is counted whole; ``timeout`` bounds
+        the whole run, ``max_memory`` and ``max_zdd_nodes`` each part; no checkpoint).
+        ``progress`` is called with a [`dlx.RunProgress`][]: after each finished
         chunk, or between the slices of a single search. The keyword ``options`` are
         [`dlx.CountOptions`][].
 
