@@ -51,8 +51,8 @@ ExactCover = Any
 """A [`dlx.ExactCover`][] (not imported: [`dlx.problem`][] imports this module)."""
 
 __all__ = ["CHUNK_SECONDS", "Checkpoint", "RayExecutor", "RunProgress", "SplitSearch",
-           "checkpoint_path", "chunks", "count_split", "map_ordered", "open_executor",
-           "solutions_split"]
+           "as_finished", "checkpoint_path", "chunks", "count_split", "map_ordered",
+           "open_executor", "solutions_split"]
 
 CHUNK_SECONDS = 0.25
 """About how long one task's search should take: long enough that the cost of a task
@@ -358,21 +358,24 @@ class _Runner:
         return cf.ProcessPoolExecutor(self.workers, initializer=install,
                                       initargs=(self.digest, self.payload))
 
-    def submit(self, what: str, forced: list[list[int]],
-               limit: int | None, with_problem: bool = False) -> cf.Future:
+    def submit(self, what: str, forced: list[list[int]], limit: Any,
+               with_problem: bool = False, task: Callable[..., Any] | None = None) -> cf.Future:
+        """Start ``task(digest, payload, what, forced, backend, limit)`` ([`run_chunk`][]
+        unless given: the memoized search's task takes its budgets in ``limit``)."""
         payload = None
         if not self.own and (with_problem or self.sent < self.workers):
             payload = self.payload
             self.sent += 1
+        fn: Callable[..., Any] = run_chunk if task is None else task
         args = (self.digest, payload, what, forced, self.backend, limit)
         try:
-            return self.executor.submit(run_chunk, *args)
+            return self.executor.submit(fn, *args)
         except (RuntimeError, cf.BrokenExecutor) as error:  # shut down, or broken
             if not self.own:
                 raise DistributedError(f"the executor refuses tasks ({type(error).__name__}: "
                                        f"{error}); a checkpoint keeps what was done") from error
             self.renew()
-            return self.executor.submit(run_chunk, *args)
+            return self.executor.submit(fn, *args)
 
     def failed(self, chunk_id: int, error: BaseException) -> bool:
         """After a task raised ``error``: False to send it again; True when the pool made
@@ -451,44 +454,20 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
 
     try:
         if runner is not None:
-            futures = {runner.submit("count", split_forced(split, g), limit): n
-                       for n, g in enumerate(groups)}
             report()
-            while futures:
-                finished, _ = cf.wait(futures, return_when=cf.FIRST_COMPLETED)
-                for fut in finished:
-                    if fut not in futures:  # resubmitted when the pool broke
-                        continue
-                    n = futures.pop(fut)
-                    try:
-                        out = fut.result()
-                    except Exception as error:  # the worker's failure: retried
-                        again = [n, *futures.values()] if runner.failed(n, error) else [n]
-                        if len(again) > 1:
-                            futures.clear()
-                        for m in again:
-                            futures[runner.submit("count", split_forced(split, groups[m]),
-                                                  limit)] = m
-                        continue
-                    if isinstance(out, str) and out == _MISSING:
-                        futures[runner.submit("count", split_forced(split, groups[n]),
-                                              limit, with_problem=True)] = n
-                        continue
-                    rows, used, (pid, seconds) = out
-                    cpu[pid] = cpu.get(pid, 0.0) + seconds
-                    for k, row in zip(groups[n], rows):
-                        results[k] = (row[0], row[1], row[2])
-                        solutions += row[0]
-                        ran_nodes += row[1]
-                        left_estimate -= split[k].estimate
-                        if book is not None:
-                            book.record(k, results[k])
-                    report()
-                    if limit is not None and solutions >= limit:
-                        for f in futures:
-                            f.cancel()
-                        futures.clear()
-                        break
+            for n, out in as_finished(runner, split, groups, "count", limit):
+                rows, used, (pid, seconds) = out
+                cpu[pid] = cpu.get(pid, 0.0) + seconds
+                for k, row in zip(groups[n], rows):
+                    results[k] = (row[0], row[1], row[2])
+                    solutions += row[0]
+                    ran_nodes += row[1]
+                    left_estimate -= split[k].estimate
+                    if book is not None:
+                        book.record(k, results[k])
+                report()
+                if limit is not None and solutions >= limit:
+                    break
     finally:
         if runner is not None:
             runner.close()
@@ -503,6 +482,48 @@ def count_split(problem: ExactCover, split: Split, *, executor: cf.Executor | No
                                                               solutions < limit)
         else Status.LIMIT, seconds=time.perf_counter() - start, backend=used)
     return total, stats
+
+
+def as_finished(runner: _Runner, split: Split, groups: Sequence[Sequence[int]], what: str,
+                limit: Any, task: Callable[..., Any] | None = None,
+                deadline: float | None = None) -> Iterator[tuple[int, Any]]:
+    """Each chunk of ``groups`` (indices into ``split``) run by ``runner``, ``(chunk,
+    result)`` as each finishes, in any order: a task that raises is sent again (every
+    unfinished one when the pool made here broke and was made anew), one whose worker
+    lacked the problem is sent again with it. Ends early, the rest cancelled, once
+    ``deadline`` (``time.monotonic()``) has passed, or when the caller stops reading."""
+    def submit(n: int, with_problem: bool = False) -> cf.Future:
+        return runner.submit(what, split_forced(split, groups[n]), limit, with_problem, task)
+
+    futures: dict[cf.Future, int] = {}
+    try:
+        for n in range(len(groups)):
+            futures[submit(n)] = n
+        while futures:
+            wait = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+            finished, _ = cf.wait(futures, timeout=wait, return_when=cf.FIRST_COMPLETED)
+            if not finished:  # the deadline passed
+                return
+            for fut in finished:
+                if fut not in futures:  # resubmitted when the pool broke
+                    continue
+                n = futures.pop(fut)
+                try:
+                    out = fut.result()
+                except Exception as error:  # the worker's failure: retried
+                    again = [n, *futures.values()] if runner.failed(n, error) else [n]
+                    if len(again) > 1:
+                        futures.clear()
+                    for m in again:
+                        futures[submit(m)] = m
+                    continue
+                if isinstance(out, str) and out == _MISSING:
+                    futures[submit(n, True)] = n
+                    continue
+                yield n, out
+    finally:
+        for f in futures:
+            f.cancel()
 
 
 def _succeeded(future: cf.Future) -> bool:

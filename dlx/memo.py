@@ -40,6 +40,7 @@ import numpy as np
 from .arguments import flag_arg
 from .backend import MemoKernel
 from .budget import NEVER, check_stopped
+from .errors import ArgumentError
 from .kernels.codes import Pause
 from .kernels.memo import (
     COMPLETE,
@@ -247,6 +248,10 @@ def memo_search(problem: Any, *, keep: bool = True,
 
     flag_arg(keep, "keep")
     request = check_request(problem.matrix, "solution_set", None, options)
+    if request.executor is not None or request.workers is not None \
+            or request.split is not None:
+        raise ArgumentError("memo_search() searches in one process: count(memo=True, ...) "
+                            "and solution_set(...) take executor, workers or split")
     found, stats = build(problem, request, bool(keep))
     check_stopped(stats, "memo_search()", request)
     return found, stats

@@ -30,6 +30,7 @@ from .errors import (
     RepeatedItemError,
     UnknownItemError,
 )
+from .kinds.memo_split import build_split, wanted
 from .links import Links
 from .matrix import Matrix
 from .memo import build as build_set
@@ -54,6 +55,7 @@ from .views import MATRIX_LIMIT, html_table, matrix_svg
 from .zdd import SolutionSet
 
 if TYPE_CHECKING:
+    import concurrent.futures as cf
     from collections.abc import Callable
 
     from typing_extensions import Unpack
@@ -435,7 +437,11 @@ class ExactCover:
         the serial search's ``nodes``. ``checkpoint`` names a JSON file of the finished
         subproblems: a rerun with it resumes. ``forced``, ``max_nodes``, ``timeout``,
         ``seed``, ``weighted``, ``lookahead`` and ``strategy`` are for a single search
-        only. ``progress`` is called with a [`dlx.RunProgress`][]: after each finished
+        only. With ``memo=True`` each subproblem is counted by the memoized search and
+        the exact counts add up (`dlx.kinds.memo_split`: a problem whose subproblems
+        repeat across the tree, as domino boards', is counted whole; ``timeout`` bounds
+        the whole run, ``max_memory`` and ``max_zdd_nodes`` each part; no checkpoint).
+        ``progress`` is called with a [`dlx.RunProgress`][]: after each finished
         chunk, or between the slices of a single search. The keyword ``options`` are
         [`dlx.CountOptions`][].
 
@@ -492,7 +498,9 @@ class ExactCover:
                      max_nodes: int | None = None, timeout: float | None = None,
                      max_zdd_nodes: int | None = None, max_memory: int | None = None,
                      parts: bool = False, backend: BackendName | Backend = "auto",
-                     progress: Callable[[RunProgress], object] | None = None) -> SolutionSet:
+                     progress: Callable[[RunProgress], object] | None = None,
+                     executor: cf.Executor | None = None, workers: int | None = None,
+                     split: Split | None = None) -> SolutionSet:
         """The set of all solutions, as a [`dlx.SolutionSet`][] (a ZDD) built by the
         memoized search (`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
         samples, set operations. The arguments mean what they mean for [`count`][]
@@ -505,12 +513,17 @@ class ExactCover:
         have cut it apart), into independent parts, searches each apart and multiplies
         them (a walk that costs a quarter of the search at most); ``progress`` is called
         with a [`dlx.RunProgress`][] (its ``stats`` a [`dlx.MemoStats`][]) about
-        five times a second. Multiplicities raise [`dlx.ArgumentError`][]."""
+        five times a second. Multiplicities raise [`dlx.ArgumentError`][]. ``executor``,
+        ``workers`` or ``split`` build it on many cores, as [`count`][] counts: the union
+        of the sets of the split's parts (`dlx.kinds.memo_split`; ``timeout`` bounds the
+        whole, ``max_memory`` and ``max_zdd_nodes`` each part)."""
         request = check_request(self.matrix, "solution_set", None, {
             "forced": forced, "max_nodes": max_nodes, "timeout": timeout,
             "max_zdd_nodes": max_zdd_nodes, "max_memory": max_memory, "parts": parts,
-            "backend": backend, "progress": progress})
-        found, stats = build_set(self, request, True, self._finished)
+            "backend": backend, "progress": progress, "executor": executor,
+            "workers": workers, "split": split})
+        found, stats = (build_split if wanted(request) else build_set)(
+            self, request, True, self._finished)
         check_stopped(stats, "solution_set()", request)
         return cast(SolutionSet, found)
 

@@ -129,6 +129,9 @@ class SetOptions(MemoOptions, total=False):
     timeout: float | None
     backend: BackendName | Backend
     progress: Callable[[RunProgress], object] | None
+    executor: cf.Executor | None
+    workers: int | None
+    split: Split | None
 
 
 class BatchOptions(TypedDict, total=False):
@@ -306,12 +309,15 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     if memo:
         _memo(matrix, {"seed": seed is not None, "weighted": weighted,
                        "lookahead": lookahead, "learn": learn, "order='cost'": order != "search",
-                       "restarts": restarts is not None, DISTRIBUTED: distributed,
+                       "restarts": restarts is not None,
                        f"strategy={strategy!r}": strategy not in ("auto", "plain")})
+        if distributed:
+            _memo_split(matrix, call, checkpoint, executor, split,
+                        {"forced": bool(forced), "max_nodes": max_nodes < NEVER})
         return SearchRequest("memo", limit_, forced, max_nodes, timeout, backend=backend,
                              progress=progress, memo=True, max_zdd_nodes=max_zdd,
                              max_memory=memory if memory < NEVER else memory_default(),
-                             parts=parts)
+                             parts=parts, executor=executor, workers=workers_, split=split)
     if distributed:
         given = (bool(forced), max_nodes < NEVER, timeout is not None, seed is not None,
                  weighted, lookahead > 0, learn, order != "search", restarts is not None)
@@ -381,12 +387,26 @@ def _memo(matrix: Matrix, given: dict[str, Any]) -> None:
                                 "order")
 
 
-def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any,
-                 workers: int | None, split: Any, checkpoint: Any,
-                 progress: Any) -> SearchRequest:
-    """The rules of a distributed run ([`dlx.distribute`][])."""
-    if checkpoint is not None and limit < NEVER:
-        raise ArgumentError("a checkpoint records whole counts: give no limit with it")
+def _memo_split(matrix: Matrix, call: str, checkpoint: Any, executor: Any, split: Any,
+                given: dict[str, bool]) -> None:
+    """The rules of the memoized search on many cores ([`dlx.kinds.memo_split`][]): a
+    count or a set, without a checkpoint or what only a single search takes."""
+    if checkpoint is not None:
+        raise ArgumentError("the memoized search (memo=True) takes no checkpoint: a "
+                            "checkpoint records the parts of the plain distributed count")
+    if call not in ("count", "solution_set"):
+        raise ArgumentError(f"the memoized search (memo=True) runs on many cores for count() "
+                            f"and solution_set() only: {call}() takes no executor, workers "
+                            "or split with it")
+    for name, asked in given.items():
+        if asked:
+            raise ArgumentError(f"{name} is for a single search; a distributed run "
+                                f"({DISTRIBUTED}) takes none")
+    _executor_split(matrix, executor, split)
+
+
+def _executor_split(matrix: Matrix, executor: Any, split: Any) -> None:
+    """``executor`` and ``split`` of a distributed run, checked."""
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor (a process "
                             f"pool, a Dask client's get_executor(), dlx.RayExecutor), got "
@@ -396,6 +416,15 @@ def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any,
                             f"{split!r}")
     if split is not None and split.problem_digest != matrix.digest:
         raise ArgumentError("split was made for another problem")
+
+
+def _distributed(matrix: Matrix, limit: int, backend: Any, executor: Any,
+                 workers: int | None, split: Any, checkpoint: Any,
+                 progress: Any) -> SearchRequest:
+    """The rules of a distributed run ([`dlx.distribute`][])."""
+    if checkpoint is not None and limit < NEVER:
+        raise ArgumentError("a checkpoint records whole counts: give no limit with it")
+    _executor_split(matrix, executor, split)
     return SearchRequest("distributed", limit, backend=backend, executor=executor,
                          workers=workers, split=split,
                          checkpoint=None if checkpoint is None else checkpoint_path(checkpoint),

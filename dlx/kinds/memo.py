@@ -1,7 +1,9 @@
 """The memoized search (``memo=True``, ``solution_set``, [`dlx.memo`][], Knuth's DLX6):
 it builds the set of all solutions ([`dlx.SolutionSet`][]) once, then yields them in the
 set's order, which is the order of the plain search; ``count`` counts without keeping
-the diagram. Both run [`dlx.memo.build`][], on [`dlx.slices.drive`][] as every kind."""
+the diagram. Both run [`dlx.memo.build`][], on [`dlx.slices.drive`][] as every kind; a
+count given ``executor``, ``workers`` or ``split`` runs split
+([`dlx.kinds.memo_split`][])."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from ..search import SearchStats
 from ..status import Status
 from ..zdd import SolutionSet
 from . import Kind, OnFinish, Problem
+from .memo_split import build_split, wanted
 
 __all__ = ["KIND", "MemoSolutions"]
 
@@ -77,7 +80,8 @@ def count(problem: Problem, request: SearchRequest,
         if on_finish is not None:
             on_finish(stats)
 
-    total, stats = build(problem, request, False, finished)
+    run = build_split if wanted(request) else build
+    total, stats = run(problem, request, False, finished)
     if not isinstance(total, int):
         return 0, stats
     return stats.solutions, stats

@@ -237,8 +237,8 @@ def test_strategy_names():
 def test_messages_read_as_sentences():
     problem = dominoes(4, 4)
     with pytest.raises(ArgumentError) as e:
-        problem.count(memo=True, workers=2)
-    assert "takes no executor, workers, checkpoint or split" in str(e.value)
+        problem.solutions(memo=True, workers=2)
+    assert "solutions() takes no executor, workers or split with it" in str(e.value)
     assert "no a " not in str(e.value)
 
 

@@ -498,8 +498,8 @@ def test_the_set_errors_are_dlx_errors():
 @pytest.mark.parametrize("kwargs, name", [
     ({"seed": 1}, "seed"), ({"weighted": True}, "weighted"), ({"lookahead": 2}, "lookahead"),
     ({"strategy": "learn"}, "learn"), ({"order": "cost"}, "order='cost'"),
-    ({"workers": 2}, "executor, workers, checkpoint or split"),
-    ({"split": None, "checkpoint": "x.json"}, "executor, workers, checkpoint or split"),
+    ({"workers": 2, "max_nodes": 5}, "max_nodes is for a single search"),
+    ({"split": None, "checkpoint": "x.json"}, "takes no checkpoint"),
     ({"strategy": "race"}, "strategy='race'"), ({"memo": 1}, "memo must be True or False"),
 ])
 def test_memo_refuses(kwargs, name):
