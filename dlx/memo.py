@@ -43,6 +43,7 @@ from .budget import NEVER, check_stopped
 from .kernels.codes import Pause
 from .kernels.memo import (
     COMPLETE,
+    ENTRY,
     GROW_MEMO,
     GROW_PARTS,
     GROW_ZDD,
@@ -585,7 +586,7 @@ def check_memo(S: MemoState) -> None:
                 raise AssertionError(f"list of item {x} does not close")
         if COLOR[x] == 0 and LEN[x] >= 0 and k != LEN[x]:
             raise AssertionError(f"LEN of item {x} is {LEN[x]}, its list holds {k}")
-    slots = [int(v) for v in S.MSLOT if v]
+    slots = [int(v) & ENTRY for v in S.MSLOT if v]
     if sorted(slots) != list(range(1, R[REG_MEMOS] + 1)):
         raise AssertionError("the memo table does not hold each entry once")
     nodes = R[REG_ZNODES]
@@ -593,7 +594,7 @@ def check_memo(S: MemoState) -> None:
         lo, hi = int(S.ZLO[n]), int(S.ZHI[n])
         if not (0 <= lo < n and 1 <= hi < n):
             raise AssertionError(f"ZDD node {n} points to ({lo}, {hi})")
-    unique = sorted(int(v) for v in S.ZSLOT if v)
+    unique = sorted(int(v) & ENTRY for v in S.ZSLOT if v)
     if unique != list(range(2, nodes)):
         raise AssertionError("the unique table does not hold each ZDD node once")
     triples = {(int(S.ZOPT[n]), int(S.ZLO[n]), int(S.ZHI[n])) for n in range(2, nodes)}
