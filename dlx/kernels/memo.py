@@ -34,7 +34,7 @@ re-enter their lists ([`toggle`][]), so a lookup costs ``W`` word compares, not 
 The memo table: entry ``e`` holds a signature ``MSIG[e*W : e*W + W]``, its hash
 ``MHASH[e]``, and its answer ``MZDD[e]`` (a ZDD node, 0 if the subproblem has no solution).
 ``MSLOT`` (a power of two long, at most half full) holds ``e + 1`` per used slot, found by
-linear probing from ``hash & (len - 1)``.
+linear probing from ``hash & (len - 1)``, tagged with the hash's high bits (``TAG``).
 
 The ZDD: node ``n`` is ``(ZOPT[n], ZLO[n], ZHI[n])``: the solutions of ``ZLO[n]``, and those
 of ``ZHI[n]`` with option ``ZOPT[n]`` added. Nodes 0 and 1 are the sinks (no solution; the
@@ -128,9 +128,8 @@ MASK = (1 << 62) - 1
 
 ENTRY = (1 << 32) - 1
 TAG = MASK ^ ENTRY
-"""A slot of the memo or the unique table holds a memo entry + 1 or a ZDD node in its low
-32 bits (``ENTRY``; the tables stop there, at 4 G entries or nodes) and the high 30 bits
-of its hash (``TAG``), so that probing past another entry rarely reads it."""
+"""A slot of the memo or unique table: an entry + 1 or a node in the low 32 bits (the
+tables stop there), the hash's high 30 bits (its tag) above."""
 
 
 class MemoState(NamedTuple):
@@ -402,9 +401,8 @@ def back(S, start, end, cur):
 
 def lookup(S):
     """The memo entry of the current signature if there is one (>= 0), else a new entry
-    ``e`` for it, returned as ``-e - 1``. The table must have room (see [`search`][]).
-    A slot's tag (the hash's high bits) rules out most other entries without reading
-    them: only a slot whose tag agrees costs a read of the entry's signature."""
+    ``e`` for it, returned as ``-e - 1``. The table must have room (see [`search`][]);
+    only a slot whose tag agrees costs a read of its entry's signature."""
     REG = S.REG
     CUR = S.CUR
     MSLOT = S.MSLOT
@@ -445,8 +443,8 @@ def zhash(opt, lo, hi):
 
 def make(S, opt, lo, hi):
     """The ZDD node ``(opt, lo, hi)``, found in the unique table or made; -1 if the table
-    is full (grow it, then call again), -2 if ``REG[REG_ZBOUND]`` nodes exist already
-    (or ``ENTRY``: a slot's room). Slots are tagged as the memo's ([`lookup`][])."""
+    is full (grow it, then call again), -2 if ``REG[REG_ZBOUND]`` (or ``ENTRY``) nodes
+    exist already. Slots are tagged as the memo's ([`lookup`][])."""
     ZOPT = S.ZOPT
     ZLO = S.ZLO
     ZHI = S.ZHI
@@ -664,11 +662,10 @@ def rehash_memo(MSLOT, MHASH, count):
     """Fill the (zeroed) memo slots with entries ``0..count-1``, after growing."""
     mask = len(MSLOT) - 1
     for e in range(count):
-        h = MHASH[e]
-        s = h & mask
+        s = MHASH[e] & mask
         while MSLOT[s] != 0:
             s = (s + 1) & mask
-        MSLOT[s] = (h & TAG) | (e + 1)
+        MSLOT[s] = (MHASH[e] & TAG) | (e + 1)
 
 
 def rehash_zdd(ZSLOT, ZOPT, ZLO, ZHI, count):
@@ -688,11 +685,6 @@ FUNCTIONS = ("toggle", "leave", "enter", "hide", "unhide", "cover", "uncover", "
 """The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
 
 
-INLINE = frozenset({"toggle", "leave", "enter", "hide", "unhide", "cover", "uncover", "commit",
-                    "uncommit", "choose", "lookup", "zhash", "make"})
-"""Inlined into their callers by numba (``inline="always"``)."""
-
-
 DECLARATION = Declaration(
     "memo",
     functions=FUNCTIONS,
@@ -701,7 +693,8 @@ DECLARATION = Declaration(
     registers=REGISTERS,
     borrows=("parts",),
     switches={"SPLITTING": SPLITTING},
-    inline=INLINE,
-    options={"_nrt": False},
+    inline=frozenset({"toggle", "leave", "enter", "hide", "unhide", "cover", "uncover",
+                      "commit", "uncommit", "choose", "lookup", "zhash", "make"}),
+    options={"_nrt": False},  # it allocates nothing; reference counts took a third of it
 )
 """DLX6's memoized search, its independent parts borrowed from [`dlx.kernels.parts`][]."""
