@@ -18,7 +18,10 @@ round with the plain (``memo=False``) and the memoized (``memo=True``) count, CP
 ``benchmarks.knuth``), the warm numba memo interleaved with Knuth's DLX6 round by round,
 DLX6 timed by its own clocks from the end of its input to the end of its search (CPU and
 wall medians and the ratios in ``extra_info``). Every run checks the count, and the memo's
-search nodes against DLX6's (SOURCES.md, "Memoized counting").
+search nodes against DLX6's (SOURCES.md, "Memoized counting"). ``test_memo_user_cpu``: the
+same pair in user CPU only (``getrusage``; DLX6's whole process, our warm search, see
+``benchmarks.knuth.bench_user_cpu``): issue 40's "at most 1.0x DLX6's user CPU"
+(``ratio_user``), on the files of ``USER_CPU``.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 import pytest
 
 from benchmarks.cases import EXACT_COVER_DIR, load_kernel, numba_available
-from benchmarks.knuth import bench_interleaved
+from benchmarks.knuth import bench_interleaved, bench_user_cpu
 from dlx import BackendName, ExactCover
 from dlx.memo import memo_search
 
@@ -58,6 +61,7 @@ PYTHON_DEFAULT = {"knuth_dlx2_color_example", "queens8", "langford8", "queens10"
                   "domino_8x8"}  # the python default in well under a second
 PLAIN = {"domino_8x8", "langford12", "queens13"}  # the plain count finishes in seconds
 PYTHON = {"domino_8x8", "domino_10x10"}  # the python memo in under a second or so
+USER_CPU = ("domino_12x12", "domino_14x14", "langford12", "queens13")  # issue 40's files
 
 
 def load(name: str) -> ExactCover:
@@ -158,6 +162,25 @@ def test_memo_vs_dlx6(benchmark, knuth_program: Callable[[str], Path], name: str
     benchmark.group = f"memo-{name}"
     _vs_dlx6(benchmark, dlx6, problem, EXACT_COVER_DIR / f"{name}.dlx", rounds=5)
     assert benchmark.extra_info["nodes"] == CASES[name][1]
+
+
+@pytest.mark.parametrize("name", USER_CPU)
+def test_memo_user_cpu(benchmark, knuth_program: Callable[[str], Path], name: str) -> None:
+    """The warm numba memo against DLX6 in user CPU, rounds interleaved (median of 5):
+    ``ratio_user`` is issue 40's "at most 1.0x". Counts and nodes checked as above."""
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    dlx6 = knuth_program("dlx6")
+    problem = load(name)
+    load_kernel(lambda: memo_search(ExactCover([["a"]]), backend="numba"))
+    memo_search(problem, backend="numba", keep=False)  # the problem's links, once
+    benchmark.group = f"memo-{name}"
+    (count, stats), knuth = bench_user_cpu(
+        benchmark, lambda: memo_search(problem, backend="numba", keep=False), dlx6,
+        EXACT_COVER_DIR / f"{name}.dlx", rounds=5)
+    assert count % 2**64 == knuth.totals[0]  # DLX6 counts modulo 2**64
+    assert stats.nodes == knuth.totals[1] == CASES[name][1]
+    benchmark.extra_info.update(solver="memo-numba vs dlx6 (user CPU)", nodes=stats.nodes)
 
 
 def rooms(count: int, m: int, n: int) -> ExactCover:

@@ -44,6 +44,7 @@ from .errors import ArgumentError
 from .kernels.codes import Pause
 from .kernels.memo import (
     COMPLETE,
+    ENTRY,
     GROW_MEMO,
     GROW_PARTS,
     GROW_ZDD,
@@ -60,8 +61,10 @@ from .kernels.memo import (
     REG_WORDS,
     REG_ZBOUND,
     REG_ZNODES,
+    TAG,
     ZDD_BOUND,
     MemoState,
+    zhash,
 )
 from .kernels.parts import REG_GTOP, REG_OSEEN_AT, REG_PARTS, REG_SEEN_AT, REG_SPLITS
 from .links import Links, build_links
@@ -555,8 +558,9 @@ def _read(S: MemoState, stats: MemoStats) -> None:
 def check_memo(S: MemoState) -> None:
     """Knuth's sanity check of a live state, between kernel calls (raises AssertionError):
     the active lists against ``LEN``, each list's links, the signature and its hash against
-    one computed afresh from the active lists, the memo and unique tables, and that every
-    ZDD node is reduced and made after its children. O(size): for tests."""
+    one computed afresh from the active lists, the memo and unique tables (each entry
+    once, each slot's tag its entry's), and that every ZDD node is reduced and made
+    after its children. O(size): for tests."""
     R = [int(v) for v in S.REG]
     n1, W = R[REG_N1], R[REG_WORDS]
     N = len(S.LEN) - 2
@@ -591,16 +595,21 @@ def check_memo(S: MemoState) -> None:
         if COLOR[x] == 0 and LEN[x] >= 0 and k != LEN[x]:
             raise AssertionError(f"LEN of item {x} is {LEN[x]}, its list holds {k}")
     slots = [int(v) for v in S.MSLOT if v]
-    if sorted(slots) != list(range(1, R[REG_MEMOS] + 1)):
+    if sorted(v & ENTRY for v in slots) != list(range(1, R[REG_MEMOS] + 1)):
         raise AssertionError("the memo table does not hold each entry once")
+    if any(v & TAG != int(S.MHASH[(v & ENTRY) - 1]) & TAG for v in slots):
+        raise AssertionError("a memo slot's tag differs from its entry's hash")
     nodes = R[REG_ZNODES]
     for n in range(2, nodes):
         lo, hi = int(S.ZLO[n]), int(S.ZHI[n])
         if not (0 <= lo < n and 1 <= hi < n):
             raise AssertionError(f"ZDD node {n} points to ({lo}, {hi})")
-    unique = sorted(int(v) for v in S.ZSLOT if v)
-    if unique != list(range(2, nodes)):
+    zslots = [int(v) for v in S.ZSLOT if v]
+    if sorted(v & ENTRY for v in zslots) != list(range(2, nodes)):
         raise AssertionError("the unique table does not hold each ZDD node once")
+    if any(v & TAG != zhash(int(S.ZOPT[v & ENTRY]), int(S.ZLO[v & ENTRY]),
+                            int(S.ZHI[v & ENTRY])) & TAG for v in zslots):
+        raise AssertionError("a unique-table slot's tag differs from its node's hash")
     triples = {(int(S.ZOPT[n]), int(S.ZLO[n]), int(S.ZHI[n])) for n in range(2, nodes)}
     if len(triples) != nodes - 2:
         raise AssertionError("two ZDD nodes are equal")

@@ -34,7 +34,7 @@ re-enter their lists ([`toggle`][]), so a lookup costs ``W`` word compares, not 
 The memo table: entry ``e`` holds a signature ``MSIG[e*W : e*W + W]``, its hash
 ``MHASH[e]``, and its answer ``MZDD[e]`` (a ZDD node, 0 if the subproblem has no solution).
 ``MSLOT`` (a power of two long, at most half full) holds ``e + 1`` per used slot, found by
-linear probing from ``hash & (len - 1)``.
+linear probing from ``hash & (len - 1)``, tagged with the hash's high bits (``TAG``).
 
 The ZDD: node ``n`` is ``(ZOPT[n], ZLO[n], ZHI[n])``: the solutions of ``ZLO[n]``, and those
 of ``ZHI[n]`` with option ``ZOPT[n]`` added. Nodes 0 and 1 are the sinks (no solution; the
@@ -125,6 +125,11 @@ K1 = 0x9E3779B97F4A7C1
 K2 = 0x5851F42D4C957F2
 K3 = 0x2545F4914F6CDD1
 MASK = (1 << 62) - 1
+
+ENTRY = (1 << 32) - 1
+TAG = MASK ^ ENTRY
+"""A slot of the memo or unique table: an entry + 1 or a node in the low 32 bits (the
+tables stop there), the hash's high 30 bits (its tag) above."""
 
 
 class MemoState(NamedTuple):
@@ -396,18 +401,22 @@ def back(S, start, end, cur):
 
 def lookup(S):
     """The memo entry of the current signature if there is one (>= 0), else a new entry
-    ``e`` for it, returned as ``-e - 1``. The table must have room (see [`search`][])."""
+    ``e`` for it, returned as ``-e - 1``. The table must have room (see [`search`][]);
+    only a slot whose tag agrees costs a read of its entry's signature."""
     REG = S.REG
     CUR = S.CUR
+    MSLOT = S.MSLOT
     W = REG[REG_WORDS]
     h = CUR[W]
-    mask = len(S.MSLOT) - 1
+    tag = h & TAG
+    mask = len(MSLOT) - 1
     s = h & mask
     while True:
-        e = S.MSLOT[s] - 1
-        if e < 0:
+        v = MSLOT[s]
+        if v == 0:
             break
-        if S.MHASH[e] == h:
+        if (v & TAG) == tag:
+            e = (v & ENTRY) - 1
             base = e * W
             w = 0
             while w < W and S.MSIG[base + w] == CUR[w]:
@@ -417,7 +426,7 @@ def lookup(S):
         s = (s + 1) & mask
     e = REG[REG_MEMOS]
     REG[REG_MEMOS] = e + 1
-    S.MSLOT[s] = e + 1
+    MSLOT[s] = tag | (e + 1)
     S.MHASH[e] = h
     S.MZDD[e] = 0
     base = e * W
@@ -434,27 +443,33 @@ def zhash(opt, lo, hi):
 
 def make(S, opt, lo, hi):
     """The ZDD node ``(opt, lo, hi)``, found in the unique table or made; -1 if the table
-    is full (grow it, then call again), -2 if ``REG[REG_ZBOUND]`` nodes exist already."""
+    is full (grow it, then call again), -2 if ``REG[REG_ZBOUND]`` (or ``ENTRY``) nodes
+    exist already. Slots are tagged as the memo's ([`lookup`][])."""
     ZOPT = S.ZOPT
     ZLO = S.ZLO
     ZHI = S.ZHI
-    mask = len(S.ZSLOT) - 1
-    s = zhash(opt, lo, hi) & mask
+    ZSLOT = S.ZSLOT
+    mask = len(ZSLOT) - 1
+    h = zhash(opt, lo, hi)
+    tag = h & TAG
+    s = h & mask
     while True:
-        n = S.ZSLOT[s]
-        if n == 0:
+        v = ZSLOT[s]
+        if v == 0:
             break
-        if ZOPT[n] == opt and ZLO[n] == lo and ZHI[n] == hi:
-            return n
+        if (v & TAG) == tag:
+            n = v & ENTRY
+            if ZOPT[n] == opt and ZLO[n] == lo and ZHI[n] == hi:
+                return n
         s = (s + 1) & mask
     REG = S.REG
     n = REG[REG_ZNODES]
-    if n >= REG[REG_ZBOUND]:
+    if n >= REG[REG_ZBOUND] or n >= ENTRY:
         return -2
-    if n >= len(ZOPT) or 2 * (n + 1) > len(S.ZSLOT):
+    if n >= len(ZOPT) or 2 * (n + 1) > len(ZSLOT):
         return -1
     REG[REG_ZNODES] = n + 1
-    S.ZSLOT[s] = n
+    ZSLOT[s] = tag | n
     ZOPT[n] = opt
     ZLO[n] = lo
     ZHI[n] = hi
@@ -519,7 +534,7 @@ def search(S, node_stop):
                 status = MAX_NODES
                 break
             if REG[REG_MEMOS] >= len(S.MZDD) or 2 * (REG[REG_MEMOS] + 1) > len(S.MSLOT):
-                status = GROW_MEMO
+                status = GROW_MEMO if 2 * len(S.MZDD) < ENTRY else ZDD_BOUND  # a slot's room
                 break
             if SPLITTING and parts and REG[REG_GTOP] + 2 * len(S.LEN) > len(G):
                 status = GROW_PARTS
@@ -650,17 +665,18 @@ def rehash_memo(MSLOT, MHASH, count):
         s = MHASH[e] & mask
         while MSLOT[s] != 0:
             s = (s + 1) & mask
-        MSLOT[s] = e + 1
+        MSLOT[s] = (MHASH[e] & TAG) | (e + 1)
 
 
 def rehash_zdd(ZSLOT, ZOPT, ZLO, ZHI, count):
     """Fill the (zeroed) unique table with nodes ``2..count-1``, after growing."""
     mask = len(ZSLOT) - 1
     for n in range(2, count):
-        s = zhash(ZOPT[n], ZLO[n], ZHI[n]) & mask
+        h = zhash(ZOPT[n], ZLO[n], ZHI[n])
+        s = h & mask
         while ZSLOT[s] != 0:
             s = (s + 1) & mask
-        ZSLOT[s] = n
+        ZSLOT[s] = (h & TAG) | n
 
 
 FUNCTIONS = ("toggle", "leave", "enter", "hide", "unhide", "cover", "uncover", "purify",
@@ -677,5 +693,8 @@ DECLARATION = Declaration(
     registers=REGISTERS,
     borrows=("parts",),
     switches={"SPLITTING": SPLITTING},
+    inline=frozenset({"toggle", "leave", "enter", "hide", "unhide", "cover", "uncover",
+                      "commit", "uncommit", "choose", "lookup", "zhash", "make"}),
+    options={"_nrt": False},  # it allocates nothing; reference counts took a third of it
 )
 """DLX6's memoized search, its independent parts borrowed from [`dlx.kernels.parts`][]."""

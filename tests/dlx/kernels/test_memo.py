@@ -26,9 +26,12 @@ from dlx import (
     Status,
 )
 from dlx.backend import PYTHON_MEMO
+from dlx.kernels.codes import COMPLETE
+from dlx.kernels.memo import search
 from dlx.memo import (
     MemoInput,
     _state,
+    check_memo,
     memo_count,
     memo_input,
     memo_search,
@@ -212,6 +215,22 @@ def test_set_operations_equal_python_sets(problem, data):
 def test_kernel_state_is_sane_at_every_node(problem):
     """Knuth's sanity checker after every node, then the arrays restored at the end."""
     assert run_node_by_node(problem)[1] == len(plain(problem))
+
+
+@pytest.mark.parametrize("table", ["MSLOT", "ZSLOT"])
+def test_sanity_check_reads_the_slots_tags(table):
+    """A slot holds its entry (low bits) and its hash's high bits (the tag that lets a
+    probe pass other entries unread): the sanity check refuses a slot whose tag is wrong,
+    and the search finds the entry again only through the right tag."""
+    data = memo_input(domino_problem(4, 4))
+    S = _state(PYTHON_MEMO, data, 1 << 62)
+    assert search(S, 1 << 62) == COMPLETE
+    check_memo(S)
+    slots = getattr(S, table)
+    s = next(i for i, v in enumerate(slots) if v)
+    slots[s] ^= 1 << 40  # a bit of the tag
+    with pytest.raises(AssertionError, match="tag"):
+        check_memo(S)
 
 
 def test_tables_grow_from_their_first_size():
