@@ -32,6 +32,8 @@ from .errors import (
 )
 from .links import Links
 from .matrix import Matrix
+from .frontier import build as build_frontier
+from .frontier import use_frontier
 from .memo import build as build_set
 from .options import (
     Colored,
@@ -492,7 +494,8 @@ class ExactCover:
                      max_nodes: int | None = None, timeout: float | None = None,
                      max_zdd_nodes: int | None = None, max_memory: int | None = None,
                      parts: bool = False, backend: BackendName | Backend = "auto",
-                     progress: Callable[[RunProgress], object] | None = None) -> SolutionSet:
+                     progress: Callable[[RunProgress], object] | None = None,
+                     method: str | None = None) -> SolutionSet:
         """The set of all solutions, as a [`dlx.SolutionSet`][] (a ZDD) built by the
         memoized search (`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
         samples, set operations. The arguments mean what they mean for [`count`][]
@@ -505,12 +508,23 @@ class ExactCover:
         have cut it apart), into independent parts, searches each apart and multiplies
         them (a walk that costs a quarter of the search at most); ``progress`` is called
         with a [`dlx.RunProgress`][] (its ``stats`` a [`dlx.MemoStats`][]) about
-        five times a second. Multiplicities raise [`dlx.ArgumentError`][]."""
+        five times a second. Multiplicities raise [`dlx.ArgumentError`][].
+
+        ``method`` says how the set is built: ``"memo"`` by the memoized search,
+        ``"frontier"`` top-down over the store's option order ([`dlx.frontier`][]: no
+        colors, no ``parts``; ``max_nodes`` and ``max_zdd_nodes`` then bound the top-down
+        diagram's nodes, ``progress`` is not called); None (the default) chooses
+        top-down when the problem has no colors and the order's frontier is narrow
+        ([`dlx.frontier.use_frontier`][]). The family is the same either way."""
         request = check_request(self.matrix, "solution_set", None, {
             "forced": forced, "max_nodes": max_nodes, "timeout": timeout,
             "max_zdd_nodes": max_zdd_nodes, "max_memory": max_memory, "parts": parts,
-            "backend": backend, "progress": progress})
-        found, stats = build_set(self, request, True, self._finished)
+            "backend": backend, "progress": progress, "method": method})
+        if use_frontier(self, request):
+            found, stats = build_frontier(self, request)
+            self._finished(stats)
+        else:
+            found, stats = build_set(self, request, True, self._finished)
         check_stopped(stats, "solution_set()", request)
         return cast(SolutionSet, found)
 
