@@ -32,7 +32,7 @@ from .errors import ArgumentError
 from .kernels import frontier as kf
 from .search import MemoStats
 from .status import Status
-from .zdd_store import MemoInput, memo_input, store_for
+from .zdd_store import MemoInput, exact_counts, memo_input, store_for
 
 __all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "build", "frontier_width", "use_frontier"]
 
@@ -203,7 +203,6 @@ def build(problem: Any, request: Any) -> tuple[Any, MemoStats]:
         stats.status = status
         return None, stats
     stats.status = Status.COMPLETE
-    stats.solutions = store.count(node)
     return SolutionSet._made(problem, store, node, "auto"), stats
 
 
@@ -272,7 +271,11 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
     out = int(S.REG[kf.REG_OUT])
     stats.zdd_nodes = out if root >= 2 else root + 1
     if root < 2:
+        stats.solutions = root
         return root, None
     triples = np.asarray(S.OUT[: 3 * out], dtype=np.int64).reshape(out, 3)
-    S = None  # the top-down diagram's arrays go before the store's grow
-    return int(store._transfer(triples[:, 0], triples[:, 1], triples[:, 2])[root]), None
+    columns = [np.ascontiguousarray(triples[:, j]) for j in range(3)]
+    del S, triples  # the top-down diagram goes before the store grows (the peak of memory)
+    stats.solutions = exact_counts(columns[1], columns[2])[root]
+    store.reserve(out)
+    return int(store._transfer(*columns)[root]), None
