@@ -121,8 +121,8 @@ def _plan(data: MemoInput, order: np.ndarray, forced: list[int]
     items = np.asarray(data.items, dtype=np.int64)
     # Each item's bit: the lowest free when its first option comes, freed after its last.
     slot = np.full(data.n_items + 1, -1, dtype=np.int64)
-    starts = [[] for _ in range(n)]
-    ends = [[] for _ in range(n)]
+    starts: list[list[int]] = [[] for _ in range(n)]
+    ends: list[list[int]] = [[] for _ in range(n)]
     for i in np.flatnonzero(last >= 0).tolist():
         starts[first[i]].append(i)
         ends[last[i]].append(i)
@@ -212,6 +212,9 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
     there; or a status, the construction stopped."""
     ns, array = _kernel(name)
     n = len(mode)
+    if n == 0:  # no option (and no primary item: _plan): the empty solution alone
+        stats.zdd_nodes = stats.solutions = 1
+        return 1, None
     zeros = (lambda m: np.zeros(m, dtype=np.int64)) if name == "numba" else \
         (lambda m: [0] * m)
     level = np.zeros(n + 2, dtype=np.int64)
@@ -233,7 +236,7 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
             return np.concatenate((a, np.zeros(size - len(a), dtype=np.int64)))
         return a + [0] * (size - len(a))
 
-    def memory() -> int:
+    def memory(S: kf.FrontierState) -> int:
         return 8 * (len(S.LO) + len(S.HI) + len(S.TABLE) + len(S.OUT) + len(cur) + len(nxt)
                     + len(S.MASK))
 
@@ -245,7 +248,7 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
         if table < 4 * width:
             S = S._replace(TABLE=grown(zeros(0), 4 * width))
         nxt = grown(nxt, 2 * width * W)
-        if memory() > limit:
+        if memory(S) > limit:
             stats.bound = "max_memory"
             return 0, Status.MAX_MEMORY
         ns.expand(S, cur, nxt, k)
@@ -263,7 +266,7 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
     for k in range(n - 1, -1, -1):
         width = int(S.LEVEL[k + 1]) - int(S.LEVEL[k])
         S = S._replace(OUT=grown(S.OUT, 3 * (int(S.REG[kf.REG_OUT]) + width)))
-        if memory() > limit:
+        if memory(S) > limit:
             stats.bound = "max_memory"
             return 0, Status.MAX_MEMORY
         ns.reduce(S, k)

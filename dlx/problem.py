@@ -30,10 +30,10 @@ from .errors import (
     RepeatedItemError,
     UnknownItemError,
 )
-from .links import Links
-from .matrix import Matrix
 from .frontier import build as build_frontier
 from .frontier import use_frontier
+from .links import Links
+from .matrix import Matrix
 from .memo import build as build_set
 from .options import (
     Colored,
