@@ -24,17 +24,22 @@ from __future__ import annotations
 import functools
 import time
 import types
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .errors import ArgumentError
 from .kernels import frontier as kf
+from .progress import RunProgress
 from .search import MemoStats
 from .status import Status
 from .zdd_store import MemoInput, exact_counts, memo_input, store_for
 
 __all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "build", "frontier_width", "use_frontier"]
+
+PROGRESS_SECONDS = 0.2
+"""How often ``progress`` is told, at most (between levels)."""
 
 MAX_WIDTH = 4 * kf.BITS
 """The widest frontier the construction takes: four words of state."""
@@ -175,18 +180,40 @@ def _backend_name(backend: Any, work: int) -> str:
     return "numba" if get_backend(backend, work).name == "numba" else "python"
 
 
-def build(problem: Any, request: Any) -> tuple[Any, MemoStats]:
+def build(problem: Any, request: Any,
+          on_finish: Callable[[MemoStats], None] | None = None) -> tuple[Any, MemoStats]:
     """The solution set of ``problem`` built top-down under the checked ``request``, and
     the stats (``nodes``: the top-down diagram's nodes; ``zdd_nodes``: the reduced
     one's, the sinks included); None for a set that a budget or a bound stopped
     (``max_nodes`` and ``max_zdd_nodes`` bound the top-down nodes, ``max_memory`` the
-    bytes of the construction and the store, ``timeout`` is checked after each level)."""
-    from .zdd import SolutionSet
-
+    bytes of the construction and the store, ``timeout`` is checked after each level).
+    ``request.progress`` is told after levels, about five times a second, and at the
+    end; ``on_finish`` the stats once it has ended, Ctrl-C included (``INTERRUPTED``)."""
     data = memo_input(problem)
     clock = time.monotonic()
     name = _backend_name(request.backend, len(data.items) + data.n_items)
     stats = MemoStats(backend=name)
+    try:
+        found = _build(problem, request, data, stats, clock)
+    except KeyboardInterrupt:
+        stats.status = Status.INTERRUPTED
+        raise
+    finally:
+        stats.seconds = time.monotonic() - clock
+        if on_finish is not None:
+            on_finish(stats)
+    if request.progress is not None:
+        request.progress(RunProgress(1, 1, stats.solutions, stats.nodes, stats.seconds,
+                                     stats=stats))
+    return found, stats
+
+
+def _build(problem: Any, request: Any, data: MemoInput, stats: MemoStats,
+           clock: float) -> Any:
+    """[`build`][]'s set, or None (a budget or a bound stopped it), ``stats`` made."""
+    from .zdd import SolutionSet
+
+    name = stats.backend
     store = store_for(problem.matrix)
     forced = list(request.forced)
     plan = _plan(data, store.order, forced)
@@ -194,16 +221,14 @@ def build(problem: Any, request: Any) -> tuple[Any, MemoStats]:
         stats.status = Status.CONFLICT if isinstance(plan, int) else Status.COMPLETE
         stats.conflict = plan if isinstance(plan, int) else None
         stats.zdd_nodes = 1
-        stats.seconds = time.monotonic() - clock
-        return SolutionSet._made(problem, store, 0, "auto"), stats
+        return SolutionSet._made(problem, store, 0, "auto")
     mask, mode, W = plan
     node, status = _construct(name, mask, mode, W, store, request, stats, clock)
-    stats.seconds = time.monotonic() - clock
     if status is not None:
         stats.status = status
-        return None, stats
+        return None
     stats.status = Status.COMPLETE
-    return SolutionSet._made(problem, store, node, "auto"), stats
+    return SolutionSet._made(problem, store, node, "auto")
 
 
 def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any,
@@ -225,6 +250,7 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
                          zeros(1024), zeros(6), array(reg))
     cur, nxt = zeros(W), zeros(2 * W)
     deadline = None if request.timeout is None else clock + request.timeout
+    told = clock
     bound = min(request.max_nodes, request.max_zdd_nodes)
     limit = request.max_memory - store.memory()
 
@@ -259,8 +285,12 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
                 stats.bound = "max_zdd_nodes"
                 return 0, Status.MAX_MEMORY
             return 0, Status.MAX_NODES
-        if deadline is not None and time.monotonic() > deadline:
+        now = time.monotonic()
+        if deadline is not None and now > deadline:
             return 0, Status.TIMEOUT
+        if request.progress is not None and now > told + PROGRESS_SECONDS:
+            told = now
+            request.progress(RunProgress(0, 1, 0, stats.nodes, now - clock, stats=stats))
     cur = nxt = zeros(0)
     S = S._replace(HI=S.HI, TABLE=zeros(len(S.TABLE)))
     for k in range(n - 1, -1, -1):

@@ -513,16 +513,17 @@ class ExactCover:
         ``method`` says how the set is built: ``"memo"`` by the memoized search,
         ``"frontier"`` top-down over the store's option order ([`dlx.frontier`][]: no
         colors, no ``parts``; ``max_nodes`` and ``max_zdd_nodes`` then bound the top-down
-        diagram's nodes, ``progress`` is not called); None (the default) chooses
-        top-down when the problem has no colors and the order's frontier is narrow
-        ([`dlx.frontier.use_frontier`][]). The family is the same either way."""
+        diagram's nodes); None (the default) chooses top-down when the problem has no
+        colors and the order's frontier is narrow ([`dlx.frontier.use_frontier`][]). The
+        family is the same either way; a set built top-down is in the store's form from
+        the start (iterated in option order, as a set an operation made), one the search
+        built keeps the search's diagram and order until combined."""
         request = check_request(self.matrix, "solution_set", None, {
             "forced": forced, "max_nodes": max_nodes, "timeout": timeout,
             "max_zdd_nodes": max_zdd_nodes, "max_memory": max_memory, "parts": parts,
             "backend": backend, "progress": progress, "method": method})
         if use_frontier(self, request):
-            found, stats = build_frontier(self, request)
-            self._finished(stats)
+            found, stats = build_frontier(self, request, self._finished)
         else:
             found, stats = build_set(self, request, True, self._finished)
         check_stopped(stats, "solution_set()", request)

@@ -162,3 +162,23 @@ def test_frontier_refuses_what_it_cannot_build():
     with pytest.raises(ArgumentError, match="frontier"):
         huge.solution_set(method="frontier")
     assert huge.solution_set().count() == 2  # the memo, chosen
+
+
+def test_progress_and_ctrl_c(monkeypatch):
+    import dlx.frontier
+    from dlx import MemoStats, RunProgress
+
+    seen: list[RunProgress] = []
+    p = domino_problem(6, 6)
+    p.solution_set(method="frontier", progress=seen.append)
+    assert seen and seen[-1].done == seen[-1].parts == 1
+    assert isinstance(seen[-1].stats, MemoStats) and seen[-1].stats.zdd_nodes > 2
+    assert seen[-1].solutions == 6728
+
+    def interrupt(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dlx.frontier, "_construct", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        p.solution_set(method="frontier")
+    assert p.stats.status is Status.INTERRUPTED
