@@ -44,9 +44,13 @@ PROGRESS_SECONDS = 0.2
 MAX_WIDTH = 4 * kf.BITS
 """The widest frontier the construction takes: four words of state."""
 
-CHOOSE_WIDTH = 40
-"""The widest frontier that ``method=None`` builds top-down (measured: see the decisions
-log, issue 40 item 4)."""
+CHOOSE_WIDTH = 22
+"""The widest frontier that ``method=None`` builds top-down. Measured (numba, CPU): the
+domino boards, frontier ``n + 1`` wide at ``n x n``, build top-down 3-15x faster from
+14 x 14 on (the memo runs out of 1 GB at 18 x 18, 6 x 30 and 8 x 40, which take 0.01-0.6 s
+top-down); Langford's and the queens' problems, 17-33 wide, 1.5-5x slower top-down (dead
+states: langford11, 23 wide, 1.0 s against 0.2 s; langford12, 25 wide, out of 1 GB against
+1.5 s), a loss of at most 0.05 s up to 22 wide (see the decisions log, issue 40 item 4)."""
 
 
 def frontier_width(data: MemoInput, order: np.ndarray) -> int:
@@ -81,8 +85,13 @@ def _spans(data: MemoInput, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, 
 
 def use_frontier(problem: Any, request: Any) -> bool:
     """Whether ``solution_set`` builds ``problem``'s set top-down under the checked
-    ``request`` (the rule of the module's docstring); ``method="frontier"`` with a
-    frontier past [`MAX_WIDTH`][] raises [`dlx.ArgumentError`][]."""
+    ``request``, by the *frontier* of the store's option order: the most items that have
+    options decided and options still to decide, as the options are decided in that
+    order. ``method="memo"``, ``parts=True`` or colors: never. ``method="frontier"``:
+    when the frontier is at most ``MAX_WIDTH`` (248) items wide, else
+    [`dlx.ArgumentError`][]. None (the default): when it is at most
+    [`dlx.frontier.CHOOSE_WIDTH`][] wide (past that, dead states make the top-down build
+    the slower; the memoized search's work follows the subproblems it meets instead)."""
     method = request.method
     if method == "memo" or request.parts or problem.matrix.colors.any():
         return False  # (check_request refuses method="frontier" with either)

@@ -511,7 +511,7 @@ class ExactCover:
         five times a second. Multiplicities raise [`dlx.ArgumentError`][].
 
         ``method`` says how the set is built: ``"memo"`` by the memoized search,
-        ``"frontier"`` top-down over the store's option order ([`dlx.frontier`][]: no
+        ``"frontier"`` top-down over the store's option order (`dlx.frontier`: no
         colors, no ``parts``; ``max_nodes`` and ``max_zdd_nodes`` then bound the top-down
         diagram's nodes); None (the default) chooses top-down when the problem has no
         colors and the order's frontier is narrow ([`dlx.frontier.use_frontier`][]). The
