@@ -198,3 +198,82 @@ def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
         info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["whole"]
         info[f"ratio_{traversal}"] = info["ours_cpu_s"] / cold if cold > 0 else float("inf")
     benchmark.extra_info.update(info)
+
+
+# ----- the 16 x 16 build (issue 40 item 4): top-down against graphillion's ----------------
+
+BUILD_BOARD = 16
+
+BUILD = r"""
+import json, resource, sys, time
+n, who = int(sys.argv[1]), sys.argv[2]
+E = [((r, c), (r, c + 1)) for r in range(n) for c in range(n - 1)]
+E += [((r, c), (r + 1, c)) for r in range(n - 1) for c in range(n)]
+E.sort()
+def rss():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+if who == "graphillion":
+    from graphillion import GraphSet
+    GraphSet.set_universe(E, traversal="bfs")
+    before = rss()
+    start = time.process_time()
+    gs = GraphSet.graphs(degree_constraints={(r, c): 1 for r in range(n) for c in range(n)})
+    cpu = time.process_time() - start
+    peak = rss()
+    count, nodes = gs.len(), len(gs.dumps().splitlines()) - 1
+else:
+    from dlx import ExactCover
+    def board(m):
+        return ExactCover([[f"{a}", f"{b}"] for a, b in
+                           ([((r, c), (r, c + 1)) for r in range(m) for c in range(m - 1)]
+                            + [((r, c), (r + 1, c)) for r in range(m - 1) for c in range(m)])])
+    board(4).solution_set(method=who, backend="numba")  # the kernels loaded, untimed
+    problem = board(n)
+    before = rss()
+    start = time.process_time()
+    s = problem.solution_set(method=who, backend="numba")
+    cpu = time.process_time() - start
+    peak = rss()
+    count, nodes = s.count(), s.canonical().node_count
+print(json.dumps({"cpu": cpu, "peak": peak, "before": before, "count": count,
+                  "nodes": nodes}))
+"""
+
+
+def _build(who: str, n: int = BUILD_BOARD) -> dict[str, Any]:
+    """One build of the n x n board by ``who`` (``graphillion``: its bfs traversal; ours
+    ``frontier`` or ``memo``) in a fresh process: CPU, peak RSS (``ru_maxrss``) and the
+    RSS before the build (the interpreter and the libraries: numba's is about 130 MB)."""
+    done = subprocess.run([sys.executable, "-c", BUILD, str(n), who], capture_output=True,
+                          text=True, timeout=900, check=True)
+    return json.loads(done.stdout)
+
+
+def test_zdd_peers_build(benchmark: Any) -> None:
+    """The 16 x 16 domino board built from nothing: ours top-down (``method="frontier"``,
+    numba) against graphillion's ``GraphSet.graphs`` (bfs), one fresh process each per
+    round, interleaved. ``extra_info``: CPU medians, peak RSS (whole process, and above
+    the RSS before the build), node counts, ratios ours / theirs, the load."""
+    pytest.importorskip("graphillion")
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    benchmark.group = "zdd-peers"
+    rounds: dict[str, list[dict[str, Any]]] = {"graphillion": [], "frontier": []}
+
+    def timed() -> None:
+        for who in rounds:
+            rounds[who].append(_build(who))
+
+    benchmark.pedantic(timed, rounds=3, iterations=1)
+    ours, theirs = rounds["frontier"], rounds["graphillion"]
+    assert ours[-1]["count"] == theirs[-1]["count"]
+    info: dict[str, Any] = {"board": f"{BUILD_BOARD}x{BUILD_BOARD}", "op": "build",
+                            "load": os.getloadavg()[0]}
+    for who, runs in rounds.items():
+        info[f"{who}_cpu_s"] = _median([r["cpu"] for r in runs])
+        info[f"{who}_peak_mb"] = _median([r["peak"] / 2**20 for r in runs])
+        info[f"{who}_above_mb"] = _median([(r["peak"] - r["before"]) / 2**20 for r in runs])
+        info[f"{who}_nodes"] = runs[-1]["nodes"]
+    for key in ("cpu_s", "peak_mb", "above_mb", "nodes"):
+        info[f"ratio_{key}"] = info[f"frontier_{key}"] / max(info[f"graphillion_{key}"], 1e-9)
+    benchmark.extra_info.update(info)

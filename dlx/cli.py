@@ -540,13 +540,14 @@ def _memo(problem: ExactCover, args: argparse.Namespace, option_lines: list[str]
     out = Output(sys.stdout)
     options: dict[str, Any] = {"max_nodes": args.max_nodes, "timeout": args.timeout,
                                "backend": args.backend}
+    set_options = {**options, "method": "memo"}  # DLX6's diagram, hits and summary
     with Progress(sys.stderr, enabled=show, interval=1.0) as line:
         live = _Live(line)
         if show:
-            options["progress"] = live
+            options["progress"] = set_options["progress"] = live
         try:
             if args.zdd is not None or args.sample is not None:
-                found = problem.solution_set(**options)
+                found = problem.solution_set(**set_options)
                 stats = problem.stats
                 code = _write_set(found, args, option_lines, out)
                 if code is not None:

@@ -30,6 +30,8 @@ from .errors import (
     RepeatedItemError,
     UnknownItemError,
 )
+from .frontier import build as build_frontier
+from .frontier import use_frontier
 from .kinds.memo_split import build_split, wanted
 from .links import Links
 from .matrix import Matrix
@@ -500,7 +502,7 @@ class ExactCover:
                      parts: bool = False, backend: BackendName | Backend = "auto",
                      progress: Callable[[RunProgress], object] | None = None,
                      executor: cf.Executor | None = None, workers: int | None = None,
-                     split: Split | None = None) -> SolutionSet:
+                     split: Split | None = None, method: str | None = None) -> SolutionSet:
         """The set of all solutions, as a [`dlx.SolutionSet`][] (a ZDD) built by the
         memoized search (`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
         samples, set operations. The arguments mean what they mean for [`count`][]
@@ -516,14 +518,28 @@ class ExactCover:
         five times a second. Multiplicities raise [`dlx.ArgumentError`][]. ``executor``,
         ``workers`` or ``split`` build it on many cores, as [`count`][] counts: the union
         of the sets of the split's parts (`dlx.kinds.memo_split`; ``timeout`` bounds the
-        whole, ``max_memory`` and ``max_zdd_nodes`` each part)."""
+        whole, ``max_memory`` and ``max_zdd_nodes`` each part).
+
+        ``method`` says how the set is built: ``"memo"`` by the memoized search,
+        ``"frontier"`` top-down over the store's option order (`dlx.frontier`: no
+        colors, no ``parts``, one process; ``max_nodes`` and ``max_zdd_nodes`` then bound
+        the top-down diagram's nodes); None (the default) chooses top-down when the
+        problem has no colors and the order's frontier is narrow
+        ([`dlx.frontier.use_frontier`][]), the memoized search on many cores. The family
+        is the same either way; a set built top-down is in the store's form from the
+        start (iterated in option order, as a set an operation made), one the search
+        built keeps the search's diagram and order until combined."""
         request = check_request(self.matrix, "solution_set", None, {
             "forced": forced, "max_nodes": max_nodes, "timeout": timeout,
             "max_zdd_nodes": max_zdd_nodes, "max_memory": max_memory, "parts": parts,
             "backend": backend, "progress": progress, "executor": executor,
-            "workers": workers, "split": split})
-        found, stats = (build_split if wanted(request) else build_set)(
-            self, request, True, self._finished)
+            "workers": workers, "split": split, "method": method})
+        if wanted(request):
+            found, stats = build_split(self, request, True, self._finished)
+        elif use_frontier(self, request):
+            found, stats = build_frontier(self, request, self._finished)
+        else:
+            found, stats = build_set(self, request, True, self._finished)
         check_stopped(stats, "solution_set()", request)
         return cast(SolutionSet, found)
 

@@ -132,6 +132,14 @@ class SetOptions(MemoOptions, total=False):
     executor: cf.Executor | None
     workers: int | None
     split: Split | None
+    method: str | None
+    """How the set is built: ``"frontier"`` (top-down, `dlx.frontier`), ``"memo"`` (the
+    memoized search), or None (the default: chosen by the problem's shape,
+    [`dlx.frontier.use_frontier`][])."""
+
+
+METHODS = ("frontier", "memo")
+"""The ways ``solution_set`` builds a set (its ``method``)."""
 
 
 class BatchOptions(TypedDict, total=False):
@@ -235,6 +243,7 @@ class SearchRequest:
     max_zdd_nodes: int = NEVER
     max_memory: int = NEVER
     parts: bool = False
+    method: str | None = None
 
     @property
     def bounded(self) -> int | None:
@@ -274,6 +283,7 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     max_zdd = count_budget(get("max_zdd_nodes"), "max_zdd_nodes", 2)
     memory = count_budget(get("max_memory"), "max_memory", 1)
     parts = flag_arg(get("parts", False), "parts")
+    method = _method(get("method"))
     memo_given = get("memo")
     memo = None if memo_given is None else flag_arg(memo_given, "memo")
     backend = get("backend", "auto")
@@ -306,6 +316,14 @@ def check_request(matrix: Matrix, call: str, limit: Any,
         raise ArgumentError(f"{name} bounds the memoized search (memo=True, or count() "
                             f"left to choose): it takes no "
                             f"{'memo=False' if memo is False else f'strategy={strategy!r}'}")
+    if method == "frontier" and (parts or matrix.colors.any()):
+        raise ArgumentError("method='frontier' builds the set top-down over uncolored items: "
+                            f"it takes no {'parts=True' if parts else 'colors'} (use "
+                            "method='memo', or leave method to choose)")
+    if method == "frontier" and distributed:
+        raise ArgumentError(f"method='frontier' builds the set in one process: it takes no "
+                            f"{DISTRIBUTED} (their parts are built by the memoized search: "
+                            "use method='memo', or leave method to choose)")
     if memo:
         _memo(matrix, {"seed": seed is not None, "weighted": weighted,
                        "lookahead": lookahead, "learn": learn, "order='cost'": order != "search",
@@ -317,7 +335,8 @@ def check_request(matrix: Matrix, call: str, limit: Any,
         return SearchRequest("memo", limit_, forced, max_nodes, timeout, backend=backend,
                              progress=progress, memo=True, max_zdd_nodes=max_zdd,
                              max_memory=memory if memory < NEVER else memory_default(),
-                             parts=parts, executor=executor, workers=workers_, split=split)
+                             parts=parts, executor=executor, workers=workers_, split=split,
+                             method=method)
     if distributed:
         given = (bool(forced), max_nodes < NEVER, timeout is not None, seed is not None,
                  weighted, lookahead > 0, learn, order != "search", restarts is not None)
@@ -371,6 +390,14 @@ def _strategy(value: Any, learn: Any) -> str:
         raise ArgumentError(f"learn=True is strategy='learn': it takes no "
                             f"strategy={value!r}")
     return "learn"
+
+
+def _method(value: Any) -> str | None:
+    """``solution_set``'s ``method``: None or one of [`METHODS`][], else
+    [`dlx.ArgumentError`][]."""
+    if value is None or (type(value) is str and value in METHODS):
+        return value
+    raise ArgumentError(f"method must be None, 'frontier' or 'memo', got {value!r}")
 
 
 def _memo(matrix: Matrix, given: dict[str, Any]) -> None:

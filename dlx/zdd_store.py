@@ -115,12 +115,14 @@ class Store:
         """The bytes of the store's arrays (8 a slot)."""
         return 8 * sum(len(a) for a in self.S)
 
-    def _grow(self) -> None:
-        """Double the node slots (the unique table and the cache with them), or raise
-        [`dlx.SearchStoppedError`][] if that would pass ``max_memory``. An ``auto``
-        store that has grown past a few thousand nodes moves to numba here."""
+    def _grow(self, slots: int = 0) -> None:
+        """Double the node slots (or make them ``slots``, a larger power of two: one step
+        instead of many, the old arrays and the new alive together once), the unique
+        table and the cache with them; or raise [`dlx.SearchStoppedError`][] if that would
+        pass ``max_memory``. An ``auto`` store that has grown past a few thousand nodes
+        moves to numba here."""
         S = self.S
-        slots = 2 * len(S.SIG)
+        slots = max(slots, 2 * len(S.SIG))
         cache = 4 * _cache(slots)
         need = 8 * (7 * slots + cache + len(S.STACK) + len(S.REG))
         if need > self.max_memory:
@@ -131,7 +133,7 @@ class Store:
             self.kernel = kernel
         k = self.kernel
         old_cache = S.CACHE
-        S = S._replace(NODE=k.grown(S.NODE, 4 * slots), SIG=k.grown(S.SIG, slots),
+        S = S._replace(NODE=_grown(k, S.NODE, 4 * slots), SIG=_grown(k, S.SIG, slots),
                        SLOT=k.zeros(2 * slots),
                        CACHE=k.zeros(cache) if cache != len(S.CACHE) else S.CACHE)
         k.rehash(S)
@@ -143,8 +145,8 @@ class Store:
         """Grow now (as [`_grow`][] would, under ``max_memory``) until ``more`` nodes fit
         without growing again."""
         with self.lock:
-            while 2 * (self.nodes + more) > len(self.S.SLOT):
-                self._grow()
+            if 2 * (self.nodes + more) > len(self.S.SLOT):
+                self._grow(1 << (self.nodes + more - 1).bit_length())
 
     def clear_cache(self) -> None:
         """Forget the operation cache (results are computed again when asked)."""
@@ -222,7 +224,8 @@ class Store:
         with self.lock:
             while True:
                 k = self.kernel
-                arrays = [k.array(a) for a in given]
+                arrays = [a if k.name == "numba" and a.flags.c_contiguous else k.array(a)
+                          for a in given]  # numba's: as given (a large diagram: no copy)
                 status = int(k.transfer(self.S, *arrays, start, n))
                 if status == 0:
                     return k.numpy(arrays[4])
@@ -381,6 +384,17 @@ def _spread(order: np.ndarray, owner: np.ndarray, items: np.ndarray, n: int) -> 
     np.maximum.at(last, items, at)
     used = last >= 0
     return int((last[used] - first[used]).sum())
+
+
+def _grown(k: ZddKernel, a: Any, n: int) -> Any:
+    """``a`` lengthened to ``n`` with zeros: numba's in one new array (no array of zeros
+    made first, which would be a third copy at the peak of memory)."""
+    if k.name != "numba":
+        return k.grown(a, n)
+    out = np.empty(n, dtype=np.int64)
+    out[: len(a)] = a
+    out[len(a):] = 0
+    return out
 
 
 def _blank(k: ZddKernel, n: int) -> Any:

@@ -165,18 +165,20 @@ def test_statuses_are_one_vocabulary():
 
 
 def test_one_list_of_options_for_the_four_calls():
-    """The calls' keyword arguments are written once (request.SearchOptions and its two
+    """The calls' keyword arguments are written once (request.SearchOptions and its
     extensions), each a field of the request; one that a call does not take is a
-    TypeError, as Python's own."""
+    TypeError, as Python's own. ``solution_set`` takes one of its own: ``method``, how
+    the set is built (top-down or by the memoized search)."""
     from dataclasses import fields
 
-    from dlx.request import ACCEPTS, CountOptions, FirstOptions, SearchRequest
+    from dlx.request import ACCEPTS, CountOptions, FirstOptions, SearchRequest, SetOptions
 
-    assert set(CountOptions.__annotations__) | set(FirstOptions.__annotations__) == \
-        {f.name for f in fields(SearchRequest)} - {"kind", "limit"}
+    assert set(CountOptions.__annotations__) | set(FirstOptions.__annotations__) | \
+        set(SetOptions.__annotations__) == {f.name for f in fields(SearchRequest)} - \
+        {"kind", "limit"}
     assert ACCEPTS["count"] - ACCEPTS["solutions"] == {"checkpoint", "max_zdd_nodes",
                                                        "max_memory", "parts"}
-    assert ACCEPTS["solution_set"] <= ACCEPTS["count"]
+    assert ACCEPTS["solution_set"] - ACCEPTS["count"] == {"method"}
     problem = queens(5)
     for call, bad in [(problem.solutions, "restarts"), (problem.count, "restarts"),
                       (problem.first, "checkpoint"), (problem.best, "parts"),

@@ -12,6 +12,7 @@
 ``memo``, ``parts``     DLX6's memoized search to a ZDD, and its independent parts
 ``cells``               dancing cells (Knuth's SSXCC)
 ``zdd``                 the canonical ZDD store's set algebra
+``frontier``            the top-down (frontier-based) construction of a solution set
 ``cdcl``                conflict-driven clause learning (``learn=True``), a package
 ``codes``, ``declare``  the statuses and pause codes; the declaration and the recipe
 ======================  ==================================================================
@@ -80,7 +81,7 @@ __all__ = ["KERNELS", "Choice", "declaration", "kernel_for"]
 
 KERNELS: tuple[str, ...] = ("lookahead", "record", "batch", "algorithm_c", "algorithm_m",
                             "unrolled", "bits", "words", "parts", "memo", "cells", "zdd",
-                            "cdcl")
+                            "frontier", "cdcl")
 """Every module that declares a kernel or a piece of one (``DECLARATION``)."""
 
 USES = ("search", "batch", "one_call", "memo", "learn", "cells")

@@ -194,7 +194,7 @@ def test_one_sliced_loop():
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(dlx.memo, "drive", spy)
-        dominoes(4, 4).solution_set()
+        dominoes(4, 4).solution_set(method="memo")
     assert seen == ["drive"]
 
 
@@ -206,7 +206,8 @@ def test_ctrl_c_in_the_memoized_search_is_recorded(monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(MemoRun, "advance", interrupt)
-    for call in (problem.solution_set, lambda: problem.count(memo=True)):
+    for call in (lambda: problem.solution_set(method="memo"),
+                 lambda: problem.count(memo=True)):
         with pytest.raises(KeyboardInterrupt):
             call()
         assert problem.stats.status is Status.INTERRUPTED

@@ -497,7 +497,7 @@ def test_solutions_memo_in_the_plain_order():
 
 def test_solution_set_front_door(backend):
     problem = few_hundred()
-    s = problem.solution_set(backend=backend)
+    s = problem.solution_set(backend=backend, method="memo")
     assert isinstance(s, dlx.SolutionSet) and s.count() == len(s) == 281
     assert problem.stats.zdd_nodes == s.node_count and problem.stats.backend == backend
     assert list(s) == list(problem.solutions())
@@ -572,6 +572,6 @@ def test_forced_options_as_the_plain_search(problem, backend, data):
     if search.stats.status is Status.CONFLICT:
         assert memo.stats.status is Status.CONFLICT
         assert memo.stats.conflict == search.stats.conflict
-    s = problem.solution_set(forced=forced, backend=backend)
+    s = problem.solution_set(forced=forced, backend=backend, method="memo")
     assert list(s) == expected and s.count() == len(expected)
     assert memo_count(problem, forced=forced, parts=True, backend=backend) == len(expected)

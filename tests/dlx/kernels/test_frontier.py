@@ -1,0 +1,184 @@
+"""The top-down (frontier-based) construction of solution sets (dlx.frontier,
+dlx.kernels.frontier; issue 40 item 4): the same family as the memoized search, node for
+node in the canonical store, on both backends; the choice between the two; forced
+options; bounds; hostile arguments."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlx.problem
+from dlx import ArgumentError, Colored, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
+from dlx.frontier import CHOOSE_WIDTH, MAX_WIDTH, frontier_width
+from dlx.problems import langford, queens
+from dlx.zdd_store import memo_input, store_for
+from tests.helpers.backends import AVAILABLE
+from tests.helpers.memo_problems import domino_problem, transfer_matrix_dominoes
+from tests.helpers.random_problems import as_set, build, xcc_problems
+
+
+def same_family(problem: ExactCover, backend: str, **options) -> None:
+    """The frontier's set of ``problem`` equals the memoized search's: as a value, in
+    count and in the canonical store's node count."""
+    top = problem.solution_set(method="frontier", backend=backend, **options)
+    memo = problem.solution_set(method="memo", backend=backend, **options)
+    assert top == memo
+    assert top.count() == memo.count()
+    assert top.node_count == memo.canonical().node_count
+    if top.count() <= 1000:
+        assert as_set(top) == as_set(memo)
+
+
+@pytest.mark.parametrize("backend", AVAILABLE)
+@pytest.mark.parametrize("n", range(2, 9))
+def test_dominoes_as_the_memo(backend, n):
+    p = domino_problem(n, n)
+    same_family(p, backend)
+    assert p.solution_set(method="frontier", backend=backend).count() == \
+        transfer_matrix_dominoes(n, n)
+
+
+@pytest.mark.parametrize("backend", AVAILABLE)
+@pytest.mark.parametrize("problem", [queens(4), queens(6), queens(8), langford(3),
+                                     langford(4), langford(7), langford(8),
+                                     domino_problem(3, 7)], ids=repr)
+def test_queens_and_langford_as_the_memo(backend, problem):
+    same_family(problem, backend)
+
+
+@pytest.mark.parametrize("backend", AVAILABLE)
+@settings(max_examples=60, deadline=None)
+@given(drawn=xcc_problems(max_options=12, colors=False), data=st.data())
+def test_random_problems_as_the_memo(backend, drawn, data):
+    """Secondary items, options without a primary item, primary items without options,
+    forced options (clashing ones too)."""
+    p = build(*drawn)
+    same_family(p, backend)
+    kept = [k for k in range(len(p)) if k not in p.matrix.dropped]
+    if kept:
+        forced = data.draw(st.lists(st.sampled_from(kept), max_size=2, unique=True))
+        top = p.solution_set(method="frontier", backend=backend, forced=forced)
+        assert top == p.solution_set(method="memo", backend=backend, forced=forced)
+        assert all(set(forced) <= set(s) for s in top)
+
+
+def wide(n: int, seed: int) -> ExactCover:
+    """Items 0..n-1: one option over them all, one option of each alone, and random
+    pairs and triples of neighbours: every item open from the big option to its own, a
+    frontier about ``n`` items wide (states of several words), few states."""
+    import random
+
+    rng = random.Random(seed)
+    options = [[str(i) for i in range(n)]] + [[str(i)] for i in range(n)]
+    for i in range(n - 2):
+        if rng.random() < 0.5:
+            options.append([str(j) for j in range(i, i + rng.choice((2, 3)))])
+    return ExactCover(options, primary=[str(i) for i in range(n)])
+
+
+@pytest.mark.parametrize("backend", AVAILABLE)
+@pytest.mark.parametrize("seed", range(3))
+def test_states_of_several_words(backend, seed):
+    p = wide(130, seed)
+    assert frontier_width(memo_input(p), store_for(p.matrix).order) > 2 * 62  # 3 words
+    same_family(p, backend)
+
+
+def test_the_choice_follows_the_frontier(monkeypatch):
+    """method=None: top-down on a narrow frontier, the memo on a wide one or with colors
+    (the same family either way)."""
+    made = []
+    real = dlx.problem.build_frontier
+    monkeypatch.setattr(dlx.problem, "build_frontier",
+                        lambda *a: made.append(1) or real(*a))
+    narrow = domino_problem(6, 6)
+    assert frontier_width(memo_input(narrow), store_for(narrow.matrix).order) <= CHOOSE_WIDTH
+    assert narrow.solution_set().count() == 6728 and made == [1]
+    broad = wide(130, 0)
+    broad.solution_set()
+    assert made == [1]
+    colored = ExactCover([["a", Colored("x", "red")], ["b", Colored("x", "red")], ["a", "b"]],
+                         primary=["a", "b"], secondary=["x"])
+    assert colored.solution_set().count() == 2 and made == [1]
+    assert narrow.solution_set(method="memo") == narrow.solution_set(method="frontier")
+    assert made == [1, 1]
+
+
+def test_forced_options():
+    p = domino_problem(4, 4)
+    top = p.solution_set(method="frontier", forced=[0])
+    assert top == p.solution_set(method="frontier").restrict(include=[0])
+    a = p.matrix.items  # two dominoes sharing the corner cell: a clash
+    clash = [k for k in range(len(p)) if 1 in a[p.matrix.indptr[k]:p.matrix.indptr[k + 1]]]
+    empty = p.solution_set(method="frontier", forced=clash[:2])
+    assert empty.count() == 0 and not empty
+    assert p.stats.status is Status.CONFLICT and p.stats.conflict == clash[1]
+
+
+def test_no_solution_and_no_primary_item():
+    p = ExactCover([["a"], ["b"]], primary=["a", "b", "c"])  # c has no option
+    assert p.solution_set(method="frontier").count() == 0
+    with pytest.warns(NoPrimaryItemWarning):
+        q = ExactCover([["x"]], primary=[], secondary=["x"])
+    assert q.solution_set(method="frontier").count() == 1  # the empty solution
+    assert q.solution_set(method="frontier") == q.solution_set(method="memo")
+
+
+@pytest.mark.parametrize("backend", AVAILABLE)
+def test_bounds_stop_the_construction(backend):
+    p = domino_problem(8, 8)
+    with pytest.raises(SearchStoppedError) as e:
+        p.solution_set(method="frontier", backend=backend, max_memory=20_000)
+    assert e.value.stats.status is Status.MAX_MEMORY and e.value.stats.bound == "max_memory"
+    with pytest.raises(SearchStoppedError) as e:
+        p.solution_set(method="frontier", backend=backend, max_zdd_nodes=100)
+    assert e.value.stats.bound == "max_zdd_nodes"
+    with pytest.raises(SearchStoppedError) as e:
+        p.solution_set(method="frontier", backend=backend, max_nodes=100)
+    assert e.value.stats.status is Status.MAX_NODES
+    with pytest.raises(SearchStoppedError) as e:
+        p.solution_set(method="frontier", backend=backend, timeout=0.0)
+    assert e.value.stats.status is Status.TIMEOUT
+
+
+@pytest.mark.parametrize("method", ["top-down", 1, b"memo", ["memo"], True])
+def test_hostile_methods(method):
+    with pytest.raises(ArgumentError, match="method"):
+        domino_problem(2, 2).solution_set(method=method)
+
+
+def test_frontier_refuses_what_it_cannot_build():
+    colored = ExactCover([["a", Colored("x", "red")], ["b", Colored("x", "blue")]],
+                         primary=["a", "b"], secondary=["x"])
+    with pytest.raises(ArgumentError, match="colors"):
+        colored.solution_set(method="frontier")
+    with pytest.raises(ArgumentError, match="parts"):
+        domino_problem(2, 2).solution_set(method="frontier", parts=True)
+    n = MAX_WIDTH + 10  # one option over every item first: all of them open at once
+    options = [[str(i) for i in range(n)]] + [[str(i)] for i in range(n)]
+    huge = ExactCover(options, primary=[str(i) for i in range(n)])
+    with pytest.raises(ArgumentError, match="frontier"):
+        huge.solution_set(method="frontier")
+    assert huge.solution_set().count() == 2  # the memo, chosen
+
+
+def test_progress_and_ctrl_c(monkeypatch):
+    import dlx.frontier
+    from dlx import MemoStats, RunProgress
+
+    seen: list[RunProgress] = []
+    p = domino_problem(6, 6)
+    p.solution_set(method="frontier", progress=seen.append)
+    assert seen and seen[-1].done == seen[-1].parts == 1
+    assert isinstance(seen[-1].stats, MemoStats) and seen[-1].stats.zdd_nodes > 2
+    assert seen[-1].solutions == 6728
+
+    def interrupt(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dlx.frontier, "_construct", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        p.solution_set(method="frontier")
+    assert p.stats.status is Status.INTERRUPTED
