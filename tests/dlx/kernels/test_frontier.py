@@ -156,6 +156,10 @@ def test_frontier_refuses_what_it_cannot_build():
         colored.solution_set(method="frontier")
     with pytest.raises(ArgumentError, match="parts"):
         domino_problem(2, 2).solution_set(method="frontier", parts=True)
+    with pytest.raises(ArgumentError, match="method='frontier' builds the set in one process"):
+        domino_problem(2, 2).solution_set(method="frontier", workers=2)
+    board = domino_problem(4, 4)  # many cores: the memoized search's parts, the same set
+    assert board.solution_set(workers=2) == board.solution_set()
     n = MAX_WIDTH + 10  # one option over every item first: all of them open at once
     options = [[str(i) for i in range(n)]] + [[str(i)] for i in range(n)]
     huge = ExactCover(options, primary=[str(i) for i in range(n)])
