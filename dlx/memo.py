@@ -32,6 +32,7 @@ sized to the problem and grown when full, budgets, independent parts) and the se
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -70,7 +71,7 @@ from .kernels.parts import REG_GTOP, REG_OSEEN_AT, REG_PARTS, REG_SEEN_AT, REG_S
 from .links import Links, build_links
 from .products import EXPANDED_NODES, expanded, has_products, product_counts
 from .progress import reporter
-from .registry import get_backend
+from .registry import get_backend, handover
 from .search import MemoStats, SearchStats
 from .slices import COMPILED_SLICE_SECONDS, Slices, Step, drive
 from .status import Status
@@ -286,8 +287,11 @@ class MemoSearch:
     def __init__(self, problem: Any, request: Any) -> None:
         self.problem, self.request = problem, request
         self.data = memo_input(problem)
-        self.kernel = get_backend(request.backend,
-                                  len(self.data.items) + self.data.n_items).memo(request.parts)
+        backend = get_backend(request.backend, len(self.data.items) + self.data.n_items)
+        self.kernel = backend.memo(request.parts)
+        self.handover = handover(request.backend, backend)
+        """``auto``'s move to numba mid-search (`dlx.registry.handover`), when ``auto``
+        gave the search to python: the tables converted, numba's kernel from there on."""
         self.stats = MemoStats(backend=self.kernel.name)
         self.run: MemoRun | None = None
         self.options: np.ndarray | None = None  # the problem left's options -> the problem's
@@ -314,6 +318,21 @@ class MemoSearch:
         if run.over_memory():
             stats.status, stats.bound = Status.MAX_MEMORY, "max_memory"
             return None
+        if self.handover is None:
+            return self._step
+        timeout = self.request.timeout
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        return self.handover.watch(self._step, self._move, deadline)
+
+    def _move(self) -> Step[list[int]]:
+        """The handover's move: the same search, its tables as numba's arrays, numba's
+        kernel from now on (a search that ``auto`` gave to python, and that ran long)."""
+        moving = self.handover
+        if moving is None or self.run is None:  # cannot be: only a watched step moves
+            raise AssertionError("a move without a handover")
+        self.kernel = moving.target.memo(self.request.parts)
+        self.run.move_to(self.kernel)
+        self.stats.backend = moving.route
         return self._step
 
     def _step(self, budget: int) -> tuple[Status | None, int, list[int] | None]:
@@ -479,6 +498,14 @@ class MemoRun:
         returns ``MEMORY_BOUND`` instead)."""
         self.state: MemoState | None = None if data.n_primary == 0 else \
             _state(kernel, data, zbound, links, parts)
+
+    def move_to(self, kernel: MemoKernel) -> None:
+        """Go on with ``kernel`` (another backend's): every array of the state converted,
+        as it stands between two calls of [`advance`][]."""
+        if self.state is not None:
+            self.state = type(self.state)(*(kernel.array(self.kernel.numpy(a))
+                                            for a in self.state))
+        self.kernel = kernel
 
     def memory(self) -> int:
         """The bytes of the search's tables (8 a slot: int64 arrays, or the python

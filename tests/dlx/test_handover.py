@@ -399,3 +399,22 @@ def test_a_handover_moves_once_after_a_slice_that_goes_on():
     ended = Handover(B("a"), B("b"), lambda seconds, left, remaining: True)
     assert ended.watch(target, lambda: source)(1)[0] is Status.COMPLETE
     assert not ended.moved
+
+
+def test_the_memoized_search_moves(moving):
+    """The memoized search that ``auto`` gave to python moves to numba at a slice
+    boundary, its tables converted (it used to run on python to its end: domino 12x12
+    0.85 s against 0.02 s on numba): the same count, nodes, hits and diagram."""
+    from tests.helpers.memo_problems import domino_problem
+
+    problem = domino_problem(8, 8)
+    memo = problem.solution_set(method="memo", backend="numba")
+    moved = problem.solution_set(method="memo", backend="auto", max_nodes=10**9)
+    stats = problem.stats
+    assert stats.backend == "python->numba"
+    assert moved == memo and moved.node_count == memo.node_count
+    numba_stats = problem.solution_set(method="memo", backend="numba") and problem.stats
+    assert (stats.nodes, stats.hits, stats.memos) == (numba_stats.nodes, numba_stats.hits,
+                                                      numba_stats.memos)
+    assert problem.count(memo=True, backend="auto") == 12_988_816
+    assert problem.stats.backend == "python->numba"
