@@ -44,14 +44,22 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 
-from ..kernels.memo import ZDD_BOUND
+from ..kernels.memo import COMPLETE, ZDD_BOUND
 from ..memo import MEMORY_BOUND, MemoRun, MemoStats, problem_links, without_forced
 from ..progress import reporter
-from ..registry import get_backend
+from ..registry import get_backend, handover
 from ..request import SearchRequest
 from ..search import Search, SearchStats
-from ..slices import COMPILED_SLICE_SECONDS, TIMEOUT_SLICE_SECONDS, Slices, Step, drive
+from ..slices import (
+    COMPILED_SLICE_SECONDS,
+    TIMEOUT_SLICE_SECONDS,
+    Handover,
+    Slices,
+    Step,
+    drive,
+)
 from ..status import Status
 from ..zdd import memo_input
 from . import Kind, OnFinish, Problem, plain
@@ -97,6 +105,7 @@ class Chooser:
         self._plain_slices = Slices.timed(timed, self._plain.backend.slice_seconds,
                                           self._first)
         self._memo: MemoRun | None = None
+        self._advance: Callable[[int], int] | None = None  # the memo's, watched by auto
         self._memo_slices = self._plain_slices  # made when the memoized search begins
         self._probing = False
         self._tried = False  # the memoized search was tried (kept or dropped)
@@ -173,7 +182,8 @@ class Chooser:
         """The memoized search of the problem left by the forced options, not yet run;
         None if they clash (the plain search, which took them first, says so)."""
         data = memo_input(self._problem)
-        kernel = get_backend(self._request.backend, len(data.items) + data.n_items).memo()
+        backend = get_backend(self._request.backend, len(data.items) + data.n_items)
+        kernel = backend.memo()
         forced = list(self._request.forced)
         reduced = without_forced(data, forced) if forced else data
         if isinstance(reduced, int):
@@ -191,7 +201,36 @@ class Chooser:
         if run.over_memory():
             self._dropped(run, "max_memory")
             return None
+        moving = handover(request.backend, backend)
+        self._advance = run.advance if moving is None else self._watched(run, moving)
         return run
+
+    def _watched(self, run: MemoRun, moving: Handover) -> Callable[[int], int]:
+        """``run.advance``, its slices on python watched by ``auto``'s handover: once the
+        move is due, the tables converted and numba's kernel from there on, as
+        [`dlx.memo.MemoSearch`][] moves (a count the chooser gave the memo, in a fresh
+        process: domino 14x14 ran 4.5 s on python to its end)."""
+        status = [COMPLETE]
+
+        def step(budget: int) -> tuple[Status | None, int, list[int] | None]:
+            before = run.stats.nodes
+            status[0] = run.advance(before + budget)
+            end = Status.COMPLETE if status[0] == COMPLETE else \
+                Status.MAX_MEMORY if status[0] in (ZDD_BOUND, MEMORY_BOUND) else None
+            return end, run.stats.nodes - before, None
+
+        def move() -> Step[list[int]]:
+            run.move_to(moving.target.memo())
+            run.stats.backend = moving.route
+            return step
+
+        watched = moving.watch(step, move, self._deadline)
+
+        def advance(node_stop: int) -> int:
+            watched(max(0, node_stop - run.stats.nodes))
+            return status[0]
+
+        return advance
 
     def _memo_step(self, run: MemoRun, started: float,
                    left: float | None) -> tuple[Status | None, int, list[int] | None]:
@@ -201,7 +240,7 @@ class Chooser:
         budget = min(self._memo_slices.nodes, PROBE) if self._probing else \
             self._memo_slices.nodes
         before = stats.nodes
-        status = run.advance(before + budget)
+        status = (self._advance or run.advance)(before + budget)
         now = time.perf_counter()
         self._memo_slices.ran(stats.nodes - before, now - started,
                               None if left is None else left - (now - started))
