@@ -289,6 +289,7 @@ class MemoSearch:
         self.data = memo_input(problem)
         backend = get_backend(request.backend, len(self.data.items) + self.data.n_items)
         self.kernel = backend.memo(request.parts)
+        """The kernel the search starts on (after a move, the run's: ``run.kernel``)."""
         self.handover = handover(request.backend, backend)
         """``auto``'s move to numba mid-search (`dlx.registry.handover`), when ``auto``
         gave the search to python: the tables converted, numba's kernel from there on."""
@@ -330,9 +331,7 @@ class MemoSearch:
         moving = self.handover
         if moving is None or self.run is None:  # cannot be: only a watched step moves
             raise AssertionError("a move without a handover")
-        self.kernel = moving.target.memo(self.request.parts)
-        self.run.move_to(self.kernel)
-        self.stats.backend = moving.route
+        self.run.move_to(moving.target.memo(self.request.parts), moving.route)
         return self._step
 
     def _step(self, budget: int) -> tuple[Status | None, int, list[int] | None]:
@@ -367,7 +366,7 @@ class MemoSearch:
         assert run is not None
         zbound = self.request.max_zdd_nodes
         bound = EXPANDED_NODES if zbound >= NEVER else zbound
-        diagram = _diagram(self.kernel, run.state, self.options, keep, bound)
+        diagram = _diagram(run.kernel, run.state, self.options, keep, bound)
         if diagram is None:
             stats.status, stats.bound = Status.MAX_MEMORY, f"products:{bound}"
             return
@@ -499,13 +498,15 @@ class MemoRun:
         self.state: MemoState | None = None if data.n_primary == 0 else \
             _state(kernel, data, zbound, links, parts)
 
-    def move_to(self, kernel: MemoKernel) -> None:
+    def move_to(self, kernel: MemoKernel, route: str) -> None:
         """Go on with ``kernel`` (another backend's): every array of the state converted,
-        as it stands between two calls of [`advance`][]."""
+        as it stands between two calls of [`advance`][]; the stats report ``route``
+        (``"python->numba"``)."""
         if self.state is not None:
             self.state = type(self.state)(*(kernel.array(self.kernel.numpy(a))
                                             for a in self.state))
         self.kernel = kernel
+        self.stats.backend = route
 
     def memory(self) -> int:
         """The bytes of the search's tables (8 a slot: int64 arrays, or the python

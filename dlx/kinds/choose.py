@@ -220,8 +220,7 @@ class Chooser:
             return end, run.stats.nodes - before, None
 
         def move() -> Step[list[int]]:
-            run.move_to(moving.target.memo())
-            run.stats.backend = moving.route
+            run.move_to(moving.target.memo(), moving.route)
             return step
 
         watched = moving.watch(step, move, self._deadline)
