@@ -2,8 +2,8 @@
 Knuth's SIMPATH family), and the rule that chooses between it and the memoized search.
 
 The options are decided one by one in the order of the problem's canonical store
-([`dlx.zdd_store.option_order`][]: the options as given, or breadth-first where that
-leaves fewer items open); a node's state is which items of the *frontier* (those with
+([`dlx.orders.option_order`][]: of a few candidate orders, the one that keeps the fewest
+items open at once); a node's state is which items of the *frontier* (those with
 options decided and options still to decide) are covered, one bit each; equal states of
 a level are one node. The diagram is then reduced bottom-up, straight into the store's
 order: no conversion, and its node count is the canonical one. The kernel is
@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from . import orders
 from .errors import ArgumentError
 from .kernels import frontier as kf
 from .progress import RunProgress
@@ -56,15 +57,9 @@ states: langford11, 23 wide, 1.0 s against 0.2 s; langford12, 25 wide, out of 1 
 def frontier_width(data: MemoInput, order: np.ndarray) -> int:
     """The most items on the frontier at once when the options are decided in ``order``:
     an item is on it from its first option to its last, both included (options without
-    a primary item count, as the kernel decides them too)."""
-    first, last, _ = _spans(data, order)
-    used = last >= 0
-    if not used.any():
-        return 0
-    live = np.zeros(len(order) + 1, dtype=np.int64)
-    np.add.at(live, first[used], 1)
-    np.add.at(live, last[used] + 1, -1)
-    return int(np.cumsum(live).max())
+    a primary item count, as the kernel decides them too;
+    [`dlx.orders.frontier_width`][])."""
+    return orders.frontier_width(data.indptr, data.items, data.n_items, order)
 
 
 def _spans(data: MemoInput, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

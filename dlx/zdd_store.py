@@ -34,8 +34,10 @@ import numpy as np
 from .backend import ZddKernel
 from .errors import ArgumentError
 from .kernels import zdd as kz
+from .orders import option_order
 
-__all__ = ["MemoInput", "Store", "exact_counts", "memo_input", "option_order", "store_for"]
+__all__ = ["MemoInput", "Store", "exact_counts", "memo_input", "option_order", "order_for",
+           "store_for"]
 
 FIRST_NODES = 1 << 10
 """Node slots of a new store (doubled when full)."""
@@ -320,72 +322,6 @@ class Store:
             return int(self._tallied().SIG[node])
 
 
-def option_order(indptr: np.ndarray, items: np.ndarray, n_items: int) -> np.ndarray:
-    """The options in the order a problem's store gives them: the order that keeps the
-    items "open" over the shortest stretches, of two. Either the options as given, or
-    a breadth-first order: items numbered as a breadth-first walk over the options
-    reaches them (each part from an item of fewest options), options sorted by their
-    first and last item in that numbering (graphillion's ``bfs`` order of a graph's
-    edges, for any problem). An item is open from its first option to its last; the
-    sum of those stretches is what a diagram's width follows (a domino board: rows,
-    given; diagonals, breadth-first: 2.6 times fewer nodes at 12 x 12)."""
-    indptr = np.asarray(indptr, dtype=np.int64)
-    items = np.asarray(items, dtype=np.int64)
-    n = len(indptr) - 1
-    given = np.arange(n, dtype=np.int64)
-    if n < 3 or len(items) == 0:
-        return given
-    owner = np.repeat(given, np.diff(indptr))
-    by_item = np.argsort(items, kind="stable")
-    starts = np.searchsorted(items[by_item], np.arange(n_items + 2))
-    owners, members = owner[by_item].tolist(), items.tolist()
-    start_list, ptr = starts.tolist(), indptr.tolist()
-    degree = np.diff(starts)
-    position = [-1] * (n_items + 1)
-    seen = bytearray(n)
-    k = 0
-    for first in np.argsort(degree[1 : n_items + 1], kind="stable").tolist():
-        first += 1
-        if position[first] >= 0 or degree[first] == 0:
-            continue
-        position[first] = k
-        k += 1
-        queue = [first]
-        for x in queue:
-            for j in range(start_list[x], start_list[x + 1]):
-                o = owners[j]
-                if seen[o]:
-                    continue
-                seen[o] = 1
-                for y in members[ptr[o] : ptr[o + 1]]:
-                    if position[y] < 0:
-                        position[y] = k
-                        k += 1
-                        queue.append(y)
-    pos = np.asarray(position, dtype=np.int64)[items]
-    low = np.minimum.reduceat(pos, indptr[:-1]) if n else pos
-    high = np.maximum.reduceat(pos, indptr[:-1]) if n else pos
-    empty = np.diff(indptr) == 0
-    low[empty], high[empty] = -1, -1
-    walked = np.lexsort((given, high, low))
-    return walked if _spread(walked, owner, items, n) < _spread(given, owner, items, n) \
-        else given
-
-
-def _spread(order: np.ndarray, owner: np.ndarray, items: np.ndarray, n: int) -> int:
-    """The sum over items of the stretch from their first option to their last, options
-    placed in ``order``."""
-    place = np.empty(n, dtype=np.int64)
-    place[order] = np.arange(n)
-    at = place[owner]
-    first = np.full(int(items.max()) + 1, n, dtype=np.int64)
-    last = np.full(int(items.max()) + 1, -1, dtype=np.int64)
-    np.minimum.at(first, items, at)
-    np.maximum.at(last, items, at)
-    used = last >= 0
-    return int((last[used] - first[used]).sum())
-
-
 def _grown(k: ZddKernel, a: Any, n: int) -> Any:
     """``a`` lengthened to ``n`` with zeros: numba's in one new array (no array of zeros
     made first, which would be a third copy at the peak of memory)."""
@@ -436,6 +372,22 @@ _orders: dict[str, np.ndarray] = {}
 _stores_lock = threading.Lock()
 
 
+def order_for(matrix: Any) -> np.ndarray:
+    """The automatic option order of the problem ``matrix`` ([`option_order`][]), kept
+    for the last few problems (a pure function of the content: made again when
+    dropped)."""
+    digest = matrix.digest
+    with _stores_lock:
+        order = _orders.get(digest)
+    if order is None:
+        order = option_order(matrix.indptr, matrix.items, matrix.n_items)
+        with _stores_lock:
+            order = _orders.setdefault(digest, order)
+            if len(_orders) > 64:  # keep a few: a problem's order is cheap to make again
+                _orders.pop(next(iter(_orders)))
+    return order
+
+
 def store_for(matrix: Any, backend: str = "auto") -> Store:
     """The store of the problem ``matrix`` ([`dlx.matrix.Matrix`][]) on ``backend``: one
     per problem content and backend in a process while a set holds it, made on first
@@ -446,13 +398,8 @@ def store_for(matrix: Any, backend: str = "auto") -> Store:
         store = _stores.get(key)
         if store is not None:
             return store
-        order = _orders.get(digest)
-    if order is None:
-        order = option_order(matrix.indptr, matrix.items, matrix.n_items)
+    order = order_for(matrix)
     with _stores_lock:
-        _orders.setdefault(digest, order)
-        if len(_orders) > 64:  # keep a few: a problem's order is cheap to make again
-            _orders.pop(next(iter(_orders)))
         store = _stores.get(key)
         if store is None:
             store = _stores[key] = Store(digest, order, backend)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .errors import ArgumentError, ZDDFormatError
-from .zdd_store import memo_input, option_order
+from .zdd_store import memo_input, order_for
 
 __all__ = ["kept_numbers", "parse", "path_arg", "read_source", "to_text", "write_text"]
 
@@ -282,9 +282,9 @@ def _check_solutions(problem: Any, root: int, opt: list[int], lo: list[int], hi:
 
 
 def _store_rank(problem: Any) -> list[int]:
-    """Each option's rank in the order of the problem's store ([`option_order`][])."""
-    m = problem.matrix
-    order = option_order(m.indptr, m.items, m.n_items)
+    """Each option's rank in the order of the problem's store
+    ([`dlx.zdd_store.order_for`][])."""
+    order = order_for(problem.matrix)
     rank = [0] * len(order)
     for r, o in enumerate(order.tolist()):
         rank[o] = r
