@@ -91,7 +91,7 @@ def use_frontier(problem: Any, request: Any) -> bool:
     if method == "memo" or request.parts or problem.matrix.colors.any():
         return False  # (check_request refuses method="frontier" with either)
     data = memo_input(problem)
-    width = frontier_width(data, store_for(problem.matrix).order)
+    width = frontier_width(data, store_for(problem.matrix, "auto", request.option_order).order)
     if method == "frontier" and width > MAX_WIDTH:
         raise ArgumentError(f"method='frontier': the frontier of this problem's option order "
                             f"is {width} items wide, more than {MAX_WIDTH}; use "
@@ -218,7 +218,7 @@ def _build(problem: Any, request: Any, data: MemoInput, stats: MemoStats,
     from .zdd import SolutionSet
 
     name = stats.backend
-    store = store_for(problem.matrix)
+    store = store_for(problem.matrix, "auto", request.option_order)
     forced = list(request.forced)
     plan = _plan(data, store.order, forced)
     if plan is None or isinstance(plan, int):

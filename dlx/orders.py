@@ -32,10 +32,16 @@ options and a few numpy passes: linear in the problem's size.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
-__all__ = ["MARGIN", "candidate_orders", "frontier_width", "greedy_order", "option_order",
-           "profile"]
+from .budget import as_index
+from .errors import ArgumentError
+
+__all__ = ["MARGIN", "candidate_orders", "check_option_order", "frontier_width",
+           "greedy_order", "option_order", "profile"]
 
 
 def _spans(indptr: np.ndarray, items: np.ndarray, n_items: int,
@@ -321,3 +327,37 @@ def option_order(indptr: np.ndarray, items: np.ndarray, n_items: int) -> np.ndar
     base = min((key[1], key) for key, (name, _) in zip(keys, candidates)
                if name in ("given", "bfs"))[1]
     return candidates[best[2] if best[0] <= base[0] - MARGIN else base[2]][1]
+
+
+def check_option_order(value: Any, n_options: int, where: str = "option_order") -> np.ndarray:
+    """A user's order of the options (``solution_set(option_order=...)``,
+    ``SolutionSet.in_order``) as an int64 array: a permutation of ``0..n_options-1``,
+    each option once; else [`dlx.ArgumentError`][] naming ``where`` and the culprit (not
+    an iterable of integers, an entry not an integer, out of range or repeated, an
+    option missing)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{where} must be a permutation of the option indices "
+                            f"0..{n_options - 1}, got {value!r}")
+    if isinstance(value, np.ndarray) and value.dtype.kind in "iu" and value.ndim == 1:
+        entries = value.astype(np.int64).tolist()
+    else:
+        entries = []
+        for k, entry in enumerate(value):
+            i = as_index(entry)
+            if i is None:
+                raise ArgumentError(f"{where}[{k}] must be an option index (an integer), "
+                                    f"got {entry!r}")
+            entries.append(i)
+    seen = bytearray(n_options)
+    for k, i in enumerate(entries):
+        if not 0 <= i < n_options:
+            raise ArgumentError(f"{where}[{k}] = {i} is not an option: the indices are "
+                                f"0..{n_options - 1}")
+        if seen[i]:
+            raise ArgumentError(f"{where}[{k}] = {i} is repeated: each option comes once")
+        seen[i] = 1
+    if len(entries) != n_options:
+        missing = seen.find(0)
+        raise ArgumentError(f"{where} has {len(entries)} entries for {n_options} options: "
+                            f"option {missing} is missing")
+    return np.asarray(entries, dtype=np.int64)

@@ -502,7 +502,8 @@ class ExactCover:
                      parts: bool = False, backend: BackendName | Backend = "auto",
                      progress: Callable[[RunProgress], object] | None = None,
                      executor: cf.Executor | None = None, workers: int | None = None,
-                     split: Split | None = None, method: str | None = None) -> SolutionSet:
+                     split: Split | None = None, method: str | None = None,
+                     option_order: Iterable[int] | None = None) -> SolutionSet:
         """The set of all solutions, as a [`dlx.SolutionSet`][] (a ZDD) built by the
         memoized search (`dlx.memo`, Knuth's DLX6): exact counts past 2**64, uniform
         samples, set operations. The arguments mean what they mean for [`count`][]
@@ -528,12 +529,23 @@ class ExactCover:
         ([`dlx.frontier.use_frontier`][]), the memoized search on many cores. The family
         is the same either way; a set built top-down is in the store's form from the
         start (iterated in option order, as a set an operation made), one the search
-        built keeps the search's diagram and order until combined."""
+        built keeps the search's diagram and order until combined.
+
+        ``option_order`` (a permutation of the option indices; None, the default: the
+        automatic order, [`dlx.orders.option_order`][]) is the order of the options in
+        the set's store: the top-down construction decides them in that order (its
+        frontier decides ``method=None``'s choice), and the set's canonical diagram
+        ([`dlx.SolutionSet.canonical`][], [`dlx.SolutionSet.node_count`][] of the sets
+        made from it) follows it. Sets of one problem in different orders are equal when
+        their families are, hash alike, and combine ([`dlx.SolutionSet.in_order`][]).
+        An ``option_order`` that is not a permutation raises [`dlx.ArgumentError`][]
+        naming the bad entry."""
         request = check_request(self.matrix, "solution_set", None, {
             "forced": forced, "max_nodes": max_nodes, "timeout": timeout,
             "max_zdd_nodes": max_zdd_nodes, "max_memory": max_memory, "parts": parts,
             "backend": backend, "progress": progress, "executor": executor,
-            "workers": workers, "split": split, "method": method})
+            "workers": workers, "split": split, "method": method,
+            "option_order": option_order})
         if wanted(request):
             found, stats = build_split(self, request, True, self._finished)
         elif use_frontier(self, request):
@@ -541,7 +553,10 @@ class ExactCover:
         else:
             found, stats = build_set(self, request, True, self._finished)
         check_stopped(stats, "solution_set()", request)
-        return cast(SolutionSet, found)
+        found = cast(SolutionSet, found)
+        if request.option_order is not None:
+            found = found.in_order(request.option_order)  # (top-down: there already)
+        return found
 
     def solve_batch(
         self,

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
+import numpy as np
+
 from .arguments import (
     STRATEGIES,
     callable_arg,
@@ -38,6 +40,7 @@ from .budget import NEVER, count_budget, time_budget
 from .distribute import checkpoint_path
 from .errors import ArgumentError
 from .matrix import Matrix
+from .orders import check_option_order
 from .registry import BackendName, get_backend
 from .split import Split
 
@@ -136,6 +139,10 @@ class SetOptions(MemoOptions, total=False):
     """How the set is built: ``"frontier"`` (top-down, `dlx.frontier`), ``"memo"`` (the
     memoized search), or None (the default: chosen by the problem's shape,
     [`dlx.frontier.use_frontier`][])."""
+    option_order: Iterable[int] | None
+    """The order of the options in the set's store (a permutation of the option indices,
+    [`dlx.orders.check_option_order`][]), or None: the automatic one
+    ([`dlx.orders.option_order`][])."""
 
 
 METHODS = ("frontier", "memo")
@@ -244,6 +251,7 @@ class SearchRequest:
     max_memory: int = NEVER
     parts: bool = False
     method: str | None = None
+    option_order: np.ndarray | None = None
 
     @property
     def bounded(self) -> int | None:
@@ -284,6 +292,9 @@ def check_request(matrix: Matrix, call: str, limit: Any,
     memory = count_budget(get("max_memory"), "max_memory", 1)
     parts = flag_arg(get("parts", False), "parts")
     method = _method(get("method"))
+    given_order = get("option_order")
+    option_order = None if given_order is None else \
+        check_option_order(given_order, matrix.n_options)
     memo_given = get("memo")
     memo = None if memo_given is None else flag_arg(memo_given, "memo")
     backend = get("backend", "auto")
@@ -336,7 +347,7 @@ def check_request(matrix: Matrix, call: str, limit: Any,
                              progress=progress, memo=True, max_zdd_nodes=max_zdd,
                              max_memory=memory if memory < NEVER else memory_default(),
                              parts=parts, executor=executor, workers=workers_, split=split,
-                             method=method)
+                             method=method, option_order=option_order)
     if distributed:
         given = (bool(forced), max_nodes < NEVER, timeout is not None, seed is not None,
                  weighted, lookahead > 0, learn, order != "search", restarts is not None)

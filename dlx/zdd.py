@@ -40,6 +40,7 @@ import numpy as np
 from .budget import as_index
 from .errors import ArgumentError, EmptySetError, SetTooLargeError, ZDDFormatError
 from .kernels import zdd as kz
+from .orders import check_option_order
 from .zdd_queries import (
     check_costs,
     check_solutions,
@@ -49,7 +50,7 @@ from .zdd_queries import (
     size_bound,
     unlink,
 )
-from .zdd_store import MemoInput, Store, exact_counts, memo_input, store_for
+from .zdd_store import MemoInput, Store, exact_counts, memo_input, order_for, store_for
 from .zdd_svg import SVG_NODES, diagram_svg, summary_svg
 from .zdd_text import parse, read_source, to_text, write_text
 
@@ -105,6 +106,7 @@ class SolutionSet:
         self._at: tuple[Store, int] | None = None
         self._backend = "auto"
         self._nodes: int | None = None
+        self._order: np.ndarray | None = None  # the store's order to enter (None: automatic)
 
     @classmethod
     def _from_search(cls, problem: Any, root: int, opt: np.ndarray, lo: np.ndarray,
@@ -123,11 +125,24 @@ class SolutionSet:
         s._at = (store, node)
         s._backend = backend
         s._nodes = None
+        s._order = None
         return s
 
     def __reduce__(self) -> tuple[Any, ...]:
         d = self._read()
-        return (SolutionSet, (self._problem, d.root, d.opt, d.lo, d.hi))
+        order = self._given_order()
+        if order is None:
+            return (SolutionSet, (self._problem, d.root, d.opt, d.lo, d.hi))
+        return (_rebuilt, (self._problem, d.root, d.opt, d.lo, d.hi, order.tolist()))
+
+    def _given_order(self) -> np.ndarray | None:
+        """The option order this set's store has, or is to have: None for the automatic
+        one."""
+        if self._at is None:
+            return self._order
+        order = self._at[0].order
+        automatic = order_for(self._problem.matrix)
+        return None if order is automatic or np.array_equal(order, automatic) else order
 
     @property
     def problem(self) -> Any:
@@ -172,7 +187,7 @@ class SolutionSet:
         if at is None:
             d = self._diagram
             assert d is not None
-            store = store_for(self._problem.matrix, self._backend)
+            store = store_for(self._problem.matrix, self._backend, self._order)
             at = self._at = (store, store.import_diagram(d.root, d.opt, d.lo, d.hi))
         return at
 
@@ -180,6 +195,29 @@ class SolutionSet:
         """This set's node in ``store`` (another store of the same problem: copied)."""
         mine, node = self._canon()
         return node if mine is store else store.adopt(mine, node)
+
+    @property
+    def option_order(self) -> list[int]:
+        """The options in the order of this set's store (its variables, top to bottom):
+        the problem's automatic order ([`dlx.orders.option_order`][]), or the one given
+        to ``solution_set(option_order=...)`` or [`in_order`][]."""
+        return self._canon()[0].order.tolist()
+
+    def in_order(self, option_order: Iterable[int] | None) -> SolutionSet:
+        """This family in the store of another order of the options (a permutation of
+        the option indices, [`dlx.orders.check_option_order`][]; None: the automatic
+        one): converted once, its [`node_count`][] and iteration those of that order.
+        Sets of one problem in different orders are equal when their families are
+        (``==``, ``hash``) and combine (the result in the left operand's order)."""
+        order = None if option_order is None else \
+            check_option_order(option_order, len(self._problem), "option_order")
+        store = store_for(self._problem.matrix, self._backend, order)
+        if self._at is None and self._diagram is not None:
+            copy = SolutionSet.__new__(SolutionSet)
+            copy.__dict__.update(self.__dict__)
+            copy._order = order
+            return copy
+        return SolutionSet._made(self._problem, store, self._node_in(store), self._backend)
 
     @property
     def store(self) -> Store:
@@ -202,7 +240,7 @@ class SolutionSet:
             raise ArgumentError(f"backend must be 'auto', 'python' or 'numba', got "
                                 f"{backend!r}")
         get_backend(backend)  # an unknown name: ArgumentError; one that cannot run: ImportError
-        store = store_for(self._problem.matrix, backend)
+        store = store_for(self._problem.matrix, backend, self._given_order())
         d = self._diagram
         node = self._node_in(store) if self._at is not None or d is None else \
             store.import_diagram(d.root, d.opt, d.lo, d.hi)
@@ -427,11 +465,19 @@ class SolutionSet:
         if self.count() != other.count():
             return False
         store, f = self._canon()
-        return f == other._node_in(store)
+        theirs, g = other._canon()
+        if theirs is store:
+            return f == g
+        if not np.array_equal(theirs.order, store.order) and \
+                theirs.fingerprint(g) != store.fingerprint(f):
+            return False  # (different orders: no conversion where the families differ)
+        return f == store.adopt(theirs, g)
 
     def __hash__(self) -> int:
+        """A hash of the problem's content and the family, whatever the store's order
+        ([`dlx.zdd_store.Store.fingerprint`][])."""
         store, node = self._canon()
-        return hash((self._problem.matrix.digest, store.signature(node)))
+        return hash((self._problem.matrix.digest, store.fingerprint(node)))
 
     def __le__(self, other: object) -> bool:
         """Every solution of this set is one of ``other``'s."""
@@ -570,6 +616,14 @@ class SolutionSet:
         if self.node_count > SVG_NODES:
             return summary_svg(self.count(), self.node_count, len(self._problem), self._opt)
         return diagram_svg(self._root, self._opt, self._lo, self._hi)
+
+
+def _rebuilt(problem: Any, root: int, opt: list[int], lo: list[int], hi: list[int],
+             option_order: list[int]) -> SolutionSet:
+    """A pickled set of a store of a given option order, made again (see ``__reduce__``)."""
+    s = SolutionSet(problem, root, opt, lo, hi)
+    s._order = np.asarray(option_order, dtype=np.int64)
+    return s
 
 
 def _k(k: Any) -> int:

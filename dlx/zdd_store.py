@@ -65,6 +65,8 @@ class Store:
         """Option -> its variable (and -1, a sink's option, -> -1)."""
         self.rank[self.order] = np.arange(len(self.order))
         self.rank[-1] = -1
+        self._prints: dict[int, int] = {}
+        """Node -> its [`fingerprint`][] (nodes are never freed: a node's stays true)."""
         self.backend = backend
         self._max_memory = memory_default() if max_memory is None else max_memory
         self.lock = threading.RLock()
@@ -202,10 +204,14 @@ class Store:
         return self.adopt(scratch, int(MAP[root]))
 
     def adopt(self, other: Store, node: int) -> int:
-        """The node here of ``node``, a node of another store of the same problem."""
+        """The node here of ``node``, a node of another store of the same problem: copied
+        node by node if the two stores order the options alike, else brought into this
+        store's order ([`import_diagram`][])."""
         if other is self or node < 2:
             return node
-        return self.add_ordered(*other.export(node))
+        if other.order is self.order or np.array_equal(other.order, self.order):
+            return self.add_ordered(*other.export(node))
+        return self.import_diagram(*other.export(node))
 
     def add_ordered(self, root: int, opt: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> int:
         """The node here of ``root`` in a reduced diagram ordered as the store orders
@@ -317,9 +323,57 @@ class Store:
                                    _blank(k, self.nodes)))
 
     def signature(self, node: int) -> int:
-        """A hash of ``node``'s diagram, the same in every store of the same problem."""
+        """A hash of ``node``'s diagram, the same in every store of the same problem and
+        option order."""
         with self.lock:
             return int(self._tallied().SIG[node])
+
+    def fingerprint(self, node: int) -> int:
+        """A hash of ``node``'s family that does not depend on the option order (a set's
+        ``__hash__``, equal for equal families in stores of any order): the sum over
+        its sets of the product of their options' weights ([`weights`][]), modulo two
+        primes, made bottom-up as ``fp(n) = fp(lo) + w[option] * fp(hi)``, a level of the
+        diagram at a time (numpy). Two different families agree with probability about
+        ``options / 2**31`` per prime."""
+        if node < 2:
+            return node
+        with self.lock:
+            known = self._prints.get(node)
+        if known is not None:
+            return known
+        root, opt, lo, hi = self.export(node)
+        var = self.rank[opt]
+        w = weights(len(self.order))
+        prints = []
+        inner = np.argsort(-var[2:], kind="stable") + 2  # the last variable first
+        cuts = np.flatnonzero(np.diff(var[inner])) + 1
+        for p, wp in zip(PRIMES, w):
+            fp = np.zeros(len(opt), dtype=np.int64)
+            fp[1] = 1
+            for level in np.split(inner, cuts):
+                fp[level] = (fp[lo[level]] + wp[opt[level]] * fp[hi[level]]) % p
+            prints.append(int(fp[root]))
+        value = prints[0] << 31 | prints[1]
+        with self.lock:
+            self._prints[node] = value
+        return value
+
+
+PRIMES = (2147483647, 2147483629)
+"""The moduli of [`Store.fingerprint`][] (below 2**31: a product of two residues fits an
+int64)."""
+
+
+def weights(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each option's weights in [`Store.fingerprint`][], one per prime of [`PRIMES`][]:
+    1 .. p-1, a fixed hash (splitmix64) of the option's index, the same in every process
+    and order."""
+    z = np.arange(n, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x632BE5AB)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    w1, w2 = ((z % np.uint64(p - 1)).astype(np.int64) + 1 for p in PRIMES)
+    return w1, w2
 
 
 def _grown(k: ZddKernel, a: Any, n: int) -> Any:
@@ -367,7 +421,8 @@ def _out_of_memory(store: Store, need: int) -> None:
                              "(SolutionSet.store.max_memory) is full", stats)
 
 
-_stores: weakref.WeakValueDictionary[tuple[str, str], Store] = weakref.WeakValueDictionary()
+_stores: weakref.WeakValueDictionary[tuple[str, str, bytes | None], Store] = \
+    weakref.WeakValueDictionary()
 _orders: dict[str, np.ndarray] = {}
 _stores_lock = threading.Lock()
 
@@ -388,21 +443,26 @@ def order_for(matrix: Any) -> np.ndarray:
     return order
 
 
-def store_for(matrix: Any, backend: str = "auto") -> Store:
-    """The store of the problem ``matrix`` ([`dlx.matrix.Matrix`][]) on ``backend``: one
-    per problem content and backend in a process while a set holds it, made on first
-    use."""
+def store_for(matrix: Any, backend: str = "auto", order: np.ndarray | None = None) -> Store:
+    """The store of the problem ``matrix`` ([`dlx.matrix.Matrix`][]) on ``backend``, its
+    options in ``order`` (a permutation of the option indices, checked by the caller;
+    None: the automatic one, [`order_for`][]): one per problem content, backend and
+    order in a process while a set holds it, made on first use."""
     digest = matrix.digest
-    key = (digest, backend)
+    key: tuple[str, str, bytes | None] = (digest, backend, None)
+    if order is not None:
+        order = np.asarray(order, dtype=np.int64)
+        if not np.array_equal(order, order_for(matrix)):
+            key = (digest, backend, order.tobytes())
     with _stores_lock:
         store = _stores.get(key)
         if store is not None:
             return store
-    order = order_for(matrix)
+    chosen = order_for(matrix) if key[2] is None or order is None else order
     with _stores_lock:
         store = _stores.get(key)
         if store is None:
-            store = _stores[key] = Store(digest, order, backend)
+            store = _stores[key] = Store(digest, chosen, backend)
         return store
 
 

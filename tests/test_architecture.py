@@ -167,8 +167,9 @@ def test_statuses_are_one_vocabulary():
 def test_one_list_of_options_for_the_four_calls():
     """The calls' keyword arguments are written once (request.SearchOptions and its
     extensions), each a field of the request; one that a call does not take is a
-    TypeError, as Python's own. ``solution_set`` takes one of its own: ``method``, how
-    the set is built (top-down or by the memoized search)."""
+    TypeError, as Python's own. ``solution_set`` takes two of its own: ``method``, how
+    the set is built (top-down or by the memoized search), and ``option_order``, the
+    order of its store."""
     from dataclasses import fields
 
     from dlx.request import ACCEPTS, CountOptions, FirstOptions, SearchRequest, SetOptions
@@ -178,7 +179,7 @@ def test_one_list_of_options_for_the_four_calls():
         {"kind", "limit"}
     assert ACCEPTS["count"] - ACCEPTS["solutions"] == {"checkpoint", "max_zdd_nodes",
                                                        "max_memory", "parts"}
-    assert ACCEPTS["solution_set"] - ACCEPTS["count"] == {"method"}
+    assert ACCEPTS["solution_set"] - ACCEPTS["count"] == {"method", "option_order"}
     problem = queens(5)
     for call, bad in [(problem.solutions, "restarts"), (problem.count, "restarts"),
                       (problem.first, "checkpoint"), (problem.best, "parts"),
