@@ -1,9 +1,10 @@
 """The frontier-based construction of a problem's solution set (TdZdd's top-down build,
 Knuth's SIMPATH family), and the rule that chooses between it and the memoized search.
 
-The options are decided one by one in the order of the problem's canonical store
-([`dlx.orders.option_order`][]: of a few candidate orders, the one that keeps the fewest
-items open at once); a node's state is which items of the *frontier* (those with
+The options are decided one by one in the order of the set's store: the problem's
+automatic order ([`dlx.orders.option_order`][]: of a few candidate orders, the one that
+keeps the fewest items open at once), or the one given to
+``solution_set(option_order=...)``; a node's state is which items of the *frontier* (those with
 options decided and options still to decide) are covered, one bit each; equal states of
 a level are one node. The diagram is then reduced bottom-up, straight into the store's
 order: no conversion, and its node count is the canonical one. The kernel is

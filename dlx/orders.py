@@ -101,11 +101,13 @@ class _Graph:
         self.ptr: list[int] = indptr.tolist()
         self.degree: list[int] = np.diff(starts).tolist()
 
-    def walk(self, first: int, position: list[int], k: int, by_degree: bool) -> list[int]:
+    def walk(self, first: int, position: list[int], k: int, by_degree: bool,
+             used: bytearray) -> list[int]:
         """A breadth-first walk from item ``first`` over the items not yet numbered in
-        ``position`` (numbering them from ``k``); ``by_degree``: each item's new
-        neighbours in order of their degree (Cuthill-McKee). Returns the items in the
-        order reached."""
+        ``position`` (numbering them from ``k``), each option read once (``used``: the
+        options read, by this walk or an earlier one of another part); ``by_degree``:
+        each item's new neighbours in order of their degree (Cuthill-McKee). Returns the
+        items in the order reached."""
         owners, members, starts, ptr, degree = (self.owners, self.members, self.starts,
                                                 self.ptr, self.degree)
         position[first] = k
@@ -114,6 +116,9 @@ class _Graph:
             new: list[int] = []
             for j in range(starts[x], starts[x + 1]):
                 o = owners[j]
+                if used[o]:
+                    continue
+                used[o] = 1
                 for y in members[ptr[o]:ptr[o + 1]]:
                     if position[y] == -1:
                         position[y] = -2  # seen: numbered below
@@ -127,22 +132,26 @@ class _Graph:
         return queue
 
     def levels(self, first: int) -> list[list[int]]:
-        """The items of ``first``'s part by their distance from it."""
-        position = [-1] * (self.n_items + 1)
-        seen = self.walk(first, position, 0, False)
-        depth = {first: 0}
-        out: list[list[int]] = [[first]]
+        """The items of ``first``'s part by their distance from it (time and memory
+        follow the part, not the problem)."""
         owners, members, starts, ptr = self.owners, self.members, self.starts, self.ptr
-        for x in seen:
-            d = depth[x] + 1
-            for j in range(starts[x], starts[x + 1]):
-                o = owners[j]
-                for y in members[ptr[o]:ptr[o + 1]]:
-                    if y not in depth:
-                        depth[y] = d
-                        if d == len(out):
-                            out.append([])
-                        out[d].append(y)
+        depth = {first: 0}
+        used: set[int] = set()
+        out: list[list[int]] = [[first]]
+        for level in out:
+            below: list[int] = []
+            for x in level:
+                for j in range(starts[x], starts[x + 1]):
+                    o = owners[j]
+                    if o in used:
+                        continue
+                    used.add(o)
+                    for y in members[ptr[o]:ptr[o + 1]]:
+                        if y not in depth:
+                            depth[y] = len(out)
+                            below.append(y)
+            if below:
+                out.append(below)
         return out
 
     def peripheral(self, start: int) -> int:
@@ -162,6 +171,7 @@ class _Graph:
         over the parts, each from the first item of ``starts`` not yet reached (or its
         part's pseudo-peripheral item)."""
         position = [-1] * (self.n_items + 1)
+        used = bytearray(len(self.ptr) - 1)
         k = 0
         for first in starts:
             if position[first] >= 0 or self.degree[first] == 0:
@@ -170,7 +180,7 @@ class _Graph:
                 first = self.peripheral(first)
                 if position[first] >= 0:
                     continue
-            k += len(self.walk(first, position, k, by_degree))
+            k += len(self.walk(first, position, k, by_degree, used))
         return np.asarray(position, dtype=np.int64)
 
 

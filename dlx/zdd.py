@@ -13,13 +13,17 @@ Two forms of one family. The diagram the search makes is ordered by the search, 
 option number: a node's ``lo`` holds the options tried before it at that level, and a
 set made by the search (or read from a text) keeps that diagram for reading: iteration
 follows it (``lo`` first), which is the order in which Algorithm C with Knuth's choice of
-item finds the solutions (``ExactCover.solutions()``). Every set also lives in the
-problem's canonical store ([`dlx.zdd_store`][]): nodes ordered by option index and made
-through one unique table, so that one family is one node there. A set enters it on its
-first comparison or operation; the set operations (compiled by numba, with an operation
-cache) work there, and their results are canonical: their iteration follows the option
-order, and equal families have equal diagrams. Sets of one problem combine whatever
-object the problem is: its identity is its content (``problem.matrix.digest``).
+item finds the solutions (``ExactCover.solutions()``). Every set also lives in a
+canonical store of its problem ([`dlx.zdd_store`][]): nodes ordered by one order of the
+options (the problem's automatic one, [`dlx.orders.option_order`][], or one the user
+gives: ``solution_set(option_order=...)``, [`SolutionSet.in_order`][]) and made through
+one unique table, so that one family is one node there. A set enters it on its first
+comparison or operation; the set operations (compiled by numba, with an operation cache)
+work there, and their results are canonical: their iteration follows the store's order,
+and equal families have equal diagrams in it ([`SolutionSet.node_count`][] is per order).
+Sets of one problem combine whatever object the problem is, and whatever their orders:
+its identity is its content (``problem.matrix.digest``); an operand of another order is
+brought into the left one's, and ``hash`` does not depend on the order.
 
 Knuth's ZDD text format (DLX6's ``m1``) is [`dlx.zdd_text`][]'s; the pictures,
 [`dlx.zdd_svg`][]'s.
@@ -226,8 +230,9 @@ class SolutionSet:
         return self._canon()[0]
 
     def canonical(self) -> SolutionSet:
-        """This family in the store's form: the same solutions, ordered by option index,
-        its diagram the one every equal set has (its [`node_count`][] too)."""
+        """This family in the store's form: the same solutions, ordered by the store's
+        option order ([`option_order`][]), its diagram the one every equal set of that
+        order has (its [`node_count`][] too)."""
         store, node = self._canon()
         return SolutionSet._made(self._problem, store, node, self._backend)
 

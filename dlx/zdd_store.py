@@ -1,19 +1,24 @@
 """The canonical ZDD store: where every [`dlx.SolutionSet`][] of a problem lives, as one
 node of one diagram.
 
-One store per problem (its content: ``problem.matrix.digest``) and backend, shared by
-every set of it, held as long as a set holds it ([`store_for`][]). Its nodes are ordered
-by one order of the options per problem ([`option_order`][]), and made through one
-unique table, so that a family has exactly one node: equal sets are the same node, ``==``
-is a comparison of numbers and ``hash`` a word kept per node. The set algebra
-([`dlx.kernels.zdd`][]) runs compiled by numba on the numba backend, as written on the
-python one, with an operation cache. The kernel's *variable* of an option is its rank in
-that order; the store speaks options to its callers.
+One store per problem (its content: ``problem.matrix.digest``), backend and option order,
+shared by every set of it, held as long as a set holds it ([`store_for`][]). Its nodes are
+ordered by that order of the options: the problem's automatic one ([`order_for`][],
+[`dlx.orders.option_order`][]: of a few candidates, the one with the narrowest frontier),
+or one the user gives (``solution_set(option_order=...)``); and made through one unique
+table, so that a family has exactly one node in a store: equal sets of one store are the
+same node, ``==`` a comparison of numbers. Sets of stores of two orders are compared and
+combined by bringing one into the other's order ([`Store.adopt`][]); ``hash`` is a
+fingerprint of the family that no order changes ([`Store.fingerprint`][]). The set
+algebra ([`dlx.kernels.zdd`][]) runs compiled by numba on the numba backend, as written
+on the python one, with an operation cache. The kernel's *variable* of an option is its
+rank in the store's order; the store speaks options to its callers.
 
 A diagram made elsewhere (the memoized search's, which follows the search's order; a
-text's) enters once ([`Store.import_diagram`][]): node by node, children first, as the
-union of its two halves, in a scratch store whose intermediate results are dropped; only
-the nodes of the result are copied into the store ([`Store.add_ordered`][]).
+text's; a store's of another order) enters once ([`Store.import_diagram`][]): node by
+node, children first, as the union of its two halves, in a scratch store whose
+intermediate results are dropped; only the nodes of the result are copied into the store
+([`Store.add_ordered`][]).
 
 Memory is bounded: a store does not grow past ``max_memory`` bytes (by default
 [`dlx.request.memory_default`][], a quarter of the machine's memory); a call that would
@@ -47,8 +52,9 @@ MOST_CACHE = 1 << 22
 
 
 class Store:
-    """The canonical nodes of one problem's sets (see the module). ``order`` lists the
-    options in the store's order ([`option_order`][]); ``backend`` names the backend whose
+    """The canonical nodes of one problem's sets in one option order (see the module).
+    ``order`` lists the options in the store's order ([`option_order`][], or the user's);
+    ``backend`` names the backend whose
     kernel runs the operations (``auto``: python while small, numba from
     [`dlx.registry.NUMBA_MIN_NODES`][] nodes on, when it can run); ``max_memory`` is the
     most bytes its arrays may take; ``work``, the nodes expected (``auto``'s choice);
