@@ -1,6 +1,6 @@
 """Orders of a problem's options with a narrow *frontier*: the order of the variables of
-its canonical ZDD store ([`dlx.zdd_store.option_order`][]) and of the top-down
-construction ([`dlx.frontier`][]).
+its canonical ZDD store (`dlx.zdd_store`) and of the top-down construction
+(`dlx.frontier`).
 
 An item is *open* (on the frontier) from its first option to its last, both included,
 as the options are decided in an order; the most items open at once is the order's
