@@ -52,7 +52,10 @@ domino boards, frontier ``n + 1`` wide at ``n x n``, build top-down 3-15x faster
 14 x 14 on (the memo runs out of 1 GB at 18 x 18, 6 x 30 and 8 x 40, which take 0.01-0.6 s
 top-down); Langford's and the queens' problems, 17-33 wide, 1.5-5x slower top-down (dead
 states: langford11, 23 wide, 1.0 s against 0.2 s; langford12, 25 wide, out of 1 GB against
-1.5 s), a loss of at most 0.05 s up to 22 wide (see the decisions log, issue 40 item 4)."""
+1.5 s), a loss of at most 0.05 s up to 22 wide (see the decisions log, issue 40 item 4).
+Measured again with [`dlx.orders`][]' narrower orders: the pentomino boards, 68 -> 28-39
+wide, still lose top-down (3 x 20, 28 wide: 0.10 s against the memo's 0.036 s; 4 x 15 to
+6 x 10, 32-39 wide: out of 1 GB against 0.4-4.8 s)."""
 
 
 def frontier_width(data: MemoInput, order: np.ndarray) -> int:

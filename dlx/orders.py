@@ -26,8 +26,16 @@ literature uses for bandwidth and profile, and keeps the narrowest:
 The choice is by the smallest width, then the smallest sum of the items' open stretches
 (the *profile*), then the first candidate in the list above: a pure function of the
 problem's content, so that equal problems (a pickled copy, the same file read twice) get
-the same order and their sets combine by node. Every candidate costs a walk over the
-options and a few numpy passes: linear in the problem's size.
+the same order and their sets combine by node (the workers of a split set rely on it:
+they send diagrams in the store's order). Every candidate costs a walk over the options
+and a few numpy passes: about ``2 log2(items)`` walks, linear in the problem's size each
+(pentomino 6 x 10: 70 ms; 5,000 options of a word square: 130 ms).
+
+Measured on the shared problems (``frontier width`` before -> after): pentominoes 68-69
+-> 28-39 (hubs left out), the full sudoku encoding 118 -> 82, de Bruijn 5 81 -> 41, a
+Latin square of 5 22 -> 16 (the greedy); the canonical diagrams of the pentomino boards
+20-39% fewer nodes, de Bruijn 5's 79% (26,285 -> 5,444). Domino boards, Langford's and
+the queens' problems keep their order (nothing is narrower by [`MARGIN`][]).
 """
 
 from __future__ import annotations
