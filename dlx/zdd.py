@@ -99,7 +99,10 @@ class SolutionSet:
     A set is a value: ``&``, ``|``, ``-``, ``^`` and [`restrict`][] make new sets,
     ``==``, ``<=``, ``<``, ``>=``, ``>`` and [`isdisjoint`][] compare families, and
     ``hash`` agrees with ``==``. Sets combine when their problems have the same content
-    (a pickled copy, the same file read twice); else [`dlx.ArgumentError`][].
+    (a pickled copy, the same file read twice); else [`dlx.ArgumentError`][]. Each set's
+    store has an order of the options ([`option_order`][]; another: [`in_order`][]):
+    sets of different orders still compare, hash and combine as families (the result in
+    the left operand's order).
     """
 
     def __init__(self, problem: Any, root: int, opt: Sequence[int], lo: Sequence[int],
