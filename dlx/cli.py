@@ -5,6 +5,11 @@
 Solutions go to stdout, each as the lines of its options (or their indices with
 ``--indices``); the summary ("Altogether N solutions, U updates, M nodes") and any
 progress go to stderr, so that ``dlx --count`` prints just the number.
+
+Here: the parser, the single search, the split one (``--workers``, ``--executor``) and
+``--preprocess``; the memoized search's path (``--memo``, ``--zdd``, ``--sample``) is
+`dlx.cli_memo`, what every path writes (status line, summary, solutions)
+`dlx.cli_output`.
 """
 
 from __future__ import annotations

@@ -1,15 +1,24 @@
 """The ``dlx`` command's memoized search (Knuth's DLX6, [`dlx.memo`][]): ``--memo``,
-``--zdd OUT``, ``--sample K``, by the library's calls, as `dlx.cli` runs the others."""
+``--zdd OUT``, ``--sample K``, by the library's calls, as `dlx.cli` runs the others.
+
+The count and the set run on many cores with the scale-out options (``--workers``,
+``--executor``, ``--parts``): they are passed on to ``count(memo=True, ...)`` and
+``solution_set(...)`` ([`dlx.kinds.memo_split`][]), which split the tree, search each
+part, and sum the counts or unite the sets; the command adds no search of its own (issue
+42's rule), and what the library refuses with them (``max_nodes``, a checkpoint) is a
+usage error with the library's message. Listing the solutions (``--memo`` alone) stays
+one search: the library's ``solutions(memo=True)`` takes no workers."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from typing import Any
 
 from .cli_output import COMMAND, Live, interrupted_stats, summary, write_solutions
-from .command import CommandError, Output, Progress, count_type, show_progress
+from .command import CommandError, Output, Progress, count_type, executor, show_progress
 from .errors import ArgumentError, EmptySetError, SearchStoppedError
 from .problem import ExactCover
 from .status import ExitCode
@@ -21,10 +30,12 @@ def memo_arguments(p: argparse.ArgumentParser) -> None:
     """--memo, --zdd, --sample: see [`dlx.memo`][]."""
     g = p.add_argument_group("solution sets", "the memoized search (Knuth's DLX6): the set "
                              "of all solutions built once as a ZDD, reused for subproblems "
-                             "met again; exact counts of any size")
+                             "met again; exact counts of any size. With --workers N (or "
+                             "--executor, --parts) the count and the set are made on many "
+                             "cores: the parts' counts summed, their sets united")
     g.add_argument("--memo", action="store_true",
                    help="count (--count) or list the solutions (at most --limit) by the "
-                        "memoized search")
+                        "memoized search (listed: by one process)")
     g.add_argument("--zdd", metavar="OUT",
                    help="write the set of all solutions to OUT in Knuth's ZDD text format "
                         "(as DLX6 prints it), and their number to stdout (the whole set: "
@@ -35,18 +46,24 @@ def memo_arguments(p: argparse.ArgumentParser) -> None:
                         "K is the number); exit 1 if there is no solution to draw")
 
 
-_NOT_MEMO = ("best", "weighted", "lookahead", "learn", "reduce", "svg", "workers",
-             "executor", "checkpoint", "parts")
+_NOT_MEMO = ("best", "weighted", "lookahead", "learn", "reduce", "svg")
 """Options that the memoized search refuses."""
+
+_SCALE = ("workers", "executor", "checkpoint", "parts")
+"""The scale-out options (`dlx.cli`'s group): with these the memoized count and set run
+split, by the library ([`dlx.kinds.memo_split`][])."""
 
 
 def solve_memo(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
-          start: float) -> ExitCode:
+               start: float) -> ExitCode:
     """--memo, --zdd, --sample, by the library's calls: ``count(limit, memo=True)``
     (``--memo --count``), ``solutions(limit, memo=True)`` (``--memo``), or the set
     ([`dlx.ExactCover.solution_set`][]) written (``--zdd``) or sampled (``--sample``,
     each draw printed as it comes: [`dlx.SolutionSet.samples`][]); then the summary,
-    with the hits and ZDD nodes, on stderr."""
+    with the hits and ZDD nodes, on stderr. With the scale-out options the count and
+    the set take the library's ``workers``, ``executor``, ``split`` and ``checkpoint``
+    ([`_scale`][]): what it refuses with them (a checkpoint, ``--max-nodes``) is a
+    usage error with its message."""
     for name in _NOT_MEMO:
         if getattr(args, name) not in (None, False):
             raise CommandError(f"--{name} does not go with the memoized search (--memo, "
@@ -62,17 +79,30 @@ def solve_memo(problem: ExactCover, args: argparse.Namespace, option_lines: list
     if args.seed is not None and args.sample is None:
         raise CommandError("--seed draws the solutions of --sample: the memoized search "
                            "takes none otherwise")
+    scaled = [name for name in _SCALE if getattr(args, name)]
+    if scaled and not args.count and args.zdd is None and args.sample is None:
+        raise CommandError(f"--{scaled[0]} runs the memoized search on many cores for a "
+                           "count (--count) or a set (--zdd, --sample): --memo lists the "
+                           "solutions of one search")
+    if args.checkpoint and not args.count:
+        raise CommandError("--checkpoint records the parts of a count: it takes no --zdd "
+                           "or --sample")
     show = show_progress(args.progress, default=sys.stderr.isatty() and (
         args.count or not sys.stdout.isatty()))
     out = Output(sys.stdout)
     options: dict[str, Any] = {"max_nodes": args.max_nodes, "timeout": args.timeout,
                                "backend": args.backend}
     set_options = {**options, "method": "memo"}  # DLX6's diagram, hits and summary
-    with Progress(sys.stderr, enabled=show, interval=1.0) as line:
+    with Progress(sys.stderr, enabled=show, interval=1.0) as line, \
+            contextlib.ExitStack() as stack:
         live = Live(line)
         if show:
             options["progress"] = set_options["progress"] = live
         try:
+            if scaled:
+                scale = _scale(problem, args, stack)
+                options.update(scale)
+                set_options.update(scale)
             if args.zdd is not None or args.sample is not None:
                 found = problem.solution_set(**set_options)
                 stats = problem.stats
@@ -97,6 +127,25 @@ def solve_memo(problem: ExactCover, args: argparse.Namespace, option_lines: list
     out.flush()
     summary(stats, args, time.perf_counter() - start, False, sys.stderr)
     return ExitCode.STOPPED if stats.status.stopped else ExitCode.OK
+
+
+def _scale(problem: ExactCover, args: argparse.Namespace,
+           stack: contextlib.ExitStack) -> dict[str, Any]:
+    """The library's keyword arguments of a split run from ``--workers`` (a pool of that
+    many local processes, the library's own), ``--executor`` (a Dask or Ray cluster,
+    closed with ``stack``), ``--parts`` (the split: [`dlx.ExactCover.split`][]; without
+    it the library cuts the tree, or does not where the parts would share too much) and
+    ``--checkpoint`` (passed on, for the library's refusal to name)."""
+    options: dict[str, Any] = {"workers": args.workers or None}
+    if args.checkpoint:  # a count's (the set refused it): the library refuses it too
+        options["checkpoint"] = args.checkpoint
+    if args.parts:
+        options["split"] = problem.split(parts=args.parts, probes=4)
+    if args.executor:
+        owned = executor(args.executor, args.workers)
+        stack.callback(owned.close)
+        options["executor"] = owned.executor
+    return options
 
 
 def _write_set(found: Any, args: argparse.Namespace, option_lines: list[str],
