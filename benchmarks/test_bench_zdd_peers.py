@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -74,7 +75,7 @@ def _board(n: int) -> tuple[ExactCover, SolutionSet, int, int]:
     return problem, problem.solution_set(backend="numba").canonical(), a, b
 
 
-GRAPHILLION = r"""
+BOARD = r"""
 import json, sys, time
 from graphillion import GraphSet
 n, traversal, op = int(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -86,6 +87,12 @@ if traversal == "default":
 else:
     GraphSet.set_universe(E, traversal=traversal)
 gs = GraphSet.graphs(degree_constraints={(r, c): 1 for r in range(n) for c in range(n)})
+"""
+"""The start of the scripts that run graphillion in a fresh process: the board n x n
+(``sys.argv[1]``) as the family ``gs`` of the grid graph's perfect matchings, built with
+the traversal ``sys.argv[2]``; the operation is ``sys.argv[3]``."""
+
+GRAPHILLION = BOARD + r"""
 a, b = ((0, 0), (0, 1)), ((n - 1, n - 2), (n - 1, n - 1))
 A = B = G = None
 if op in ("|", "&", "-"):
@@ -163,6 +170,28 @@ def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
         pytest.skip("numba is not installed")
     problem, whole, a, b = _board(n)
     load_kernel(lambda: (whole | whole).count())
+    out, theirs, info = _interleaved(benchmark, lambda t: _graphillion(n, t, op),
+                                     lambda: _ours(problem, whole, a, b, op))
+    expected = {t: rounds[-1]["count"] for t, rounds in theirs.items()}
+    assert set(expected.values()) == {out.count()}, (expected, out.count())
+    info.update({"board": f"{n}x{n}", "op": op, "ours_nodes": out.node_count,
+                 "ours_whole_nodes": whole.node_count, "count": out.count()})
+    for traversal, rounds in theirs.items():
+        info[f"graphillion_{traversal}_nodes"] = rounds[-1]["nodes"]
+        info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["whole"]
+    benchmark.extra_info.update(info)
+
+
+def _interleaved(benchmark: Any, theirs_round: Callable[[str], dict[str, Any]],
+                 ours: Callable[[], Callable[[], Any]]
+                 ) -> tuple[Any, dict[str, list[dict[str, Any]]], dict[str, Any]]:
+    """The rounds of one operation, interleaved: each runs graphillion in a fresh process
+    per traversal (``theirs_round(traversal)``: its cold and warm CPU seconds and what
+    it found), then makes ours cold (``ours()``, untimed) and times it twice, cold then
+    warm. Returns our last answer, graphillion's rounds per traversal, and the
+    ``extra_info`` of the medians: ``ours_cpu_s``, ``ours_warm_s``,
+    ``graphillion_<traversal>_cpu_s`` and ``_warm_s``, ``ratio_<traversal>`` (ours /
+    theirs, cold), the rounds and the load."""
     benchmark.group = "zdd-peers"
     theirs: dict[str, list[dict[str, Any]]] = {t: [] for t in TRAVERSALS}
     cpu: list[float] = []
@@ -171,11 +200,11 @@ def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
 
     def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
         for traversal in TRAVERSALS:
-            theirs[traversal].append(_graphillion(n, traversal, op))
-        pending.append(_ours(problem, whole, a, b, op))
+            theirs[traversal].append(theirs_round(traversal))
+        pending.append(ours())
         return (), {}
 
-    def timed() -> SolutionSet:
+    def timed() -> Any:
         run = pending[-1]
         start = time.process_time()
         out = run()
@@ -186,20 +215,14 @@ def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
         return out
 
     out = benchmark.pedantic(timed, setup=setup, rounds=ROUNDS, iterations=1)
-    expected = {t: rounds[-1]["count"] for t, rounds in theirs.items()}
-    assert set(expected.values()) == {out.count()}, (expected, out.count())
-    info: dict[str, Any] = {"board": f"{n}x{n}", "op": op, "rounds": len(cpu),
-                            "ours_cpu_s": _median(cpu), "ours_warm_s": _median(warm),
-                            "ours_nodes": out.node_count, "ours_whole_nodes": whole.node_count,
-                            "count": out.count(), "load": os.getloadavg()[0]}
+    info: dict[str, Any] = {"rounds": len(cpu), "ours_cpu_s": _median(cpu),
+                            "ours_warm_s": _median(warm), "load": os.getloadavg()[0]}
     for traversal, rounds in theirs.items():
         cold = _median([r["cold"] for r in rounds])
         info[f"graphillion_{traversal}_cpu_s"] = cold
         info[f"graphillion_{traversal}_warm_s"] = _median([r["warm"] for r in rounds])
-        info[f"graphillion_{traversal}_nodes"] = rounds[-1]["nodes"]
-        info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["whole"]
         info[f"ratio_{traversal}"] = info["ours_cpu_s"] / cold if cold > 0 else float("inf")
-    benchmark.extra_info.update(info)
+    return out, theirs, info
 
 
 # ----- the 16 x 16 build (issue 40 item 4): top-down against graphillion's ----------------
@@ -283,7 +306,7 @@ def test_zdd_peers_build(benchmark: Any) -> None:
 
 # ----- reading a set: sampling, iteration, rank, membership, the cheapest ------------------
 
-READS = {"sample": 1000, "iterate": 10000, "solution": 1000, "in": 1000, "best": 100}
+READS = {"sample": 1000, "iterate": 10000, "solution": 1000, "in": 1000, "best": 10}
 """The reading operations (issue 40's "keep their lead") and how many sets each reads:
 ``sample`` (``S.sample(k)``; graphillion the first k of ``rand_iter()``), ``iterate``
 (the first k of ``iter(S)``; graphillion ``iter(gs)``), ``solution`` (``S.solution(i)``
@@ -291,18 +314,9 @@ at k uniform positions; graphillion has no rank access, its nearest is ``choice(
 arbitrary set, timed k times), ``in`` (k members, drawn untimed, tested; ``g in gs``),
 ``best`` (``S.best(k, costs=...)``; graphillion the first k of ``min_iter(weights)``)."""
 
-READ = r"""
-import itertools, json, sys, time
-from graphillion import GraphSet
-n, traversal, op, k = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
-E = [((r, c), (r, c + 1)) for r in range(n) for c in range(n - 1)]
-E += [((r, c), (r + 1, c)) for r in range(n - 1) for c in range(n)]
-E.sort()
-if traversal == "default":
-    GraphSet.set_universe(E)
-else:
-    GraphSet.set_universe(E, traversal=traversal)
-gs = GraphSet.graphs(degree_constraints={(r, c): 1 for r in range(n) for c in range(n)})
+READ = BOARD + r"""
+import itertools
+k = int(sys.argv[4])
 weights = {e: ((e[0][0] * n + e[0][1]) * 7919 + (e[1][0] * n + e[1][1]) * 104729) % 1000 + 1
            for e in E}
 members = list(itertools.islice(gs.rand_iter(), k)) if op == "in" else []
@@ -384,29 +398,8 @@ def test_zdd_peers_read(benchmark: Any, n: int, op: str) -> None:
         pytest.skip("numba is not installed")
     problem, whole, _, _ = _board(n)
     load_kernel(lambda: whole.solution(0))
-    benchmark.group = "zdd-peers"
-    theirs: dict[str, list[dict[str, Any]]] = {t: [] for t in TRAVERSALS}
-    cpu: list[float] = []
-    warm: list[float] = []
-    pending: list[Any] = []
-
-    def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
-        for traversal in TRAVERSALS:
-            theirs[traversal].append(_graphillion_read(n, traversal, op))
-        pending.append(_reader(problem, whole, n, op))
-        return (), {}
-
-    def timed() -> Any:
-        run = pending[-1]
-        start = time.process_time()
-        out = run()
-        cpu.append(time.process_time() - start)
-        start = time.process_time()
-        run()
-        warm.append(time.process_time() - start)
-        return out
-
-    out = benchmark.pedantic(timed, setup=setup, rounds=ROUNDS, iterations=1)
+    out, theirs, info = _interleaved(benchmark, lambda t: _graphillion_read(n, t, op),
+                                     lambda: _reader(problem, whole, n, op))
     k = READS[op]
     assert len(out) == k
     if op != "in":
@@ -419,14 +412,7 @@ def test_zdd_peers_read(benchmark: Any, n: int, op: str) -> None:
         costs = _costs(problem, n)
         mine = [sum(costs[o] for o in x) for x in out]
         assert all(r[-1]["costs"] == mine for r in theirs.values()), mine[:5]
-    info: dict[str, Any] = {"board": f"{n}x{n}", "op": op, "k": k, "rounds": len(cpu),
-                            "ours_cpu_s": _median(cpu), "ours_warm_s": _median(warm),
-                            "ours_whole_nodes": whole.node_count,
-                            "load": os.getloadavg()[0]}
+    info.update({"board": f"{n}x{n}", "op": op, "k": k, "ours_whole_nodes": whole.node_count})
     for traversal, rounds in theirs.items():
-        cold = _median([r["cold"] for r in rounds])
-        info[f"graphillion_{traversal}_cpu_s"] = cold
-        info[f"graphillion_{traversal}_warm_s"] = _median([r["warm"] for r in rounds])
         info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["nodes"]
-        info[f"ratio_{traversal}"] = info["ours_cpu_s"] / cold if cold > 0 else float("inf")
     benchmark.extra_info.update(info)
