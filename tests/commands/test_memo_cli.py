@@ -166,3 +166,23 @@ def test_help_says_the_sets_run_on_many_cores(capsys) -> None:
     text = " ".join(capsys.readouterr().out.split())
     assert "With --workers N (or --executor, --parts) the count and the set are made on " \
            "many cores" in text
+
+
+def test_ctrl_c_on_many_cores(path, monkeypatch, capsys) -> None:
+    """Ctrl-C while a split memoized count runs (here: in the progress callback after
+    the first chunk): exit 130 and the summary of the run as the library recorded it."""
+    from dlx.cli import _Live
+
+    calls = []
+
+    def interrupt(self, record):
+        calls.append(record)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_Live, "__call__", interrupt)
+    argv = ["--memo", "--count", "--progress", "--workers", "2", "--parts", "4", path]
+    assert main(argv) == 130
+    out, err = capsys.readouterr()
+    assert out == "" and "Interrupted: the search is incomplete." in err
+    assert calls[0].done == 0 and calls[1].done > 0  # after a chunk came back
