@@ -27,6 +27,11 @@ interleaved: each round runs graphillion (both traversals, one process each) the
 ``graphillion_default_cpu_s``), the ratios ours / theirs, the warm figures (the same
 operation again: both answer from their caches), the diagrams' node counts and the
 machine's load.
+
+Reading a set (``test_zdd_peers_read``, issue 40: "sampling, iteration, ``solution(i)``,
+membership and ``best(k)`` keep their lead"): [`READS`][] on a cold copy of the board's
+set (a fresh store holding its nodes: its diagram not yet exported, no counts made)
+against graphillion in a fresh process, the same rounds and ``extra_info``.
 """
 
 from __future__ import annotations
