@@ -152,6 +152,7 @@ def test_sample_on_two_workers_draws_from_the_union(tmp_path, capsys) -> None:
     (["--memo", "--count", "--checkpoint", "{tmp}/c.json"], "takes no checkpoint"),
     (["--zdd", "{tmp}/x.zdd", "--checkpoint", "{tmp}/c.json"], "--checkpoint records"),
     (["--memo", "--parts", "4"], "--parts runs the memoized search on many cores"),
+    (["--memo", "--count", "--executor", "nowhere"], "executor 'nowhere' is not one of"),
 ])
 def test_what_the_library_refuses_on_many_cores_exits_2(path, tmp_path, capsys, args,
                                                          what) -> None:
@@ -186,3 +187,15 @@ def test_ctrl_c_on_many_cores(path, monkeypatch, capsys) -> None:
     out, err = capsys.readouterr()
     assert out == "" and "Interrupted: the search is incomplete." in err
     assert calls[0].done == 0 and calls[1].done > 0  # after a chunk came back
+
+
+def test_memo_count_on_a_dask_scheduler(path, capsys) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address.replace("tcp://", "dask://")
+        argv = ["--memo", "--count", "--executor", address, "--parts", "4", path]
+        assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert out == "92\n" and "Altogether 92 solutions" in err
