@@ -27,16 +27,24 @@ interleaved: each round runs graphillion (both traversals, one process each) the
 ``graphillion_default_cpu_s``), the ratios ours / theirs, the warm figures (the same
 operation again: both answer from their caches), the diagrams' node counts and the
 machine's load.
+
+Reading a set (``test_zdd_peers_read``, issue 40: "sampling, iteration, ``solution(i)``,
+membership and ``best(k)`` keep their lead"): [`READS`][] on a cold copy of the board's
+set (a fresh store holding its nodes: its diagram not yet exported, no counts made)
+against graphillion in a fresh process, the same rounds and ``extra_info``.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -72,7 +80,7 @@ def _board(n: int) -> tuple[ExactCover, SolutionSet, int, int]:
     return problem, problem.solution_set(backend="numba").canonical(), a, b
 
 
-GRAPHILLION = r"""
+BOARD = r"""
 import json, sys, time
 from graphillion import GraphSet
 n, traversal, op = int(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -84,6 +92,12 @@ if traversal == "default":
 else:
     GraphSet.set_universe(E, traversal=traversal)
 gs = GraphSet.graphs(degree_constraints={(r, c): 1 for r in range(n) for c in range(n)})
+"""
+"""The start of the scripts that run graphillion in a fresh process: the board n x n
+(``sys.argv[1]``) as the family ``gs`` of the grid graph's perfect matchings, built with
+the traversal ``sys.argv[2]``; the operation is ``sys.argv[3]``."""
+
+GRAPHILLION = BOARD + r"""
 a, b = ((0, 0), (0, 1)), ((n - 1, n - 2), (n - 1, n - 1))
 A = B = G = None
 if op in ("|", "&", "-"):
@@ -161,6 +175,28 @@ def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
         pytest.skip("numba is not installed")
     problem, whole, a, b = _board(n)
     load_kernel(lambda: (whole | whole).count())
+    out, theirs, info = _interleaved(benchmark, lambda t: _graphillion(n, t, op),
+                                     lambda: _ours(problem, whole, a, b, op))
+    expected = {t: rounds[-1]["count"] for t, rounds in theirs.items()}
+    assert set(expected.values()) == {out.count()}, (expected, out.count())
+    info.update({"board": f"{n}x{n}", "op": op, "ours_nodes": out.node_count,
+                 "ours_whole_nodes": whole.node_count, "count": out.count()})
+    for traversal, rounds in theirs.items():
+        info[f"graphillion_{traversal}_nodes"] = rounds[-1]["nodes"]
+        info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["whole"]
+    benchmark.extra_info.update(info)
+
+
+def _interleaved(benchmark: Any, theirs_round: Callable[[str], dict[str, Any]],
+                 ours: Callable[[], Callable[[], Any]]
+                 ) -> tuple[Any, dict[str, list[dict[str, Any]]], dict[str, Any]]:
+    """The rounds of one operation, interleaved: each runs graphillion in a fresh process
+    per traversal (``theirs_round(traversal)``: its cold and warm CPU seconds and what
+    it found), then makes ours cold (``ours()``, untimed) and times it twice, cold then
+    warm. Returns our last answer, graphillion's rounds per traversal, and the
+    ``extra_info`` of the medians: ``ours_cpu_s``, ``ours_warm_s``,
+    ``graphillion_<traversal>_cpu_s`` and ``_warm_s``, ``ratio_<traversal>`` (ours /
+    theirs, cold), the rounds and the load."""
     benchmark.group = "zdd-peers"
     theirs: dict[str, list[dict[str, Any]]] = {t: [] for t in TRAVERSALS}
     cpu: list[float] = []
@@ -169,11 +205,11 @@ def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
 
     def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
         for traversal in TRAVERSALS:
-            theirs[traversal].append(_graphillion(n, traversal, op))
-        pending.append(_ours(problem, whole, a, b, op))
+            theirs[traversal].append(theirs_round(traversal))
+        pending.append(ours())
         return (), {}
 
-    def timed() -> SolutionSet:
+    def timed() -> Any:
         run = pending[-1]
         start = time.process_time()
         out = run()
@@ -184,20 +220,14 @@ def test_zdd_peers(benchmark: Any, n: int, op: str) -> None:
         return out
 
     out = benchmark.pedantic(timed, setup=setup, rounds=ROUNDS, iterations=1)
-    expected = {t: rounds[-1]["count"] for t, rounds in theirs.items()}
-    assert set(expected.values()) == {out.count()}, (expected, out.count())
-    info: dict[str, Any] = {"board": f"{n}x{n}", "op": op, "rounds": len(cpu),
-                            "ours_cpu_s": _median(cpu), "ours_warm_s": _median(warm),
-                            "ours_nodes": out.node_count, "ours_whole_nodes": whole.node_count,
-                            "count": out.count(), "load": os.getloadavg()[0]}
+    info: dict[str, Any] = {"rounds": len(cpu), "ours_cpu_s": _median(cpu),
+                            "ours_warm_s": _median(warm), "load": os.getloadavg()[0]}
     for traversal, rounds in theirs.items():
         cold = _median([r["cold"] for r in rounds])
         info[f"graphillion_{traversal}_cpu_s"] = cold
         info[f"graphillion_{traversal}_warm_s"] = _median([r["warm"] for r in rounds])
-        info[f"graphillion_{traversal}_nodes"] = rounds[-1]["nodes"]
-        info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["whole"]
         info[f"ratio_{traversal}"] = info["ours_cpu_s"] / cold if cold > 0 else float("inf")
-    benchmark.extra_info.update(info)
+    return out, theirs, info
 
 
 # ----- the 16 x 16 build (issue 40 item 4): top-down against graphillion's ----------------
@@ -276,4 +306,118 @@ def test_zdd_peers_build(benchmark: Any) -> None:
         info[f"{who}_nodes"] = runs[-1]["nodes"]
     for key in ("cpu_s", "peak_mb", "above_mb", "nodes"):
         info[f"ratio_{key}"] = info[f"frontier_{key}"] / max(info[f"graphillion_{key}"], 1e-9)
+    benchmark.extra_info.update(info)
+
+
+# ----- reading a set: sampling, iteration, rank, membership, the cheapest ------------------
+
+READS = {"sample": 1000, "iterate": 10000, "solution": 1000, "in": 1000, "best": 10}
+"""The reading operations (issue 40's "keep their lead") and how many sets each reads:
+``sample`` (``S.sample(k)``; graphillion the first k of ``rand_iter()``), ``iterate``
+(the first k of ``iter(S)``; graphillion ``iter(gs)``), ``solution`` (``S.solution(i)``
+at k uniform positions; graphillion has no rank access, its nearest is ``choice()``, an
+arbitrary set, timed k times), ``in`` (k members, drawn untimed, tested; ``g in gs``),
+``best`` (``S.best(k, costs=...)``; graphillion the first k of ``min_iter(weights)``)."""
+
+READ = BOARD + r"""
+import itertools
+k = int(sys.argv[4])
+weights = {e: ((e[0][0] * n + e[0][1]) * 7919 + (e[1][0] * n + e[1][1]) * 104729) % 1000 + 1
+           for e in E}
+members = list(itertools.islice(gs.rand_iter(), k)) if op == "in" else []
+def run():
+    if op == "sample":
+        return list(itertools.islice(gs.rand_iter(), k))
+    if op == "iterate":
+        return list(itertools.islice(iter(gs), k))
+    if op == "solution":
+        return [gs.choice() for _ in range(k)]
+    if op == "in":
+        return [g in gs for g in members]
+    return list(itertools.islice(gs.min_iter(weights), k))
+times = []
+for _ in range(2):  # cold, then warm
+    start = time.process_time()
+    out = run()
+    times.append(time.process_time() - start)
+costs = [sum(weights[e] for e in g) for g in out] if op == "best" else []
+print(json.dumps({"cold": times[0], "warm": times[1], "read": len(out),
+                  "true": sum(1 for x in out if x is True), "costs": costs,
+                  "nodes": len(gs.dumps().splitlines()) - 1}))
+"""
+
+
+def _graphillion_read(n: int, traversal: str, op: str) -> dict[str, Any]:
+    """One cold (and warm) round of a reading operation by graphillion in a fresh
+    process."""
+    done = subprocess.run([sys.executable, "-c", READ, str(n), traversal, op, str(READS[op])],
+                          capture_output=True, text=True, timeout=600, check=True)
+    return json.loads(done.stdout)
+
+
+def _costs(problem: ExactCover, n: int) -> list[int]:
+    """graphillion's weight of each domino (an edge of the grid), for each option: a
+    fixed scramble of the two cells' numbers, 1..1000."""
+    out = []
+    for k in range(len(problem)):
+        (r0, c0), (r1, c1) = sorted(tuple(map(int, str(x).split("_")))
+                                    for x in problem.option(k))
+        out.append(((r0 * n + c0) * 7919 + (r1 * n + c1) * 104729) % 1000 + 1)
+    return out
+
+
+def _reader(problem: ExactCover, whole: SolutionSet, n: int, op: str) -> Any:
+    """The reading operation ``op`` on a cold copy of ``whole`` (a fresh store holding its
+    nodes: no diagram exported yet, no counts), as a function of no argument; its
+    arguments (positions, members, costs) made untimed."""
+    k = READS[op]
+    big, node = whole._canon()
+    store = Store(problem.matrix.digest, big.order, "numba")
+    s = SolutionSet._made(problem, store, store.adopt(big, node), "numba")
+    if op == "sample":
+        return lambda: s.sample(k, seed=1)
+    if op == "iterate":
+        return lambda: list(itertools.islice(s, k))
+    if op == "solution":
+        rng = random.Random(2)
+        total = whole.count()
+        at = [rng.randrange(total) for _ in range(k)]
+        return lambda: [s.solution(i) for i in at]
+    if op == "in":
+        members = whole.sample(k, seed=3)
+        return lambda: [m in s for m in members]
+    costs = _costs(problem, n)
+    return lambda: s.best(k, costs=costs)
+
+
+@pytest.mark.parametrize("op", list(READS))
+@pytest.mark.parametrize("n", BOARDS)
+def test_zdd_peers_read(benchmark: Any, n: int, op: str) -> None:
+    """Reading a set (issue 40: "sampling, iteration, ``solution(i)``, membership and
+    ``best(k)`` keep their lead, 10-100x"): ours on a cold copy of the board's canonical
+    set, graphillion (bfs and default traversal) in a fresh process per round, rounds
+    interleaved. The answers agree: as many sets read, every member found, the same
+    costs of the k cheapest. ``extra_info`` as for [`test_zdd_peers`][], plus ``k``."""
+    pytest.importorskip("graphillion")
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    problem, whole, _, _ = _board(n)
+    load_kernel(lambda: whole.solution(0))
+    out, theirs, info = _interleaved(benchmark, lambda t: _graphillion_read(n, t, op),
+                                     lambda: _reader(problem, whole, n, op))
+    k = READS[op]
+    assert len(out) == k
+    if op != "in":
+        assert all(problem.is_solution(x) for x in out[:10])
+    for rounds in theirs.values():
+        assert rounds[-1]["read"] == k
+    if op == "in":
+        assert all(out) and all(r[-1]["true"] == k for r in theirs.values())
+    if op == "best":
+        costs = _costs(problem, n)
+        mine = [sum(costs[o] for o in x) for x in out]
+        assert all(r[-1]["costs"] == mine for r in theirs.values()), mine[:5]
+    info.update({"board": f"{n}x{n}", "op": op, "k": k, "ours_whole_nodes": whole.node_count})
+    for traversal, rounds in theirs.items():
+        info[f"graphillion_{traversal}_whole_nodes"] = rounds[-1]["nodes"]
     benchmark.extra_info.update(info)

@@ -5,6 +5,11 @@
 Solutions go to stdout, each as the lines of its options (or their indices with
 ``--indices``); the summary ("Altogether N solutions, U updates, M nodes") and any
 progress go to stderr, so that ``dlx --count`` prints just the number.
+
+Here: the parser, the single search, the split one (``--workers``, ``--executor``) and
+``--preprocess``; the memoized search's path (``--memo``, ``--zdd``, ``--sample``) is
+`dlx.cli_memo`, what every path writes (status line, summary, solutions)
+`dlx.cli_output`.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from typing import Any, TextIO
 
 from . import __version__, dlxformat
 from .arguments import STRATEGIES
+from .cli_memo import memo_arguments, solve_memo
+from .cli_output import COMMAND, Live, interrupted_stats, summary, write_solutions
 from .command import (
-    Command,
     CommandError,
     Output,
     OutputError,
@@ -37,20 +43,19 @@ from .command import (
     workers_type,
 )
 from .draw import draw
-from .errors import ArgumentError, EmptySetError, InputError, SearchStoppedError
+from .errors import ArgumentError, InputError, SearchStoppedError
 from .kinds import Solutions
 from .memo import MemoStats
 from .problem import ExactCover
 from .progress import RunProgress
 from .registry import backend_names
 from .search import Search, SearchStats
-from .status import ExitCode, Status
+from .status import ExitCode
 
 __all__ = ["main"]
 
-COMMAND = Command("dlx", stdin="<stdin>", stdin_closed="standard input is closed",
-                  output="cannot write to standard output")
-"""How the command speaks: its messages' prefix and words ([`dlx.command.Command`][])."""
+_Live = Live
+"""The status line's old name here ([`dlx.cli_output.Live`][])."""
 
 _INPUT = """\
 input: UTF-8 text (a leading byte-order mark is ignored). Lines starting with '|' are
@@ -148,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="report solutions and nodes per second on stderr about once a "
                         "second (default: when stderr is a terminal and solutions are "
                         "not being printed to one)")
-    _memo_arguments(p)
+    memo_arguments(p)
     _scale_arguments(p)
     return p
 
@@ -194,7 +199,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.preprocess:
         return _preprocess(problem, args, lines, source)
     if args.memo or args.zdd is not None or args.sample is not None:
-        return _memo(problem, args, [line for _, line in lines], start)
+        return solve_memo(problem, args, [line for _, line in lines], start)
     option_lines = [line for _, line in lines]
     numbers: list[int] | None = None  # with --reduce: the input's number of each option
     forced: list[int] = []
@@ -215,7 +220,7 @@ def _run(args: argparse.Namespace) -> int:
         raise CommandError(str(err)) from None
     except ArgumentError as err:  # what the library refuses (a checkpoint, a strategy...)
         raise CommandError(str(err)) from None
-    _summary(stats, args, time.perf_counter() - start, interrupted, sys.stderr)
+    summary(stats, args, time.perf_counter() - start, interrupted, sys.stderr)
     if interrupted:
         return ExitCode.INTERRUPTED
     if args.svg is not None and _write_svg(problem, args, first) is not None:
@@ -320,7 +325,7 @@ def _solve(problem: ExactCover, args: argparse.Namespace, option_lines: list[str
         except KeyboardInterrupt:  # the pool is killed; a split run keeps no Search
             return problem.stats, None, True
     with Progress(sys.stderr, enabled=show, interval=1.0) as line:
-        live = _Live(line)
+        live = Live(line)
         options = _single(args, forced, live if show else None)
         if args.count:
             return _count(problem, args, out, options, live)
@@ -368,7 +373,7 @@ def _single(args: argparse.Namespace, forced: list[int] | None,
 
 def _count(problem: ExactCover, args: argparse.Namespace, out: Output,
            options: dict[str, Any],
-           live: _Live) -> tuple[SearchStats, list[int] | None, bool]:
+           live: Live) -> tuple[SearchStats, list[int] | None, bool]:
     """``--count``: [`dlx.ExactCover.count`][] with the command's arguments, its
     statistics those of the problem's last search (on a budget, the
     [`dlx.SearchStoppedError`][]'s, and the count so far is printed unless the
@@ -381,7 +386,7 @@ def _count(problem: ExactCover, args: argparse.Namespace, out: Output,
         stats = stop.stats
         count = None if isinstance(stats, MemoStats) else stats.solutions
     except KeyboardInterrupt:
-        return _interrupted(problem, live), None, True
+        return interrupted_stats(problem, live), None, True
     if count is not None:
         out.write(f"{count}\n")
     out.flush()
@@ -394,76 +399,6 @@ def _count(problem: ExactCover, args: argparse.Namespace, out: Output,
             return stats, None, True
     return stats, first, False
 
-
-def _interrupted(problem: ExactCover, live: _Live) -> SearchStats:
-    """The statistics of a search that Ctrl-C stopped: the problem's, which the library
-    records as INTERRUPTED, else the last the progress line saw."""
-    stats = problem.stats
-    return stats if stats.status is Status.INTERRUPTED else live.stats
-
-
-def _summary(s: SearchStats, args: argparse.Namespace, total: float,
-             interrupted: bool, err: TextIO) -> None:
-    """Knuth's closing line, then the time, which search answered (when the library
-    chose), the memoized search's totals, then why the search ended early (if it did)."""
-    plural = "" if s.solutions == 1 else "s"
-    print(f"Altogether {s.solutions} solution{plural}, {s.updates} updates, {s.nodes} nodes; "
-          f"search {s.seconds:.3f} s, total {total:.3f} s ({s.backend or '?'} backend).",
-          file=err)
-    if s.answered_by:  # --strategy auto or race
-        parts = ", ".join(f"{name} {part.nodes} nodes {part.seconds:.3f} s"
-                          for name, part in s.parts.items())
-        print(f"Answered by the {s.answered_by} search" + (f" ({parts})." if parts else "."),
-              file=err)
-    memo = s if isinstance(s, MemoStats) else s.parts.get("memo") \
-        if s.answered_by == "memo" else None
-    if isinstance(memo, MemoStats):
-        print(f"Memo: {memo.hits} hits, {memo.memos} signatures, {memo.zdd_nodes} ZDD "
-              "nodes.", file=err)
-    if interrupted:
-        print("Interrupted: the search is incomplete.", file=err)
-    elif s.status is Status.LIMIT and not args.best:
-        print(f"Stopped after --limit {args.limit} solution{'' if args.limit == 1 else 's'}.",
-              file=err)
-    elif s.status is Status.MAX_NODES:
-        print(f"Stopped: --max-nodes {args.max_nodes} ran out, so the search is incomplete.",
-              file=err)
-    elif s.status is Status.TIMEOUT:
-        print(f"Stopped: --timeout {args.timeout:g} s ran out, so the search is incomplete.",
-              file=err)
-    elif s.status is Status.MAX_MEMORY:
-        bound = getattr(s, "bound", "") or "its memory bound"
-        print(f"Stopped: the memoized search reached {bound}, so the search is incomplete.",
-              file=err)
-
-
-class _Live:
-    """The status line of a search, drawn from its ``progress`` callback
-    ([`dlx.RunProgress`][], about five times a second): a single search's line
-    ([`SearchLine`][]: solutions, nodes, nodes per second, and Knuth's estimate of the
-    tree explored when ``search``, the lazy search, has one) at most once per the line's
-    interval; a distributed run's own line after each chunk. ``stats`` are the last
-    live statistics it was given."""
-
-    def __init__(self, line: Progress) -> None:
-        self.line = line
-        self.stats = SearchStats()
-        self.search: object = None
-        self._text = SearchLine(self)
-
-    @property
-    def explored(self) -> Callable[[], float] | None:
-        """The lazy search's estimate, if it has one ([`dlx.Search.explored`][])."""
-        return getattr(self.search, "explored", None)
-
-    def __call__(self, record: RunProgress) -> None:
-        if record.stats is None:  # a distributed run: after each chunk
-            self.line.show(record.line())
-            return
-        self.stats = record.stats
-        if record.done < record.parts and \
-                time.perf_counter() - self.line.last >= self.line.interval:
-            self.line.show(self._text(), force=True)
 
 
 class _Progress(Progress):
@@ -486,126 +421,6 @@ class _Progress(Progress):
         self._following.__exit__(None, None, None)
         super().__exit__(*exc)
 
-
-# ----- the memoized search: --memo, --zdd, --sample ---------------------------------------
-
-
-def _memo_arguments(p: argparse.ArgumentParser) -> None:
-    """--memo, --zdd, --sample: see [`dlx.memo`][]."""
-    g = p.add_argument_group("solution sets", "the memoized search (Knuth's DLX6): the set "
-                             "of all solutions built once as a ZDD, reused for subproblems "
-                             "met again; exact counts of any size")
-    g.add_argument("--memo", action="store_true",
-                   help="count (--count) or list the solutions (at most --limit) by the "
-                        "memoized search")
-    g.add_argument("--zdd", metavar="OUT",
-                   help="write the set of all solutions to OUT in Knuth's ZDD text format "
-                        "(as DLX6 prints it), and their number to stdout (the whole set: "
-                        "no --limit)")
-    g.add_argument("--sample", type=count_type("sample"), metavar="K",
-                   help="print K solutions drawn uniformly at random, each as it is drawn "
-                        "(with replacement; --seed makes the draws repeatable; no --limit: "
-                        "K is the number); exit 1 if there is no solution to draw")
-
-
-_NOT_MEMO = ("best", "weighted", "lookahead", "learn", "reduce", "svg", "workers",
-             "executor", "checkpoint", "parts")
-"""Options that the memoized search refuses."""
-
-
-def _memo(problem: ExactCover, args: argparse.Namespace, option_lines: list[str],
-          start: float) -> ExitCode:
-    """--memo, --zdd, --sample, by the library's calls: ``count(limit, memo=True)``
-    (``--memo --count``), ``solutions(limit, memo=True)`` (``--memo``), or the set
-    ([`dlx.ExactCover.solution_set`][]) written (``--zdd``) or sampled (``--sample``,
-    each draw printed as it comes: [`dlx.SolutionSet.samples`][]); then the summary,
-    with the hits and ZDD nodes, on stderr."""
-    for name in _NOT_MEMO:
-        if getattr(args, name) not in (None, False):
-            raise CommandError(f"--{name} does not go with the memoized search (--memo, "
-                               "--zdd, --sample)")
-    if args.strategy not in (None, "auto"):
-        raise CommandError(f"--strategy {args.strategy} does not go with the memoized "
-                           "search (--memo, --zdd, --sample)")
-    if args.sample is not None and (args.zdd is not None or args.count):
-        raise CommandError("--sample prints solutions: it takes no --zdd or --count")
-    if args.limit is not None and (args.zdd is not None or args.sample is not None):
-        raise CommandError("--limit does not go with --zdd (the set written is the whole "
-                           "set) or --sample (K is the number of draws)")
-    if args.seed is not None and args.sample is None:
-        raise CommandError("--seed draws the solutions of --sample: the memoized search "
-                           "takes none otherwise")
-    show = show_progress(args.progress, default=sys.stderr.isatty() and (
-        args.count or not sys.stdout.isatty()))
-    out = Output(sys.stdout)
-    options: dict[str, Any] = {"max_nodes": args.max_nodes, "timeout": args.timeout,
-                               "backend": args.backend}
-    set_options = {**options, "method": "memo"}  # DLX6's diagram, hits and summary
-    with Progress(sys.stderr, enabled=show, interval=1.0) as line:
-        live = _Live(line)
-        if show:
-            options["progress"] = set_options["progress"] = live
-        try:
-            if args.zdd is not None or args.sample is not None:
-                found = problem.solution_set(**set_options)
-                stats = problem.stats
-                code = _write_set(found, args, option_lines, out)
-                if code is not None:
-                    return code
-            elif args.count:
-                out.write(f"{problem.count(args.limit, memo=True, **options)}\n")
-                stats = problem.stats
-            else:
-                search = problem.solutions(args.limit, memo=True, **options)
-                _write_solutions(search, args, option_lines, out, line)
-                stats = search.stats
-        except SearchStoppedError as stop:
-            stats = stop.stats
-        except KeyboardInterrupt:
-            _summary(_interrupted(problem, live), args, time.perf_counter() - start, True,
-                     sys.stderr)
-            return ExitCode.INTERRUPTED
-        except (ImportError, ArgumentError) as err:  # numba missing; multiplicities
-            raise CommandError(str(err)) from None
-    out.flush()
-    _summary(stats, args, time.perf_counter() - start, False, sys.stderr)
-    return ExitCode.STOPPED if stats.status.stopped else ExitCode.OK
-
-
-def _write_set(found: Any, args: argparse.Namespace, option_lines: list[str],
-               out: Output) -> ExitCode | None:
-    """``--zdd``: the set written to OUT, its number to stdout; ``--sample``: each draw
-    printed as it comes (a closed pipe ends the draws). None, or the exit status of a
-    failure reported here: OUT that cannot be written (OUTPUT), no solution to draw
-    (UNSOLVED)."""
-    if args.zdd is not None:
-        try:
-            found.write(args.zdd)
-        except OSError as err:
-            return COMMAND.fail(f"cannot write {args.zdd}: {err.strerror or err}",
-                                ExitCode.OUTPUT)
-        out.write(f"{found.count()}\n")
-        return None
-    try:
-        draws = found.samples(args.sample, seed=args.seed)
-    except EmptySetError:
-        return COMMAND.fail(f"--sample {args.sample}: the problem has no solution to draw",
-                            ExitCode.UNSOLVED)
-    _write_solutions(draws, args, option_lines, out)
-    return None
-
-
-def _write_solutions(solutions: Any, args: argparse.Namespace, option_lines: list[str],
-                     out: Output, line: Progress | None = None) -> None:
-    """Each solution on stdout as it comes: its indices (``--indices``) or its numbered
-    options; the status line, if one is shown, wiped first."""
-    for number, solution in enumerate(solutions, 1):
-        if line is not None and line.width:
-            line.clear()
-        if args.indices:
-            out.write(" ".join(map(str, solution)) + "\n")
-        else:
-            out.write(f"{number}:\n" + "".join(f" {option_lines[k]}\n" for k in solution))
 
 
 # ----- scale-out: the search split and run on worker processes, Dask or Ray -------------
@@ -664,7 +479,7 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
             try:
                 count = problem.count(args.limit, executor=pool, workers=args.workers,
                                       checkpoint=args.checkpoint, split=split,
-                                      backend=args.backend, progress=_Live(line))
+                                      backend=args.backend, progress=Live(line))
             except OSError as err:  # the checkpoint's file; stdout is not written here
                 raise CommandError(f"--checkpoint {args.checkpoint}: "
                                    f"{err.strerror or err}") from None
@@ -673,14 +488,7 @@ def _solve_distributed(problem: ExactCover, args: argparse.Namespace, option_lin
         else:
             search = problem.solutions(args.limit, executor=pool, workers=args.workers,
                                        split=split, backend=args.backend)
-            for number, solution in enumerate(search, 1):
-                if first is None:
-                    first = solution
-                if args.indices:
-                    out.write(" ".join(map(str, solution)) + "\n")
-                else:
-                    out.write(f"{number}:\n" + "".join(
-                        f" {option_lines[k]}\n" for k in solution))
+            first = write_solutions(search, args, option_lines, out)
         out.flush()
     return problem.stats, first  # a split run keeps no Search: its outcome is the problem's
 

@@ -52,7 +52,6 @@ from .zdd_queries import (
     options_of,
     ranked,
     size_bound,
-    unlink,
 )
 from .zdd_store import MemoInput, Store, exact_counts, memo_input, order_for, store_for
 from .zdd_svg import SVG_NODES, diagram_svg, summary_svg
@@ -303,16 +302,27 @@ class SolutionSet:
 
     def __iter__(self) -> Iterator[list[int]]:
         """Each solution once, as a sorted list of option indices, ``lo`` before ``hi``:
-        the order of the search."""
-        opt, lo, hi = self._opt, self._lo, self._hi
-        stack: list[tuple[int, Any]] = [(self._root, None)]
+        the order of the search.
+
+        A depth-first walk that keeps one ``path``, the options taken down to the node
+        it stands on: it runs down each ``lo`` chain, leaving on ``stack`` the ``hi``
+        branch of every node it passes (the node, the path's length there, the option),
+        and a branch taken cuts the path back to its length. So a solution costs a
+        ``sorted`` copy of the path, not a walk of it in Python."""
+        d = self._read()
+        opt, lo, hi = d.opt, d.lo, d.hi
+        path: list[int] = []
+        stack = [(d.root, 0, -1)]
         while stack:
-            n, chosen = stack.pop()
+            n, depth, o = stack.pop()
+            del path[depth:]
+            if o >= 0:
+                path.append(o)
+            while n > 1:
+                stack.append((hi[n], len(path), opt[n]))
+                n = lo[n]
             if n == 1:
-                yield unlink(chosen)
-            elif n > 1:
-                stack.append((hi[n], (opt[n], chosen)))
-                stack.append((lo[n], chosen))
+                yield sorted(path)
 
     def solution(self, index: int) -> list[int]:
         """The solution of position ``index`` (0-based) in the order of iteration; an
@@ -380,18 +390,19 @@ class SolutionSet:
                                 f"{solution!r}")
         left = set()
         for k in solution:
-            i = as_index(k)
+            i = k if type(k) is int else as_index(k)  # the common case, without a call
             if i is None:
                 raise ArgumentError(f"a solution holds option indices, got {k!r}")
             left.add(i)
-        n = self._root
+        d = self._read()
+        opt, lo, hi, n = d.opt, d.lo, d.hi, d.root
         while n > 1:
-            v = self._opt[n]
+            v = opt[n]
             if v in left:
                 left.discard(v)
-                n = self._hi[n]
+                n = hi[n]
             else:
-                n = self._lo[n]
+                n = lo[n]
         return n == 1 and not left
 
     def best(self, k: int = 1, *, costs: Sequence[float] | None = None) -> list[list[int]]:

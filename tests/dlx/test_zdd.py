@@ -141,3 +141,32 @@ def test_write_names_a_bad_file(tilings):
     for bad in ("", 3):
         with pytest.raises(ArgumentError, match="file"):
             tilings.write(bad)
+
+
+# ----- reading a set: one path kept while iterating, membership on the diagram's lists -----
+
+
+@pytest.mark.parametrize("form", ["searched", "canonical"])
+def test_iteration_is_the_order_of_the_ranks(tilings, form):
+    """The walk that keeps one path yields every solution once, sorted, in the order of
+    ``solution(i)`` (lo before hi), for the search's diagram and the store's."""
+    problem = tilings.problem
+    s = problem.solution_set(method="memo", backend="python") if form == "searched" \
+        else tilings.canonical()
+    listed = list(s)
+    assert listed == [s.solution(i) for i in range(len(s))]
+    assert all(x == sorted(x) for x in listed) and len({tuple(x) for x in listed}) == 281
+    assert list(itertools.islice(s, 5)) == listed[:5]
+    if form == "searched":
+        assert listed == list(problem.solutions())
+
+
+def test_membership_takes_any_integers_and_refuses_bools(tilings):
+    import numpy as np
+
+    first = tilings.solution(0)
+    for s in (tilings, tilings.canonical()):
+        assert first in s and [np.int64(k) for k in first] in s and set(first) in s
+        assert first[1:] not in s and [*first, first[0]] in s  # a set: repeats are one
+        with pytest.raises(ArgumentError, match="option indices"):
+            [True, *first[1:]] in s  # noqa: B015
