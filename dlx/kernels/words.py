@@ -49,8 +49,11 @@ __all__ = [
     "FUNCTIONS",
     "MAX_OPTIONS",
     "MAX_SAVED",
+    "SHORT",
     "Words",
+    "dtypes",
     "fits",
+    "is_short",
     "pack",
     "pooled",
     "search_through",
@@ -60,7 +63,15 @@ __all__ = [
 ]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
+SHIFT = 16  # UNIT == 2**SHIFT
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
+SHORT = {"UNIT": 2**10, "SHIFT": 10, "INACTIVE": 2**14}
+"""The constants of the kernel's short twin, whose lengths are int16: for a problem of
+fewer than 2**10 primary items, each in fewer than 16 options (a 9x9 Sudoku: 324 items
+in 9 options each), ``LEN[j]`` still fits (``INACTIVE`` plus at most 15 * 2**10 plus
+``j``: at most 2**15 - 1). C3's scan then reads 32 lengths a vector step, not 16, and the
+levels' copies are half as long: 6-8% less time a node on Sudoku (``docs/decisions.md``).
+[`words`][] lays out a problem for the short twin whenever it fits ([`is_short`][])."""
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
 MAX_SAVED = 2**23
@@ -215,7 +226,7 @@ def search(S, node_stop, solution_stop):
                     break
                 continue
             i = t & (UNIT - 1)
-            t >>= 16
+            t >>= SHIFT
             ITEM[level] = i
             updates += 1
             if t <= 1:  # C7 at once (nothing to try, nothing taken: see C8), or a single
@@ -414,7 +425,9 @@ def words(links: Links) -> Words | None:
     """The tables of ``links`` for this kernel, with fresh working arrays, or None when
     the kernel does not take the problem: colors, multiplicities or costs, more than
     [`MAX_OPTIONS`][] options or 65,535 primary items, more than [`MAX_SAVED`][] lengths
-    to keep (levels times primary items), or lists not in option order (shuffled links)."""
+    to keep (levels times primary items), or lists not in option order (shuffled links).
+    The lengths are laid out for the short twin ([`SHORT`][]: int16) when they fit it,
+    else as this module's constants say (int32)."""
     n, end = links.n_options, links.n_primary + 1
     if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS \
             or end > UNIT:
@@ -443,8 +456,11 @@ def words(links: Links) -> Words | None:
     span = np.zeros((end, 2), dtype=np.int64)  # an item without options: the empty span
     span[:, 0] = np.where(held.any(axis=1), held.argmax(axis=1), 0)
     span[:, 1] = np.where(held.any(axis=1), nw - held[:, ::-1].argmax(axis=1), 0)
-    len0 = (np.bincount(items[primary], minlength=end) * UNIT + np.arange(end)).astype(np.int32)
-    len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
+    counts = np.bincount(items[primary], minlength=end)
+    short = end <= SHORT["UNIT"] and counts.max(initial=0) * SHORT["UNIT"] < SHORT["INACTIVE"]
+    unit, inactive = (SHORT["UNIT"], SHORT["INACTIVE"]) if short else (UNIT, INACTIVE)
+    len0 = (counts * unit + np.arange(end)).astype(np.int16 if short else np.int32)
+    len0[0] = inactive  # the root: never chosen, where C3's scan starts
     widths = np.diff(ostart)[links.forcing_node >= 0]  # each level covers this many or more
     depth = min((end - 1) // max(int(widths.min(initial=end)), 1), n) + 1
     if depth * end > MAX_SAVED:
@@ -459,7 +475,7 @@ def words(links: Links) -> Words | None:
         LEN=len0, AS=np.zeros(depth * nw, dtype=np.int64),
         TRY=np.zeros(depth * nw, dtype=np.int64), CHOICE=np.zeros(depth, dtype=np.int64),
         ITEM=np.zeros(depth, dtype=np.int64), SW=np.zeros(nw, dtype=np.int64),
-        LENS=np.zeros(depth * end, dtype=np.int32), LEFT=np.zeros(depth, dtype=np.int64),
+        LENS=np.zeros(depth * end, dtype=len0.dtype), LEFT=np.zeros(depth, dtype=np.int64),
         REG=np.zeros(len(links.arrays.REG), np.int64))
 
 
@@ -490,6 +506,18 @@ def pooled(links: Links) -> Words | None:
 
 
 
+def is_short(tables: Words) -> bool:
+    """Whether ``tables`` are laid out for the short twin ([`SHORT`][]: int16 lengths)."""
+    return tables.LEN.dtype == np.int16
+
+
+def dtypes(short: bool) -> tuple[str, ...]:
+    """The state's arrays' dtypes, in field order, for the twin (``short``: int16
+    lengths, else the declared int32)."""
+    return tuple(("int16" if short else "int32") if name.startswith("LEN") else "int64"
+                 for name in Words._fields)
+
+
 def fits(links: Links) -> bool:
     """Whether this kernel takes ``links`` ([`words`][]; its tables built once per
     problem, ``converted["numba-words"]``, False when it does not)."""
@@ -505,8 +533,7 @@ DECLARATION = Declaration(
     state=Words,
     registers=("LEVEL", "NODES", "UPDATES", "SOLUTIONS", "RESUME", "MAX_LEVEL"),
     borrows=("record", "batch"),
-    dtypes=lambda: tuple("int32" if name.startswith("LEN") else "int64"
-                         for name in Words._fields),
+    dtypes=lambda: dtypes(False),
     inline=frozenset({"begin", "force_instance", "undo_instance", "record_first", "record",
                       "choose", "adjust", "adjust_words", "mark", "unpack"}),
     backends=("numba",),
