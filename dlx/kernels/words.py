@@ -75,7 +75,7 @@ levels' copies are half as long: 6-8% less time a node on Sudoku (``docs/decisio
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
 MAX_SAVED = 2**23
-"""The most lengths the levels may keep (``LENS``: levels times primary items, int32)."""
+"""The most lengths the levels may keep (``LENS``: levels times primary items)."""
 
 WORDS = 0  # INFO: words per set of options
 PRIMARY_END = 1  # INFO: N1 + 1, items 1..N1 are primary
@@ -106,8 +106,9 @@ FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "sear
 
 class Words(NamedTuple):
     """The tables of one problem (read-only) and a batch's working arrays, int64 but for
-    the lengths, ``LEN`` and ``LENS`` (int32: C3 scans them 8 to a vector step; the
-    compiled signature types every field whose name starts with ``LEN`` so)."""
+    the lengths, ``LEN`` and ``LENS`` (int32, or int16 for the short twin, [`SHORT`][]:
+    C3 scans them 16 or 32 to a vector step; the compiled signature types every field
+    whose name starts with ``LEN`` so, [`dtypes`][])."""
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
@@ -123,7 +124,7 @@ class Words(NamedTuple):
     CHOICE: np.ndarray  # the option tried at each level
     ITEM: np.ndarray  # the item chosen at each level
     SW: np.ndarray  # scratch: the options C4 or C5 takes out of the lengths
-    LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (int32: LEN*)
+    LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (LEN's dtype)
     LEFT: np.ndarray  # per level: the options of ITEM[l] not tried yet
     REG: np.ndarray  # registers, as dlx.kernels.algorithm_c's (LEVEL, NODES, UPDATES, ...)
 
@@ -363,7 +364,7 @@ def record_first(S, FORCED, first, end, OUT, base, width):
 def pack(state: Words) -> tuple[np.ndarray, np.ndarray]:
     """``state`` in two arrays, for [`search_through`][]'s call: every int64 field in
     ``MEM``, after a head of bounds (field ``k`` is ``MEM[MEM[2k]:MEM[2k + 1]]``, or
-    ``LMEM``'s for the int32 lengths), the lengths in ``LMEM``. A named tuple of
+    ``LMEM``'s for the lengths), the lengths in ``LMEM``. A named tuple of
     seventeen arrays costs a compiled call ~1 us to take apart; two arrays, nothing."""
     head = 2 * len(state)
     bounds, wide, narrow = [], head, 0
