@@ -49,6 +49,7 @@ __all__ = [
     "FUNCTIONS",
     "MAX_OPTIONS",
     "MAX_SAVED",
+    "NARROW",
     "SHORT",
     "Words",
     "dtypes",
@@ -70,8 +71,8 @@ SHORT = {"UNIT": 2**10, "SHIFT": 10, "INACTIVE": 2**14}
 fewer than 2**10 primary items, each in fewer than 16 options (a 9x9 Sudoku: 324 items
 in 9 options each), ``LEN[j]`` still fits (``INACTIVE`` plus at most 15 * 2**10 plus
 ``j``: at most 2**15 - 1). C3's scan then reads 32 lengths a vector step, not 16, and the
-levels' copies are half as long: 6-8% less time a node on Sudoku (``docs/decisions.md``).
-[`words`][] lays out a problem for the short twin whenever it fits ([`is_short`][])."""
+levels' copies are half as long: 4-7% less time a puzzle on Sudoku, 1-5% more with the
+options' items int16 too ([`NARROW`][]; ``docs/decisions.md``). [`words`][] lays out a problem for the short twin whenever it fits ([`is_short`][])."""
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
 MAX_SAVED = 2**23
@@ -106,9 +107,10 @@ FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "sear
 
 class Words(NamedTuple):
     """The tables of one problem (read-only) and a batch's working arrays, int64 but for
-    the lengths, ``LEN`` and ``LENS`` (int32, or int16 for the short twin, [`SHORT`][]:
-    C3 scans them 16 or 32 to a vector step; the compiled signature types every field
-    whose name starts with ``LEN`` so, [`dtypes`][])."""
+    the lengths, ``LEN`` and ``LENS``, and the options' items, ``OITEM`` ([`NARROW`][]:
+    int32, or int16 for the short twin, [`SHORT`][]: C3 scans the lengths 16 or 32 to a
+    vector step, and the tables C5 reads take less of the cache; the compiled signature
+    types those fields so, [`dtypes`][])."""
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
@@ -364,27 +366,27 @@ def record_first(S, FORCED, first, end, OUT, base, width):
 def pack(state: Words) -> tuple[np.ndarray, np.ndarray]:
     """``state`` in two arrays, for [`search_through`][]'s call: every int64 field in
     ``MEM``, after a head of bounds (field ``k`` is ``MEM[MEM[2k]:MEM[2k + 1]]``, or
-    ``LMEM``'s for the lengths), the lengths in ``LMEM``. A named tuple of
+    ``LMEM``'s for a [`NARROW`][] field), the narrow fields in ``LMEM``. A named tuple of
     seventeen arrays costs a compiled call ~1 us to take apart; two arrays, nothing."""
     head = 2 * len(state)
     bounds, wide, narrow = [], head, 0
     for name, array in zip(state._fields, state):
-        start = narrow if name.startswith("LEN") else wide
+        start = narrow if name in NARROW else wide
         bounds += [start, start + len(array)]
-        if name.startswith("LEN"):
+        if name in NARROW:
             narrow += len(array)
         else:
             wide += len(array)
     mem = np.concatenate([np.array(bounds, dtype=np.int64), *(
-        a for name, a in zip(state._fields, state) if not name.startswith("LEN"))])
-    lmem = np.concatenate([a for name, a in zip(state._fields, state) if name.startswith("LEN")])
+        a for name, a in zip(state._fields, state) if name not in NARROW)])
+    lmem = np.concatenate([a for name, a in zip(state._fields, state) if name in NARROW])
     return mem, lmem
 
 
 def unpack(MEM, LMEM):
     """The [`Words`][] state that [`pack`][] packed: views of ``MEM`` and ``LMEM``."""
     return Words(MEM[MEM[0]:MEM[1]], MEM[MEM[2]:MEM[3]], MEM[MEM[4]:MEM[5]],
-                 MEM[MEM[6]:MEM[7]], MEM[MEM[8]:MEM[9]], MEM[MEM[10]:MEM[11]],
+                 MEM[MEM[6]:MEM[7]], MEM[MEM[8]:MEM[9]], LMEM[MEM[10]:MEM[11]],
                  MEM[MEM[12]:MEM[13]], MEM[MEM[14]:MEM[15]], LMEM[MEM[16]:MEM[17]],
                  MEM[MEM[18]:MEM[19]], MEM[MEM[20]:MEM[21]], MEM[MEM[22]:MEM[23]],
                  MEM[MEM[24]:MEM[25]], MEM[MEM[26]:MEM[27]], LMEM[MEM[28]:MEM[29]],
@@ -470,7 +472,7 @@ def words(links: Links) -> Words | None:
         INFO=np.array([nw, end], dtype=np.int64),
         ITEMS=rows.reshape(-1).copy(), SPAN=span.reshape(-1),
         CONFL=confl.reshape(-1),
-        OSTART=ostart, OITEM=items[primary].astype(np.int64),
+        OSTART=ostart, OITEM=items[primary].astype(len0.dtype),
         SPARE=np.maximum(width - 1, 0).astype(np.int64),
         A0=np.packbits(present, bitorder="little").view(np.int64),
         LEN=len0, AS=np.zeros(depth * nw, dtype=np.int64),
@@ -479,6 +481,10 @@ def words(links: Links) -> Words | None:
         LENS=np.zeros(depth * end, dtype=len0.dtype), LEFT=np.zeros(depth, dtype=np.int64),
         REG=np.zeros(len(links.arrays.REG), np.int64))
 
+
+NARROW = frozenset({"OITEM", "LEN", "LENS"})
+"""The fields of [`Words`][] in the lengths' dtype (int16 or int32: an item's number fits
+too), packed in ``LMEM``; the others are int64."""
 
 WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "LENS", "LEFT", "REG")
 """The fields of [`Words`][] that a batch writes; the others are the problem's tables."""
@@ -513,9 +519,9 @@ def is_short(tables: Words) -> bool:
 
 
 def dtypes(short: bool) -> tuple[str, ...]:
-    """The state's arrays' dtypes, in field order, for the twin (``short``: int16
-    lengths, else the declared int32)."""
-    return tuple(("int16" if short else "int32") if name.startswith("LEN") else "int64"
+    """The state's arrays' dtypes, in field order, for the twin: the [`NARROW`][] fields
+    int16 (``short``) or int32, the others int64."""
+    return tuple(("int16" if short else "int32") if name in NARROW else "int64"
                  for name in Words._fields)
 
 
