@@ -72,7 +72,8 @@ fewer than 2**10 primary items, each in fewer than 16 options (a 9x9 Sudoku: 324
 in 9 options each), ``LEN[j]`` still fits (``INACTIVE`` plus at most 15 * 2**10 plus
 ``j``: at most 2**15 - 1). C3's scan then reads 32 lengths a vector step, not 16, and the
 levels' copies are half as long: 4-7% less time a puzzle on Sudoku, 1-5% more with the
-options' items int16 too ([`NARROW`][]; ``docs/decisions.md``). [`words`][] lays out a problem for the short twin whenever it fits ([`is_short`][])."""
+options' items int16 too ([`NARROW`][]; ``docs/decisions.md``). [`words`][] lays out a
+problem for the short twin whenever it fits ([`is_short`][])."""
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
 MAX_SAVED = 2**23
