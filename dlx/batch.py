@@ -269,7 +269,8 @@ class InstanceSearch:
                 self._runner(chosen, codec)
             if run is not False:
                 table, invalid, answer = run(data, context, max_nodes, limit)
-                if invalid >= 0 or table.item(0, record.B_STATUS) == codes.CONFLICT:
+                if answer is None and (invalid >= 0 or table.item(0, record.B_STATUS)
+                                       == codes.CONFLICT):  # faults have no answer
                     forced = _plain(codec)[0](data, context)
                     _check_faults(links, n_options, table, invalid,
                                   np.array((0, len(forced))), forced)
@@ -296,8 +297,8 @@ class InstanceSearch:
 def _vector(array: Any, dtype: np.dtype) -> bool:
     """``array`` is a contiguous 1-d array of ``dtype``: what a compiled runner takes as
     it is."""
-    return type(array) is np.ndarray and array.dtype == dtype and array.ndim == 1 \
-        and array.flags.c_contiguous
+    return type(array) is np.ndarray and (array.dtype is dtype or array.dtype == dtype) \
+        and array.ndim == 1 and array.flags.c_contiguous  # (numpy's own dtypes: is)
 
 
 def _refuse_arrays(**arrays: tuple[Any, np.dtype]) -> None:

@@ -249,14 +249,17 @@ def _popcount() -> Any:
     return popcount
 
 
-def _words_namespace(adapter: tuple[Any, Any] | None = None) -> types.SimpleNamespace:
-    """[`dlx.kernels.words`][] by the recipe, ``ctz`` and ``popcount`` the CPU's own; with
-    an adapter's ``(encode, decode)``, those compiled in, under a tag that also hashes
+def _words_namespace(adapter: tuple[Any, Any] | None = None,
+                     short: bool = False) -> types.SimpleNamespace:
+    """[`dlx.kernels.words`][] by the recipe, ``ctz`` and ``popcount`` the CPU's own
+    (``short``: its short twin's constants, [`dlx.kernels.words.SHORT`][]); with an
+    adapter's ``(encode, decode)``, those compiled in, under a tag that also hashes
     their names and their modules' sources (the disk cache keys ``search_through`` by its
     own source only: two codecs of one module must not share an entry)."""
     from numba.cpython.unsafe.numbers import trailing_zeros
 
-    overrides: dict[str, Any] = {"ctz": trailing_zeros, "popcount": _popcount()}
+    overrides: dict[str, Any] = {"ctz": trailing_zeros, "popcount": _popcount(),
+                                 **(kernel_words.SHORT if short else {})}
     tagged: dict[str, Any] = {"ctz": "trailing_zeros", "popcount": "ctpop"}
     if adapter is not None:  # which functions, and their modules' sources
         tagged["adapter"] = hashlib.sha256("".join(
@@ -267,30 +270,38 @@ def _words_namespace(adapter: tuple[Any, Any] | None = None) -> types.SimpleName
 
 
 @functools.cache
-def words_entry() -> Any:
+def words_entry(short: bool = False) -> Any:
     """[`dlx.kernels.words`][]' batch driver (the batch driver over its steps, which
-    numba inlines), compiled or loaded from the disk cache on the first call."""
-    ns = _words_namespace()
-    return entry_point(compile_entry(declaration("words"), ns, "search_batch"))
+    numba inlines), compiled or loaded from the disk cache on the first call; ``short``:
+    its short twin's ([`dlx.kernels.words.SHORT`][])."""
+    ns = _words_namespace(short=short)
+    return entry_point(compile_entry(declaration("words"), ns, "search_batch",
+                                     kernel_words.dtypes(short)))
 
 
-_throughs: dict[tuple[Any, Any], tuple[Any, Any, Any]] = {}
+def _short(links: Links) -> bool:
+    """Whether the words tables of ``links`` (made already) are the short twin's."""
+    return kernel_words.is_short(links.converted["numba-words"])
 
 
-def through_entry(encode: Any, decode: Any) -> tuple[Any, Any, Any]:
+_throughs: dict[tuple[Any, Any, bool], tuple[Any, Any, Any]] = {}
+
+
+def through_entry(encode: Any, decode: Any, short: bool = False) -> tuple[Any, Any, Any]:
     """[`dlx.kernels.words.search_through`][] compiled over an adapter's ``encode`` and
-    ``decode`` (or loaded from the disk cache), once per pair; with those two compiled,
-    for a search that outlasts its first slice. Like the kernels, they are compiled
-    without negative-index wrap-around."""
-    key = (encode, decode)
+    ``decode`` (or loaded from the disk cache), once per pair and twin (``short``); with
+    those two compiled, for a search that outlasts its first slice. Like the kernels,
+    they are compiled without negative-index wrap-around."""
+    key = (encode, decode, short)
     found = _throughs.get(key)
     if found is not None:
         return found
     with _compile_lock:
         found = _throughs.get(key)
     if found is None:
-        ns = _words_namespace(key)
-        point = entry_point(compile_entry(declaration("words"), ns, "search_through"))
+        ns = _words_namespace((encode, decode), short)
+        point = entry_point(compile_entry(declaration("words"), ns, "search_through",
+                                          kernel_words.dtypes(short)))
         with _compile_lock:
             found = _throughs.setdefault(key, (point, ns.encode, ns.decode))
     return found
@@ -371,7 +382,7 @@ class NumbaBackend(Backend):
         if setup is None:  # the kernel, the entry point and the first slice, once per problem
             twin = _twin(kernel_for(links, "numba", "batch"))
             setup = links.converted.setdefault("numba-batch-setup", (
-                twin[0] == "words", words_entry() if twin[0] == "words"
+                twin[0] == "words", words_entry(_short(links)) if twin[0] == "words"
                 else entry("search_batch", twin), first_slice(links)))
         words, search_batch, first = setup
         state: Any = kernel_words.pooled(links) if words else None  # bit words
@@ -402,7 +413,8 @@ class NumbaBackend(Backend):
         if state is None:
             return None
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
-        search_batch, first, size = words_entry(), first_slice(links), B_FIRST + width
+        search_batch, first, size = words_entry(_short(links)), first_slice(links), \
+            B_FIRST + width
         pool = [state]  # working arrays, pristine between calls (list.pop is atomic)
         indptrs: dict[int, np.ndarray] = {}  # (0, n) by n, read only by the kernel
 
@@ -433,7 +445,7 @@ class NumbaBackend(Backend):
             return None
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
         try:
-            point, encoded, decoded = through_entry(encode, decode)
+            point, encoded, decoded = through_entry(encode, decode, _short(links))
         except Exception as e:  # numba's: the codec is no code numba compiles
             if not type(e).__module__.startswith("numba"):
                 raise
@@ -473,7 +485,7 @@ class NumbaBackend(Backend):
         (begun at ``t0``; ``args``: the state, the forced options, their ``indptr``, the
         record, the place), as [`batch`][]'s goes on."""
         self._sliced(BatchJob(links, args[2], args[1], width, node_stop, solution_stop, None,
-                              table, cut=1), words_entry(), args, first,
+                              table, cut=1), words_entry(_short(links)), args, first,
                      time.perf_counter() - t0)
 
     @staticmethod

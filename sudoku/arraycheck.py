@@ -22,8 +22,8 @@ def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
     """Per row of the ``(n, N*N)`` integer arrays ``puzzles`` and ``solutions`` (0 is
     blank), whether the solution is a full valid grid of ``layout`` that keeps the
     puzzle's givens."""
-    puzzles = np.asarray(puzzles, dtype=np.int64)
-    solutions = np.asarray(solutions, dtype=np.int64)
+    puzzles = _integers(puzzles)
+    solutions = _integers(solutions)
     side = layout.side
     if solutions.ndim != 2 or solutions.shape[1] != side * side \
             or puzzles.shape != solutions.shape:
@@ -31,18 +31,27 @@ def all_hold(layout: Layout, puzzles: Any, solutions: Any) -> np.ndarray:
                          f"{solutions.shape}")
     ok = ((solutions >= 1) & (solutions <= side)).all(axis=1)
     ok &= ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
+    if not ok.all():  # a value out of 1..N: its row is refused already; keep shifts in range
+        solutions = np.clip(solutions, 0, side)
     t = tables(layout)
     units = t.unit_array
     full = (1 << (side + 1)) - 2  # bits 1..N: a unit holds N distinct values 1..N
-    step = 4096  # rows at a time, to keep the (rows, units, N) temporary small
+    step = 512  # rows at a time: the (rows, units, N) temporary stays in the cache
     bit = np.int16 if side < 15 else np.int32 if side < 31 else np.int64  # 2**N fits
     for lo in range(0, len(solutions), step):  # (the gather below: 1/4 the bytes of int64)
-        bits = np.left_shift(bit(1), np.clip(solutions[lo : lo + step], 0, side).astype(bit))
+        bits = np.left_shift(bit(1), solutions[lo : lo + step].astype(bit))
         seen = np.bitwise_or.reduce(bits[:, units], axis=2)
         ok[lo : lo + step] &= (seen == full).all(axis=1)
     if layout.cages:
-        ok &= cages_hold(t.cage_arrays, np.clip(solutions, 0, side))
+        ok &= cages_hold(t.cage_arrays, solutions.astype(np.int64))
     return ok
+
+
+def _integers(values: Any) -> np.ndarray:
+    """``values`` as an array of integers: as it is if it is one (no copy to int64),
+    else converted to int64 (lists, floats...)."""
+    array = np.asarray(values)
+    return array if array.dtype.kind in "iu" else np.asarray(values, dtype=np.int64)
 
 
 def cages_hold(cages: tuple[np.ndarray, np.ndarray, np.ndarray],

@@ -62,6 +62,7 @@ __all__ = [
     "Layout",
     "are_solutions",
     "box_owners",
+    "byte_values",
     "check_alphabet",
     "check_writable",
     "format_grid",
@@ -219,6 +220,15 @@ def _byte_values(geo: Geometry) -> bytes | None:
     for ch, v in values.items():
         table[ord(ch)] = v
     return bytes(table)
+
+
+def byte_values(geo: Geometry) -> tuple[bytes, int] | None:
+    """[`_byte_values`][]'s table and [`_NO_SYMBOL`][], for a caller that reads many lines
+    of ``geo`` itself (``text.encode("ascii").translate(table)``, then a line holding
+    the second is no puzzle of ``geo``: [`read_string`][] names the culprit); None for a
+    non-ASCII alphabet."""
+    table = _byte_values(geo)
+    return None if table is None else (table, _NO_SYMBOL)
 
 
 def _variant_hint(text: str) -> str:

@@ -11,11 +11,11 @@ the board exactly as it was given.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
-from dlx import BackendName, ExactCover
+from dlx import BackendName, BatchResult, ExactCover, InstanceSearch
 
 from .arguments import Engine, count_budget, engine
 from .batch import count_of, failure, solved_mask
@@ -24,6 +24,7 @@ from .errors import ArgumentError, SearchStoppedError, SudokuError
 from .grid import (
     Geometry,
     Layout,
+    byte_values,
     check_writable,
     line_of,
     parse_board,
@@ -64,26 +65,77 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool, engine: Engine,
     of the plain search ([`sudoku.hard.head_start`][]).
     """
     limit = 2 if unique else 1
-    values = np.frombuffer(given, np.uint8)
     context = rules(geo.layout, geo.alphabet) if text else rules(geo.layout)
     strategy = engine.strategy
-    if is_hard(geo, strategy):
-        result, engine, spent = head_start(geo, list(given), limit, engine) \
-            if strategy == "auto" else (None, engine, 0)
-        if result is None:
-            solved = bytes(solve_hard(geo, list(given), unique=unique, engine=engine,
-                                      spent=spent))
-            return line_of(geo, solved).encode("ascii") if text else solved
-        first = result.solution_view(0)
-        grid = None if first is None else checked_grid(first, values, context)  # Python
-    else:
-        result, grid = grid_search(geo.layout, limit, engine).through(CODEC, values, context)
+    if not is_hard(geo, strategy):
+        return _searched(geo, given, grid_search(geo.layout, limit, engine), context, unique)
+    result, engine, spent = head_start(geo, list(given), limit, engine) \
+        if strategy == "auto" else (None, engine, 0)
+    if result is None:
+        solved = bytes(solve_hard(geo, list(given), unique=unique, engine=engine,
+                                  spent=spent))
+        return line_of(geo, solved).encode("ascii") if text else solved
+    first = result.solution_view(0)
+    grid = None if first is None else checked_grid(first, np.frombuffer(given, np.uint8),
+                                                   context)  # in Python
+    return _grid_bytes(geo, given, result, grid, unique)
+
+
+def _searched(geo: Geometry, given: bytes, search: InstanceSearch, context: np.ndarray,
+              unique: bool) -> bytes:
+    """[`_solve_values`][] of a puzzle searched the plain way, by ``search`` (the
+    layout's [`sudoku.reduction.grid_search`][]) through [`sudoku.codec.CODEC`][] with the
+    rules ``context``."""
+    result, grid = search.through(CODEC, np.frombuffer(given, np.uint8), context)
+    return _grid_bytes(geo, given, result, grid, unique)
+
+
+def _grid_bytes(geo: Geometry, given: bytes, result: BatchResult, grid: np.ndarray | None,
+                unique: bool) -> bytes:
+    """The checked grid ``grid`` of ``result``'s first solution as bytes, or the
+    SudokuError saying why there is none (an empty grid: the engine's bug)."""
     if grid is None or (unique and not solved_mask(result, unique)[0]):
         raise failure(geo, list(given), result, 0, unique)
     if len(grid):
         return grid.tobytes()
     # an engine bug, never bad input
     raise AssertionError(f"engine returned an invalid grid: {result.solution(0)}")
+
+
+class _Line(NamedTuple):
+    """What [`solve_string`][] needs to answer a line of one length with the default
+    alphabet and layout, for one backend, strategy and ``unique``, no budget: made by
+    the first such call once its arguments are checked, so that the next ones go
+    straight to the search ([`_LINES`][])."""
+
+    table: bytes  # bytes.translate: a symbol's byte to its value (sudoku.grid.byte_values)
+    no_symbol: int  # what table gives a byte that is no symbol: then the general reading
+    geo: Geometry
+    search: InstanceSearch
+    context: np.ndarray  # the rules, writing symbols (sudoku.codec.rules)
+
+
+_LINES: dict[tuple[int, str, str, bool], _Line] = {}
+"""[`_Line`][] by (the line's length, backend, strategy, ``unique``): at most a few dozen
+(five sides, the backends, two strategies, two values of ``unique``). A call with
+anything else (an alphabet, a layout, a budget, a drawn grid, a symbol the table does
+not know) takes the general way, which checks and names what is wrong."""
+
+
+def _remember_line(puzzle: str, geo: Geometry, unique: bool, backend: Any, strategy: Any,
+                   engine: Engine) -> None:
+    """Keep the [`_Line`][] of a call that read ``puzzle`` as a line of ``geo`` with the
+    default alphabet and layout and no budget (``engine`` checked from ``backend`` and
+    ``strategy``, given as str), unless the call is one that the strategy does not
+    search the plain way."""
+    if type(backend) is not str or strategy not in ("auto", "plain") \
+            or len(puzzle) != geo.cells or is_hard(geo, engine.strategy):
+        return
+    read = byte_values(geo)
+    if read is not None and engine.deadline is None:
+        _LINES[len(puzzle), backend, strategy, unique] = _Line(
+            read[0], read[1], geo, grid_search(geo.layout, 2 if unique else 1, engine),
+            rules(geo.layout, geo.alphabet))
 
 
 Board = TypeVar("Board")
@@ -161,8 +213,20 @@ def solve_string(
     """Solve a puzzle given as text (see [`sudoku.grid.parse_string`][]); return one line.
     Arguments and errors as for [`solve`][]; a ``puzzle`` that is not a str (bytes
     included: decode them first) is an ArgumentError."""
-    checked = engine(backend, max_nodes, timeout, strategy)
-    geo, given = read_string(puzzle, alphabet, layout)
+    if alphabet is None and layout is None and max_nodes is None and timeout is None \
+            and type(puzzle) is str and type(backend) is str and type(strategy) is str:
+        line = _LINES.get((len(puzzle), backend, strategy, unique))  # see _Line
+        if line is not None and puzzle.isascii():
+            given = puzzle.encode("ascii").translate(line.table)
+            if line.no_symbol not in given:
+                return _searched(line.geo, given, line.search, line.context,
+                                 unique).decode("ascii")
+        checked = engine(backend, max_nodes, timeout, strategy)
+        geo, given = read_string(puzzle, alphabet, layout)
+        _remember_line(puzzle, geo, unique, backend, strategy, checked)
+    else:
+        checked = engine(backend, max_nodes, timeout, strategy)
+        geo, given = read_string(puzzle, alphabet, layout)
     text = geo.alphabet.isascii()
     solution = _solve_values(geo, given, unique=unique, engine=checked, text=text)
     return solution.decode("ascii") if text else line_of(geo, solution)

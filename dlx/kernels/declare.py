@@ -112,8 +112,9 @@ def signature(decl: Declaration, name: str, dtypes: tuple[Any, ...] | None = Non
     arrays = [array(d) for d in kinds]
     S: Any = (numba.types.NamedUniTuple(arrays[0], len(arrays), state)
               if all(a == arrays[0] for a in arrays) else numba.types.NamedTuple(arrays, state))
+    narrow = next((d for d in kinds if np.dtype(d) != np.int64), "int32")
     kind = {"S": S, "a": array("int64"), "i": numba.types.int64, "b": array("uint8"),
-            "l": array("int32")}
+            "l": array(narrow)}  # l: the state's narrower arrays, packed in one
     return tuple(kind[k] for k in decl.entries[name])
 
 

@@ -49,8 +49,12 @@ __all__ = [
     "FUNCTIONS",
     "MAX_OPTIONS",
     "MAX_SAVED",
+    "NARROW",
+    "SHORT",
     "Words",
+    "dtypes",
     "fits",
+    "is_short",
     "pack",
     "pooled",
     "search_through",
@@ -60,11 +64,20 @@ __all__ = [
 ]
 
 UNIT = 2**16  # LEN[j] is j's length times UNIT plus j itself (int32): see C3
+SHIFT = 16  # UNIT == 2**SHIFT
 INACTIVE = 2**14 * UNIT  # added to LEN[j] while item j is covered
+SHORT = {"UNIT": 2**10, "SHIFT": 10, "INACTIVE": 2**14}
+"""The constants of the kernel's short twin, whose lengths are int16: for a problem of
+fewer than 2**10 primary items, each in fewer than 16 options (a 9x9 Sudoku: 324 items
+in 9 options each), ``LEN[j]`` still fits (``INACTIVE`` plus at most 15 * 2**10 plus
+``j``: at most 2**15 - 1). C3's scan then reads 32 lengths a vector step, not 16, and the
+levels' copies are half as long: 4-7% less time a puzzle on Sudoku, 1-5% more with the
+options' items int16 too ([`NARROW`][]; ``docs/decisions.md``). [`words`][] lays out a
+problem for the short twin whenever it fits ([`is_short`][])."""
 MAX_OPTIONS = 4096
 """The most options a problem may have for this kernel: 64 words a set (a 16x16 Sudoku)."""
 MAX_SAVED = 2**23
-"""The most lengths the levels may keep (``LENS``: levels times primary items, int32)."""
+"""The most lengths the levels may keep (``LENS``: levels times primary items)."""
 
 WORDS = 0  # INFO: words per set of options
 PRIMARY_END = 1  # INFO: N1 + 1, items 1..N1 are primary
@@ -95,8 +108,10 @@ FUNCTIONS = ("ctz", "popcount", "adjust", "adjust_words", "least", "mark", "sear
 
 class Words(NamedTuple):
     """The tables of one problem (read-only) and a batch's working arrays, int64 but for
-    the lengths, ``LEN`` and ``LENS`` (int32: C3 scans them 8 to a vector step; the
-    compiled signature types every field whose name starts with ``LEN`` so)."""
+    the lengths, ``LEN`` and ``LENS``, and the options' items, ``OITEM`` ([`NARROW`][]:
+    int32, or int16 for the short twin, [`SHORT`][]: C3 scans the lengths 16 or 32 to a
+    vector step, and the tables C5 reads take less of the cache; the compiled signature
+    types those fields so, [`dtypes`][])."""
 
     INFO: np.ndarray  # WORDS, PRIMARY_END
     ITEMS: np.ndarray  # row i (WORDS words): the options of primary item i
@@ -112,7 +127,7 @@ class Words(NamedTuple):
     CHOICE: np.ndarray  # the option tried at each level
     ITEM: np.ndarray  # the item chosen at each level
     SW: np.ndarray  # scratch: the options C4 or C5 takes out of the lengths
-    LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (int32: LEN*)
+    LENS: np.ndarray  # row l: LEN after level l's C4, kept where l branches (LEN's dtype)
     LEFT: np.ndarray  # per level: the options of ITEM[l] not tried yet
     REG: np.ndarray  # registers, as dlx.kernels.algorithm_c's (LEVEL, NODES, UPDATES, ...)
 
@@ -215,7 +230,7 @@ def search(S, node_stop, solution_stop):
                     break
                 continue
             i = t & (UNIT - 1)
-            t >>= 16
+            t >>= SHIFT
             ITEM[level] = i
             updates += 1
             if t <= 1:  # C7 at once (nothing to try, nothing taken: see C8), or a single
@@ -352,27 +367,27 @@ def record_first(S, FORCED, first, end, OUT, base, width):
 def pack(state: Words) -> tuple[np.ndarray, np.ndarray]:
     """``state`` in two arrays, for [`search_through`][]'s call: every int64 field in
     ``MEM``, after a head of bounds (field ``k`` is ``MEM[MEM[2k]:MEM[2k + 1]]``, or
-    ``LMEM``'s for the int32 lengths), the lengths in ``LMEM``. A named tuple of
+    ``LMEM``'s for a [`NARROW`][] field), the narrow fields in ``LMEM``. A named tuple of
     seventeen arrays costs a compiled call ~1 us to take apart; two arrays, nothing."""
     head = 2 * len(state)
     bounds, wide, narrow = [], head, 0
     for name, array in zip(state._fields, state):
-        start = narrow if name.startswith("LEN") else wide
+        start = narrow if name in NARROW else wide
         bounds += [start, start + len(array)]
-        if name.startswith("LEN"):
+        if name in NARROW:
             narrow += len(array)
         else:
             wide += len(array)
     mem = np.concatenate([np.array(bounds, dtype=np.int64), *(
-        a for name, a in zip(state._fields, state) if not name.startswith("LEN"))])
-    lmem = np.concatenate([a for name, a in zip(state._fields, state) if name.startswith("LEN")])
+        a for name, a in zip(state._fields, state) if name not in NARROW)])
+    lmem = np.concatenate([a for name, a in zip(state._fields, state) if name in NARROW])
     return mem, lmem
 
 
 def unpack(MEM, LMEM):
     """The [`Words`][] state that [`pack`][] packed: views of ``MEM`` and ``LMEM``."""
     return Words(MEM[MEM[0]:MEM[1]], MEM[MEM[2]:MEM[3]], MEM[MEM[4]:MEM[5]],
-                 MEM[MEM[6]:MEM[7]], MEM[MEM[8]:MEM[9]], MEM[MEM[10]:MEM[11]],
+                 MEM[MEM[6]:MEM[7]], MEM[MEM[8]:MEM[9]], LMEM[MEM[10]:MEM[11]],
                  MEM[MEM[12]:MEM[13]], MEM[MEM[14]:MEM[15]], LMEM[MEM[16]:MEM[17]],
                  MEM[MEM[18]:MEM[19]], MEM[MEM[20]:MEM[21]], MEM[MEM[22]:MEM[23]],
                  MEM[MEM[24]:MEM[25]], MEM[MEM[26]:MEM[27]], LMEM[MEM[28]:MEM[29]],
@@ -414,7 +429,9 @@ def words(links: Links) -> Words | None:
     """The tables of ``links`` for this kernel, with fresh working arrays, or None when
     the kernel does not take the problem: colors, multiplicities or costs, more than
     [`MAX_OPTIONS`][] options or 65,535 primary items, more than [`MAX_SAVED`][] lengths
-    to keep (levels times primary items), or lists not in option order (shuffled links)."""
+    to keep (levels times primary items), or lists not in option order (shuffled links).
+    The lengths are laid out for the short twin ([`SHORT`][]: int16) when they fit it,
+    else as this module's constants say (int32)."""
     n, end = links.n_options, links.n_primary + 1
     if links.mcc or links.colored or links.item_number is not None or not 0 < n <= MAX_OPTIONS \
             or end > UNIT:
@@ -443,8 +460,11 @@ def words(links: Links) -> Words | None:
     span = np.zeros((end, 2), dtype=np.int64)  # an item without options: the empty span
     span[:, 0] = np.where(held.any(axis=1), held.argmax(axis=1), 0)
     span[:, 1] = np.where(held.any(axis=1), nw - held[:, ::-1].argmax(axis=1), 0)
-    len0 = (np.bincount(items[primary], minlength=end) * UNIT + np.arange(end)).astype(np.int32)
-    len0[0] = INACTIVE  # the root: never chosen, where C3's scan starts
+    counts = np.bincount(items[primary], minlength=end)
+    short = end <= SHORT["UNIT"] and counts.max(initial=0) * SHORT["UNIT"] < SHORT["INACTIVE"]
+    unit, inactive = (SHORT["UNIT"], SHORT["INACTIVE"]) if short else (UNIT, INACTIVE)
+    len0 = (counts * unit + np.arange(end)).astype(np.int16 if short else np.int32)
+    len0[0] = inactive  # the root: never chosen, where C3's scan starts
     widths = np.diff(ostart)[links.forcing_node >= 0]  # each level covers this many or more
     depth = min((end - 1) // max(int(widths.min(initial=end)), 1), n) + 1
     if depth * end > MAX_SAVED:
@@ -453,15 +473,19 @@ def words(links: Links) -> Words | None:
         INFO=np.array([nw, end], dtype=np.int64),
         ITEMS=rows.reshape(-1).copy(), SPAN=span.reshape(-1),
         CONFL=confl.reshape(-1),
-        OSTART=ostart, OITEM=items[primary].astype(np.int64),
+        OSTART=ostart, OITEM=items[primary].astype(len0.dtype),
         SPARE=np.maximum(width - 1, 0).astype(np.int64),
         A0=np.packbits(present, bitorder="little").view(np.int64),
         LEN=len0, AS=np.zeros(depth * nw, dtype=np.int64),
         TRY=np.zeros(depth * nw, dtype=np.int64), CHOICE=np.zeros(depth, dtype=np.int64),
         ITEM=np.zeros(depth, dtype=np.int64), SW=np.zeros(nw, dtype=np.int64),
-        LENS=np.zeros(depth * end, dtype=np.int32), LEFT=np.zeros(depth, dtype=np.int64),
+        LENS=np.zeros(depth * end, dtype=len0.dtype), LEFT=np.zeros(depth, dtype=np.int64),
         REG=np.zeros(len(links.arrays.REG), np.int64))
 
+
+NARROW = frozenset({"OITEM", "LEN", "LENS"})
+"""The fields of [`Words`][] in the lengths' dtype (int16 or int32: an item's number fits
+too), packed in ``LMEM``; the others are int64."""
 
 WORKING = ("LEN", "AS", "TRY", "CHOICE", "ITEM", "SW", "LENS", "LEFT", "REG")
 """The fields of [`Words`][] that a batch writes; the others are the problem's tables."""
@@ -490,6 +514,18 @@ def pooled(links: Links) -> Words | None:
 
 
 
+def is_short(tables: Words) -> bool:
+    """Whether ``tables`` are laid out for the short twin ([`SHORT`][]: int16 lengths)."""
+    return tables.LEN.dtype == np.int16
+
+
+def dtypes(short: bool) -> tuple[str, ...]:
+    """The state's arrays' dtypes, in field order, for the twin: the [`NARROW`][] fields
+    int16 (``short``) or int32, the others int64."""
+    return tuple(("int16" if short else "int32") if name in NARROW else "int64"
+                 for name in Words._fields)
+
+
 def fits(links: Links) -> bool:
     """Whether this kernel takes ``links`` ([`words`][]; its tables built once per
     problem, ``converted["numba-words"]``, False when it does not)."""
@@ -505,8 +541,7 @@ DECLARATION = Declaration(
     state=Words,
     registers=("LEVEL", "NODES", "UPDATES", "SOLUTIONS", "RESUME", "MAX_LEVEL"),
     borrows=("record", "batch"),
-    dtypes=lambda: tuple("int32" if name.startswith("LEN") else "int64"
-                         for name in Words._fields),
+    dtypes=lambda: dtypes(False),
     inline=frozenset({"begin", "force_instance", "undo_instance", "record_first", "record",
                       "choose", "adjust", "adjust_words", "mark", "unpack"}),
     backends=("numba",),

@@ -175,3 +175,30 @@ def test_a_packed_state_unpacks_to_views_of_itself(box):
     back.AS[1] = 99
     again = kernel_words.unpack(mem, lmem)
     assert again.LENS[3] == -5 and again.AS[1] == 99
+
+
+def test_short_lengths_where_they_fit():
+    """The short twin (int16 lengths) takes fewer than 2**10 primary items, each in
+    fewer than 16 options; other problems keep int32 lengths."""
+    assert kernel_words.is_short(kernel_words.words(empty_grid_problem(3).links))
+    assert not kernel_words.is_short(kernel_words.words(empty_grid_problem(4).links))  # 1,024
+    fifteen = ExactCover([["a"]] * 15 + [["b"]], primary=["a", "b"])
+    sixteen = ExactCover([["a"]] * 16 + [["b"]], primary=["a", "b"])
+    assert kernel_words.is_short(kernel_words.words(fifteen.links))
+    assert not kernel_words.is_short(kernel_words.words(sixteen.links))
+    assert kernel_words.dtypes(True)[kernel_words.Words._fields.index("LEN")] == "int16"
+
+
+@settings(max_examples=150, deadline=None)
+@given(cases(), st.integers(16, 20))
+def test_words_with_int32_lengths_equal_links(case, many):
+    """The random problems above all fit the short twin: with an item of 16 options or
+    more added (its options at the end, so the instances name the same options), the
+    batch runs on int32 lengths, and its records are still the links' own."""
+    (options, primary, secondary), instances, budgets = case
+    words, links = _twins([*options, *[["many"]] * many], [*primary, "many"], secondary)
+    got = _outcome(words, instances, **budgets)
+    assert got == _outcome(links, instances, **budgets)
+    if instances:  # it really ran on words, int32 lengths
+        tables = words.links.converted.get("numba-words")
+        assert tables and not kernel_words.is_short(tables)
