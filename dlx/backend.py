@@ -262,12 +262,13 @@ and returns its table of one record, filled as [`Backend.batch`][] fills
 ``BatchJob.table``, and ``BatchJob.invalid``. Safe to call from several threads."""
 
 
-OneThrough = Callable[[np.ndarray, np.ndarray, int, int],
-                     tuple[np.ndarray, int, np.ndarray | None]]
-"""[`Backend.one_through`][]'s runner: ``run(data, context, node_stop, solution_stop)``
-returns the table and ``invalid`` as [`OneInstance`][]'s, and ``decode``'s answer for
-the first solution, or None when there is none, or when the runner left ``decode`` to
-the caller (a search that outlasted its first slice)."""
+OneThrough = Callable[[np.ndarray, np.ndarray, int, int, bool],
+                     tuple[np.ndarray | None, int, np.ndarray | None]]
+"""[`Backend.one_through`][]'s runner: ``run(data, context, node_stop, solution_stop,
+keep)`` returns the table and ``invalid`` as [`OneInstance`][]'s, and ``decode``'s
+answer for the first solution, or None when there is none. Without ``keep`` the table
+is None beside an answer (the record was kept in the runner's own buffers, and not
+copied out: an adapter that wants the answer alone pays nothing for it)."""
 
 
 class Backend(ABC):

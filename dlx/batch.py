@@ -254,31 +254,54 @@ class InstanceSearch:
         an adapter's one call then pays one crossing from Python, not three). ``data``:
         a uint8 array, ``context``: an int64 array (contiguous, 1-d), else
         ArgumentError."""
-        if type(codec) is not InstanceCodec:
-            raise ArgumentError(f"codec must be a dlx.InstanceCodec (encode, decode[, "
-                                f"plain]), got {type(codec).__name__}")
-        if not (_vector(data, _UINT8) and _vector(context, _INT64)):
-            _refuse_arrays(data=(data, _UINT8), context=(context, _INT64))
-        links, n_options, _ = self._problem
-        limit, max_nodes, timeout, backend = self._budgets
-        if timeout is None:
-            start = time.perf_counter()
-            chosen = self._backend or get_backend(backend, links.n_nodes, NUMBA_MIN_WORK)
-            last = self._last
-            run = last[2] if last[0] is chosen and last[1] is codec else \
-                self._runner(chosen, codec)
-            if run is not False:
-                table, invalid, answer = run(data, context, max_nodes, limit)
-                if answer is None and (invalid >= 0 or table.item(0, record.B_STATUS)
-                                       == codes.CONFLICT):  # faults have no answer
-                    forced = _plain(codec)[0](data, context)
-                    _check_faults(links, n_options, table, invalid,
-                                  np.array((0, len(forced))), forced)
-                return BatchResult(table, chosen.name, time.perf_counter() - start, 1), answer
+        _check_through(codec, data, context)
+        compiled = self._compiled(codec, data, context, True)
+        if compiled is not None:
+            return compiled  # type: ignore[return-value]  # keep: a result
         encode, decode = _plain(codec)
         result = self(encode(data, context))
         first = result.solution_view(0)
         return result, None if first is None else decode(first, data, context)
+
+    def answer(self, codec: InstanceCodec, data: np.ndarray,
+               context: np.ndarray) -> np.ndarray | BatchResult:
+        """[`through`][]'s answer where the search finds a first solution (``decode``'s
+        array, as [`through`][] gives it), else [`through`][]'s result, which says why
+        there is none: what an adapter's one call wants when an answer is all it needs.
+        An answer comes without its result, whose table a compiled call then never makes
+        (it keeps the record in its own buffers: ~0.7 us of a Sudoku's ~12). Arguments
+        and errors as [`through`][]'s."""
+        _check_through(codec, data, context)
+        compiled = self._compiled(codec, data, context, False)
+        result, answer = compiled if compiled is not None else self.through(codec, data,
+                                                                            context)
+        return result if answer is None else answer  # type: ignore[return-value]
+
+    def _compiled(self, codec: InstanceCodec, data: np.ndarray, context: np.ndarray,
+                  keep: bool) -> tuple[BatchResult | None, np.ndarray | None] | None:
+        """[`through`][] in one compiled call (``keep``: the result made even beside an
+        answer, else None there), or None where the backend has none (or a timeout is
+        set): then the caller goes the way around in Python."""
+        links, n_options, _ = self._problem
+        limit, max_nodes, timeout, backend = self._budgets
+        if timeout is not None:
+            return None
+        start = time.perf_counter()
+        chosen = self._backend or get_backend(backend, links.n_nodes, NUMBA_MIN_WORK)
+        last = self._last
+        run = last[2] if last[0] is chosen and last[1] is codec else \
+            self._runner(chosen, codec)
+        if run is False:
+            return None
+        table, invalid, answer = run(data, context, max_nodes, limit, keep)
+        if table is None:
+            return None, answer
+        if answer is None and (invalid >= 0 or table.item(0, record.B_STATUS)
+                               == codes.CONFLICT):  # faults have no answer
+            forced = _plain(codec)[0](data, context)
+            _check_faults(links, n_options, table, invalid, np.array((0, len(forced))),
+                          forced)
+        return BatchResult(table, chosen.name, time.perf_counter() - start, 1), answer
 
     def _runner(self, chosen: Any, codec: InstanceCodec) -> Any:
         """``chosen``'s runner of one instance through ``codec``, made once per problem
@@ -292,6 +315,16 @@ class InstanceSearch:
                 or False)
         self._last = (chosen, codec, run)
         return run
+
+
+def _check_through(codec: Any, data: Any, context: Any) -> None:
+    """[`InstanceSearch.through`][]'s arguments, or the ArgumentError naming the first
+    that is wrong."""
+    if type(codec) is not InstanceCodec:
+        raise ArgumentError(f"codec must be a dlx.InstanceCodec (encode, decode[, "
+                            f"plain]), got {type(codec).__name__}")
+    if not (_vector(data, _UINT8) and _vector(context, _INT64)):
+        _refuse_arrays(data=(data, _UINT8), context=(context, _INT64))
 
 
 def _vector(array: Any, dtype: np.dtype) -> bool:

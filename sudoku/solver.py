@@ -85,9 +85,20 @@ def _searched(geo: Geometry, given: bytes, search: InstanceSearch, context: np.n
               unique: bool) -> bytes:
     """[`_solve_values`][] of a puzzle searched the plain way, by ``search`` (the
     layout's [`sudoku.reduction.grid_search`][]) through [`sudoku.codec.CODEC`][] with the
-    rules ``context``."""
-    result, grid = search.through(CODEC, np.frombuffer(given, np.uint8), context)
-    return _grid_bytes(geo, given, result, grid, unique)
+    rules ``context``. Without ``unique`` an answer is all it needs
+    ([`dlx.InstanceSearch.answer`][]); the search's result only to say why there is
+    none."""
+    data = np.frombuffer(given, np.uint8)
+    if unique:
+        result, grid = search.through(CODEC, data, context)
+        return _grid_bytes(geo, given, result, grid, unique)
+    got = search.answer(CODEC, data, context)
+    if isinstance(got, BatchResult):
+        return _grid_bytes(geo, given, got, None, unique)
+    if len(got):
+        return got.tobytes()
+    # an answer the check refused (the engine's bug): the result, for the error
+    return _grid_bytes(geo, given, *search.through(CODEC, data, context), unique)
 
 
 def _grid_bytes(geo: Geometry, given: bytes, result: BatchResult, grid: np.ndarray | None,

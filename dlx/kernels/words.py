@@ -42,7 +42,7 @@ from ..state import REG_LEVEL, REG_MAX_LEVEL, REG_NODES, REG_RESUME, REG_SOLUTIO
 from .batch import search_batch
 from .codes import COMPLETE, CONFLICT, ENTER, INVALID, LEAVE, LIMIT, MAX_NODES
 from .declare import Declaration
-from .record import B_FIRST, B_SIZE, B_SOLUTIONS
+from .record import B_FIRST, B_SIZE, B_SOLUTIONS, W_FORCED, W_INSTANCE, W_INVALID, W_PHASE
 
 __all__ = [
     "DECLARATION",
@@ -405,24 +405,39 @@ def decode(first, data, context):
     raise NotImplementedError("search_through is compiled with an adapter's decode")
 
 
-def search_through(MEM, LMEM, DATA, CONTEXT, OUT, WHERE, node_stop, solution_stop, width,
-                   first):
+def search_through(MEM, LMEM, DATA, CONTEXT, OUT, WHERE, ANSWER, node_stop, solution_stop,
+                   width, first):
     """One instance made, searched and answered in one compiled call, for an adapter's
     two ends ([`dlx.InstanceSearch.through`][]: ``encode`` and ``decode``, compiled into
     this function's namespace). T1: ``encode`` makes the adapter's ``DATA`` (uint8) into
     the options to force. T2: the batch of that one instance ([`search_batch`][], one
-    slice). T3: ``decode`` of its first solution, as recorded in ``OUT``. Returns T3's
-    uint8 array, or an empty one: no solution, or a search that outlasted the slice
-    (``WHERE[W_INSTANCE]`` still 0: the caller goes on, and decodes). The state comes
-    packed ([`pack`][])."""
+    slice). T3: ``decode`` of its first solution, as recorded in ``OUT``, copied into
+    the caller's ``ANSWER`` (a uint8 array handed back to Python costs numba ~0.7 us to
+    make, a copy ~0.1 us). Returns the answer's length; -1 for no answer: no solution, or
+    a search that outlasted the slice (``WHERE[W_INSTANCE]`` still 0: the caller goes
+    on, and decodes); -2 for an answer longer than ``ANSWER`` (the caller decodes it from
+    ``OUT``). The state comes packed ([`pack`][]). ``OUT`` (one record) and ``WHERE`` are
+    set afresh here, so that a caller may keep them from one call to the next."""
+    for k in range(len(OUT)):
+        OUT[k] = 0
+    WHERE[W_INSTANCE] = 0
+    WHERE[W_PHASE] = 0
+    WHERE[W_FORCED] = 0
+    WHERE[W_INVALID] = -1
     S = unpack(MEM, LMEM)
     FORCED = encode(DATA, CONTEXT)  # T1
     INDPTR = np.zeros(2, dtype=np.int64)
     INDPTR[1] = len(FORCED)
     if search_batch(S, FORCED, INDPTR, OUT, WHERE, node_stop, solution_stop, width, first) \
             or OUT[B_SOLUTIONS] == 0:  # T2
-        return np.zeros(0, dtype=np.uint8)
-    return decode(OUT[B_FIRST : B_FIRST + OUT[B_SIZE]], DATA, CONTEXT)  # T3
+        return -1
+    got = decode(OUT[B_FIRST : B_FIRST + OUT[B_SIZE]], DATA, CONTEXT) if OUT[B_SIZE] >= 0 \
+        else ANSWER[:0]  # T3; one type with ANSWER's: numba refuses an answer not uint8
+    if len(got) > len(ANSWER):
+        return -2
+    for k in range(len(got)):
+        ANSWER[k] = got[k]
+    return len(got)
 
 
 def words(links: Links) -> Words | None:
@@ -537,7 +552,7 @@ def fits(links: Links) -> bool:
 DECLARATION = Declaration(
     "words",
     functions=FUNCTIONS,
-    entries={"search_batch": "Saaaaiiii", "search_through": "albaaaiiii"},
+    entries={"search_batch": "Saaaaiiii", "search_through": "albaaabiiii"},
     state=Words,
     registers=("LEVEL", "NODES", "UPDATES", "SOLUTIONS", "RESUME", "MAX_LEVEL"),
     borrows=("record", "batch"),
