@@ -307,14 +307,13 @@ def through_entry(encode: Any, decode: Any, short: bool = False) -> tuple[Any, A
     return found
 
 
-def _through_work(state: Any, size: int, length: int) -> tuple[
-        tuple[np.ndarray, np.ndarray], np.ndarray, np.ndarray, np.ndarray]:
+def _through_work(state: Any, size: int, length: int) -> tuple[np.ndarray, ...]:
     """A working copy for [`NumbaBackend.one_through`][]'s runner: ``state`` packed
-    ([`dlx.kernels.words.pack`][]), a record of ``size`` slots and a batch's place
-    (``WHERE``), which the compiled call sets afresh each time, and room for an answer
-    of ``length`` bytes (grown when one does not fit)."""
-    return kernel_words.pack(state), np.zeros(size, dtype=np.int64), _WHERE.copy(), \
-        np.zeros(length, dtype=np.uint8)
+    ([`dlx.kernels.words.pack`][]: two arrays), a record of ``size`` slots and a batch's
+    place (``WHERE``), which the compiled call sets afresh each time, and room for an
+    answer of ``length`` bytes (grown when one does not fit)."""
+    return (*kernel_words.pack(state), np.zeros(size, dtype=np.int64), _WHERE.copy(),
+            np.zeros(length, dtype=np.uint8))
 
 
 def _words_for_one_call(links: Links) -> Any:
@@ -471,28 +470,31 @@ class NumbaBackend(Backend):
                 keep: bool = True) -> tuple[np.ndarray | None, int, np.ndarray | None]:
             work = pool.pop() if pool else \
                 _through_work(kernel_words.workspace(tables), size, len(data))
-            packed, out, where, answers = work  # set afresh by the call, but answers
+            mem, lmem, out, where, answers = work  # set afresh by the call, but answers
             table = None
             if keep:  # the record in a table of its own, returned
                 table = np.zeros((1, size), dtype=np.int64)
                 out = table.reshape(-1)
             t0 = time.perf_counter()
-            n = point(*packed, data, context, out, where, answers, node_stop, solution_stop,
-                      width, first)
-            answer = None if n < 0 else answers.copy() if n == len(answers) else \
-                answers[:n].copy()
+            n = point(mem, lmem, data, context, out, where, answers, node_stop, solution_stop,
+                      width, first)  # (no *args: a tuple to unpack costs a call ~0.15 us)
+            if n >= 0:  # the answer: the search is done, it found a first solution
+                got = answers.copy() if n == len(answers) else answers[:n].copy()
+                pool.append(work)
+                return table, -1, got
             if not where.item(W_INSTANCE):  # rare: a long search goes on, as batch's
                 if table is None:
                     table = out.reshape(1, size).copy()
                     out = table.reshape(-1)
                 forced = encoded(data, context)
-                args = (kernel_words.unpack(*packed), forced, np.array((0, len(forced))), out,
-                        where)
+                args = (kernel_words.unpack(mem, lmem), forced, np.array((0, len(forced))),
+                        out, where)
                 self._go_on(links, width, table, args, node_stop, solution_stop, first, t0)
-            if n == -2 or (n == -1 and out.item(B_SOLUTIONS)):  # decoded here
+            answer = None
+            if n == -2 or out.item(B_SOLUTIONS):  # decoded here
                 answer = decoded(out[B_FIRST : B_FIRST + out.item(B_SIZE)], data, context)
                 if len(answer) > len(answers):  # the next answers fit
-                    work = (packed, work[1], where, np.zeros(len(answer), dtype=np.uint8))
+                    work = (*work[:4], np.zeros(len(answer), dtype=np.uint8))
             found, invalid = out.item(B_SOLUTIONS), where.item(W_INVALID)
             if table is None and not found:  # no answer: the record says why
                 table = out.reshape(1, size).copy()
