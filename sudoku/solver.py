@@ -81,6 +81,9 @@ def _solve_values(geo: Geometry, given: bytes, *, unique: bool, engine: Engine,
     return _grid_bytes(geo, given, result, grid, unique)
 
 
+_UINT8 = np.dtype(np.uint8)
+
+
 def _searched(geo: Geometry, given: bytes, search: InstanceSearch, context: np.ndarray,
               unique: bool) -> bytes:
     """[`_solve_values`][] of a puzzle searched the plain way, by ``search`` (the
@@ -88,7 +91,7 @@ def _searched(geo: Geometry, given: bytes, search: InstanceSearch, context: np.n
     rules ``context``. Without ``unique`` an answer is all it needs
     ([`dlx.InstanceSearch.answer`][]); the search's result only to say why there is
     none."""
-    data = np.frombuffer(given, np.uint8)
+    data = np.frombuffer(given, _UINT8)  # (a dtype, not np.uint8: 50 ns less)
     if unique:
         result, grid = search.through(CODEC, data, context)
         return _grid_bytes(geo, given, result, grid, unique)
