@@ -5,12 +5,15 @@ A [`Backend`][] (``python``, ``numba``; see [`dlx.registry`][]) is one object wi
 every entry point: [`kernel`][Backend.kernel] gives, for one problem, the [`Kernel`][]
 that searches it (``search``, ``force``, ``choose`` over the backend's own array types),
 [`batch`][Backend.batch] searches it once per list of forced options, and
-[`learning`][Backend.learning] and [`memo`][Backend.memo] give the kernels of the learning and
-the memoized searches. Single searches ([`dlx.search`][]), batches ([`dlx.batch`][]),
-``auto`` and the tests all go through these; a backend's kernels are made from their
-declarations by the one recipe ([`dlx.kernels`][]), which re-creates a kernel's functions
-from their own code objects in a namespace where a few global names are bound
-differently; which kernel is [`dlx.kernels.kernel_for`][]'s choice.
+[`learning`][Backend.learning], [`memo`][Backend.memo], [`zdd`][Backend.zdd] and
+[`frontier`][Backend.frontier] give the kernels of the learning and the memoized
+searches, of the solution sets' store and of their top-down construction. Single
+searches ([`dlx.search`][]), batches ([`dlx.batch`][]), solution sets, ``auto`` and the
+tests all go through these (no other module picks a kernel by a backend's name); a
+backend's kernels are made from their declarations by the one recipe
+([`dlx.kernels`][]), which re-creates a kernel's functions from their own code objects
+in a namespace where a few global names are bound differently; which kernel is
+[`dlx.kernels.kernel_for`][]'s choice.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ import numpy as np
 
 from .kernels.algorithm_c import commit, cover, force_all
 from .kernels.cdcl import search as learner
+from .kernels.frontier import expand
+from .kernels.frontier import reduce as frontier_reduce
 from .kernels.memo import rehash_memo, rehash_zdd
 from .kernels.memo import search as memo_search
 from .kernels.zdd import apply, import_diagram, reach, recache, rehash, tally, transfer
@@ -31,7 +36,8 @@ from .links import INACTIVE, Links
 from .slices import Handover
 from .state import FIELDS, REG_LEVEL, State
 
-__all__ = ["Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance", "OneThrough"]
+__all__ = ["Backend", "BatchJob", "FrontierKernel", "Kernel", "MemoKernel", "OneInstance",
+           "OneThrough", "ZddKernel"]
 
 _RESTRICTED = ("U", "D", "LEN", "LL", "RL")
 """The arrays [`Links.restricted`][] returns, in its order."""
@@ -226,6 +232,25 @@ PYTHON_ZDD = ZddKernel("python", apply, import_diagram, reach, tally, transfer, 
 """The ZDD store's kernel as written, over Python lists."""
 
 
+@dataclass(frozen=True)
+class FrontierKernel:
+    """The frontier construction's kernel ([`dlx.kernels.frontier`][]) over one backend's
+    array types: its entry points ``expand`` and ``reduce``, and how its arrays are made
+    (as [`MemoKernel`][]'s)."""
+
+    name: str
+    expand: Callable[[Any, Any, Any, int], int]
+    reduce: Callable[[Any, int], int]
+    array: Callable[[np.ndarray], Any] = np.ndarray.tolist
+    zeros: Callable[[int], Any] = lambda n: [0] * n
+    grown: Callable[[Any, int], Any] = lambda a, n: a + [0] * (n - len(a))
+    numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
+
+
+PYTHON_FRONTIER = FrontierKernel("python", expand, frontier_reduce)
+"""The frontier construction's kernel as written, over Python lists."""
+
+
 @dataclass(slots=True)
 class BatchJob:
     """One call of [`Backend.batch`][]: validated inputs, and where the records go.
@@ -331,6 +356,11 @@ class Backend(ABC):
         """The canonical ZDD store's kernel (``dlx.zdd_store``); by default as written,
         over Python lists."""
         return PYTHON_ZDD
+
+    def frontier(self) -> FrontierKernel:
+        """The frontier construction's kernel (``dlx.frontier``); by default as written,
+        over Python lists."""
+        return PYTHON_FRONTIER
 
     def __repr__(self) -> str:
         return f"<dlx backend {self.name!r}>"

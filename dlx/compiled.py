@@ -27,6 +27,7 @@ import numpy as np
 from .backend import (
     Backend,
     BatchJob,
+    FrontierKernel,
     Kernel,
     MemoKernel,
     OneInstance,
@@ -211,6 +212,33 @@ def memo_entry(parts: bool = False) -> MemoKernel:
                       numpy=lambda a: a)
 
 
+def _grown(a: np.ndarray, n: int) -> np.ndarray:
+    """``a`` lengthened to ``n`` with zeros, in one new array (no array of zeros made
+    first, which would be a third copy at the peak of memory)."""
+    out = np.empty(n, dtype=a.dtype)
+    out[: len(a)] = a
+    out[len(a):] = 0
+    return out
+
+
+def _as_int64(a: Any) -> np.ndarray:
+    """``a`` as a contiguous int64 array (itself if it is one already)."""
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+@functools.cache
+def frontier_entry() -> FrontierKernel:
+    """The frontier construction's kernel compiled or loaded from the disk cache, on the
+    first call, over contiguous int64 arrays."""
+    decl = declaration("frontier")
+    ns = numba_namespace(decl)
+    for name in decl.entries:
+        compile_entry(decl, ns, name)
+    return FrontierKernel("numba", ns.expand, ns.reduce, array=_as_int64,
+                          zeros=lambda n: np.zeros(n, dtype=np.int64), grown=_grown,
+                          numpy=lambda a: a)
+
+
 def _written_zeros(n: int) -> np.ndarray:
     """``n`` zeros, written now: the store's tables are touched when they are made (a
     ``np.zeros`` array is mapped page by page as the kernel first writes it, which made
@@ -364,6 +392,9 @@ class NumbaBackend(Backend):
 
     def zdd(self) -> ZddKernel:
         return zdd_entry()
+
+    def frontier(self) -> FrontierKernel:
+        return frontier_entry()
 
     def batch(self, job: BatchJob) -> None:
         links = job.links
