@@ -214,36 +214,48 @@ def memo_entry(parts: bool = False) -> MemoKernel:
 
 def _grown(a: np.ndarray, n: int) -> np.ndarray:
     """``a`` lengthened to ``n`` with zeros, in one new array (no array of zeros made
-    first, which would be a third copy at the peak of memory)."""
-    out = np.empty(n, dtype=a.dtype)
+    first, which would be a third copy at the peak of memory); the zeros are the
+    system's, mapped page by page as they are written (room kept for what comes takes
+    no memory until used)."""
+    out = np.zeros(n, dtype=a.dtype)
     out[: len(a)] = a
-    out[len(a):] = 0
     return out
 
 
-def _as_int64(a: Any) -> np.ndarray:
-    """``a`` as a contiguous int64 array (itself if it is one already)."""
-    return np.ascontiguousarray(a, dtype=np.int64)
+def _resized(a: np.ndarray, n: int) -> np.ndarray:
+    """``a`` with ``n`` words, in place where numpy can: its memory reallocated (no
+    second copy alive at the peak; the pages of a shrunk tail given back), the new words
+    zeros; else a new array. For arrays that nothing views (the frontier construction's
+    own: numpy's check of references is skipped)."""
+    try:
+        a.resize(n, refcheck=False)
+        return a
+    except ValueError:  # not its own memory
+        out = np.zeros(n, dtype=a.dtype)
+        m = min(n, len(a))
+        out[:m] = a[:m]
+        return out
 
 
 @functools.cache
 def frontier_entry() -> FrontierKernel:
     """The frontier construction's kernel compiled or loaded from the disk cache, on the
-    first call, over contiguous int64 arrays."""
+    first call, over contiguous arrays of the dtypes it declares (32-bit node
+    numbers)."""
     decl = declaration("frontier")
     ns = numba_namespace(decl)
     for name in decl.entries:
         compile_entry(decl, ns, name)
-    return FrontierKernel("numba", ns.expand, ns.reduce, array=_as_int64,
-                          zeros=lambda n: np.zeros(n, dtype=np.int64), grown=_grown,
-                          numpy=lambda a: a)
+    return FrontierKernel("numba", ns.expand, ns.reduce, array=np.ascontiguousarray,
+                          zeros=lambda n, dtype: np.zeros(n, dtype=dtype), grown=_resized,
+                          shrunk=_resized, numpy=lambda a: a)
 
 
-def _written_zeros(n: int) -> np.ndarray:
+def _written_zeros(n: int, dtype: Any = np.int64) -> np.ndarray:
     """``n`` zeros, written now: the store's tables are touched when they are made (a
     ``np.zeros`` array is mapped page by page as the kernel first writes it, which made
     the first operation after the store grew up to twice as slow)."""
-    a = np.empty(n, dtype=np.int64)
+    a = np.empty(n, dtype=dtype)
     a.fill(0)
     return a
 
@@ -251,15 +263,16 @@ def _written_zeros(n: int) -> np.ndarray:
 @functools.cache
 def zdd_entry() -> ZddKernel:
     """The ZDD store's kernel compiled or loaded from the disk cache, on the first call,
-    over contiguous int64 arrays."""
+    over contiguous arrays of the dtypes it declares (32-bit node fields)."""
     decl = declaration("zdd")
     ns = numba_namespace(decl)
     for name in decl.entries:
         compile_entry(decl, ns, name)
     return ZddKernel("numba", ns.apply, ns.import_diagram, ns.reach, ns.tally, ns.transfer,
-                     ns.rehash, ns.recache, array=lambda a: np.array(a, dtype=np.int64, order="C"),
-                     zeros=_written_zeros,
-                     grown=lambda a, n: np.concatenate((a, np.zeros(n - len(a), np.int64))),
+                     ns.rehash, ns.recache, ns.count_mod, ns.count_log2,
+                     array=np.ascontiguousarray, zeros=_written_zeros,
+                     blank=lambda n: np.zeros(n, dtype=np.int64),
+                     floats=lambda n: np.zeros(n, dtype=np.float64), grown=_grown,
                      numpy=lambda a: a)
 
 

@@ -34,7 +34,7 @@ from .progress import RunProgress
 from .registry import get_backend, handover
 from .search import MemoStats
 from .status import Status
-from .zdd_store import MemoInput, exact_counts, memo_input, store_for
+from .zdd_store import MemoInput, memo_input, store_for
 
 __all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "build", "frontier_width", "use_frontier"]
 
@@ -244,12 +244,14 @@ def _construct(backend: Backend, mask: np.ndarray, mode: np.ndarray, W: int, sto
         status = step(0)[0]
     if status is not Status.COMPLETE:
         return 0, status
-    root, columns = levels.reduced()  # the top-down diagram let go before the store grows
-    if not columns:                     # (the peak of memory)
+    root, nodes = levels.reduced()  # the top-down diagram let go before the store grows
+    if nodes is None:                 # (the peak of memory)
         return root, None
-    stats.solutions = exact_counts(columns[1], columns[2])[root]
-    store.reserve(len(columns[0]))
-    return int(store._transfer(*columns)[root]), None
+    store.reserve(len(nodes) // 3)
+    node = int(store._transfer(nodes)[root])
+    del nodes
+    stats.solutions = store.count(node)
+    return node, None
 
 
 class _Levels:
@@ -269,9 +271,11 @@ class _Levels:
         reg = np.zeros(kf.N_REG, dtype=np.int64)
         reg[kf.REG_NODES], reg[kf.REG_OUT], reg[kf.REG_WORDS] = 3, 2, W
         k = kernel
-        self.S = kf.FrontierState(k.array(mask), k.array(mode), k.array(level), k.zeros(1024),
-                                  k.zeros(1024), k.zeros(1024), k.zeros(6), k.array(reg))
-        self.cur, self.nxt = k.zeros(W), k.zeros(2 * W)
+        i32 = np.int32
+        self.S = kf.FrontierState(k.array(mask), k.array(mode), k.array(level),
+                                  k.zeros(1024, i32), k.zeros(1024, i32), k.zeros(1024, i32),
+                                  k.zeros(6, i32), k.array(reg))
+        self.cur, self.nxt = k.zeros(W, np.int64), k.zeros(2 * W, np.int64)
         self.W = W
         self.k = 0
         """The next level to make (``0..n-1``), then ``n + j``: the ``j``-th level to
@@ -284,21 +288,27 @@ class _Levels:
         """Go on with ``kernel`` (another backend's): every array converted, between
         two levels; the stats report ``route`` (``"python->numba"``)."""
         old = self.kernel
-        self.S = kf.FrontierState(*(kernel.array(old.numpy(a)) for a in self.S))
-        self.cur, self.nxt = (kernel.array(old.numpy(a)) for a in (self.cur, self.nxt))
+        self.S = kf.FrontierState(*(kernel.array(np.asarray(old.numpy(a), dtype=d))
+                                    for a, d in zip(self.S, kf.DTYPES)))
+        self.cur, self.nxt = (kernel.array(np.asarray(old.numpy(a), dtype=np.int64))
+                              for a in (self.cur, self.nxt))
         self.kernel = kernel
         self.stats.backend = route
 
     def _grown(self, a: Any, size: int) -> Any:
+        """``a`` if it has ``size`` words, else lengthened by half at least (the levels
+        to come are not known: a few copies in all, a third of the words unused at
+        worst, where doubling left half)."""
         if len(a) >= size:
             return a
-        return self.kernel.grown(a, 1 << (size - 1).bit_length())
+        return self.kernel.grown(a, max(size, len(a) + len(a) // 2))
 
     def memory(self) -> int:
-        """The bytes of the construction's arrays (8 a slot)."""
+        """The bytes of the construction's arrays (as compiled: the node numbers 4 a
+        word, the states' words 8)."""
         S = self.S
-        return 8 * (len(S.LO) + len(S.HI) + len(S.TABLE) + len(S.OUT) + len(self.cur)
-                    + len(self.nxt) + len(S.MASK))
+        return (4 * (len(S.LO) + len(S.HI) + len(S.TABLE) + len(S.OUT))
+                + 8 * (len(self.cur) + len(self.nxt) + len(S.MASK)))
 
     def step(self, budget: int) -> tuple[Status | None, int, None]:
         """The next level (``budget`` is not read: a level is the unit of work): None
@@ -320,11 +330,12 @@ class _Levels:
         made = int(S.LEVEL[k + 1])
         S = S._replace(LO=self._grown(S.LO, made + 2 * width),
                        HI=self._grown(S.HI, made + 2 * width))
-        if len(S.TABLE) < 4 * width:
-            S = S._replace(TABLE=self._grown(self.kernel.zeros(0), 4 * width))
+        if len(S.TABLE) < 4 * width:  # a power of two, at most half full
+            S = S._replace(TABLE=self.kernel.zeros(1 << (4 * width - 1).bit_length(),
+                                                   np.int32))
         self.S = S
         self.nxt = self._grown(self.nxt, 2 * width * W)
-        if self._over():
+        if self._over() or made + 2 * width >= 1 << 31:  # (node numbers: 32-bit words)
             return Status.MAX_MEMORY, 0, None
         self.kernel.expand(S, self.cur, self.nxt, k)
         self.cur, self.nxt = self.nxt, self.cur
@@ -341,8 +352,8 @@ class _Levels:
             self.told = now
             request.progress(RunProgress(0, 1, 0, stats.nodes, now - self.clock, stats=stats))
         if k == self.n - 1:  # the reduction's table starts empty
-            self.cur = self.nxt = self.kernel.zeros(0)
-            self.S = S._replace(TABLE=self.kernel.zeros(len(S.TABLE)))
+            self.cur = self.nxt = self.kernel.zeros(0, np.int64)
+            self.S = S._replace(TABLE=self.kernel.zeros(len(S.TABLE), np.int32))
         return None, width, None
 
     def _reduce(self, k: int) -> tuple[Status | None, int, None]:
@@ -352,20 +363,23 @@ class _Levels:
         if self._over():
             return Status.MAX_MEMORY, 0, None
         self.kernel.reduce(S, k)
+        dead = int(S.LEVEL[k + 1])  # the levels below k are read no more: given back
+        if len(S.LO) - dead > len(S.LO) // 8:
+            self.S = S._replace(LO=self.kernel.shrunk(S.LO, dead),
+                                HI=self.kernel.shrunk(S.HI, dead))
         return (Status.COMPLETE if k == 0 else None), width, None
 
-    def reduced(self) -> tuple[int, list[np.ndarray]]:
-        """The reduced diagram, once complete: its root and its ``var``, ``lo`` and
-        ``hi`` columns (int64, the sinks first, children before parents); no column when
-        the family is a sink, the root (``stats`` told). The construction's arrays are
-        let go."""
+    def reduced(self) -> tuple[int, Any]:
+        """The reduced diagram, once complete: its root and its nodes as
+        [`dlx.zdd_store.Store`][]'s transfer takes them (``(var, lo, hi)`` a node, the
+        sinks first, children before parents: ``OUT`` itself); None when the family is a
+        sink, the root (``stats`` told). The construction's other arrays are let go."""
         S, stats = self.S, self.stats
         root = int(S.LO[2])
         out = int(S.REG[kf.REG_OUT])
         stats.zdd_nodes = out if root >= 2 else root + 1
+        self.S = self.cur = self.nxt = None  # type: ignore[assignment]
         if root < 2:
             stats.solutions = root
-            return root, []
-        triples = self.kernel.numpy(S.OUT)
-        self.S = None  # type: ignore[assignment]
-        return root, [np.array(triples[j: 3 * out: 3], dtype=np.int64) for j in range(3)]
+            return root, None
+        return root, S.OUT[: 3 * out]

@@ -31,7 +31,8 @@ class Declaration:
     """Its functions that the recipe re-creates (those of ``borrows`` are added)."""
     entries: Mapping[str, str]
     """Its entry points, each with its arguments' kinds: ``S`` the state, ``a`` an
-    int64 array, ``i`` an int64, ``b`` a uint8 array, ``l`` an int32 array."""
+    int64 array, ``i`` an int64, ``b`` a uint8 array, ``l`` an int32 array, ``f`` a
+    float64 array."""
     state: Any
     """The named tuple of its arrays (the first argument ``S``)."""
     registers: tuple[str, ...]
@@ -113,7 +114,7 @@ def signature(decl: Declaration, name: str, dtypes: tuple[Any, ...] | None = Non
     S: Any = (numba.types.NamedUniTuple(arrays[0], len(arrays), state)
               if all(a == arrays[0] for a in arrays) else numba.types.NamedTuple(arrays, state))
     kind = {"S": S, "a": array("int64"), "i": numba.types.int64, "b": array("uint8"),
-            "l": array("int32")}
+            "l": array("int32"), "f": array("float64")}
     return tuple(kind[k] for k in decl.entries[name])
 
 

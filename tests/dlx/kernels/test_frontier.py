@@ -209,7 +209,7 @@ def _levels(problem: ExactCover, kernel: FrontierKernel) -> _Levels:
 
 
 def _reduced(levels: _Levels, move: int | None = None,
-             to: FrontierKernel | None = None) -> tuple[int, list[list[int]]]:
+             to: FrontierKernel | None = None) -> tuple[int, list[int]]:
     """The construction run to its end (moved to ``to`` after ``move`` levels): its root
     and reduced diagram, node for node."""
     done, steps = None, 0
@@ -219,8 +219,8 @@ def _reduced(levels: _Levels, move: int | None = None,
         done = levels.step(0)[0]
         steps += 1
     assert done is Status.COMPLETE
-    root, columns = levels.reduced()
-    return root, [np.asarray(c).tolist() for c in columns]
+    root, nodes = levels.reduced()
+    return root, np.asarray(nodes, dtype=np.int64).tolist()
 
 
 CONFORMANCE = [domino_problem(4, 5), queens(6), langford(7), wide(70, 1)]
@@ -236,7 +236,7 @@ def test_every_backend_gives_the_same_diagram(problem):
         assert isinstance(kernel, FrontierKernel) and kernel.name == name
         diagrams[name] = _reduced(_levels(problem, kernel))
     assert len({repr(d) for d in diagrams.values()}) == 1, diagrams.keys()
-    assert diagrams["python"][1][0], "a diagram of nodes, not a sink"
+    assert len(diagrams["python"][1]) > 6, "a diagram of nodes, not a sink"
 
 
 @pytest.mark.skipif("numba" not in AVAILABLE, reason="numba cannot run here")
