@@ -212,16 +212,6 @@ def memo_entry(parts: bool = False) -> MemoKernel:
                       numpy=lambda a: a)
 
 
-def _grown(a: np.ndarray, n: int) -> np.ndarray:
-    """``a`` lengthened to ``n`` with zeros, in one new array (no array of zeros made
-    first, which would be a third copy at the peak of memory); the zeros are the
-    system's, mapped page by page as they are written (room kept for what comes takes
-    no memory until used)."""
-    out = np.zeros(n, dtype=a.dtype)
-    out[: len(a)] = a
-    return out
-
-
 def _resized(a: np.ndarray, n: int) -> np.ndarray:
     """``a`` with ``n`` words, in place where numpy can: its memory reallocated (no
     second copy alive at the peak; the pages of a shrunk tail given back), the new words
@@ -251,6 +241,15 @@ def frontier_entry() -> FrontierKernel:
                           shrunk=_resized, numpy=lambda a: a)
 
 
+def _written_grown(a: np.ndarray, n: int) -> np.ndarray:
+    """``a`` lengthened to ``n`` with zeros written now (as [`_written_zeros`][]: the
+    store's new slots are touched when they are made, not by the next operation)."""
+    out = np.empty(n, dtype=a.dtype)
+    out[: len(a)] = a
+    out[len(a):] = 0
+    return out
+
+
 def _written_zeros(n: int, dtype: Any = np.int64) -> np.ndarray:
     """``n`` zeros, written now: the store's tables are touched when they are made (a
     ``np.zeros`` array is mapped page by page as the kernel first writes it, which made
@@ -272,7 +271,7 @@ def zdd_entry() -> ZddKernel:
                      ns.rehash, ns.recache, ns.count_mod, ns.count_log2,
                      array=np.ascontiguousarray, zeros=_written_zeros,
                      blank=lambda n: np.zeros(n, dtype=np.int64),
-                     floats=lambda n: np.zeros(n, dtype=np.float64), grown=_grown,
+                     floats=lambda n: np.zeros(n, dtype=np.float64), grown=_written_grown,
                      numpy=lambda a: a)
 
 

@@ -250,7 +250,7 @@ def _construct(backend: Backend, mask: np.ndarray, mode: np.ndarray, W: int, sto
     store.reserve(len(nodes) // 3)
     node = int(store._transfer(nodes)[root])
     del nodes
-    stats.solutions = store.count(node)
+    stats.solutions = store.count_by_residues(node)  # (no count or signature made yet)
     return node, None
 
 

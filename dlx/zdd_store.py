@@ -53,11 +53,12 @@ class Store:
     most bytes its arrays may take; ``work``, the nodes expected (``auto``'s choice);
     ``slots``, the nodes it has room for before it first grows.
 
-    Its memory ([`memory`][]): 36 bytes a node slot (the node's three 32-bit fields, its
-    count and signature, two 32-bit slots of the unique table, a power of two of them),
-    and from the first operation on the operation cache (16 bytes a slot, at most
-    [`MOST_CACHE`][] entries). The slots double when full, unless the nodes to come are
-    known ([`reserve`][]): then they are made that many at once."""
+    Its memory ([`memory`][]): 32 bytes a node slot (the node's three words, two 32-bit
+    slots of the unique table, a power of two of them); from the first count or hash on,
+    16 more (the counts and signatures); from the first operation on, the operation cache
+    (16 bytes a slot, at most [`MOST_CACHE`][] entries). The slots double when full,
+    unless the nodes to come are known ([`reserve`][]): then they are made that many at
+    once."""
 
     def __init__(self, digest: str, order: np.ndarray, backend: str = "auto",
                  max_memory: int | None = None, work: int = 0, slots: int = 0) -> None:
@@ -100,17 +101,13 @@ class Store:
     def _fresh(self, slots: int) -> kz.ZddState:
         """Empty arrays with room for ``slots`` nodes: the two sinks only (no cache yet:
         it is made by the first operation)."""
-        NODE = np.zeros(3 * slots, dtype=np.int32)
-        NODE[0] = NODE[3] = kz.BOTTOM
-        COUNT = np.zeros(slots, dtype=np.int64)
-        COUNT[1] = 1  # the empty set's sink holds one set
-        SIG = np.zeros(slots, dtype=np.int64)
-        SIG[:2] = kz.SIG0, kz.SIG1
+        NODE = np.zeros(kz.NW * slots, dtype=kz.DTYPES[0])
+        NODE[0] = NODE[kz.NW] = kz.BOTTOM
         REG = np.zeros(kz.N_REG, dtype=np.int64)
-        REG[kz.REG_NODES] = REG[kz.REG_TALLIED] = 2
+        REG[kz.REG_NODES] = 2
         k = self.kernel
-        return kz.ZddState(k.array(NODE), k.array(COUNT), k.array(SIG),
-                           k.zeros(_table(slots), np.int32), k.zeros(0, np.int64),
+        return kz.ZddState(k.array(NODE), k.zeros(0, np.int64), k.zeros(0, np.int64),
+                           k.zeros(_table(slots), kz.DTYPES[3]), k.zeros(0, np.int64),
                            k.zeros(kz.stack_words(len(self.order)), np.int64), k.array(REG))
 
     # ----- size ----------------------------------------------------------------------------
@@ -123,7 +120,7 @@ class Store:
     @property
     def slots(self) -> int:
         """Nodes the arrays have room for."""
-        return len(self.S.COUNT)
+        return len(self.S.NODE) // kz.NW
 
     def memory(self) -> int:
         """The bytes of the store's arrays (as compiled: 4 a 32-bit field, 8 the
@@ -149,8 +146,11 @@ class Store:
             self.kernel = kernel
         k = self.kernel
         old_cache = S.CACHE
-        S = S._replace(NODE=k.grown(S.NODE, 3 * slots), COUNT=k.grown(S.COUNT, slots),
-                       SIG=k.grown(S.SIG, slots), SLOT=k.zeros(_table(slots), np.int32),
+        tallied = len(S.COUNT) > 0  # (else made by the first tally)
+        S = S._replace(NODE=k.grown(S.NODE, kz.NW * slots),
+                       COUNT=k.grown(S.COUNT, slots) if tallied else S.COUNT,
+                       SIG=k.grown(S.SIG, slots) if tallied else S.SIG,
+                       SLOT=k.zeros(_table(slots), kz.DTYPES[3]),
                        CACHE=k.zeros(cache, np.int64) if cache != len(S.CACHE) else S.CACHE)
         k.rehash(S)
         if S.CACHE is not old_cache and len(old_cache):
@@ -166,18 +166,23 @@ class Store:
 
     def _cached(self) -> None:
         """Make the operation cache if there is none yet (the first operation; the caller
-        holds the lock)."""
+        holds the lock): zeros that the system maps page by page as the operations write
+        them (a small operation on a large store costs a few pages, not the whole
+        cache)."""
         if len(self.S.CACHE) == 0:
             cache = 4 * _cache(self.slots)
             while cache > 4 * 1024 and self.memory() + 8 * cache > self.max_memory:
                 cache //= 2  # a smaller cache: lossy all the same
             if self.memory() + 8 * cache > self.max_memory:
                 _out_of_memory(self, self.memory() + 8 * cache)
-            self.S = self.S._replace(CACHE=self.kernel.zeros(cache, np.int64))
+            self.S = self.S._replace(CACHE=self.kernel.blank(cache))
 
     def clear_cache(self) -> None:
-        """Forget the operation cache (results are computed again when asked)."""
+        """Forget the operation cache (results are computed again when asked); a store
+        without one yet has it made, empty, its memory written: as the cache of a store
+        in use, which the first operation then finds ready."""
         with self.lock:
+            self._cached()
             cache = self.S.CACHE
             cache[:] = self.kernel.zeros(len(cache), np.int64)  # in place: pages stay mapped
 
@@ -186,7 +191,8 @@ class Store:
     def apply(self, op: int, f: int, g: int) -> int:
         """``f op g`` ([`dlx.kernels.zdd`][]'s binary operations) in the store: its node."""
         with self.lock:
-            self._cached()
+            if not len(self.S.CACHE):
+                self._cached()
             r = int(self.kernel.apply(self.S, op, f, g))
             while r < 0:
                 if r != kz.FULL:
@@ -305,7 +311,8 @@ class Store:
             k.reach(S.NODE, node, MARK, STACK)
             at = np.flatnonzero(k.numpy(MARK))
             del MARK, STACK
-            chosen = np.asarray(k.numpy(S.NODE)[: 3 * n], dtype=np.int64).reshape(n, 3)[at]
+            NODE = np.asarray(k.numpy(S.NODE)[: kz.NW * n], dtype=np.int64)
+            chosen = NODE.reshape(n, kz.NW)[at]
         new = np.zeros(n, dtype=np.int64)
         new[1] = 1
         new[at] = np.arange(2, len(at) + 2)
@@ -315,20 +322,36 @@ class Store:
 
     def _tallied(self) -> Any:
         """The arrays, every node's count and signature made (the caller holds the
-        lock)."""
+        lock); the first tally makes their arrays."""
         S = self.S
+        if len(S.COUNT) == 0:
+            k, slots = self.kernel, self.slots
+            if self.memory() + 16 * slots > self.max_memory:
+                _out_of_memory(self, self.memory() + 16 * slots)
+            COUNT, SIG = k.zeros(slots, np.int64), k.zeros(slots, np.int64)
+            COUNT[1] = 1  # the empty set's sink holds one set
+            SIG[0], SIG[1] = kz.SIG0, kz.SIG1
+            S.REG[kz.REG_TALLIED] = 2
+            S = self.S = S._replace(COUNT=COUNT, SIG=SIG)
         if S.REG[kz.REG_TALLIED] < S.REG[kz.REG_NODES]:
             self.kernel.tally(S)
         return S
 
     def count(self, node: int) -> int:
-        """The number of sets of ``node``, exact: the count kept per node, or past 2**62
-        its residues modulo as many primes as its size needs (a bound from the counts'
-        logarithms), joined by the Chinese remainder theorem: no big number per node."""
+        """The number of sets of ``node``, exact: the count kept per node ([`_tallied`][]),
+        or past 2**62 [`count_by_residues`][]'s (no big number per node)."""
         with self.lock:
             c = int(self._tallied().COUNT[node])
-            if c >= 0:
-                return c
+            return c if c >= 0 else self.count_by_residues(node)
+
+    def count_by_residues(self, node: int) -> int:
+        """The number of sets of ``node``, exact, from its residues modulo as many primes
+        as its size needs (a bound from the counts' logarithms), joined by the Chinese
+        remainder theorem: two passes over the nodes up to ``node``, with no count kept
+        per node (what a construction reports, before anything is tallied)."""
+        if node < 2:
+            return node
+        with self.lock:
             k, N = self.kernel, self.S.NODE
             bits = float(k.count_log2(N, node, k.floats(node + 1)))
             R = k.blank(node + 1)
@@ -371,7 +394,9 @@ def _table(slots: int) -> int:
 def _bytes(slots: int, cache: int, variables: int) -> int:
     """The bytes of a store's arrays with room for ``slots`` nodes and ``cache`` words
     of cache."""
-    return 28 * slots + 4 * _table(slots) + 8 * (cache + kz.stack_words(variables) + kz.N_REG)
+    node, slot = (np.dtype(kz.DTYPES[i]).itemsize for i in (0, 3))
+    return ((kz.NW * node + 16) * slots + slot * _table(slots)
+            + 8 * (cache + kz.stack_words(variables) + kz.N_REG))
 
 
 @functools.cache

@@ -6,17 +6,19 @@ The data structure
 ------------------
 
 Node ``n`` is ``NODE[3n : 3n + 3]`` = ``(var, lo, hi)``: the sets of ``lo``, and those
-of ``hi`` with the variable ``var`` added (twelve bytes: 32-bit words, as every node
-field; a node read is one memory access). Nodes 0 and 1 are the sinks (no set; the empty
-set), their ``var`` is [`BOTTOM`][], past every variable. The diagrams are *ordered*: a
-node's variable is smaller than its children's, so one family has one diagram, and
-``SLOT``, the unique table (open addressing, linear probing, a power of two long, at most
-half full, ``0`` for an empty slot; 32-bit node numbers, so a store holds fewer than
-[`MOST_NODES`][]), makes it one node. Nodes are numbered after their children, so one
-pass in order ([`tally`][], from ``REG[REG_TALLIED]`` on, when asked) gives ``COUNT[n]``,
-the number of sets (-1 past 2**62; the exact count of a larger family is
-[`count_mod`][]'s, modulo primes), and ``SIG[n]``, a hash of the diagram's structure,
-the same in every store and on every backend (a set's ``__hash__``).
+of ``hi`` with the variable ``var`` added (a node read is one memory access; 64-bit
+words: over 32-bit ones the operations took 5-15% longer, compiled). Nodes 0 and 1 are
+the sinks (no set; the empty set), their ``var`` is [`BOTTOM`][], past every variable.
+The diagrams are *ordered*: a node's variable is smaller than its children's, so one
+family has one diagram, and ``SLOT``, the unique table (open addressing, linear probing,
+a power of two long, at most half full, ``0`` for an empty slot; 32-bit node numbers, so
+a store holds fewer than [`MOST_NODES`][]), makes it one node. Nodes are numbered after
+their children, so one pass in order ([`tally`][], from ``REG[REG_TALLIED]`` on, when
+asked) gives ``COUNT[n]``, the number of sets (-1 past 2**62; the exact count of a larger
+family is [`count_mod`][]'s, modulo primes), and ``SIG[n]``, a hash of the diagram's
+structure, the same in every store and on every backend (a set's ``__hash__``). Both are
+made by the first tally (empty until then: a store whose sets are never counted or
+hashed does without them).
 
 ``CACHE`` holds the operation cache: entries of four words ``(op, f, g, result)``, a
 power of two of them, found by one hash and overwritten on collision (a lossy cache, as
@@ -52,6 +54,9 @@ REG_FRAMES = 3  # frames on the stack of an operation that stopped FULL (0: none
 REG_PENDING = 4  # the result that operation was returning to its top frame
 N_REG = 5
 
+NW = 3
+"""Words of a node in ``NODE``: ``(var, lo, hi)``."""
+
 MOST_NODES = 1 << 30
 """A store holds fewer nodes than this: node numbers are 32-bit words (``NODE``,
 ``SLOT``), and the unique table, twice as long as the nodes, a power of two."""
@@ -81,9 +86,9 @@ FULL = -1
 DEEP = -2
 """[`apply`][]'s status if its stack were too short (it has two frames per variable)."""
 
-DTYPES = ("int32", "int64", "int64", "int32", "int64", "int64", "int64")
-"""The dtypes of [`ZddState`][]'s arrays, compiled: the node fields and the unique table
-32-bit, the counts, signatures, cache, stack and registers 64-bit."""
+DTYPES = ("int64", "int64", "int64", "int32", "int64", "int64", "int64")
+"""The dtypes of [`ZddState`][]'s arrays, compiled: the unique table 32-bit, the rest
+64-bit."""
 
 FRAME = 8
 """Words per frame of ``STACK``: op, f, g, top variable, the second child's op, f and g,
@@ -142,17 +147,17 @@ def make(S, v, lo, hi):
         n = SLOT[s]
         if n == 0:
             break
-        b = 3 * n
+        b = NW * n
         if N[b] == v and N[b + 1] == lo and N[b + 2] == hi:
             return n
         s = (s + 1) & mask
     REG = S.REG
     n = REG[REG_NODES]
-    if 3 * n + 3 > len(N) or 2 * (n + 1) > len(SLOT):
+    if NW * n + NW > len(N) or 2 * (n + 1) > len(SLOT):
         return FULL
     REG[REG_NODES] = n + 1
     SLOT[s] = n
-    b = 3 * n
+    b = NW * n
     N[b] = v
     N[b + 1] = lo
     N[b + 2] = hi
@@ -165,7 +170,7 @@ def tally(S):
     C = S.COUNT
     SIG = S.SIG
     for n in range(S.REG[REG_TALLIED], S.REG[REG_NODES]):
-        b = 3 * n
+        b = NW * n
         lo = N[b + 1]
         hi = N[b + 2]
         x = C[lo]
@@ -181,7 +186,7 @@ def count_mod(N, root, R, p):
     R[0] = 0
     R[1] = 1 % p
     for n in range(2, root + 1):
-        R[n] = (R[N[3 * n + 1]] + R[N[3 * n + 2]]) % p
+        R[n] = (R[N[NW * n + 1]] + R[N[NW * n + 2]]) % p
     return R[root]
 
 
@@ -191,8 +196,8 @@ def count_log2(N, root, F):
     F[0] = -1.0
     F[1] = 0.0
     for n in range(2, root + 1):
-        a = F[N[3 * n + 1]]
-        b = F[N[3 * n + 2]]
+        a = F[N[NW * n + 1]]
+        b = F[N[NW * n + 2]]
         if a < b:
             t = a
             a = b
@@ -256,14 +261,14 @@ def decided(S, op, f, g):
     if op == WITHOUT:
         if f < 2:
             return f
-        v = S.NODE[3 * f]
+        v = S.NODE[NW * f]
         if v > g:
             return f
         if v == g:
-            return S.NODE[3 * f + 1]
+            return S.NODE[NW * f + 1]
         return -1
     if op == WITH:
-        if f < 2 or S.NODE[3 * f] > g:
+        if f < 2 or S.NODE[NW * f] > g:
             return 0
         return -1
     if op == INSERT:
@@ -299,10 +304,10 @@ def split(S, op, f, g):
     """How ``(op, f, g)`` recurses: its node's variable, and its two children, each an
     ``(op, f, g)`` of its own: ``(top, op0, f0, g0, op1, f1, g1)``."""
     N = S.NODE
-    b = 3 * f
+    b = NW * f
     vf = N[b]
     if op >= ADD or op <= DIFF:  # split both operands on the smaller variable
-        c = 3 * g
+        c = NW * g
         vg = N[c]
         if op >= ADD:  # f with {v} x g: no set of f or g holds v
             v = op // ADD - 1
@@ -339,21 +344,21 @@ def split_family(N, op, f, g, vf):
     first child's result, and its result is the frame's (no node made). A child
     ``(ID, 0, 0)`` second makes the frame's result its first child's (``make`` of a
     ``hi`` of 0 is its ``lo``)."""
-    c = 3 * g
+    c = NW * g
     vg = N[c]
     if (op - SUPERSETS) % 2 == 1:  # an _H form: g's halves united, then the query on them
         return vg, UNION, N[c + 1], N[c + 2], -(op - 1), f, 0
     if op == SUPERSETS:
         if vf < vg:  # no set of g holds vf: both halves of f keep theirs
-            return vf, op, N[3 * f + 1], g, op, N[3 * f + 2], g
+            return vf, op, N[NW * f + 1], g, op, N[NW * f + 2], g
         if vg < vf:  # no set of f holds vg: the sets of g without it only
             return vg, op, f, N[c + 1], ID, 0, 0
-        return vf, op, N[3 * f + 1], N[c + 1], SUPERSETS_H, N[3 * f + 2], g
+        return vf, op, N[NW * f + 1], N[c + 1], SUPERSETS_H, N[NW * f + 2], g
     if vf < vg:  # SUBSETS: no set of g holds vf, so no set of f that does is below one
-        return vf, op, N[3 * f + 1], g, ID, 0, 0
+        return vf, op, N[NW * f + 1], g, ID, 0, 0
     if vg < vf:  # no set of f holds vg: below a set of g with or without it
         return vg, UNION, N[c + 1], N[c + 2], -op, f, 0
-    return vf, SUBSETS_H, N[3 * f + 1], g, op, N[3 * f + 2], N[c + 2]
+    return vf, SUBSETS_H, N[NW * f + 1], g, op, N[NW * f + 2], N[c + 2]
 
 
 def apply(S, op, f, g):
@@ -460,12 +465,12 @@ def reach(N, root, MARK, STACK):
         sp -= 1
         n = STACK[sp]
         found += 1
-        a = N[3 * n + 1]
+        a = N[NW * n + 1]
         if a >= 2 and MARK[a] == 0:
             MARK[a] = 1
             STACK[sp] = a
             sp += 1
-        b = N[3 * n + 2]
+        b = N[NW * n + 2]
         if b >= 2 and MARK[b] == 0:
             MARK[b] = 1
             STACK[sp] = b
@@ -494,7 +499,7 @@ def rehash(S):
     N = S.NODE
     mask = len(SLOT) - 1
     for n in range(2, S.REG[REG_NODES]):
-        s = nhash(N[3 * n], N[3 * n + 1], N[3 * n + 2]) & mask
+        s = nhash(N[NW * n], N[NW * n + 1], N[NW * n + 2]) & mask
         while SLOT[s] != 0:
             s = (s + 1) & mask
         SLOT[s] = n
@@ -516,9 +521,9 @@ FUNCTIONS = ("nhash", "make", "tally", "count_mod", "count_log2", "cached", "rem
 DECLARATION = Declaration(
     "zdd",
     functions=FUNCTIONS,
-    entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "liaa", "tally": "S",
-             "transfer": "Sllii", "rehash": "S", "recache": "aS", "count_mod": "liai",
-             "count_log2": "lif"},
+    entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "aiaa", "tally": "S",
+             "transfer": "Sllii", "rehash": "S", "recache": "aS", "count_mod": "aiai",
+             "count_log2": "aif"},
     state=ZddState,
     dtypes=lambda: DTYPES,
     registers=("NODES", "RESUME", "TALLIED", "FRAMES", "PENDING"),

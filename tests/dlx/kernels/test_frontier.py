@@ -17,9 +17,9 @@ import dlx.problem
 from dlx import ArgumentError, Colored, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
 from dlx.backend import FrontierKernel
 from dlx.frontier import CHOOSE_WIDTH, MAX_WIDTH, _Levels, _plan, frontier_width
+from dlx.problems import langford, queens
 from dlx.registry import get_backend
 from dlx.search import MemoStats
-from dlx.problems import langford, queens
 from dlx.zdd_store import memo_input, store_for
 from tests.helpers.backends import AVAILABLE
 from tests.helpers.memo_problems import domino_problem, transfer_matrix_dominoes

@@ -341,18 +341,22 @@ def test_counts_past_the_kernels_64_bits_are_exact(backend):
 
 @pytest.mark.parametrize("backend", AVAILABLE)
 def test_a_store_is_lean_until_its_first_operation(backend):
-    """36 bytes a node slot (32-bit node fields and unique table, a count and a
-    signature), no operation cache until the first operation, and ``reserve`` grows to
-    the nodes it is told, not to the next doubling."""
+    """32 bytes a node slot (three words, a 32-bit unique table twice as long), no
+    counts or signatures until the first count, no operation cache until the first
+    operation, and ``reserve`` grows to the nodes it is told, not to the next
+    doubling."""
     p = domino_problem(6, 6)
     s = p.solution_set(method="frontier").using(backend)
     store = Store(p.matrix.digest, s.store.order, backend)
     assert len(store.S.CACHE) == 0
     store.reserve(3000)
     assert store.slots == store.nodes + 3000
-    assert store.memory() <= 28 * store.slots + 4 * 8192 + 8 * 1024
+    assert store.memory() <= 24 * store.slots + 4 * 8192 + 8 * 1024
     node = store.adopt(s.store, s._at[1])
-    assert len(store.S.CACHE) == 0 and store.count(node) == 6728
+    assert len(store.S.CACHE) == len(store.S.COUNT) == len(store.S.SIG) == 0
+    assert store.count_by_residues(node) == 6728 and len(store.S.COUNT) == 0
+    assert store.count(node) == 6728 and len(store.S.COUNT) == store.slots
+    assert len(store.S.CACHE) == 0
     assert SolutionSet._made(p, store, node, backend) == s
 
 
