@@ -54,7 +54,7 @@ class Store:
     ``slots``, the nodes it has room for before it first grows.
 
     Its memory ([`memory`][]): 32 bytes a node slot (the node's three words, two 32-bit
-    slots of the unique table, a power of two of them); from the first count or hash on,
+    slots of the unique table); from the first count or hash on,
     16 more (the counts and signatures); from the first operation on, the operation cache
     (16 bytes a slot, at most [`MOST_CACHE`][] entries). The slots double when full,
     unless the nodes to come are known ([`reserve`][]): then they are made that many at
@@ -253,19 +253,21 @@ class Store:
     def _transfer(self, triples: Any) -> np.ndarray:
         """The nodes here of every node of an ordered diagram, ``triples`` (node ``n``:
         ``(var, lo, hi)`` at ``3n``; sinks 0 and 1, nodes after their children; 32-bit
-        words), made in turn: their numbers here."""
-        n = len(triples) // 3
-        given = [np.asarray(triples, dtype=np.int32), np.arange(n, dtype=np.int32)]
+        words), made in turn: their numbers here. ``triples`` is the kernel's map as it
+        goes (each ``var`` replaced by the node made): written over."""
+        T = np.asarray(triples, dtype=np.int32)
+        T[0], T[3] = 0, 1  # the sinks are themselves
+        n = len(T) // 3
         start = 2
         with self.lock:
             while True:
                 k = self.kernel
-                T, MAP = (k.array(a) for a in given)  # numba's: as given, no copy
-                status = int(k.transfer(self.S, T, MAP, start, n))
+                given = k.array(T)  # numba's: T itself, no copy
+                status = int(k.transfer(self.S, given, start, n))
+                T = np.asarray(k.numpy(given), dtype=np.int32)  # what is done so far
                 if status == 0:
-                    return k.numpy(MAP)
+                    return T[0::3]
                 start = int(self.S.REG[kz.REG_RESUME])
-                given[1] = np.asarray(k.numpy(MAP), dtype=np.int32)  # done so far
                 self._grow()
 
     def family(self, sets: Sequence[Sequence[int]]) -> int:
@@ -386,9 +388,8 @@ def _triples(var: Any, lo: Any, hi: Any) -> np.ndarray:
 
 
 def _table(slots: int) -> int:
-    """Slots of the unique table for ``slots`` nodes: a power of two, at least twice
-    as many."""
-    return 1 << max(2 * slots - 1, 1).bit_length()
+    """Slots of the unique table for ``slots`` nodes: twice as many."""
+    return 2 * slots
 
 
 def _bytes(slots: int, cache: int, variables: int) -> int:

@@ -11,12 +11,15 @@ words: over 32-bit ones the operations took 5-15% longer, compiled). Nodes 0 and
 the sinks (no set; the empty set), their ``var`` is [`BOTTOM`][], past every variable.
 The diagrams are *ordered*: a node's variable is smaller than its children's, so one
 family has one diagram, and ``SLOT``, the unique table (open addressing, linear probing,
-a power of two long, at most half full, ``0`` for an empty slot; 32-bit node numbers, so
-a store holds fewer than [`MOST_NODES`][]), makes it one node. Nodes are numbered after
-their children, so one pass in order ([`tally`][], from ``REG[REG_TALLIED]`` on, when
-asked) gives ``COUNT[n]``, the number of sets (-1 past 2**62; the exact count of a larger
-family is [`count_mod`][]'s, modulo primes), and ``SIG[n]``, a hash of the diagram's
-structure, the same in every store and on every backend (a set's ``__hash__``). Both are
+at most half full, ``0`` for an empty slot; 32-bit node numbers, so a store holds fewer
+than [`MOST_NODES`][]), makes it one node. Its length need not be a power of two (a
+hash's top 31 bits scaled to it: a store told how many nodes come gets a table of twice
+as many slots, not of the next power of two: at 16 x 16, 4 MB instead of 8). Nodes are
+numbered after their children, so one pass in order ([`tally`][], from
+``REG[REG_TALLIED]`` on, when asked) gives ``COUNT[n]``, the number of sets (-1 past
+2**62; the exact count of a larger family is [`count_mod`][]'s, modulo primes), and
+``SIG[n]``, a hash of the diagram's structure, the same in every store and on every
+backend (a set's ``__hash__``). Both are
 made by the first tally (empty until then: a store whose sets are never counted or
 hashed does without them).
 
@@ -59,7 +62,7 @@ NW = 3
 
 MOST_NODES = 1 << 30
 """A store holds fewer nodes than this: node numbers are 32-bit words (``NODE``,
-``SLOT``), and the unique table, twice as long as the nodes, a power of two."""
+``SLOT``), and the unique table twice as long as the nodes."""
 
 # Operations (the cache's op word; 0 marks an empty entry).
 GO_ON = 0  # apply: go on with the operation that stopped FULL
@@ -141,8 +144,8 @@ def make(S, v, lo, hi):
         return lo
     N = S.NODE
     SLOT = S.SLOT
-    mask = len(SLOT) - 1
-    s = nhash(v, lo, hi) & mask
+    L = len(SLOT)
+    s = ((nhash(v, lo, hi) >> 31) * L) >> 31
     while True:
         n = SLOT[s]
         if n == 0:
@@ -150,7 +153,9 @@ def make(S, v, lo, hi):
         b = NW * n
         if N[b] == v and N[b + 1] == lo and N[b + 2] == hi:
             return n
-        s = (s + 1) & mask
+        s += 1
+        if s == L:
+            s = 0
     REG = S.REG
     n = REG[REG_NODES]
     if NW * n + NW > len(N) or 2 * (n + 1) > len(SLOT):
@@ -478,18 +483,19 @@ def reach(N, root, MARK, STACK):
     return found
 
 
-def transfer(S, T, MAP, start, end):
+def transfer(S, T, start, end):
     """Nodes ``start..end-1`` of another ordered diagram (the same variables; node ``n``
-    is ``T[3n : 3n + 3]`` = ``(var, lo, hi)``, after its children) into this store:
-    ``MAP[n]`` their nodes here. 0 when done; [`FULL`][] with ``REG[REG_RESUME]`` the
-    node to go on from."""
+    is ``T[3n : 3n + 3]`` = ``(var, lo, hi)``, after its children) into this store, each
+    node's ``var`` replaced by its node here once made (``T[0]``, ``T[3]``: 0 and 1, the
+    sinks), so that the diagram is its own map. 0 when done; [`FULL`][] with
+    ``REG[REG_RESUME]`` the node to go on from."""
     for n in range(start, end):
         b = 3 * n
-        m = make(S, T[b], MAP[T[b + 1]], MAP[T[b + 2]])
+        m = make(S, T[b], T[3 * T[b + 1]], T[3 * T[b + 2]])
         if m < 0:
             S.REG[REG_RESUME] = n
             return m
-        MAP[n] = m
+        T[b] = m
     return 0
 
 
@@ -497,11 +503,13 @@ def rehash(S):
     """Fill the (zeroed) unique table with nodes ``2..REG[REG_NODES]-1``, after growing."""
     SLOT = S.SLOT
     N = S.NODE
-    mask = len(SLOT) - 1
+    L = len(SLOT)
     for n in range(2, S.REG[REG_NODES]):
-        s = nhash(N[NW * n], N[NW * n + 1], N[NW * n + 2]) & mask
+        s = ((nhash(N[NW * n], N[NW * n + 1], N[NW * n + 2]) >> 31) * L) >> 31
         while SLOT[s] != 0:
-            s = (s + 1) & mask
+            s += 1
+            if s == L:
+                s = 0
         SLOT[s] = n
 
 
@@ -522,7 +530,7 @@ DECLARATION = Declaration(
     "zdd",
     functions=FUNCTIONS,
     entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "aiaa", "tally": "S",
-             "transfer": "Sllii", "rehash": "S", "recache": "aS", "count_mod": "aiai",
+             "transfer": "Slii", "rehash": "S", "recache": "aS", "count_mod": "aiai",
              "count_log2": "aif"},
     state=ZddState,
     dtypes=lambda: DTYPES,

@@ -351,7 +351,7 @@ def test_a_store_is_lean_until_its_first_operation(backend):
     assert len(store.S.CACHE) == 0
     store.reserve(3000)
     assert store.slots == store.nodes + 3000
-    assert store.memory() <= 24 * store.slots + 4 * 8192 + 8 * 1024
+    assert store.memory() <= 32 * store.slots + 8 * 1024
     node = store.adopt(s.store, s._at[1])
     assert len(store.S.CACHE) == len(store.S.COUNT) == len(store.S.SIG) == 0
     assert store.count_by_residues(node) == 6728 and len(store.S.COUNT) == 0
