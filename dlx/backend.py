@@ -5,12 +5,15 @@ A [`Backend`][] (``python``, ``numba``; see [`dlx.registry`][]) is one object wi
 every entry point: [`kernel`][Backend.kernel] gives, for one problem, the [`Kernel`][]
 that searches it (``search``, ``force``, ``choose`` over the backend's own array types),
 [`batch`][Backend.batch] searches it once per list of forced options, and
-[`learning`][Backend.learning] and [`memo`][Backend.memo] give the kernels of the learning and
-the memoized searches. Single searches ([`dlx.search`][]), batches ([`dlx.batch`][]),
-``auto`` and the tests all go through these; a backend's kernels are made from their
-declarations by the one recipe ([`dlx.kernels`][]), which re-creates a kernel's functions
-from their own code objects in a namespace where a few global names are bound
-differently; which kernel is [`dlx.kernels.kernel_for`][]'s choice.
+[`learning`][Backend.learning], [`memo`][Backend.memo], [`zdd`][Backend.zdd] and
+[`frontier`][Backend.frontier] give the kernels of the learning and the memoized
+searches, of the solution sets' store and of their top-down construction. Single
+searches ([`dlx.search`][]), batches ([`dlx.batch`][]), solution sets, ``auto`` and the
+tests all go through these (no other module picks a kernel by a backend's name); a
+backend's kernels are made from their declarations by the one recipe
+([`dlx.kernels`][]), which re-creates a kernel's functions from their own code objects
+in a namespace where a few global names are bound differently; which kernel is
+[`dlx.kernels.kernel_for`][]'s choice.
 """
 
 from __future__ import annotations
@@ -24,14 +27,27 @@ import numpy as np
 
 from .kernels.algorithm_c import commit, cover, force_all
 from .kernels.cdcl import search as learner
+from .kernels.frontier import expand
+from .kernels.frontier import reduce as frontier_reduce
 from .kernels.memo import rehash_memo, rehash_zdd
 from .kernels.memo import search as memo_search
-from .kernels.zdd import apply, import_diagram, reach, recache, rehash, tally, transfer
+from .kernels.zdd import (
+    apply,
+    count_log2,
+    count_mod,
+    import_diagram,
+    reach,
+    recache,
+    rehash,
+    tally,
+    transfer,
+)
 from .links import INACTIVE, Links
 from .slices import Handover
 from .state import FIELDS, REG_LEVEL, State
 
-__all__ = ["Backend", "BatchJob", "Kernel", "MemoKernel", "OneInstance", "OneThrough"]
+__all__ = ["Backend", "BatchJob", "FrontierKernel", "Kernel", "MemoKernel", "OneInstance",
+           "OneThrough", "ZddKernel"]
 
 _RESTRICTED = ("U", "D", "LEN", "LL", "RL")
 """The arrays [`Links.restricted`][] returns, in its order."""
@@ -205,7 +221,12 @@ PYTHON_MEMO = MemoKernel("python", memo_search, rehash_memo, rehash_zdd)
 @dataclass(frozen=True)
 class ZddKernel:
     """The canonical ZDD store's kernel ([`dlx.kernels.zdd`][]) over one backend's array
-    types: its entry points, and how its arrays are made (as [`MemoKernel`][]'s)."""
+    types: its entry points, and how its arrays are made: ``array`` converts a numpy
+    array of the dtype the kernel takes there ([`dlx.kernels.zdd.DTYPES`][]; numba's:
+    no copy), ``zeros(n, dtype)`` makes a zeroed one (numba's: its pages written now),
+    ``blank(n)`` a scratch array of int64 zeros (numba's: mapped where written),
+    ``floats(n)`` one of float zeros, ``grown(a, n)`` is ``a`` lengthened with zeros,
+    ``numpy`` reads one back."""
 
     name: str
     apply: Callable[[Any, int, int, int], int]
@@ -215,15 +236,52 @@ class ZddKernel:
     transfer: Callable[..., int]
     rehash: Callable[[Any], None]
     recache: Callable[[Any, Any], None]
+    count_mod: Callable[[Any, int, Any, int], int]
+    count_log2: Callable[[Any, int, Any], float]
     array: Callable[[np.ndarray], Any] = np.ndarray.tolist
-    zeros: Callable[[int], Any] = lambda n: [0] * n
+    zeros: Callable[[int, Any], Any] = lambda n, dtype: [0] * n
+    blank: Callable[[int], Any] = lambda n: [0] * n
+    floats: Callable[[int], Any] = lambda n: [0.0] * n
     grown: Callable[[Any, int], Any] = lambda a, n: a + [0] * (n - len(a))
     numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
 
 
 PYTHON_ZDD = ZddKernel("python", apply, import_diagram, reach, tally, transfer, rehash,
-                       recache)
+                       recache, count_mod, count_log2)
 """The ZDD store's kernel as written, over Python lists."""
+
+
+@dataclass(frozen=True)
+class FrontierKernel:
+    """The frontier construction's kernel ([`dlx.kernels.frontier`][]) over one backend's
+    array types: its entry points ``expand`` and ``reduce``, and how its arrays are made
+    (as [`ZddKernel`][]'s: ``array`` takes a numpy array of the dtype the kernel takes
+    there, [`dlx.kernels.frontier.DTYPES`][]); ``grown(a, n)`` and ``shrunk(a, n)``
+    give ``a`` with ``n`` words, in place where they can (the construction's arrays are
+    its own: no second copy at the peak)."""
+
+    name: str
+    expand: Callable[[Any, Any, Any, int], int]
+    reduce: Callable[[Any, int], int]
+    array: Callable[[np.ndarray], Any] = np.ndarray.tolist
+    zeros: Callable[[int, Any], Any] = lambda n, dtype: [0] * n
+    grown: Callable[[Any, int], Any] = lambda a, n: _list_resized(a, n)
+    shrunk: Callable[[Any, int], Any] = lambda a, n: _list_resized(a, n)
+    numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
+
+
+def _list_resized(a: list, n: int) -> list:
+    """The list ``a`` with ``n`` items, in place (zeros added at its end, or its tail
+    dropped)."""
+    if n < len(a):
+        del a[n:]
+    else:
+        a.extend([0] * (n - len(a)))
+    return a
+
+
+PYTHON_FRONTIER = FrontierKernel("python", expand, frontier_reduce)
+"""The frontier construction's kernel as written, over Python lists."""
 
 
 @dataclass(slots=True)
@@ -332,6 +390,11 @@ class Backend(ABC):
         """The canonical ZDD store's kernel (``dlx.zdd_store``); by default as written,
         over Python lists."""
         return PYTHON_ZDD
+
+    def frontier(self) -> FrontierKernel:
+        """The frontier construction's kernel (``dlx.frontier``); by default as written,
+        over Python lists."""
+        return PYTHON_FRONTIER
 
     def __repr__(self) -> str:
         return f"<dlx backend {self.name!r}>"

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from .backend import Backend, BatchJob, Kernel, MemoKernel
+from .backend import Backend, BatchJob, FrontierKernel, Kernel, MemoKernel, ZddKernel
 from .errors import ArgumentError
 from .kernels import cells as kernel_cells
 from .kernels.cells import CHANGES, DTYPE, FIELDS, Cells
@@ -293,9 +293,9 @@ def cells_pay(links: Links) -> bool:
 class CellsBackend(Backend):
     """A backend that searches with dancing cells every problem they take (no bounds or
     costs; Knuth's choice of item: not ``weighted`` nor ``lookahead``) and, if ``when``
-    is given, for which ``when(links)`` holds; it gives the rest, batches and the
-    memoized and learning searches to ``base``, the backend whose arrays the kernel runs
-    over (``numba`` or ``python``)."""
+    is given, for which ``when(links)`` holds; it gives the rest, batches, the
+    memoized and learning searches and the solution sets' kernels to ``base``, the
+    backend whose arrays the kernel runs over (``numba`` or ``python``)."""
 
     def __init__(self, base: Backend, cells: CellsKernel, name: str | None = None,
                  when: Any = None) -> None:
@@ -324,6 +324,12 @@ class CellsBackend(Backend):
 
     def memo(self, parts: bool = False) -> MemoKernel:
         return self.base.memo(parts)
+
+    def zdd(self) -> ZddKernel:
+        return self.base.zdd()
+
+    def frontier(self) -> FrontierKernel:
+        return self.base.frontier()
 
 
 def _backends() -> tuple[CellsBackend, CellsBackend, CellsBackend]:

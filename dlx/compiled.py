@@ -27,6 +27,7 @@ import numpy as np
 from .backend import (
     Backend,
     BatchJob,
+    FrontierKernel,
     Kernel,
     MemoKernel,
     OneInstance,
@@ -211,11 +212,49 @@ def memo_entry(parts: bool = False) -> MemoKernel:
                       numpy=lambda a: a)
 
 
-def _written_zeros(n: int) -> np.ndarray:
+def _resized(a: np.ndarray, n: int) -> np.ndarray:
+    """``a`` with ``n`` words, in place where numpy can: its memory reallocated (no
+    second copy alive at the peak; the pages of a shrunk tail given back), the new words
+    zeros; else a new array. For arrays that nothing views (the frontier construction's
+    own: numpy's check of references is skipped)."""
+    try:
+        a.resize(n, refcheck=False)
+        return a
+    except ValueError:  # not its own memory
+        out = np.zeros(n, dtype=a.dtype)
+        m = min(n, len(a))
+        out[:m] = a[:m]
+        return out
+
+
+@functools.cache
+def frontier_entry() -> FrontierKernel:
+    """The frontier construction's kernel compiled or loaded from the disk cache, on the
+    first call, over contiguous arrays of the dtypes it declares (32-bit node
+    numbers)."""
+    decl = declaration("frontier")
+    ns = numba_namespace(decl)
+    for name in decl.entries:
+        compile_entry(decl, ns, name)
+    return FrontierKernel("numba", ns.expand, ns.reduce, array=np.ascontiguousarray,
+                          zeros=lambda n, dtype: np.zeros(n, dtype=dtype), grown=_resized,
+                          shrunk=_resized, numpy=lambda a: a)
+
+
+def _written_grown(a: np.ndarray, n: int) -> np.ndarray:
+    """``a`` lengthened to ``n`` with zeros written now (as [`_written_zeros`][]: the
+    store's new slots are touched when they are made, not by the next operation)."""
+    out = np.empty(n, dtype=a.dtype)
+    out[: len(a)] = a
+    out[len(a):] = 0
+    return out
+
+
+def _written_zeros(n: int, dtype: Any = np.int64) -> np.ndarray:
     """``n`` zeros, written now: the store's tables are touched when they are made (a
     ``np.zeros`` array is mapped page by page as the kernel first writes it, which made
     the first operation after the store grew up to twice as slow)."""
-    a = np.empty(n, dtype=np.int64)
+    a = np.empty(n, dtype=dtype)
     a.fill(0)
     return a
 
@@ -223,15 +262,16 @@ def _written_zeros(n: int) -> np.ndarray:
 @functools.cache
 def zdd_entry() -> ZddKernel:
     """The ZDD store's kernel compiled or loaded from the disk cache, on the first call,
-    over contiguous int64 arrays."""
+    over contiguous arrays of the dtypes it declares (32-bit node fields)."""
     decl = declaration("zdd")
     ns = numba_namespace(decl)
     for name in decl.entries:
         compile_entry(decl, ns, name)
     return ZddKernel("numba", ns.apply, ns.import_diagram, ns.reach, ns.tally, ns.transfer,
-                     ns.rehash, ns.recache, array=lambda a: np.array(a, dtype=np.int64, order="C"),
-                     zeros=_written_zeros,
-                     grown=lambda a, n: np.concatenate((a, np.zeros(n - len(a), np.int64))),
+                     ns.rehash, ns.recache, ns.count_mod, ns.count_log2,
+                     array=np.ascontiguousarray, zeros=_written_zeros,
+                     blank=lambda n: np.zeros(n, dtype=np.int64),
+                     floats=lambda n: np.zeros(n, dtype=np.float64), grown=_written_grown,
                      numpy=lambda a: a)
 
 
@@ -384,6 +424,9 @@ class NumbaBackend(Backend):
 
     def zdd(self) -> ZddKernel:
         return zdd_entry()
+
+    def frontier(self) -> FrontierKernel:
+        return frontier_entry()
 
     def batch(self, job: BatchJob) -> None:
         links = job.links

@@ -22,21 +22,21 @@ never does.
 
 from __future__ import annotations
 
-import functools
 import time
-import types
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from . import orders
+from .backend import Backend, FrontierKernel
 from .errors import ArgumentError
 from .kernels import frontier as kf
 from .progress import RunProgress
+from .registry import get_backend, handover
 from .search import MemoStats
 from .status import Status
-from .zdd_store import MemoInput, exact_counts, memo_input, store_for
+from .zdd_store import MemoInput, memo_input, store_for
 
 __all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "build", "frontier_width", "use_frontier"]
 
@@ -103,23 +103,6 @@ def use_frontier(problem: Any, request: Any) -> bool:
     return width <= (MAX_WIDTH if method == "frontier" else CHOOSE_WIDTH)
 
 
-@functools.cache
-def _kernel(name: str) -> tuple[types.SimpleNamespace, Any]:
-    """The kernel's namespace on the backend ``name`` and its array maker."""
-    from .kernels import declaration
-    from .kernels.declare import namespace
-
-    decl = declaration("frontier")
-    if name != "numba":
-        return namespace(decl), np.ndarray.tolist
-    from .jit import compile_entry, numba_namespace
-
-    ns = numba_namespace(decl)
-    for entry in decl.entries:
-        compile_entry(decl, ns, entry)
-    return ns, lambda a: np.ascontiguousarray(a, dtype=np.int64)
-
-
 def _plan(data: MemoInput, order: np.ndarray, forced: list[int]
           ) -> tuple[np.ndarray, np.ndarray, int] | int | None:
     """The masks, modes and words of a state for ``order``; None if the family is empty
@@ -182,12 +165,6 @@ def _plan(data: MemoInput, order: np.ndarray, forced: list[int]
     return mask, mode, W
 
 
-def _backend_name(backend: Any, work: int) -> str:
-    from .registry import get_backend
-
-    return "numba" if get_backend(backend, work).name == "numba" else "python"
-
-
 def build(problem: Any, request: Any,
           on_finish: Callable[[MemoStats], None] | None = None) -> tuple[Any, MemoStats]:
     """The solution set of ``problem`` built top-down under the checked ``request``, and
@@ -199,10 +176,10 @@ def build(problem: Any, request: Any,
     end; ``on_finish`` the stats once it has ended, Ctrl-C included (``INTERRUPTED``)."""
     data = memo_input(problem)
     clock = time.monotonic()
-    name = _backend_name(request.backend, len(data.items) + data.n_items)
-    stats = MemoStats(backend=name)
+    backend = get_backend(request.backend, len(data.items) + data.n_items)
+    stats = MemoStats(backend=backend.name)
     try:
-        found = _build(problem, request, data, stats, clock)
+        found = _build(problem, request, data, backend, stats, clock)
     except KeyboardInterrupt:
         stats.status = Status.INTERRUPTED
         raise
@@ -216,12 +193,11 @@ def build(problem: Any, request: Any,
     return found, stats
 
 
-def _build(problem: Any, request: Any, data: MemoInput, stats: MemoStats,
+def _build(problem: Any, request: Any, data: MemoInput, backend: Backend, stats: MemoStats,
            clock: float) -> Any:
     """[`build`][]'s set, or None (a budget or a bound stopped it), ``stats`` made."""
     from .zdd import SolutionSet
 
-    name = stats.backend
     store = store_for(problem.matrix, "auto", request.option_order)
     forced = list(request.forced)
     plan = _plan(data, store.order, forced)
@@ -231,7 +207,7 @@ def _build(problem: Any, request: Any, data: MemoInput, stats: MemoStats,
         stats.zdd_nodes = 1
         return SolutionSet._made(problem, store, 0, "auto")
     mask, mode, W = plan
-    node, status = _construct(name, mask, mode, W, store, request, stats, clock)
+    node, status = _construct(backend, mask, mode, W, store, request, stats, clock)
     if status is not None:
         stats.status = status
         return None
@@ -239,84 +215,170 @@ def _build(problem: Any, request: Any, data: MemoInput, stats: MemoStats,
     return SolutionSet._made(problem, store, node, "auto")
 
 
-def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any,
+def _construct(backend: Backend, mask: np.ndarray, mode: np.ndarray, W: int, store: Any,
                request: Any, stats: MemoStats, clock: float) -> tuple[int, Status | None]:
     """The top-down levels, the reduction, and the result moved into ``store``: its node
-    there; or a status, the construction stopped."""
-    ns, array = _kernel(name)
+    there; or a status, the construction stopped. A build that ``auto`` gave to python
+    moves to numba between two levels once it has run long (``auto``'s rule,
+    [`dlx.registry.handover`][]): its arrays converted, the stats' backend
+    ``"python->numba"``."""
     n = len(mode)
     if n == 0:  # no option (and no primary item: _plan): the empty solution alone
         stats.zdd_nodes = stats.solutions = 1
         return 1, None
-    zeros = (lambda m: np.zeros(m, dtype=np.int64)) if name == "numba" else \
-        (lambda m: [0] * m)
-    level = np.zeros(n + 2, dtype=np.int64)
-    level[0], level[1], level[2] = 2, 3, 3
-    reg = np.zeros(kf.N_REG, dtype=np.int64)
-    reg[kf.REG_NODES], reg[kf.REG_OUT], reg[kf.REG_WORDS] = 3, 2, W
-    S = kf.FrontierState(array(mask), array(mode), array(level), zeros(1024), zeros(1024),
-                         zeros(1024), zeros(6), array(reg))
-    cur, nxt = zeros(W), zeros(2 * W)
-    deadline = None if request.timeout is None else clock + request.timeout
-    told = clock
-    bound = min(request.max_nodes, request.max_zdd_nodes)
-    limit = request.max_memory - store.memory()
+    levels = _Levels(backend.frontier(), mask, mode, W, request, stats, clock,
+                     request.max_memory - store.memory())
+    moving = handover(request.backend, backend)
+    step: Callable[[int], tuple[Status | None, int, None]] = levels.step
+    if moving is not None:
+        deadline = None if request.timeout is None else time.perf_counter() + request.timeout
 
-    def grown(a: Any, size: int) -> Any:
+        def move() -> Any:
+            levels.move_to(moving.target.frontier(), moving.route)
+            return levels.step
+
+        step = moving.watch(levels.step, move, deadline)
+    status: Status | None = None
+    while status is None:
+        status = step(0)[0]
+    if status is not Status.COMPLETE:
+        return 0, status
+    root, nodes = levels.reduced()  # the top-down diagram let go before the store grows
+    if nodes is None:                 # (the peak of memory)
+        return root, None
+    store.reserve(len(nodes) // 3)
+    node = int(store._transfer(nodes)[root])
+    del nodes
+    stats.solutions = store.count_by_residues(node)  # (no count or signature made yet)
+    return node, None
+
+
+class _Levels:
+    """One top-down construction's arrays on one kernel, run a level at a time: the
+    ``n`` levels made top-down ([`dlx.kernels.frontier.expand`][]), then reduced from
+    the bottom ([`dlx.kernels.frontier.reduce`][]); the bounds checked between levels.
+    Between two levels the arrays may move to another backend's kernel
+    ([`move_to`][])."""
+
+    def __init__(self, kernel: FrontierKernel, mask: np.ndarray, mode: np.ndarray, W: int,
+                 request: Any, stats: MemoStats, clock: float, limit: int) -> None:
+        self.kernel = kernel
+        self.request, self.stats, self.clock, self.limit = request, stats, clock, limit
+        self.n = n = len(mode)
+        level = np.zeros(n + 2, dtype=np.int64)
+        level[0], level[1], level[2] = 2, 3, 3
+        reg = np.zeros(kf.N_REG, dtype=np.int64)
+        reg[kf.REG_NODES], reg[kf.REG_OUT], reg[kf.REG_WORDS] = 3, 2, W
+        k = kernel
+        i32 = np.int32
+        self.S = kf.FrontierState(k.array(mask), k.array(mode), k.array(level),
+                                  k.zeros(1024, i32), k.zeros(1024, i32), k.zeros(1024, i32),
+                                  k.zeros(6, i32), k.array(reg))
+        self.cur, self.nxt = k.zeros(W, np.int64), k.zeros(2 * W, np.int64)
+        self.W = W
+        self.k = 0
+        """The next level to make (``0..n-1``), then ``n + j``: the ``j``-th level to
+        reduce from the bottom."""
+        self.told = clock
+        self.deadline = None if request.timeout is None else clock + request.timeout
+        self.bound = min(request.max_nodes, request.max_zdd_nodes)
+
+    def move_to(self, kernel: FrontierKernel, route: str) -> None:
+        """Go on with ``kernel`` (another backend's): every array converted, between
+        two levels; the stats report ``route`` (``"python->numba"``)."""
+        old = self.kernel
+        self.S = kf.FrontierState(*(kernel.array(np.asarray(old.numpy(a), dtype=d))
+                                    for a, d in zip(self.S, kf.DTYPES)))
+        self.cur, self.nxt = (kernel.array(np.asarray(old.numpy(a), dtype=np.int64))
+                              for a in (self.cur, self.nxt))
+        self.kernel = kernel
+        self.stats.backend = route
+
+    def _grown(self, a: Any, size: int) -> Any:
+        """``a`` if it has ``size`` words, else lengthened by half at least (the levels
+        to come are not known: a few copies in all, a third of the words unused at
+        worst, where doubling left half)."""
         if len(a) >= size:
             return a
-        size = 1 << (size - 1).bit_length()
-        if name == "numba":
-            return np.concatenate((a, np.zeros(size - len(a), dtype=np.int64)))
-        return a + [0] * (size - len(a))
+        return self.kernel.grown(a, max(size, len(a) + len(a) // 2))
 
-    def memory(S: kf.FrontierState) -> int:
-        return 8 * (len(S.LO) + len(S.HI) + len(S.TABLE) + len(S.OUT) + len(cur) + len(nxt)
-                    + len(S.MASK))
+    def memory(self) -> int:
+        """The bytes of the construction's arrays (as compiled: the node numbers 4 a
+        word, the states' words 8)."""
+        S = self.S
+        return (4 * (len(S.LO) + len(S.HI) + len(S.TABLE) + len(S.OUT))
+                + 8 * (len(self.cur) + len(self.nxt) + len(S.MASK)))
 
-    for k in range(n):
+    def step(self, budget: int) -> tuple[Status | None, int, None]:
+        """The next level (``budget`` is not read: a level is the unit of work): None
+        while levels are left, ``COMPLETE`` after the last, or the status that stopped
+        the construction; and the nodes the level took."""
+        k = self.k
+        self.k += 1
+        return self._expand(k) if k < self.n else self._reduce(2 * self.n - 1 - k)
+
+    def _over(self) -> bool:
+        if self.memory() > self.limit:
+            self.stats.bound = "max_memory"
+            return True
+        return False
+
+    def _expand(self, k: int) -> tuple[Status | None, int, None]:
+        S, stats, request, W = self.S, self.stats, self.request, self.W
         width = int(S.LEVEL[k + 1]) - int(S.LEVEL[k])
         made = int(S.LEVEL[k + 1])
-        table = len(S.TABLE)
-        S = S._replace(LO=grown(S.LO, made + 2 * width), HI=grown(S.HI, made + 2 * width))
-        if table < 4 * width:
-            S = S._replace(TABLE=grown(zeros(0), 4 * width))
-        nxt = grown(nxt, 2 * width * W)
-        if memory(S) > limit:
-            stats.bound = "max_memory"
-            return 0, Status.MAX_MEMORY
-        ns.expand(S, cur, nxt, k)
-        cur, nxt = nxt, cur
+        S = S._replace(LO=self._grown(S.LO, made + 2 * width),
+                       HI=self._grown(S.HI, made + 2 * width))
+        if len(S.TABLE) < 4 * width:  # a power of two, at most half full
+            S = S._replace(TABLE=self.kernel.zeros(1 << (4 * width - 1).bit_length(),
+                                                   np.int32))
+        self.S = S
+        self.nxt = self._grown(self.nxt, 2 * width * W)
+        if self._over() or made + 2 * width >= 1 << 31:  # (node numbers: 32-bit words)
+            return Status.MAX_MEMORY, 0, None
+        self.kernel.expand(S, self.cur, self.nxt, k)
+        self.cur, self.nxt = self.nxt, self.cur
         stats.nodes = int(S.REG[kf.REG_NODES]) - 2
-        if stats.nodes > bound:
+        if stats.nodes > self.bound:
             if stats.nodes > request.max_zdd_nodes:
                 stats.bound = "max_zdd_nodes"
-                return 0, Status.MAX_MEMORY
-            return 0, Status.MAX_NODES
+                return Status.MAX_MEMORY, width, None
+            return Status.MAX_NODES, width, None
         now = time.monotonic()
-        if deadline is not None and now > deadline:
-            return 0, Status.TIMEOUT
-        if request.progress is not None and now > told + PROGRESS_SECONDS:
-            told = now
-            request.progress(RunProgress(0, 1, 0, stats.nodes, now - clock, stats=stats))
-    cur = nxt = zeros(0)
-    S = S._replace(HI=S.HI, TABLE=zeros(len(S.TABLE)))
-    for k in range(n - 1, -1, -1):
+        if self.deadline is not None and now > self.deadline:
+            return Status.TIMEOUT, width, None
+        if request.progress is not None and now > self.told + PROGRESS_SECONDS:
+            self.told = now
+            request.progress(RunProgress(0, 1, 0, stats.nodes, now - self.clock, stats=stats))
+        if k == self.n - 1:  # the reduction's table starts empty
+            self.cur = self.nxt = self.kernel.zeros(0, np.int64)
+            self.S = S._replace(TABLE=self.kernel.zeros(len(S.TABLE), np.int32))
+        return None, width, None
+
+    def _reduce(self, k: int) -> tuple[Status | None, int, None]:
+        S = self.S
         width = int(S.LEVEL[k + 1]) - int(S.LEVEL[k])
-        S = S._replace(OUT=grown(S.OUT, 3 * (int(S.REG[kf.REG_OUT]) + width)))
-        if memory(S) > limit:
-            stats.bound = "max_memory"
-            return 0, Status.MAX_MEMORY
-        ns.reduce(S, k)
-    root = int(S.LO[2])
-    out = int(S.REG[kf.REG_OUT])
-    stats.zdd_nodes = out if root >= 2 else root + 1
-    if root < 2:
-        stats.solutions = root
-        return root, None
-    triples = np.asarray(S.OUT[: 3 * out], dtype=np.int64).reshape(out, 3)
-    columns = [np.ascontiguousarray(triples[:, j]) for j in range(3)]
-    del S, triples  # the top-down diagram goes before the store grows (the peak of memory)
-    stats.solutions = exact_counts(columns[1], columns[2])[root]
-    store.reserve(out)
-    return int(store._transfer(*columns)[root]), None
+        S = self.S = S._replace(OUT=self._grown(S.OUT, 3 * (int(S.REG[kf.REG_OUT]) + width)))
+        if self._over():
+            return Status.MAX_MEMORY, 0, None
+        self.kernel.reduce(S, k)
+        dead = int(S.LEVEL[k + 1])  # the levels below k are read no more: given back
+        if len(S.LO) - dead > len(S.LO) // 8:
+            self.S = S._replace(LO=self.kernel.shrunk(S.LO, dead),
+                                HI=self.kernel.shrunk(S.HI, dead))
+        return (Status.COMPLETE if k == 0 else None), width, None
+
+    def reduced(self) -> tuple[int, Any]:
+        """The reduced diagram, once complete: its root and its nodes as
+        [`dlx.zdd_store.Store`][]'s transfer takes them (``(var, lo, hi)`` a node, the
+        sinks first, children before parents: ``OUT`` itself); None when the family is a
+        sink, the root (``stats`` told). The construction's other arrays are let go."""
+        S, stats = self.S, self.stats
+        root = int(S.LO[2])
+        out = int(S.REG[kf.REG_OUT])
+        stats.zdd_nodes = out if root >= 2 else root + 1
+        self.S = self.cur = self.nxt = None  # type: ignore[assignment]
+        if root < 2:
+            stats.solutions = root
+            return root, None
+        return root, S.OUT[: 3 * out]

@@ -28,6 +28,7 @@ under its lock, so sets of one problem may be combined from several threads.
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from collections.abc import Sequence
@@ -58,7 +59,14 @@ class Store:
     kernel runs the operations (``auto``: python while small, numba from
     [`dlx.registry.NUMBA_MIN_NODES`][] nodes on, when it can run); ``max_memory`` is the
     most bytes its arrays may take; ``work``, the nodes expected (``auto``'s choice);
-    ``slots``, the nodes it has room for before it first grows."""
+    ``slots``, the nodes it has room for before it first grows.
+
+    Its memory ([`memory`][]): 32 bytes a node slot (the node's three words, two 32-bit
+    slots of the unique table); from the first count or hash on,
+    16 more (the counts and signatures); from the first operation on, the operation cache
+    (16 bytes a slot, at most [`MOST_CACHE`][] entries). The slots double when full,
+    unless the nodes to come are known ([`reserve`][]): then they are made that many at
+    once."""
 
     def __init__(self, digest: str, order: np.ndarray, backend: str = "auto",
                  max_memory: int | None = None, work: int = 0, slots: int = 0) -> None:
@@ -78,8 +86,8 @@ class Store:
         self.lock = threading.RLock()
         """Held around every use of the arrays (they are replaced when they grow)."""
         self.kernel = _kernel(backend, work)
-        room = max(FIRST_NODES, 1 << max(slots - 1, 0).bit_length())
-        while room > FIRST_NODES and 8 * (7 * room + 4 * _cache(room)) > self.max_memory:
+        room = max(FIRST_NODES, min(slots, kz.MOST_NODES - 1))
+        while room > FIRST_NODES and _bytes(room, 0, len(self.order)) > self.max_memory:
             room //= 2
         self.S = self._fresh(room)
 
@@ -101,18 +109,16 @@ class Store:
         self._max_memory = bound
 
     def _fresh(self, slots: int) -> kz.ZddState:
-        """Empty arrays with room for ``slots`` nodes: the two sinks only."""
-        k = self.kernel
-        NODE = np.zeros(4 * slots, dtype=np.int64)
-        NODE[0] = NODE[4] = kz.BOTTOM
-        NODE[7] = 1  # the count of the empty set's sink
-        SIG = np.zeros(slots, dtype=np.int64)
-        SIG[:2] = kz.SIG0, kz.SIG1
+        """Empty arrays with room for ``slots`` nodes: the two sinks only (no cache yet:
+        it is made by the first operation)."""
+        NODE = np.zeros(kz.NW * slots, dtype=kz.DTYPES[0])
+        NODE[0] = NODE[kz.NW] = kz.BOTTOM
         REG = np.zeros(kz.N_REG, dtype=np.int64)
-        REG[kz.REG_NODES] = REG[kz.REG_TALLIED] = 2
-        return kz.ZddState(k.array(NODE), k.array(SIG), k.zeros(2 * slots),
-                           k.zeros(4 * _cache(slots)), k.zeros(kz.stack_words(len(self.order))),
-                           k.array(REG))
+        REG[kz.REG_NODES] = 2
+        k = self.kernel
+        return kz.ZddState(k.array(NODE), k.zeros(0, np.int64), k.zeros(0, np.int64),
+                           k.zeros(_table(slots), kz.DTYPES[3]), k.zeros(0, np.int64),
+                           k.zeros(kz.stack_words(len(self.order)), np.int64), k.array(REG))
 
     # ----- size ----------------------------------------------------------------------------
 
@@ -121,54 +127,82 @@ class Store:
         """Nodes made so far, the two sinks included."""
         return int(self.S.REG[kz.REG_NODES])
 
+    @property
+    def slots(self) -> int:
+        """Nodes the arrays have room for."""
+        return len(self.S.NODE) // kz.NW
+
     def memory(self) -> int:
-        """The bytes of the store's arrays (8 a slot)."""
-        return 8 * sum(len(a) for a in self.S)
+        """The bytes of the store's arrays (as compiled: 4 a 32-bit field, 8 the
+        others)."""
+        return sum(len(a) * np.dtype(d).itemsize for a, d in zip(self.S, kz.DTYPES))
 
     def _grow(self, slots: int = 0) -> None:
-        """Double the node slots (or make them ``slots``, a larger power of two: one step
-        instead of many, the old arrays and the new alive together once), the unique
-        table and the cache with them; or raise [`dlx.SearchStoppedError`][] if that would
-        pass ``max_memory``. An ``auto`` store that has grown past a few thousand nodes
-        moves to numba here."""
+        """Double the node slots (or make them ``slots``, more: one step instead of many,
+        the old arrays and the new alive together once), the unique table and the cache
+        with them; or raise [`dlx.SearchStoppedError`][] if that would pass
+        ``max_memory`` (or [`dlx.kernels.zdd.MOST_NODES`][]). An ``auto`` store that has
+        grown past a few thousand nodes moves to numba here."""
         S = self.S
-        slots = max(slots, 2 * len(S.SIG))
-        cache = 4 * _cache(slots)
-        need = 8 * (7 * slots + cache + len(S.STACK) + len(S.REG))
-        if need > self.max_memory:
+        slots = max(slots, 2 * self.slots)
+        cache = 4 * _cache(slots) if len(S.CACHE) else 0
+        need = _bytes(slots, cache, len(self.order))
+        if need > self.max_memory or slots >= kz.MOST_NODES:
             _out_of_memory(self, need)
-        kernel = _kernel(self.backend, slots) if self.kernel.name == "python" else self.kernel
-        if kernel is not self.kernel:
-            S = kz.ZddState(*(kernel.array(np.asarray(a, dtype=np.int64)) for a in S))
+        kernel = _kernel(self.backend, slots)
+        if kernel is not self.kernel:  # auto's move (python to numba: never back)
+            S = kz.ZddState(*(kernel.array(np.asarray(self.kernel.numpy(a), dtype=d))
+                              for a, d in zip(S, kz.DTYPES)))
             self.kernel = kernel
         k = self.kernel
         old_cache = S.CACHE
-        S = S._replace(NODE=_grown(k, S.NODE, 4 * slots), SIG=_grown(k, S.SIG, slots),
-                       SLOT=k.zeros(2 * slots),
-                       CACHE=k.zeros(cache) if cache != len(S.CACHE) else S.CACHE)
+        tallied = len(S.COUNT) > 0  # (else made by the first tally)
+        S = S._replace(NODE=k.grown(S.NODE, kz.NW * slots),
+                       COUNT=k.grown(S.COUNT, slots) if tallied else S.COUNT,
+                       SIG=k.grown(S.SIG, slots) if tallied else S.SIG,
+                       SLOT=k.zeros(_table(slots), kz.DTYPES[3]),
+                       CACHE=k.zeros(cache, np.int64) if cache != len(S.CACHE) else S.CACHE)
         k.rehash(S)
-        if S.CACHE is not old_cache:
+        if S.CACHE is not old_cache and len(old_cache):
             k.recache(old_cache, S)
         self.S = S
 
     def reserve(self, more: int) -> None:
         """Grow now (as [`_grow`][] would, under ``max_memory``) until ``more`` nodes fit
-        without growing again."""
+        without growing again: to that many slots exactly, not to the next doubling."""
         with self.lock:
-            if 2 * (self.nodes + more) > len(self.S.SLOT):
-                self._grow(1 << (self.nodes + more - 1).bit_length())
+            if self.nodes + more > self.slots:
+                self._grow(self.nodes + more)
+
+    def _cached(self) -> None:
+        """Make the operation cache if there is none yet (the first operation; the caller
+        holds the lock): zeros that the system maps page by page as the operations write
+        them (a small operation on a large store costs a few pages, not the whole
+        cache)."""
+        if len(self.S.CACHE) == 0:
+            cache = 4 * _cache(self.slots)
+            while cache > 4 * 1024 and self.memory() + 8 * cache > self.max_memory:
+                cache //= 2  # a smaller cache: lossy all the same
+            if self.memory() + 8 * cache > self.max_memory:
+                _out_of_memory(self, self.memory() + 8 * cache)
+            self.S = self.S._replace(CACHE=self.kernel.blank(cache))
 
     def clear_cache(self) -> None:
-        """Forget the operation cache (results are computed again when asked)."""
+        """Forget the operation cache (results are computed again when asked); a store
+        without one yet has it made, empty, its memory written: as the cache of a store
+        in use, which the first operation then finds ready."""
         with self.lock:
+            self._cached()
             cache = self.S.CACHE
-            cache[:] = self.kernel.zeros(len(cache))  # in place: its pages stay mapped
+            cache[:] = self.kernel.zeros(len(cache), np.int64)  # in place: pages stay mapped
 
     # ----- operations ------------------------------------------------------------------------
 
     def apply(self, op: int, f: int, g: int) -> int:
         """``f op g`` ([`dlx.kernels.zdd`][]'s binary operations) in the store: its node."""
         with self.lock:
+            if not len(self.S.CACHE):
+                self._cached()
             r = int(self.kernel.apply(self.S, op, f, g))
             while r < 0:
                 if r != kz.FULL:
@@ -198,15 +232,17 @@ class Store:
                  np.asarray(lo[:n], dtype=np.int64), np.asarray(hi[:n], dtype=np.int64),
                  np.arange(n, dtype=np.int64)]
         start = 2
-        while True:
-            k = scratch.kernel
-            OPT, LO, HI, MAP = (k.array(a) for a in given)
-            status = int(k.import_diagram(scratch.S, OPT, LO, HI, MAP, start, n))
-            if status == 0:
-                break
-            start = int(scratch.S.REG[kz.REG_RESUME])
-            given[3] = k.numpy(MAP)  # what is done so far (the kernel may change)
-            scratch._grow()
+        with scratch.lock:
+            scratch._cached()
+            while True:
+                k = scratch.kernel
+                OPT, LO, HI, MAP = (k.array(a) for a in given)
+                status = int(k.import_diagram(scratch.S, OPT, LO, HI, MAP, start, n))
+                if status == 0:
+                    break
+                start = int(scratch.S.REG[kz.REG_RESUME])
+                given[3] = k.numpy(MAP)  # what is done so far (the kernel may change)
+                scratch._grow()
         return self.adopt(scratch, int(MAP[root]))
 
     def adopt(self, other: Store, node: int) -> int:
@@ -225,26 +261,27 @@ class Store:
         turn, children first."""
         if root < 2:
             return root
-        return int(self._transfer(self.rank[np.asarray(opt, dtype=np.int64)], lo, hi)[root])
+        return int(self._transfer(_triples(self.rank[np.asarray(opt, dtype=np.int64)], lo,
+                                           hi))[root])
 
-    def _transfer(self, var: np.ndarray, lo: Any, hi: Any) -> np.ndarray:
-        """The nodes here of every node of an ordered diagram given by variables (sinks
-        0 and 1, nodes after their children), made in turn: their numbers here."""
-        n = len(var)
-        given = [np.asarray(var, dtype=np.int64), np.asarray(lo, dtype=np.int64),
-                 np.asarray(hi, dtype=np.int64), np.ones(n, dtype=np.int64),
-                 np.arange(n, dtype=np.int64)]
+    def _transfer(self, triples: Any) -> np.ndarray:
+        """The nodes here of every node of an ordered diagram, ``triples`` (node ``n``:
+        ``(var, lo, hi)`` at ``3n``; sinks 0 and 1, nodes after their children; 32-bit
+        words), made in turn: their numbers here. ``triples`` is the kernel's map as it
+        goes (each ``var`` replaced by the node made): written over."""
+        T = np.asarray(triples, dtype=np.int32)
+        T[0], T[3] = 0, 1  # the sinks are themselves
+        n = len(T) // 3
         start = 2
         with self.lock:
             while True:
                 k = self.kernel
-                arrays = [a if k.name == "numba" and a.flags.c_contiguous else k.array(a)
-                          for a in given]  # numba's: as given (a large diagram: no copy)
-                status = int(k.transfer(self.S, *arrays, start, n))
+                given = k.array(T)  # numba's: T itself, no copy
+                status = int(k.transfer(self.S, given, start, n))
+                T = np.asarray(k.numpy(given), dtype=np.int32)  # what is done so far
                 if status == 0:
-                    return k.numpy(arrays[4])
+                    return T[0::3]
                 start = int(self.S.REG[kz.REG_RESUME])
-                given[4] = k.numpy(arrays[4])  # what is done so far (the kernel may change)
                 self._grow()
 
     def family(self, sets: Sequence[Sequence[int]]) -> int:
@@ -267,8 +304,8 @@ class Store:
             tops.append(below)
         if not tops:
             return 0
-        made = self._transfer(np.asarray(var, dtype=np.int64), lo, hi)
-        roots = made[np.asarray(tops, dtype=np.int64)].tolist()
+        made = self._transfer(_triples(var, lo, hi))
+        roots = np.asarray(made)[np.asarray(tops, dtype=np.int64)].tolist()
         while len(roots) > 1:
             roots = [self.apply(kz.UNION, roots[i], roots[i + 1]) if i + 1 < len(roots)
                      else roots[i] for i in range(0, len(roots), 2)]
@@ -286,11 +323,12 @@ class Store:
         with self.lock:
             k, S = self.kernel, self.S
             n = self.nodes
-            MARK, STACK = _blank(k, n), _blank(k, n)
+            MARK, STACK = k.blank(n), k.blank(n)
             k.reach(S.NODE, node, MARK, STACK)
-            NODE = k.numpy(S.NODE)[: 4 * n].reshape(n, 4)
             at = np.flatnonzero(k.numpy(MARK))
-            chosen = NODE[at]
+            del MARK, STACK
+            NODE = np.asarray(k.numpy(S.NODE)[: kz.NW * n], dtype=np.int64)
+            chosen = NODE.reshape(n, kz.NW)[at]
         new = np.zeros(n, dtype=np.int64)
         new[1] = 1
         new[at] = np.arange(2, len(at) + 2)
@@ -300,23 +338,46 @@ class Store:
 
     def _tallied(self) -> Any:
         """The arrays, every node's count and signature made (the caller holds the
-        lock)."""
+        lock); the first tally makes their arrays."""
         S = self.S
+        if len(S.COUNT) == 0:
+            k, slots = self.kernel, self.slots
+            if self.memory() + 16 * slots > self.max_memory:
+                _out_of_memory(self, self.memory() + 16 * slots)
+            COUNT, SIG = k.zeros(slots, np.int64), k.zeros(slots, np.int64)
+            COUNT[1] = 1  # the empty set's sink holds one set
+            SIG[0], SIG[1] = kz.SIG0, kz.SIG1
+            S.REG[kz.REG_TALLIED] = 2
+            S = self.S = S._replace(COUNT=COUNT, SIG=SIG)
         if S.REG[kz.REG_TALLIED] < S.REG[kz.REG_NODES]:
             self.kernel.tally(S)
         return S
 
     def count(self, node: int) -> int:
-        """The number of sets of ``node``, exact."""
+        """The number of sets of ``node``, exact: the count kept per node ([`_tallied`][]),
+        or past 2**62 [`count_by_residues`][]'s (no big number per node)."""
         with self.lock:
-            c = int(self._tallied().NODE[4 * node + 3])
-        if c >= 0:
-            return c
-        root, _, lo, hi = self.export(node)
-        counts = [0, 1]
-        for a, b in zip(lo[2:].tolist(), hi[2:].tolist()):
-            counts.append(counts[a] + counts[b])
-        return counts[root]
+            c = int(self._tallied().COUNT[node])
+            return c if c >= 0 else self.count_by_residues(node)
+
+    def count_by_residues(self, node: int) -> int:
+        """The number of sets of ``node``, exact, from its residues modulo as many primes
+        as its size needs (a bound from the counts' logarithms), joined by the Chinese
+        remainder theorem: two passes over the nodes up to ``node``, with no count kept
+        per node (what a construction reports, before anything is tallied)."""
+        if node < 2:
+            return node
+        with self.lock:
+            k, N = self.kernel, self.S.NODE
+            bits = float(k.count_log2(N, node, k.floats(node + 1)))
+            R = k.blank(node + 1)
+            primes = _primes(int(bits + 2) // 60 + 1)
+            residues = [int(k.count_mod(N, node, R, p)) for p in primes]
+        total, modulus = 0, 1
+        for p, r in zip(primes, residues):  # Garner's way, one prime at a time
+            total += modulus * ((r - total) * pow(modulus, -1, p) % p)
+            modulus *= p
+        return total
 
     def node_count(self, node: int) -> int:
         """Nodes of ``node``'s diagram, the two sinks included (1 for the empty set, as
@@ -325,8 +386,8 @@ class Store:
             return node + 1
         with self.lock:
             k = self.kernel
-            return 2 + int(k.reach(self.S.NODE, node, _blank(k, self.nodes),
-                                   _blank(k, self.nodes)))
+            return 2 + int(k.reach(self.S.NODE, node, k.blank(self.nodes),
+                                   k.blank(self.nodes)))
 
     def signature(self, node: int) -> int:
         """A hash of ``node``'s diagram, the same in every store of the same problem and
@@ -364,6 +425,54 @@ class Store:
             self._prints[node] = value
         return value
 
+def _triples(var: Any, lo: Any, hi: Any) -> np.ndarray:
+    """The columns of a diagram as [`Store._transfer`][] takes it: ``(var, lo, hi)``
+    a node, 32-bit words."""
+    return np.stack([np.asarray(c, dtype=np.int32) for c in (var, lo, hi)], axis=1).ravel()
+
+
+def _table(slots: int) -> int:
+    """Slots of the unique table for ``slots`` nodes: twice as many."""
+    return 2 * slots
+
+
+def _bytes(slots: int, cache: int, variables: int) -> int:
+    """The bytes of a store's arrays with room for ``slots`` nodes and ``cache`` words
+    of cache."""
+    node, slot = (np.dtype(kz.DTYPES[i]).itemsize for i in (0, 3))
+    return ((kz.NW * node + 16) * slots + slot * _table(slots)
+            + 8 * (cache + kz.stack_words(variables) + kz.N_REG))
+
+
+@functools.cache
+def _primes(k: int) -> tuple[int, ...]:
+    """The ``k`` largest primes below 2**61 (Miller and Rabin's test with the first
+    twelve primes as bases: exact below 3.3 * 10**24)."""
+    found: list[int] = []
+    n = (1 << 61) - 1
+    while len(found) < k:
+        if _is_prime(n):
+            found.append(n)
+        n -= 2
+    return tuple(found)
+
+
+def _is_prime(n: int) -> bool:
+    d, r = n - 1, 0
+    while d % 2 == 0:
+        d, r = d // 2, r + 1
+    for a in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
 
 PRIMES = (2147483647, 2147483629)
 """The moduli of [`Store.fingerprint`][] (below 2**31: a product of two residues fits an
@@ -382,27 +491,15 @@ def weights(n: int) -> tuple[np.ndarray, np.ndarray]:
     return w1, w2
 
 
-def _grown(k: ZddKernel, a: Any, n: int) -> Any:
-    """``a`` lengthened to ``n`` with zeros: numba's in one new array (no array of zeros
-    made first, which would be a third copy at the peak of memory)."""
-    if k.name != "numba":
-        return k.grown(a, n)
-    out = np.empty(n, dtype=np.int64)
-    out[: len(a)] = a
-    out[len(a):] = 0
-    return out
-
-
-def _blank(k: ZddKernel, n: int) -> Any:
-    """``n`` zeros of a walk's own (a list, or an array mapped only where written)."""
-    return [0] * n if k.name == "python" else np.zeros(n, dtype=np.int64)
-
-
 def _cache(slots: int) -> int:
-    """Entries of the operation cache for ``slots`` node slots: half as many (a larger
-    cache outgrows the processor's caches sooner than it saves work: domino 12 x 12,
-    ``A | B`` from a cold cache took 1.5 ms with 64K entries, 3-4 ms with 128K)."""
-    return min(max(slots // 2, 1024), MOST_CACHE)
+    """Entries of the operation cache for ``slots`` node slots: half as many, rounded up
+    to a power of two (a larger cache outgrows the processor's caches sooner than it
+    saves work: domino 12 x 12, ``A | B`` from a cold cache took 1.5 ms with 64K entries,
+    3-4 ms with 128K). A power of two always: the kernel finds an entry by masking its
+    hash, and any other length leaves most entries unused (a store reserved to 27,552
+    slots had 1,024 usable of 13,776: ``restrict`` at 12 x 12 took minutes, the
+    operations' work no longer shared)."""
+    return min(1 << (max(slots // 2, 1024) - 1).bit_length(), MOST_CACHE)
 
 
 def _kernel(backend: str, work: int) -> ZddKernel:

@@ -236,3 +236,53 @@ def test_dir_lists_the_public_names_only():
     assert "problem" not in dir(dlx) and "kernel" not in dir(dlx)
     assert importlib.import_module("dlx.problems").queens(4).count() == 2
     assert dlx.problem.ExactCover is dlx.ExactCover  # an attribute still, once imported
+
+
+BACKEND_MODULES = {"dlx.backend", "dlx.compiled", "dlx.pure", "dlx.cells", "dlx.jit",
+                   "dlx.registry"}
+"""The modules that make a backend's kernels (from their declarations, by the one recipe),
+and the registry that names the backends."""
+
+RECIPE = {("dlx.jit", "numba_namespace"), ("dlx.jit", "compile_entry"),
+          ("dlx.kernels.declare", "namespace")}
+"""The recipe's steps ([`dlx.kernels`][]): a module that imports one makes kernels."""
+
+NOT_A_KERNEL = {"dlx.kinds.choose": "the plain search's first slice: 2,048 nodes on python"}
+"""Modules that read a backend's name for something other than a kernel, and what."""
+
+
+def _compares_a_name_with_a_backend(path: Path) -> list[int]:
+    """Lines of ``path`` that compare an attribute ``name`` with a backend's name (the
+    string ``"numba"`` or ``"python"``)."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        named = any(isinstance(s, ast.Attribute) and s.attr == "name" for s in sides)
+        literal = any(isinstance(s, ast.Constant) and s.value in ("numba", "python")
+                      for s in sides)
+        if named and literal:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_only_the_backends_pick_kernels():
+    """Every kernel is a backend's (``Backend.kernel``, ``memo``, ``zdd``, ``frontier``,
+    ``learning``): no module outside the backends makes one from its declaration, or
+    chooses one by a backend's name (the frontier construction did both, apart from the
+    Backend protocol)."""
+    makers, by_name = [], []
+    for path in sorted((ROOT / "dlx").rglob("*.py")):
+        name = _module_name(path)
+        if name in BACKEND_MODULES or name.startswith("dlx.kernels"):
+            continue
+        for module, names in _imported(path):
+            makers += [f"{name} imports {module}.{n}" for n in names if (module, n) in RECIPE]
+        if name not in NOT_A_KERNEL:
+            by_name += [f"{name}:{line}" for line in _compares_a_name_with_a_backend(path)]
+    assert not makers, makers
+    assert not by_name, f"a backend's name compared outside the backends: {by_name}"
+    choose = ROOT / "dlx" / "kinds" / "choose.py"
+    assert _compares_a_name_with_a_backend(choose), "NOT_A_KERNEL lists a module that no " \
+        "longer needs it"

@@ -31,7 +31,8 @@ class Declaration:
     """Its functions that the recipe re-creates (those of ``borrows`` are added)."""
     entries: Mapping[str, str]
     """Its entry points, each with its arguments' kinds: ``S`` the state, ``a`` an
-    int64 array, ``i`` an int64, ``b`` a uint8 array, ``l`` an int32 array."""
+    int64 array, ``i`` an int64, ``b`` a uint8 array, ``l`` an int32 array, ``f`` a
+    float64 array."""
     state: Any
     """The named tuple of its arrays (the first argument ``S``)."""
     registers: tuple[str, ...]
@@ -114,7 +115,8 @@ def signature(decl: Declaration, name: str, dtypes: tuple[Any, ...] | None = Non
               if all(a == arrays[0] for a in arrays) else numba.types.NamedTuple(arrays, state))
     narrow = next((d for d in kinds if np.dtype(d) != np.int64), "int32")
     kind = {"S": S, "a": array("int64"), "i": numba.types.int64, "b": array("uint8"),
-            "l": array(narrow)}  # l: the state's narrower arrays, packed in one
+            "l": array(narrow),  # l: the state's narrower arrays, packed in one
+            "f": array("float64")}
     return tuple(kind[k] for k in decl.entries[name])
 
 

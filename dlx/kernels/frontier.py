@@ -66,6 +66,12 @@ K2 = 0x5851F42D4C957F2
 HMASK = (1 << 62) - 1
 
 
+DTYPES = ("int64", "int64", "int64", "int32", "int32", "int32", "int32", "int64")
+"""The dtypes of [`FrontierState`][]'s arrays, compiled: the node numbers (``LO``,
+``HI``, ``TABLE``, ``OUT``) 32-bit words, so a construction makes fewer than 2**31
+top-down nodes; the states' words and the rest 64-bit."""
+
+
 class FrontierState(NamedTuple):
     """The arrays of one construction (see the module's docstring)."""
 
@@ -212,6 +218,7 @@ DECLARATION = Declaration(
     entries={"expand": "Saai", "reduce": "Si"},
     state=FrontierState,
     registers=("NODES", "OUT", "WORDS"),
+    dtypes=lambda: DTYPES,
     inline=frozenset({"state_hash"}),
     options={"_nrt": False},
 )

@@ -5,20 +5,28 @@ it ([`dlx.Backend.zdd`][]).
 The data structure
 ------------------
 
-Node ``n`` is ``NODE[4n : 4n + 3]`` = ``(var, lo, hi)``: the sets of ``lo``, and those
-of ``hi`` with the variable ``var`` added (one cache line holds a node: a node read is one
-memory access). Nodes 0 and 1 are the sinks (no set; the empty set), their ``var`` is
-[`BOTTOM`][], past every variable. The diagrams are *ordered*: a node's variable is
-smaller than its children's, so one family has one diagram, and ``SLOT``, the unique table
-(open addressing, linear probing, a power of two long, at most half full, ``0`` for an
-empty slot), makes it one node. Nodes are numbered after their children, so one pass in
-order ([`tally`][], from ``REG[REG_TALLIED]`` on, when asked) gives ``NODE[4n + 3]``, the
-number of sets (-1 past 2**62), and ``SIG[n]``, a hash of the diagram's structure, the
-same in every store and on every backend (a set's ``__hash__``).
+Node ``n`` is ``NODE[3n : 3n + 3]`` = ``(var, lo, hi)``: the sets of ``lo``, and those
+of ``hi`` with the variable ``var`` added (a node read is one memory access; 64-bit
+words: over 32-bit ones the operations took 5-15% longer, compiled). Nodes 0 and 1 are
+the sinks (no set; the empty set), their ``var`` is [`BOTTOM`][], past every variable.
+The diagrams are *ordered*: a node's variable is smaller than its children's, so one
+family has one diagram, and ``SLOT``, the unique table (open addressing, linear probing,
+at most half full, ``0`` for an empty slot; 32-bit node numbers, so a store holds fewer
+than [`MOST_NODES`][]), makes it one node. Its length need not be a power of two (a
+hash's top 31 bits scaled to it: a store told how many nodes come gets a table of twice
+as many slots, not of the next power of two: at 16 x 16, 4 MB instead of 8). Nodes are
+numbered after their children, so one pass in order ([`tally`][], from
+``REG[REG_TALLIED]`` on, when asked) gives ``COUNT[n]``, the number of sets (-1 past
+2**62; the exact count of a larger family is [`count_mod`][]'s, modulo primes), and
+``SIG[n]``, a hash of the diagram's structure, the same in every store and on every
+backend (a set's ``__hash__``). Both are
+made by the first tally (empty until then: a store whose sets are never counted or
+hashed does without them).
 
 ``CACHE`` holds the operation cache: entries of four words ``(op, f, g, result)``, a
 power of two of them, found by one hash and overwritten on collision (a lossy cache, as
-CUDD's: its memory stays fixed, and a result lost is computed again).
+CUDD's: its memory stays fixed, and a result lost is computed again). It is empty (no
+entry: every lookup misses, nothing is kept) until the store's first operation.
 
 An operation ([`apply`][]) is the textbook recursion on the top variable of its operands,
 run as a loop over an explicit stack of frames in ``STACK`` (no recursion: any depth).
@@ -34,6 +42,7 @@ variable ([`stack_words`][]). When the node arrays are full, [`apply`][] returns
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 from .declare import Declaration
@@ -47,6 +56,13 @@ REG_TALLIED = 2  # nodes below this have their count and signature (tally)
 REG_FRAMES = 3  # frames on the stack of an operation that stopped FULL (0: none)
 REG_PENDING = 4  # the result that operation was returning to its top frame
 N_REG = 5
+
+NW = 3
+"""Words of a node in ``NODE``: ``(var, lo, hi)``."""
+
+MOST_NODES = 1 << 30
+"""A store holds fewer nodes than this: node numbers are 32-bit words (``NODE``,
+``SLOT``), and the unique table twice as long as the nodes."""
 
 # Operations (the cache's op word; 0 marks an empty entry).
 GO_ON = 0  # apply: go on with the operation that stopped FULL
@@ -73,6 +89,10 @@ FULL = -1
 DEEP = -2
 """[`apply`][]'s status if its stack were too short (it has two frames per variable)."""
 
+DTYPES = ("int64", "int64", "int64", "int32", "int64", "int64", "int64")
+"""The dtypes of [`ZddState`][]'s arrays, compiled: the unique table 32-bit, the rest
+64-bit."""
+
 FRAME = 8
 """Words per frame of ``STACK``: op, f, g, top variable, the second child's op, f and g,
 and the first child's result (-1 until known, [`TAIL`][] while a tail runs)."""
@@ -86,8 +106,8 @@ def stack_words(variables):
     return FRAME * (2 * variables + 2)
 
 
-BOTTOM = 1 << 62
-"""``var`` of the sinks: after every variable."""
+BOTTOM = (1 << 31) - 1
+"""``var`` of the sinks: after every variable (the largest 32-bit word)."""
 
 HUGE = 1 << 62
 K1 = 0x9E3779B97F4A7C1
@@ -103,6 +123,7 @@ class ZddState(NamedTuple):
     """The arrays of one store (see the module's docstring)."""
 
     NODE: Any
+    COUNT: Any
     SIG: Any
     SLOT: Any
     CACHE: Any
@@ -123,23 +144,25 @@ def make(S, v, lo, hi):
         return lo
     N = S.NODE
     SLOT = S.SLOT
-    mask = len(SLOT) - 1
-    s = nhash(v, lo, hi) & mask
+    L = len(SLOT)
+    s = ((nhash(v, lo, hi) >> 31) * L) >> 31
     while True:
         n = SLOT[s]
         if n == 0:
             break
-        b = 4 * n
+        b = NW * n
         if N[b] == v and N[b + 1] == lo and N[b + 2] == hi:
             return n
-        s = (s + 1) & mask
+        s += 1
+        if s == L:
+            s = 0
     REG = S.REG
     n = REG[REG_NODES]
-    if 4 * n + 4 > len(N) or 2 * (n + 1) > len(SLOT):
+    if NW * n + NW > len(N) or 2 * (n + 1) > len(SLOT):
         return FULL
     REG[REG_NODES] = n + 1
     SLOT[s] = n
-    b = 4 * n
+    b = NW * n
     N[b] = v
     N[b + 1] = lo
     N[b + 2] = hi
@@ -149,21 +172,50 @@ def make(S, v, lo, hi):
 def tally(S):
     """The count and signature of every node made since the last tally, in order."""
     N = S.NODE
+    C = S.COUNT
     SIG = S.SIG
     for n in range(S.REG[REG_TALLIED], S.REG[REG_NODES]):
-        b = 4 * n
+        b = NW * n
         lo = N[b + 1]
         hi = N[b + 2]
-        x = N[4 * lo + 3]
-        y = N[4 * hi + 3]
-        N[b + 3] = x + y if x >= 0 and y >= 0 and x + y < HUGE else -1
+        x = C[lo]
+        y = C[hi]
+        C[n] = x + y if x >= 0 and y >= 0 and x + y < HUGE else -1
         SIG[n] = nhash(N[b] + 1, SIG[lo], SIG[hi])
     S.REG[REG_TALLIED] = S.REG[REG_NODES]
+
+
+def count_mod(N, root, R, p):
+    """The number of sets of ``root`` modulo ``p`` (below 2**61), made for every node up
+    to it in ``R`` (nodes come after their children)."""
+    R[0] = 0
+    R[1] = 1 % p
+    for n in range(2, root + 1):
+        R[n] = (R[N[NW * n + 1]] + R[N[NW * n + 2]]) % p
+    return R[root]
+
+
+def count_log2(N, root, F):
+    """``log2`` of the number of sets of every node up to ``root``, in ``F`` (floats: a
+    bound on the bits of an exact count; -1 for no set)."""
+    F[0] = -1.0
+    F[1] = 0.0
+    for n in range(2, root + 1):
+        a = F[N[NW * n + 1]]
+        b = F[N[NW * n + 2]]
+        if a < b:
+            t = a
+            a = b
+            b = t
+        F[n] = a if b < 0.0 else a + math.log2(1.0 + 2.0 ** (b - a))
+    return F[root]
 
 
 def cached(S, op, f, g):
     """The result of ``(op, f, g)`` if the cache holds it, else -1."""
     C = S.CACHE
+    if len(C) == 0:
+        return -1
     i = (nhash(op, f, g) & ((len(C) >> 2) - 1)) << 2
     if C[i] == op and C[i + 1] == f and C[i + 2] == g:
         return C[i + 3]
@@ -173,6 +225,8 @@ def cached(S, op, f, g):
 def remember(S, op, f, g, r):
     """Keep ``r`` as the result of ``(op, f, g)`` (over whatever the entry held)."""
     C = S.CACHE
+    if len(C) == 0:
+        return
     i = (nhash(op, f, g) & ((len(C) >> 2) - 1)) << 2
     C[i] = op
     C[i + 1] = f
@@ -212,14 +266,14 @@ def decided(S, op, f, g):
     if op == WITHOUT:
         if f < 2:
             return f
-        v = S.NODE[4 * f]
+        v = S.NODE[NW * f]
         if v > g:
             return f
         if v == g:
-            return S.NODE[4 * f + 1]
+            return S.NODE[NW * f + 1]
         return -1
     if op == WITH:
-        if f < 2 or S.NODE[4 * f] > g:
+        if f < 2 or S.NODE[NW * f] > g:
             return 0
         return -1
     if op == INSERT:
@@ -255,10 +309,10 @@ def split(S, op, f, g):
     """How ``(op, f, g)`` recurses: its node's variable, and its two children, each an
     ``(op, f, g)`` of its own: ``(top, op0, f0, g0, op1, f1, g1)``."""
     N = S.NODE
-    b = 4 * f
+    b = NW * f
     vf = N[b]
     if op >= ADD or op <= DIFF:  # split both operands on the smaller variable
-        c = 4 * g
+        c = NW * g
         vg = N[c]
         if op >= ADD:  # f with {v} x g: no set of f or g holds v
             v = op // ADD - 1
@@ -295,21 +349,21 @@ def split_family(N, op, f, g, vf):
     first child's result, and its result is the frame's (no node made). A child
     ``(ID, 0, 0)`` second makes the frame's result its first child's (``make`` of a
     ``hi`` of 0 is its ``lo``)."""
-    c = 4 * g
+    c = NW * g
     vg = N[c]
     if (op - SUPERSETS) % 2 == 1:  # an _H form: g's halves united, then the query on them
         return vg, UNION, N[c + 1], N[c + 2], -(op - 1), f, 0
     if op == SUPERSETS:
         if vf < vg:  # no set of g holds vf: both halves of f keep theirs
-            return vf, op, N[4 * f + 1], g, op, N[4 * f + 2], g
+            return vf, op, N[NW * f + 1], g, op, N[NW * f + 2], g
         if vg < vf:  # no set of f holds vg: the sets of g without it only
             return vg, op, f, N[c + 1], ID, 0, 0
-        return vf, op, N[4 * f + 1], N[c + 1], SUPERSETS_H, N[4 * f + 2], g
+        return vf, op, N[NW * f + 1], N[c + 1], SUPERSETS_H, N[NW * f + 2], g
     if vf < vg:  # SUBSETS: no set of g holds vf, so no set of f that does is below one
-        return vf, op, N[4 * f + 1], g, ID, 0, 0
+        return vf, op, N[NW * f + 1], g, ID, 0, 0
     if vg < vf:  # no set of f holds vg: below a set of g with or without it
         return vg, UNION, N[c + 1], N[c + 2], -op, f, 0
-    return vf, SUBSETS_H, N[4 * f + 1], g, op, N[4 * f + 2], N[c + 2]
+    return vf, SUBSETS_H, N[NW * f + 1], g, op, N[NW * f + 2], N[c + 2]
 
 
 def apply(S, op, f, g):
@@ -416,12 +470,12 @@ def reach(N, root, MARK, STACK):
         sp -= 1
         n = STACK[sp]
         found += 1
-        a = N[4 * n + 1]
+        a = N[NW * n + 1]
         if a >= 2 and MARK[a] == 0:
             MARK[a] = 1
             STACK[sp] = a
             sp += 1
-        b = N[4 * n + 2]
+        b = N[NW * n + 2]
         if b >= 2 and MARK[b] == 0:
             MARK[b] = 1
             STACK[sp] = b
@@ -429,17 +483,19 @@ def reach(N, root, MARK, STACK):
     return found
 
 
-def transfer(S, VAR, LO, HI, MARK, MAP, start, end):
-    """The marked nodes ``start..end-1`` of another ordered diagram (the same variables)
-    into this store, children first: ``MAP[n]`` their nodes here. 0 when done;
-    [`FULL`][] with ``REG[REG_RESUME]`` the node to go on from."""
+def transfer(S, T, start, end):
+    """Nodes ``start..end-1`` of another ordered diagram (the same variables; node ``n``
+    is ``T[3n : 3n + 3]`` = ``(var, lo, hi)``, after its children) into this store, each
+    node's ``var`` replaced by its node here once made (``T[0]``, ``T[3]``: 0 and 1, the
+    sinks), so that the diagram is its own map. 0 when done; [`FULL`][] with
+    ``REG[REG_RESUME]`` the node to go on from."""
     for n in range(start, end):
-        if MARK[n] != 0:
-            m = make(S, VAR[n], MAP[LO[n]], MAP[HI[n]])
-            if m < 0:
-                S.REG[REG_RESUME] = n
-                return m
-            MAP[n] = m
+        b = 3 * n
+        m = make(S, T[b], T[3 * T[b + 1]], T[3 * T[b + 2]])
+        if m < 0:
+            S.REG[REG_RESUME] = n
+            return m
+        T[b] = m
     return 0
 
 
@@ -447,11 +503,13 @@ def rehash(S):
     """Fill the (zeroed) unique table with nodes ``2..REG[REG_NODES]-1``, after growing."""
     SLOT = S.SLOT
     N = S.NODE
-    mask = len(SLOT) - 1
+    L = len(SLOT)
     for n in range(2, S.REG[REG_NODES]):
-        s = nhash(N[4 * n], N[4 * n + 1], N[4 * n + 2]) & mask
+        s = ((nhash(N[NW * n], N[NW * n + 1], N[NW * n + 2]) >> 31) * L) >> 31
         while SLOT[s] != 0:
-            s = (s + 1) & mask
+            s += 1
+            if s == L:
+                s = 0
         SLOT[s] = n
 
 
@@ -462,9 +520,9 @@ def recache(OLD, S):
             remember(S, OLD[i], OLD[i + 1], OLD[i + 2], OLD[i + 3])
 
 
-FUNCTIONS = ("nhash", "make", "tally", "cached", "remember", "decided", "split_family",
-             "split", "apply",
-             "import_diagram", "reach", "transfer", "rehash", "recache")
+FUNCTIONS = ("nhash", "make", "tally", "count_mod", "count_log2", "cached", "remember",
+             "decided", "split_family", "split", "apply", "import_diagram", "reach",
+             "transfer", "rehash", "recache")
 """The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
 
 
@@ -472,8 +530,10 @@ DECLARATION = Declaration(
     "zdd",
     functions=FUNCTIONS,
     entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "aiaa", "tally": "S",
-             "transfer": "Saaaaaii", "rehash": "S", "recache": "aS"},
+             "transfer": "Slii", "rehash": "S", "recache": "aS", "count_mod": "aiai",
+             "count_log2": "aif"},
     state=ZddState,
+    dtypes=lambda: DTYPES,
     registers=("NODES", "RESUME", "TALLIED", "FRAMES", "PENDING"),
     options={"_nrt": False},
 )

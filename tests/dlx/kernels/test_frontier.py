@@ -5,14 +5,21 @@ options; bounds; hostile arguments."""
 
 from __future__ import annotations
 
+import time
+import types
+
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlx.problem
 from dlx import ArgumentError, Colored, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
-from dlx.frontier import CHOOSE_WIDTH, MAX_WIDTH, frontier_width
+from dlx.backend import FrontierKernel
+from dlx.frontier import CHOOSE_WIDTH, MAX_WIDTH, _Levels, _plan, frontier_width
 from dlx.problems import langford, queens
+from dlx.registry import get_backend
+from dlx.search import MemoStats
 from dlx.zdd_store import memo_input, store_for
 from tests.helpers.backends import AVAILABLE
 from tests.helpers.memo_problems import domino_problem, transfer_matrix_dominoes
@@ -186,3 +193,59 @@ def test_progress_and_ctrl_c(monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         p.solution_set(method="frontier")
     assert p.stats.status is Status.INTERRUPTED
+
+
+# ----- the kernel through the Backend protocol: conformance, and the move between levels --
+
+
+def _levels(problem: ExactCover, kernel: FrontierKernel) -> _Levels:
+    """The construction of ``problem``'s diagram on ``kernel``, not started."""
+    data = memo_input(problem)
+    plan = _plan(data, store_for(problem.matrix).order, [])
+    assert isinstance(plan, tuple)
+    request = types.SimpleNamespace(timeout=None, max_nodes=10**12, max_zdd_nodes=10**12,
+                                    progress=None)
+    return _Levels(kernel, *plan, request, MemoStats(), time.monotonic(), 1 << 40)
+
+
+def _reduced(levels: _Levels, move: int | None = None,
+             to: FrontierKernel | None = None) -> tuple[int, list[int]]:
+    """The construction run to its end (moved to ``to`` after ``move`` levels): its root
+    and reduced diagram, node for node."""
+    done, steps = None, 0
+    while done is None:
+        if steps == move and to is not None:
+            levels.move_to(to, "moved")
+        done = levels.step(0)[0]
+        steps += 1
+    assert done is Status.COMPLETE
+    root, nodes = levels.reduced()
+    return root, np.asarray(nodes, dtype=np.int64).tolist()
+
+
+CONFORMANCE = [domino_problem(4, 5), queens(6), langford(7), wide(70, 1)]
+
+
+@pytest.mark.parametrize("problem", CONFORMANCE, ids=repr)
+def test_every_backend_gives_the_same_diagram(problem):
+    """Every registered backend gives its frontier kernel through the Backend protocol
+    (``Backend.frontier``), and each builds the same reduced diagram, node for node."""
+    diagrams = {}
+    for name in AVAILABLE:
+        kernel = get_backend(name).frontier()
+        assert isinstance(kernel, FrontierKernel) and kernel.name == name
+        diagrams[name] = _reduced(_levels(problem, kernel))
+    assert len({repr(d) for d in diagrams.values()}) == 1, diagrams.keys()
+    assert len(diagrams["python"][1]) > 6, "a diagram of nodes, not a sink"
+
+
+@pytest.mark.skipif("numba" not in AVAILABLE, reason="numba cannot run here")
+@pytest.mark.parametrize("problem", [domino_problem(4, 4), langford(4)], ids=repr)
+def test_a_build_moves_between_any_two_levels(problem):
+    """``auto``'s move (python to numba) after any level, top-down or in the reduction,
+    gives the diagram built on one backend alone, node for node."""
+    python, numba = get_backend("python").frontier(), get_backend("numba").frontier()
+    alone = _reduced(_levels(problem, python))
+    steps = 2 * len(store_for(problem.matrix).order)
+    for move in range(steps + 1):
+        assert _reduced(_levels(problem, python), move, numba) == alone, move
