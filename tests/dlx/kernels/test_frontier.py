@@ -150,10 +150,6 @@ def test_hostile_methods(method):
 
 
 def test_frontier_refuses_what_it_cannot_build():
-    colored = ExactCover([["a", Colored("x", "red")], ["b", Colored("x", "blue")]],
-                         primary=["a", "b"], secondary=["x"])
-    with pytest.raises(ArgumentError, match="colors"):
-        colored.solution_set(method="frontier")
     with pytest.raises(ArgumentError, match="parts"):
         domino_problem(2, 2).solution_set(method="frontier", parts=True)
     with pytest.raises(ArgumentError, match="method='frontier' builds the set in one process"):
