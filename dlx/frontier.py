@@ -59,7 +59,8 @@ from .search import MemoStats
 from .status import Status
 from .zdd_store import MemoInput, exact_counts, memo_input, store_for
 
-__all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "build", "frontier_width", "use_frontier"]
+__all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "PROBE_NODES", "Declined", "build", "fields",
+           "frontier_width", "state_width", "use_frontier"]
 
 PROGRESS_SECONDS = 0.2
 """How often ``progress`` is told, at most (between levels)."""
@@ -96,6 +97,32 @@ def frontier_width(data: MemoInput, order: np.ndarray) -> int:
     np.add.at(live, first[used], size[used])
     np.add.at(live, last[used] + 1, -size[used])
     return int(np.cumsum(live).max())
+
+
+def state_width(data: MemoInput, order: np.ndarray) -> float:
+    """The base-2 logarithm of how many states the widest frontier of ``order`` may take
+    (of the items on it at once, [`frontier_width`][]'s): one bit (2 states) for an
+    item without colors, ``log2(n + 1)`` for one that options color in ``n`` colors, or
+    ``log2(n + 2)`` if some option also uses it without a color; none for one color and
+    no such use. Without colors, the width in items. A level has at most
+    ``2 ** state_width`` nodes: what ``method=None``'s choice bounds
+    ([`CHOOSE_WIDTH`][]), with colors or without."""
+    if not data.colors.any():
+        return float(orders.frontier_width(data.indptr, data.items, data.n_items, order))
+    first, last, _ = _spans(data, order)
+    size, codes = fields(data)
+    items = np.asarray(data.items, dtype=np.int64)
+    plain = np.zeros(data.n_items + 1, dtype=bool)
+    plain[items[np.asarray(data.colors) == 0]] = True
+    weight = np.array([np.log2(len(c) + 1 + plain[i]) if c else float(size[i] > 0)
+                       for i, c in enumerate(codes)])
+    used = (last >= 0) & (weight > 0)
+    if not used.any():
+        return 0.0
+    live = np.zeros(len(order) + 1)
+    np.add.at(live, first[used], weight[used])
+    np.add.at(live, last[used] + 1, -weight[used])
+    return float(np.cumsum(live).max())
 
 
 def fields(data: MemoInput) -> tuple[np.ndarray, list[dict[int, list[int]]]]:
@@ -149,27 +176,43 @@ def _spans(data: MemoInput, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, 
     return first, last, var
 
 
+PROBE_NODES = 1 << 20
+"""The top-down nodes that ``method=None`` lets the construction make on a colored
+problem before it gives the problem to the memoized search ([`Declined`][]): colored
+problems of one frontier width go either way (see the module's docstring), and this many
+nodes take about 0.05 s (numba)."""
+
+
+class Declined(Exception):
+    """The top-down construction of a colored problem that ``method=None`` gave it made
+    more than [`PROBE_NODES`][] nodes: ``solution_set`` builds the set by the memoized
+    search instead."""
+
+
 def use_frontier(problem: Any, request: Any) -> bool:
     """Whether ``solution_set`` builds ``problem``'s set top-down under the checked
-    ``request``, by the *frontier* of the store's option order: the most bits of state
-    ([`frontier_width`][]: one an item, a field a colored item) of the items that have
+    ``request``, by the *frontier* of the store's option order (the items that have
     options decided and options still to decide, as the options are decided in that
-    order. ``method="memo"`` or ``parts=True``: never. ``method="frontier"``: when the
-    frontier is at most ``MAX_WIDTH`` (248) bits wide, else [`dlx.ArgumentError`][].
-    None (the default): when the problem has no colors and the frontier is at most
-    [`dlx.frontier.CHOOSE_WIDTH`][] wide (past that, dead states make the top-down build
-    the slower; the memoized search's work follows the subproblems it meets instead).
-    Colored problems lost top-down on every one measured (the module's docstring)."""
+    order). ``method="memo"`` or ``parts=True``: never. ``method="frontier"``: when the
+    frontier's state is at most ``MAX_WIDTH`` (248) bits ([`frontier_width`][]: one an
+    item, a field a colored item), else [`dlx.ArgumentError`][]. None (the default): when
+    the frontier takes at most ``2 ** CHOOSE_WIDTH`` states ([`state_width`][]: without
+    colors, [`dlx.frontier.CHOOSE_WIDTH`][] items; past that, dead states make the
+    top-down build the slower, while the memoized search's work follows the subproblems
+    it meets); a colored problem then on probation ([`PROBE_NODES`][])."""
     method = request.method
-    if method == "memo" or request.parts or (method is None and problem.matrix.colors.any()):
+    if method == "memo" or request.parts:
         return False  # (check_request refuses method="frontier" with parts)
     data = memo_input(problem)
-    width = frontier_width(data, store_for(problem.matrix, "auto", request.option_order).order)
-    if method == "frontier" and width > MAX_WIDTH:
+    order = store_for(problem.matrix, "auto", request.option_order).order
+    if method is None:
+        return state_width(data, order) <= CHOOSE_WIDTH
+    width = frontier_width(data, order)
+    if width > MAX_WIDTH:
         raise ArgumentError(f"method='frontier': the frontier of this problem's option order "
                             f"is {width} bits wide, more than {MAX_WIDTH}; use "
                             "method='memo'")
-    return width <= (MAX_WIDTH if method == "frontier" else CHOOSE_WIDTH)
+    return True
 
 
 @functools.cache
@@ -316,7 +359,8 @@ def _build(problem: Any, request: Any, data: MemoInput, stats: MemoStats,
         stats.zdd_nodes = 1
         return SolutionSet._made(problem, store, 0, "auto")
     mask, mode, W = plan
-    node, status = _construct(name, mask, mode, W, store, request, stats, clock)
+    node, status = _construct(name, mask, mode, W, store, request, stats, clock,
+                              bool(data.colors.any()))
     if status is not None:
         stats.status = status
         return None
@@ -325,9 +369,11 @@ def _build(problem: Any, request: Any, data: MemoInput, stats: MemoStats,
 
 
 def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any,
-               request: Any, stats: MemoStats, clock: float) -> tuple[int, Status | None]:
+               request: Any, stats: MemoStats, clock: float, probe: bool = False
+               ) -> tuple[int, Status | None]:
     """The top-down levels, the reduction, and the result moved into ``store``: its node
-    there; or a status, the construction stopped."""
+    there; or a status, the construction stopped. ``probe`` (a colored problem that
+    ``method=None`` gave it): [`Declined`][] past [`PROBE_NODES`][] top-down nodes."""
     ns, array = _kernel(name)
     n = len(mode)
     if n == 0:  # no option (and no primary item: _plan): the empty solution alone
@@ -373,6 +419,9 @@ def _construct(name: str, mask: np.ndarray, mode: np.ndarray, W: int, store: Any
         ns.expand(S, cur, nxt, k)
         cur, nxt = nxt, cur
         stats.nodes = int(S.REG[kf.REG_NODES]) - 2
+        if stats.nodes > PROBE_NODES and request.method is None and probe:
+            stats.status = Status.MAX_NODES
+            raise Declined(stats.nodes)
         if stats.nodes > bound:
             if stats.nodes > request.max_zdd_nodes:
                 stats.bound = "max_zdd_nodes"

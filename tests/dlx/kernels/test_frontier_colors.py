@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dlx.frontier
 import dlx.problem
 from dlx import Colored, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
 from dlx.frontier import fields, frontier_width
@@ -140,14 +141,56 @@ def test_the_bit_width():
     assert frontier_width(data, store_for(p.matrix).order) == 41
 
 
-def test_colored_problems_go_to_the_memo_unless_asked(monkeypatch):
+def aligned_dominoes(m: int, n: int) -> ExactCover:
+    """Domino tilings of an ``m x n`` board where a horizontal domino on top of another
+    lies exactly on it: the grid line between two rows is a secondary item per column,
+    which a horizontal domino colors ``L`` and ``R`` above and below its two cells (a
+    narrow frontier, like the plain boards', and many solutions)."""
+    options: list[list[object]] = []
+    for r in range(m):
+        for c in range(n):
+            if c + 1 < n:
+                option: list[object] = [f"{r},{c}", f"{r},{c + 1}"]
+                for col, half in ((c, "L"), (c + 1, "R")):
+                    option += [Colored(f"s{row},{col}", half) for row in (r - 1, r)
+                               if 0 <= row < m - 1]
+                options.append(option)
+            if r + 1 < m:
+                options.append([f"{r},{c}", f"{r + 1},{c}"])
+    return ExactCover(options, primary=[f"{r},{c}" for r in range(m) for c in range(n)],
+                      secondary=[f"s{r},{c}" for r in range(m - 1) for c in range(n)])
+
+
+@pytest.mark.parametrize("backend", AVAILABLE)
+@pytest.mark.parametrize("shape", [(2, 2), (3, 4), (4, 4), (4, 7)])
+def test_aligned_dominoes_as_the_memo(backend, shape):
+    p = aligned_dominoes(*shape)
+    same_family(p, backend)
+    if shape == (4, 4):  # 36 plain tilings, less the 7 with two offset horizontal ones
+        assert p.solution_set(method="frontier", backend=backend).count() == 29
+
+
+def test_the_choice_of_colored_problems(monkeypatch):
+    """method=None: a colored problem of few frontier states is built top-down on
+    probation: past PROBE_NODES top-down nodes, by the memo (the same family, the memo's
+    stats); one of many states by the memo."""
     made = []
     real = dlx.problem.build_frontier
     monkeypatch.setattr(dlx.problem, "build_frontier",
                         lambda *a: made.append(1) or real(*a))
-    p = word_rectangle(SATOR)
+    p = word_rectangle(SATOR)  # 2 ** 43 states
     assert p.solution_set().count() == 2 and made == []  # the square and its transpose
     assert p.solution_set(method="frontier").count() == 2 and made == [1]
+    narrow = aligned_dominoes(4, 12)
+    memo = narrow.solution_set(method="memo")
+    assert narrow.solution_set() == memo and made == [1, 1]
+    assert narrow.stats.nodes <= dlx.frontier.PROBE_NODES
+    monkeypatch.setattr(dlx.frontier, "PROBE_NODES", 50)
+    assert narrow.solution_set() == memo and made == [1, 1, 1]
+    assert narrow.stats.status is Status.COMPLETE and narrow.stats.zdd_nodes > 2
+    assert narrow.stats.memos > 0  # the memo's
+    assert narrow.solution_set(method="frontier") == memo  # asked: no probation
+    assert made == [1, 1, 1, 1] and narrow.stats.nodes > 50
 
 
 @pytest.mark.parametrize("backend", AVAILABLE)
