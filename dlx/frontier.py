@@ -21,20 +21,30 @@ code (``state | TAKE``): the kernel's word operations as without colors, one mas
 an option. Equal states are still equal words, so the diagram stays canonical.
 
 **The choice** ([`use_frontier`][]): ``solution_set(method=None)`` builds top-down when
-the problem has no colors, ``parts`` is not asked, and the order's frontier is at most
-[`CHOOSE_WIDTH`][] items wide (a domino board's breadth-first order: ``n + 1`` for an
-``n x n`` board); else by the memoized search, whose work follows the subproblems the
-search meets instead of the order. ``method="frontier"`` builds top-down whenever the
-frontier is at most [`MAX_WIDTH`][] bits wide (no ``parts``); ``method="memo"`` never
-does. Colored problems go to the memo: each one measured built top-down 2-100x slower
-(numba, CPU; bits of frontier in brackets): Knuth's latin squares 4 (41) 0.009 s against
-0.0022 s, shidoku 4 x 4 (41) 0.0067 s against 0.0017 s, de Bruijn 4 and 5 (30, 50) 0.0054
-and 0.026 s against 0.0008 and 0.013 s, word squares of 3-letter words (35) 0.006 s
-against 0.0006 s, and the Sator square (70) 0.0016 s against 0.0003 s; latin squares 5
-(61) and word squares 5 of 500 words (106) ran out of 2 GB after 66 million top-down
-nodes, against the memo's 1.25 s and 0.34 s. A colored item carries its color down the
-levels where the memoized search has already cut the dead branches (latin 4: 162,456
-top-down nodes for 2,258 canonical ones).
+``parts`` is not asked and the order's frontier takes at most ``2 ** CHOOSE_WIDTH``
+states ([`state_width`][]; without colors, [`CHOOSE_WIDTH`][] items: a domino board's
+breadth-first order is ``n + 1`` wide at ``n x n``), or ``2 ** CHOOSE_COLORED`` with
+colors, on probation: past [`PROBE_NODES`][] top-down nodes (about 0.05 s) the memoized
+search builds it instead ([`Declined`][]). Else the memoized search, whose work follows
+the subproblems the search meets instead of the order. ``method="frontier"`` builds
+top-down whenever the frontier is at most [`MAX_WIDTH`][] bits wide (no ``parts``, no
+probation); ``method="memo"`` never does.
+
+Colored problems of one width go either way, hence the probation. Measured (numba, CPU
+medians, top-down against the memo, load 2-2.6 on 2 cores): Knuth's latin squares 4 and
+shidoku 4 x 4 (``2 ** 24.2`` states) 0.010 / 0.008 s against 0.0017 / 0.0015 s, de Bruijn
+4 (``2 ** 27.1``) 0.004 against 0.0004 s, word squares of random 3-letter words on 6
+letters (``2 ** 20.7``) 0.47 s against 0.075 s: the top-down states are nearly all the
+partial fillings, which the search never meets (latin 4: 162,456 top-down nodes for
+2,258 canonical ones); latin squares 5 (``2 ** 39.8``) and word squares 5 of 500 words
+(``2 ** 71.3``) ran out of 2 GB after 66 million top-down nodes, against the memo's 1.1 s
+and 0.35 s. Domino tilings with colors win as the plain ones do: boards where a
+horizontal domino on another lies exactly on it (the grid lines between rows colored
+``L``/``R``; ``tests/dlx/kernels/test_frontier_colors.py``) 0.004-0.007 s top-down at
+6 x 20, 6 x 30 and 4 x 40, which the memo cannot build in 2 GB; 8 x 16 (``2 ** 29.6``)
+0.024 s against 1.9 s, 12 x 12 and 14 x 14 (``2 ** 31``, ``2 ** 36.2``) 0.055 / 0.46 s
+against 0.16 / 2.1 s (the second past the probation and the choice's width). The
+choice's loss on the others is at most the probation's 0.03-0.06 s.
 """
 
 from __future__ import annotations
@@ -59,8 +69,8 @@ from .search import MemoStats
 from .status import Status
 from .zdd_store import MemoInput, exact_counts, memo_input, store_for
 
-__all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "PROBE_NODES", "Declined", "build", "fields",
-           "frontier_width", "state_width", "use_frontier"]
+__all__ = ["CHOOSE_COLORED", "CHOOSE_WIDTH", "MAX_WIDTH", "PROBE_NODES", "Declined", "build",
+           "fields", "frontier_width", "state_width", "use_frontier"]
 
 PROGRESS_SECONDS = 0.2
 """How often ``progress`` is told, at most (between levels)."""
@@ -176,6 +186,11 @@ def _spans(data: MemoInput, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, 
     return first, last, var
 
 
+CHOOSE_COLORED = 32
+"""The most states, ``2 ** CHOOSE_COLORED`` ([`state_width`][]), of the frontier of a
+colored problem that ``method=None`` builds top-down, on probation
+([`PROBE_NODES`][])."""
+
 PROBE_NODES = 1 << 20
 """The top-down nodes that ``method=None`` lets the construction make on a colored
 problem before it gives the problem to the memoized search ([`Declined`][]): colored
@@ -206,7 +221,8 @@ def use_frontier(problem: Any, request: Any) -> bool:
     data = memo_input(problem)
     order = store_for(problem.matrix, "auto", request.option_order).order
     if method is None:
-        return state_width(data, order) <= CHOOSE_WIDTH
+        return state_width(data, order) <= (CHOOSE_COLORED if data.colors.any() else
+                                             CHOOSE_WIDTH)
     width = frontier_width(data, order)
     if width > MAX_WIDTH:
         raise ArgumentError(f"method='frontier': the frontier of this problem's option order "

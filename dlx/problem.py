@@ -523,11 +523,12 @@ class ExactCover:
         whole, ``max_memory`` and ``max_zdd_nodes`` each part).
 
         ``method`` says how the set is built: ``"memo"`` by the memoized search,
-        ``"frontier"`` top-down over the store's option order (`dlx.frontier`: no
-        colors, no ``parts``, one process; ``max_nodes`` and ``max_zdd_nodes`` then bound
+        ``"frontier"`` top-down over the store's option order (`dlx.frontier`: colors
+        too, no ``parts``, one process; ``max_nodes`` and ``max_zdd_nodes`` then bound
         the top-down diagram's nodes); None (the default) chooses top-down when the
-        problem has no colors and the order's frontier is narrow
-        ([`dlx.frontier.use_frontier`][]), the memoized search on many cores. The family
+        order's frontier takes few states (a colored problem on probation: past
+        [`dlx.frontier.PROBE_NODES`][] top-down nodes, the memoized search;
+        [`dlx.frontier.use_frontier`][]), the memoized search on many cores. The family
         is the same either way; a set built top-down is in the store's form from the
         start (iterated in option order, as a set an operation made), one the search
         built keeps the search's diagram and order until combined.
