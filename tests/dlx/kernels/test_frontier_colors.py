@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import dlx.frontier
 import dlx.problem
 from dlx import Colored, ExactCover, NoPrimaryItemWarning, SearchStoppedError, Status
-from dlx.frontier import fields, frontier_width
+from dlx.frontier import fields, frontier_width, state_width
 from dlx.problems import SATOR, word_rectangle
 from dlx.zdd_store import memo_input, store_for
 from tests.dlx.kernels.test_frontier import same_family
@@ -202,3 +202,31 @@ def test_bounds_stop_a_colored_construction(backend):
     with pytest.raises(SearchStoppedError) as e:
         p.solution_set(method="frontier", backend=backend, max_memory=50_000)
     assert e.value.stats.bound == "max_memory"
+    with pytest.raises(SearchStoppedError) as e:
+        p.solution_set(method="frontier", backend=backend, max_zdd_nodes=1000)
+    assert e.value.stats.bound == "max_zdd_nodes"
+    with pytest.raises(SearchStoppedError) as e:
+        p.solution_set(method="frontier", backend=backend, timeout=0.0)
+    assert e.value.stats.status is Status.TIMEOUT
+
+
+def test_the_state_width():
+    """log2 of the frontier's states: 2 an item without colors, n + 1 one colored in n
+    colors, n + 2 if also used without a color; the width in items without colors. (The
+    first option holds every item: all are open at once, in any order.)"""
+    plain = ExactCover([["a", "b", "c"], ["b", "c"], ["a"]], primary=["a", "b", "c"])
+    data = memo_input(plain)
+    order = store_for(plain.matrix).order
+    assert state_width(data, order) == frontier_width(data, order) == 3
+    three = ExactCover([["a", "b", Colored("x", "r")], ["a", Colored("x", "g")],
+                        ["b", Colored("x", "b")]], primary=["a", "b"], secondary=["x"])
+    data = memo_input(three)
+    order = store_for(three.matrix).order
+    assert state_width(data, order) == pytest.approx(2 + math.log2(4))  # x: 0 or a color
+    assert frontier_width(data, order) == 2 + 3  # x: C(3, 1) = 3 codes of 3 bits
+    both = ExactCover([["a", "b", Colored("x", "r")], ["b", "x"], ["a"]],
+                      primary=["a", "b"], secondary=["x"])
+    data = memo_input(both)
+    order = store_for(both.matrix).order
+    assert state_width(data, order) == pytest.approx(2 + math.log2(3))  # 0, red, all ones
+    assert frontier_width(data, order) == 2 + 2
