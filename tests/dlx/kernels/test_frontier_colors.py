@@ -46,6 +46,14 @@ def test_shared_colored_files_as_the_memo(backend, name):
     same_family(shared(name), backend)
 
 
+@pytest.mark.skipif("numba" not in AVAILABLE, reason="numba is not installed")
+def test_de_bruijn_5_as_the_memo():
+    """Fields of two colors over 50 bits of frontier; 2,048 cycles (A016031(5))."""
+    p = shared("xcc_debruijn5")
+    same_family(p, "numba")
+    assert p.solution_set(method="frontier", backend="numba").count() == 2048
+
+
 @pytest.mark.parametrize("backend", AVAILABLE)
 @pytest.mark.parametrize("problem", [word_rectangle(SATOR), word_rectangle(WORDS3),
                                      word_rectangle(WORDS3, distinct=True),
