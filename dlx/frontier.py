@@ -4,24 +4,54 @@ Knuth's SIMPATH family), and the rule that chooses between it and the memoized s
 The options are decided one by one in the order of the set's store: the problem's
 automatic order ([`dlx.orders.option_order`][]: of a few candidate orders, the one that
 keeps the fewest items open at once), or the one given to
-``solution_set(option_order=...)``; a node's state is which items of the *frontier* (those with
-options decided and options still to decide) are covered, one bit each; equal states of
-a level are one node. The diagram is then reduced bottom-up, straight into the store's
-order: no conversion, and its node count is the canonical one. The kernel is
-[`dlx.kernels.frontier`][]; its states take ``ceil(width / 62)`` words, ``width`` the
-widest frontier of the order ([`frontier_width`][]).
+``solution_set(option_order=...)``; a node's state is what the items of the *frontier*
+(those with options decided and options still to decide) hold: one bit for an item
+without colors (covered or not), a *field* of bits for a secondary item that options
+color (unused, colored in one of its colors, used without a color: [`fields`][]); equal
+states of a level are one node. The diagram is then reduced bottom-up, straight into
+the store's order: no conversion, and its node count is the canonical one. The kernel
+is [`dlx.kernels.frontier`][]; its states take ``ceil(width / 62)`` words, ``width``
+the widest frontier of the order in bits ([`frontier_width`][]).
+
+**Colors.** A color is a constant-weight code of its item's field (``v`` of ``f`` bits,
+``v < f``), so no code holds another and the all-ones field (used without a color) holds
+none: an option may color the item iff the field holds nothing but its code (0 or its
+code: ``state & BLOCK == 0``, ``BLOCK`` the field's other bits), and taking it sets its
+code (``state | TAKE``): the kernel's word operations as without colors, one mask more
+an option. Equal states are still equal words, so the diagram stays canonical.
 
 **The choice** ([`use_frontier`][]): ``solution_set(method=None)`` builds top-down when
-the problem has no colors, ``parts`` is not asked, and the order's frontier is at most
-[`CHOOSE_WIDTH`][] items wide (a domino board's breadth-first order: ``n + 1`` for an
-``n x n`` board); else by the memoized search, whose work follows the subproblems the
-search meets instead of the order. ``method="frontier"`` builds top-down whenever the
-frontier is at most [`MAX_WIDTH`][] wide (no colors, no ``parts``); ``method="memo"``
-never does.
+``parts`` is not asked and the order's frontier takes at most ``2 ** CHOOSE_WIDTH``
+states ([`state_width`][]; without colors, [`CHOOSE_WIDTH`][] items: a domino board's
+breadth-first order is ``n + 1`` wide at ``n x n``), or ``2 ** CHOOSE_COLORED`` with
+colors, on probation: past [`PROBE_NODES`][] top-down nodes (about 0.05 s) the memoized
+search builds it instead ([`Declined`][]). Else the memoized search, whose work follows
+the subproblems the search meets instead of the order. ``method="frontier"`` builds
+top-down whenever the frontier is at most [`MAX_WIDTH`][] bits wide (no ``parts``, no
+probation); ``method="memo"`` never does.
+
+Colored problems of one width go either way, hence the probation. Measured (numba, CPU
+medians, top-down against the memo, load 2-2.6 on 2 cores): Knuth's latin squares 4 and
+shidoku 4 x 4 (``2 ** 24.2`` states) 0.010 / 0.008 s against 0.0017 / 0.0015 s, de Bruijn
+4 (``2 ** 27.1``) 0.004 against 0.0004 s, word squares of random 3-letter words on 6
+letters (``2 ** 20.7``) 0.47 s against 0.075 s: the top-down states are nearly all the
+partial fillings, which the search never meets (latin 4: 162,456 top-down nodes for
+2,258 canonical ones); latin squares 5 (``2 ** 39.8``) and word squares 5 of 500 words
+(``2 ** 71.3``) ran out of 2 GB after 66 million top-down nodes, against the memo's 1.1 s
+and 0.35 s. Domino tilings with colors win as the plain ones do: boards where a
+horizontal domino on another lies exactly on it (the grid lines between rows colored
+``L``/``R``; ``tests/dlx/kernels/test_frontier_colors.py``) 0.004-0.007 s top-down at
+6 x 20, 6 x 30 and 4 x 40, which the memo cannot build in 2 GB; 8 x 16 (``2 ** 29.6``)
+0.024 s against 1.9 s, 12 x 12 and 14 x 14 (``2 ** 31``, ``2 ** 36.2``) 0.055 / 0.46 s
+against 0.16 / 2.1 s (the second past the probation and the choice's width). The
+choice's loss on the others is at most the probation's 0.03-0.06 s.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,13 +62,15 @@ from . import orders
 from .backend import Backend, FrontierKernel
 from .errors import ArgumentError
 from .kernels import frontier as kf
+from .memo import without_forced
 from .progress import RunProgress
 from .registry import get_backend, handover
 from .search import MemoStats
 from .status import Status
 from .zdd_store import MemoInput, memo_input, store_for
 
-__all__ = ["CHOOSE_WIDTH", "MAX_WIDTH", "build", "frontier_width", "use_frontier"]
+__all__ = ["CHOOSE_COLORED", "CHOOSE_WIDTH", "MAX_WIDTH", "PROBE_NODES", "Declined", "build",
+           "fields", "frontier_width", "state_width", "use_frontier"]
 
 PROGRESS_SECONDS = 0.2
 """How often ``progress`` is told, at most (between levels)."""
@@ -59,11 +91,83 @@ wide, still lose top-down (3 x 20, 28 wide: 0.10 s against the memo's 0.036 s; 4
 
 
 def frontier_width(data: MemoInput, order: np.ndarray) -> int:
-    """The most items on the frontier at once when the options are decided in ``order``:
-    an item is on it from its first option to its last, both included (options without
-    a primary item count, as the kernel decides them too;
-    [`dlx.orders.frontier_width`][])."""
-    return orders.frontier_width(data.indptr, data.items, data.n_items, order)
+    """The most bits of state on the frontier at once when the options are decided in
+    ``order``: an item is on it from its first option to its last, both included
+    (options without a primary item count, as the kernel decides them too), with the
+    bits of its field ([`fields`][]: one for an item without colors). Without colors,
+    the most items at once ([`dlx.orders.frontier_width`][])."""
+    if not data.colors.any():
+        return orders.frontier_width(data.indptr, data.items, data.n_items, order)
+    first, last, _ = _spans(data, order)
+    size = fields(data)[0]
+    used = (last >= 0) & (size > 0)
+    if not used.any():
+        return 0
+    live = np.zeros(len(order) + 1, dtype=np.int64)
+    np.add.at(live, first[used], size[used])
+    np.add.at(live, last[used] + 1, -size[used])
+    return int(np.cumsum(live).max())
+
+
+def state_width(data: MemoInput, order: np.ndarray) -> float:
+    """The base-2 logarithm of how many states the widest frontier of ``order`` may take
+    (of the items on it at once, [`frontier_width`][]'s): one bit (2 states) for an
+    item without colors, ``log2(n + 1)`` for one that options color in ``n`` colors, or
+    ``log2(n + 2)`` if some option also uses it without a color; none for one color and
+    no such use. Without colors, the width in items. A level has at most
+    ``2 ** state_width`` nodes: what ``method=None``'s choice bounds
+    ([`CHOOSE_WIDTH`][]), with colors or without."""
+    if not data.colors.any():
+        return float(orders.frontier_width(data.indptr, data.items, data.n_items, order))
+    first, last, _ = _spans(data, order)
+    size, codes = fields(data)
+    items = np.asarray(data.items, dtype=np.int64)
+    plain = np.zeros(data.n_items + 1, dtype=bool)
+    plain[items[np.asarray(data.colors) == 0]] = True
+    weight = np.array([np.log2(len(c) + 1 + plain[i]) if c else float(size[i] > 0)
+                       for i, c in enumerate(codes)])
+    used = (last >= 0) & (weight > 0)
+    if not used.any():
+        return 0.0
+    live = np.zeros(len(order) + 1)
+    np.add.at(live, first[used], weight[used])
+    np.add.at(live, last[used] + 1, -weight[used])
+    return float(np.cumsum(live).max())
+
+
+def fields(data: MemoInput) -> tuple[np.ndarray, list[dict[int, list[int]]]]:
+    """Each item's bits on the frontier (its *field*; item 0 has none) and, for each
+    item, its colors' codes (the field's bits each sets, numbered from 0; the dict is
+    empty for an item without colors). An item that options use without a color only
+    owns one bit. One that they color, with ``n`` colors, owns ``f`` bits, each color
+    ``v`` of them (the first ``n`` combinations of ``v`` of ``f`` in lexicographic
+    order), ``f`` the least with ``C(f, v) >= n`` for some ``v < f``: codes of one
+    weight hold no other, and the all-ones field (used without a color) none of them.
+    A single color that no option uses without it constrains nothing: no bit."""
+    items = np.asarray(data.items, dtype=np.int64)
+    colors = np.asarray(data.colors, dtype=np.int64)
+    size = np.zeros(data.n_items + 1, dtype=np.int64)
+    size[np.unique(items)] = 1
+    codes: list[dict[int, list[int]]] = [{} for _ in range(data.n_items + 1)]
+    colored = colors != 0
+    if not colored.any():
+        return size, codes
+    plain = np.zeros(data.n_items + 1, dtype=bool)
+    plain[items[~colored]] = True
+    pairs = np.unique(np.stack((items[colored], colors[colored])), axis=1)
+    for i in np.unique(pairs[0]).tolist():
+        palette = pairs[1][pairs[0] == i].tolist()
+        n = len(palette)
+        if n == 1 and not plain[i]:
+            size[i] = 0
+            continue
+        f = 2
+        while math.comb(f, f // 2) < n:
+            f += 1
+        size[i] = f
+        combos = itertools.combinations(range(f), f // 2)
+        codes[i] = {c: list(next(combos)) for c in palette}
+    return size, codes
 
 
 def _spans(data: MemoInput, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -82,85 +186,125 @@ def _spans(data: MemoInput, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, 
     return first, last, var
 
 
+CHOOSE_COLORED = 32
+"""The most states, ``2 ** CHOOSE_COLORED`` ([`state_width`][]), of the frontier of a
+colored problem that ``method=None`` builds top-down, on probation
+([`PROBE_NODES`][])."""
+
+PROBE_NODES = 1 << 20
+"""The top-down nodes that ``method=None`` lets the construction make on a colored
+problem before it gives the problem to the memoized search ([`Declined`][]): colored
+problems of one frontier width go either way (see the module's docstring), and this many
+nodes take about 0.05 s (numba)."""
+
+
+class Declined(Exception):
+    """The top-down construction of a colored problem that ``method=None`` gave it made
+    more than [`PROBE_NODES`][] nodes: ``solution_set`` builds the set by the memoized
+    search instead."""
+
+
 def use_frontier(problem: Any, request: Any) -> bool:
     """Whether ``solution_set`` builds ``problem``'s set top-down under the checked
-    ``request``, by the *frontier* of the store's option order: the most items that have
+    ``request``, by the *frontier* of the store's option order (the items that have
     options decided and options still to decide, as the options are decided in that
-    order. ``method="memo"``, ``parts=True`` or colors: never. ``method="frontier"``:
-    when the frontier is at most ``MAX_WIDTH`` (248) items wide, else
-    [`dlx.ArgumentError`][]. None (the default): when it is at most
-    [`dlx.frontier.CHOOSE_WIDTH`][] wide (past that, dead states make the top-down build
-    the slower; the memoized search's work follows the subproblems it meets instead)."""
+    order). ``method="memo"`` or ``parts=True``: never. ``method="frontier"``: when the
+    frontier's state is at most ``MAX_WIDTH`` (248) bits ([`frontier_width`][]: one an
+    item, a field a colored item), else [`dlx.ArgumentError`][]. None (the default): when
+    the frontier takes at most ``2 ** CHOOSE_WIDTH`` states ([`state_width`][]: without
+    colors, [`dlx.frontier.CHOOSE_WIDTH`][] items; past that, dead states make the
+    top-down build the slower, while the memoized search's work follows the subproblems
+    it meets); a colored problem then on probation ([`PROBE_NODES`][])."""
     method = request.method
-    if method == "memo" or request.parts or problem.matrix.colors.any():
-        return False  # (check_request refuses method="frontier" with either)
+    if method == "memo" or request.parts:
+        return False  # (check_request refuses method="frontier" with parts)
     data = memo_input(problem)
-    width = frontier_width(data, store_for(problem.matrix, "auto", request.option_order).order)
-    if method == "frontier" and width > MAX_WIDTH:
+    order = store_for(problem.matrix, "auto", request.option_order).order
+    if method is None:
+        return state_width(data, order) <= (CHOOSE_COLORED if data.colors.any() else
+                                             CHOOSE_WIDTH)
+    width = frontier_width(data, order)
+    if width > MAX_WIDTH:
         raise ArgumentError(f"method='frontier': the frontier of this problem's option order "
-                            f"is {width} items wide, more than {MAX_WIDTH}; use "
+                            f"is {width} bits wide, more than {MAX_WIDTH}; use "
                             "method='memo'")
-    return width <= (MAX_WIDTH if method == "frontier" else CHOOSE_WIDTH)
+    return True
 
 
 def _plan(data: MemoInput, order: np.ndarray, forced: list[int]
           ) -> tuple[np.ndarray, np.ndarray, int] | int | None:
     """The masks, modes and words of a state for ``order``; None if the family is empty
     (a primary item without options), or the first forced option that an earlier one
-    excludes."""
+    excludes ([`dlx.memo.without_forced`][]'s)."""
     n = len(order)
+    left = without_forced(data, forced) if forced else None
+    if isinstance(left, int):  # (before an empty family, as the memo's stats say)
+        return left
     first, last, var = _spans(data, order)
     primary = np.arange(data.n_items + 1) <= data.n_primary
     primary[0] = False
     if (last[primary] < 0).any():
         return None
     items = np.asarray(data.items, dtype=np.int64)
-    # Each item's bit: the lowest free when its first option comes, freed after its last.
-    slot = np.full(data.n_items + 1, -1, dtype=np.int64)
+    colors = np.asarray(data.colors, dtype=np.int64)
+    size, codes = fields(data)
+    # Each item's field: the lowest free bits when its first option comes, freed after
+    # its last.
+    slots: list[list[int]] = [[] for _ in range(data.n_items + 1)]
     starts: list[list[int]] = [[] for _ in range(n)]
     ends: list[list[int]] = [[] for _ in range(n)]
-    for i in np.flatnonzero(last >= 0).tolist():
+    for i in np.flatnonzero((last >= 0) & (size > 0)).tolist():
         starts[first[i]].append(i)
         ends[last[i]].append(i)
     free: list[int] = []
     top = 0
-    import heapq
-
     for k in range(n):
         for i in starts[k]:
-            if free:
-                slot[i] = heapq.heappop(free)
-            else:
-                slot[i] = top
-                top += 1
+            for _ in range(size[i]):
+                if free:
+                    slots[i].append(heapq.heappop(free))
+                else:
+                    slots[i].append(top)
+                    top += 1
         for i in ends[k]:
-            heapq.heappush(free, int(slot[i]))
+            for b in slots[i]:
+                heapq.heappush(free, b)
     W = max(1, -(-top // kf.BITS))
-    mask = np.zeros(3 * W * n, dtype=np.int64)
-    bit = np.left_shift(np.int64(1), slot % kf.BITS)
-    word = slot // kf.BITS
-    np.bitwise_or.at(mask, 3 * W * var + word[items], bit[items])  # TAKE
-    used = np.flatnonzero(last >= 0)
-    np.bitwise_or.at(mask, 3 * W * last[used] + 2 * W + word[used], bit[used])  # LEAVE
+    mask = np.zeros(4 * W * n, dtype=np.int64)
+    # The masks' bits as (variables, slots) pairs, in MASK's order: TAKE, NEED, LEAVE,
+    # BLOCK. An entry of a one-bit item sets and blocks its bit; one that colors an item
+    # sets its code and blocks the field's other bits; one that uses a field without a
+    # color sets and blocks it all.
+    slot = np.array([f[0] if len(f) == 1 else -1 for f in slots], dtype=np.int64)
+    one = (size[items] == 1) & (colors == 0)
+    used = np.flatnonzero((last >= 0) & (size > 0))
     need = used[primary[used]]
-    np.bitwise_or.at(mask, 3 * W * last[need] + W + word[need], bit[need])  # NEED
+    pairs = [(var[one], slot[items[one]]), (last[need], slot[need]),
+             (np.repeat(last[used], size[used]),
+              np.array([at for i in used.tolist() for at in slots[i]], dtype=np.int64)),
+             (var[one], slot[items[one]])]
+    more: list[tuple[list[int], list[int]]] = [([], []) for _ in range(4)]
+    for j in np.flatnonzero(~one & (size[items] > 0)).tolist():
+        i, c, v = int(items[j]), int(colors[j]), int(var[j])
+        code = codes[i][c] if c else range(size[i])
+        for b, at in enumerate(slots[i]):
+            for part in ((0,) if b in code else ()) + ((3,) if not c or b not in code else ()):
+                more[part][0].append(v)
+                more[part][1].append(at)
+    for part in range(4):
+        where = np.concatenate((pairs[part][0], np.array(more[part][0], dtype=np.int64)))
+        bits = np.concatenate((pairs[part][1], np.array(more[part][1], dtype=np.int64)))
+        np.bitwise_or.at(mask, 4 * W * where + part * W + bits // kf.BITS,
+                         np.left_shift(np.int64(1), bits % kf.BITS))
     mode = np.zeros(n, dtype=np.int64)
     has_primary = np.zeros(n, dtype=bool)
     np.logical_or.at(has_primary, var, items <= data.n_primary)
     mode[~has_primary] = kf.BARRED
-    if forced:
-        taken = np.zeros(data.n_items + 1, dtype=bool)
-        ptr = data.indptr
+    if left is not None:
         rank = np.empty(n, dtype=np.int64)
         rank[order] = np.arange(n)
-        for o in forced:
-            mine = items[ptr[o]:ptr[o + 1]]
-            if taken[mine].any():
-                return int(o)
-            taken[mine] = True
-        clash = np.zeros(n, dtype=bool)
-        np.logical_or.at(clash, var, taken[items])
-        mode[clash] = kf.BARRED
+        mode[:] = kf.BARRED  # every option but those left and the forced ones clashes
+        mode[rank[left[1]]] = np.where(has_primary[rank[left[1]]], kf.FREE, kf.BARRED)
         mode[rank[np.asarray(forced, dtype=np.int64)]] = kf.TAKEN
     return mask, mode, W
 
@@ -207,7 +351,8 @@ def _build(problem: Any, request: Any, data: MemoInput, backend: Backend, stats:
         stats.zdd_nodes = 1
         return SolutionSet._made(problem, store, 0, "auto")
     mask, mode, W = plan
-    node, status = _construct(backend, mask, mode, W, store, request, stats, clock)
+    node, status = _construct(backend, mask, mode, W, store, request, stats, clock,
+                              bool(data.colors.any()))
     if status is not None:
         stats.status = status
         return None
@@ -216,18 +361,20 @@ def _build(problem: Any, request: Any, data: MemoInput, backend: Backend, stats:
 
 
 def _construct(backend: Backend, mask: np.ndarray, mode: np.ndarray, W: int, store: Any,
-               request: Any, stats: MemoStats, clock: float) -> tuple[int, Status | None]:
+               request: Any, stats: MemoStats, clock: float, probe: bool = False
+               ) -> tuple[int, Status | None]:
     """The top-down levels, the reduction, and the result moved into ``store``: its node
-    there; or a status, the construction stopped. A build that ``auto`` gave to python
-    moves to numba between two levels once it has run long (``auto``'s rule,
-    [`dlx.registry.handover`][]): its arrays converted, the stats' backend
-    ``"python->numba"``."""
+    there; or a status, the construction stopped. ``probe`` (a colored problem that
+    ``method=None`` gave it): [`Declined`][] past [`PROBE_NODES`][] top-down nodes. A
+    build that ``auto`` gave to python moves to numba between two levels once it has run
+    long (``auto``'s rule, [`dlx.registry.handover`][]): its arrays converted, the stats'
+    backend ``"python->numba"``."""
     n = len(mode)
     if n == 0:  # no option (and no primary item: _plan): the empty solution alone
         stats.zdd_nodes = stats.solutions = 1
         return 1, None
     levels = _Levels(backend.frontier(), mask, mode, W, request, stats, clock,
-                     request.max_memory - store.memory())
+                     request.max_memory - store.memory(), probe)
     moving = handover(request.backend, backend)
     step: Callable[[int], tuple[Status | None, int, None]] = levels.step
     if moving is not None:
@@ -261,8 +408,10 @@ class _Levels:
     ([`move_to`][])."""
 
     def __init__(self, kernel: FrontierKernel, mask: np.ndarray, mode: np.ndarray, W: int,
-                 request: Any, stats: MemoStats, clock: float, limit: int) -> None:
+                 request: Any, stats: MemoStats, clock: float, limit: int,
+                 probe: bool = False) -> None:
         self.kernel = kernel
+        self.probe = probe
         self.request, self.stats, self.clock, self.limit = request, stats, clock, limit
         self.n = n = len(mode)
         level = np.zeros(n + 2, dtype=np.int64)
@@ -339,6 +488,9 @@ class _Levels:
         self.kernel.expand(S, self.cur, self.nxt, k)
         self.cur, self.nxt = self.nxt, self.cur
         stats.nodes = int(S.REG[kf.REG_NODES]) - 2
+        if self.probe and stats.nodes > PROBE_NODES and request.method is None:
+            stats.status = Status.MAX_NODES
+            raise Declined(stats.nodes)
         if stats.nodes > self.bound:
             if stats.nodes > request.max_zdd_nodes:
                 stats.bound = "max_zdd_nodes"

@@ -30,6 +30,7 @@ from .errors import (
     RepeatedItemError,
     UnknownItemError,
 )
+from .frontier import Declined as FrontierDeclined
 from .frontier import build as build_frontier
 from .frontier import use_frontier
 from .kinds.memo_split import build_split, wanted
@@ -522,11 +523,12 @@ class ExactCover:
         whole, ``max_memory`` and ``max_zdd_nodes`` each part).
 
         ``method`` says how the set is built: ``"memo"`` by the memoized search,
-        ``"frontier"`` top-down over the store's option order (`dlx.frontier`: no
-        colors, no ``parts``, one process; ``max_nodes`` and ``max_zdd_nodes`` then bound
+        ``"frontier"`` top-down over the store's option order (`dlx.frontier`: colors
+        too, no ``parts``, one process; ``max_nodes`` and ``max_zdd_nodes`` then bound
         the top-down diagram's nodes); None (the default) chooses top-down when the
-        problem has no colors and the order's frontier is narrow
-        ([`dlx.frontier.use_frontier`][]), the memoized search on many cores. The family
+        order's frontier takes few states (a colored problem on probation: past
+        [`dlx.frontier.PROBE_NODES`][] top-down nodes, the memoized search;
+        [`dlx.frontier.use_frontier`][]), the memoized search on many cores. The family
         is the same either way; a set built top-down is in the store's form from the
         start (iterated in option order, as a set an operation made), one the search
         built keeps the search's diagram and order until combined.
@@ -549,7 +551,10 @@ class ExactCover:
         if wanted(request):
             found, stats = build_split(self, request, True, self._finished)
         elif use_frontier(self, request):
-            found, stats = build_frontier(self, request, self._finished)
+            try:
+                found, stats = build_frontier(self, request, self._finished)
+            except FrontierDeclined:  # a colored problem outgrew its probation
+                found, stats = build_set(self, request, True, self._finished)
         else:
             found, stats = build_set(self, request, True, self._finished)
         check_stopped(stats, "solution_set()", request)

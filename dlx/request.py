@@ -327,10 +327,9 @@ def check_request(matrix: Matrix, call: str, limit: Any,
         raise ArgumentError(f"{name} bounds the memoized search (memo=True, or count() "
                             f"left to choose): it takes no "
                             f"{'memo=False' if memo is False else f'strategy={strategy!r}'}")
-    if method == "frontier" and (parts or matrix.colors.any()):
-        raise ArgumentError("method='frontier' builds the set top-down over uncolored items: "
-                            f"it takes no {'parts=True' if parts else 'colors'} (use "
-                            "method='memo', or leave method to choose)")
+    if method == "frontier" and parts:
+        raise ArgumentError("method='frontier' builds the set top-down in one piece: it takes "
+                            "no parts=True (use method='memo', or leave method to choose)")
     if method == "frontier" and distributed:
         raise ArgumentError(f"method='frontier' builds the set in one process: it takes no "
                             f"{DISTRIBUTED} (their parts are built by the memoized search: "

@@ -8,17 +8,27 @@ The data structure
 
 Variable ``k`` (level ``k``) is the ``k``-th option of the order. An item is on the
 *frontier* from its first option to its last: only those items' state matters below a
-level. Each frontier item owns one bit of a node's *state*, ``W`` words of [`BITS`][]
-bits (a bit is given to an item at its first option and freed after its last, so that
-the words stay as short as the widest frontier): 1 if an option taken above covers it.
-Bits of items off the frontier are 0, so equal states are equal words.
+level. Each frontier item owns bits of a node's *state*, ``W`` words of [`BITS`][] bits
+(given to an item at its first option and freed after its last, so that the words stay
+as short as the widest frontier); bits of items off the frontier are 0, so equal states
+are equal words. A primary or plain secondary item owns one bit: 1 if an option taken
+above covers it. A secondary item that options color owns a *field* of ``f`` bits (not
+necessarily adjacent): each of its colors is a *code*, ``v`` of the field's bits (the
+same ``v < f`` for all, so that no code holds another), and the field is 0 (unused), a
+color's code (colored so above), or all ones (used without a color). (An item of one
+color that no option uses without it constrains nothing and owns no bit.)
 
-``MASK[3Wk : 3Wk + 3W]`` holds variable ``k``'s three masks, ``W`` words each: ``TAKE``
-(the bits of its items), ``NEED`` (the bits of the primary items whose last option it is:
-covered once ``k`` is decided, or the branch dies) and ``LEAVE`` (the bits of every item
-whose last option it is: cleared once ``k`` is decided). ``MODE[k]`` says whether option
-``k`` may be left out and taken ([`FREE`][]), must be taken ([`TAKEN`][]: forced) or may
-not be ([`BARRED`][]: it has no primary item, or clashes with a forced option).
+``MASK[4Wk : 4Wk + 4W]`` holds variable ``k``'s four masks, ``W`` words each: ``TAKE``
+(the bits set by taking it: its plain items', the whole fields of the items it uses
+without a color, its colors' codes), ``NEED`` (the bits of the primary items whose last
+option it is: covered once ``k`` is decided, or the branch dies), ``LEAVE`` (the bits
+of every item whose last option it is: cleared once ``k`` is decided) and ``BLOCK``
+(the bits that must be 0 for it to be taken: ``TAKE``'s but its codes, and the rest of
+the fields it colors). So a colored item's field must be 0 or the option's own code,
+and a field used without a color must be 0; without colors ``BLOCK`` is ``TAKE``.
+``MODE[k]`` says whether option ``k`` may be left out and taken ([`FREE`][]), must be
+taken ([`TAKEN`][]: forced) or may not be ([`BARRED`][]: it has no primary item, or
+clashes with a forced option).
 
 Top-down nodes are numbered level by level from 2 (0 and 1 are the sinks, no set and the
 empty set): level ``k``'s are ``LEVEL[k] .. LEVEL[k+1]-1``, node 2 the root (nothing
@@ -110,7 +120,7 @@ def expand(S, CUR, NEXT, k):
     end = S.LEVEL[k + 1]
     last = k + 1 == len(S.MODE)
     mode = S.MODE[k]
-    base = 3 * W * k
+    base = 4 * W * k
     made = end
     for node in range(start, end):
         c = (node - start) * W
@@ -122,11 +132,10 @@ def expand(S, CUR, NEXT, k):
             while ok and w < W:
                 s = CUR[c + w]
                 if side == 1:
-                    t = M[base + w]
-                    if s & t != 0:  # an item covered twice
+                    if s & M[base + 3 * W + w] != 0:  # an item covered twice, or recolored
                         ok = False
                         break
-                    s = s | t
+                    s = s | M[base + w]
                 need = M[base + W + w]
                 if s & need != need:  # a primary item left uncovered for good
                     ok = False
