@@ -232,7 +232,7 @@ class ZddKernel:
     apply: Callable[[Any, int, int, int], int]
     import_diagram: Callable[..., int]
     reach: Callable[..., int]
-    tally: Callable[[Any], None]
+    tally: Callable[[Any, Any, Any], None]
     transfer: Callable[..., int]
     rehash: Callable[[Any], None]
     recache: Callable[[Any, Any], None]

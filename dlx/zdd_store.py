@@ -63,7 +63,7 @@ class Store:
 
     Its memory ([`memory`][]): 32 bytes a node slot (the node's three words, two 32-bit
     slots of the unique table); from the first count or hash on,
-    16 more (the counts and signatures); from the first operation on, the operation cache
+    16 more (the counts and fingerprints); from the first operation on, the operation cache
     (16 bytes a slot, at most [`MOST_CACHE`][] entries). The slots double when full,
     unless the nodes to come are known ([`reserve`][]): then they are made that many at
     once."""
@@ -79,8 +79,8 @@ class Store:
         """Option -> its variable (and -1, a sink's option, -> -1)."""
         self.rank[self.order] = np.arange(len(self.order))
         self.rank[-1] = -1
-        self._prints: dict[int, int] = {}
-        """Node -> its [`fingerprint`][] (nodes are never freed: a node's stays true)."""
+        self._weights: tuple[Any, Any, Any] | None = None
+        """The kernel, and each variable's weights in it ([`fingerprint`][]), once made."""
         self.backend = backend
         self._max_memory = memory_default() if max_memory is None else max_memory
         self.lock = threading.RLock()
@@ -337,7 +337,7 @@ class Store:
                 np.concatenate((np.zeros(2, np.int64), new[chosen[:, 2]])))
 
     def _tallied(self) -> Any:
-        """The arrays, every node's count and signature made (the caller holds the
+        """The arrays, every node's count and fingerprint made (the caller holds the
         lock); the first tally makes their arrays."""
         S = self.S
         if len(S.COUNT) == 0:
@@ -350,7 +350,11 @@ class Store:
             S.REG[kz.REG_TALLIED] = 2
             S = self.S = S._replace(COUNT=COUNT, SIG=SIG)
         if S.REG[kz.REG_TALLIED] < S.REG[kz.REG_NODES]:
-            self.kernel.tally(S)
+            k = self.kernel
+            if self._weights is None or self._weights[0] is not k:
+                w1, w2 = weights(len(self.order))
+                self._weights = (k, k.array(w1[self.order]), k.array(w2[self.order]))
+            k.tally(S, self._weights[1], self._weights[2])
         return S
 
     def count(self, node: int) -> int:
@@ -389,41 +393,17 @@ class Store:
             return 2 + int(k.reach(self.S.NODE, node, k.blank(self.nodes),
                                    k.blank(self.nodes)))
 
-    def signature(self, node: int) -> int:
-        """A hash of ``node``'s diagram, the same in every store of the same problem and
-        option order."""
-        with self.lock:
-            return int(self._tallied().SIG[node])
-
     def fingerprint(self, node: int) -> int:
         """A hash of ``node``'s family that does not depend on the option order (a set's
         ``__hash__``, equal for equal families in stores of any order): the sum over
-        its sets of the product of their options' weights ([`weights`][]), modulo two
-        primes, made bottom-up as ``fp(n) = fp(lo) + w[option] * fp(hi)``, a level of the
-        diagram at a time (numpy). Two different families agree with probability about
-        ``options / 2**31`` per prime."""
-        if node < 2:
-            return node
+        its sets of the product of their options' weights ([`weights`][]) modulo the two
+        primes of [`PRIMES`][], kept per node by the tally (``SIG``, made bottom-up as
+        ``fp(lo) + w[option] * fp(hi)``: a hash costs the nodes made since the last).
+        Two different families agree with probability about ``options / 2**31`` per
+        prime."""
         with self.lock:
-            known = self._prints.get(node)
-        if known is not None:
-            return known
-        root, opt, lo, hi = self.export(node)
-        var = self.rank[opt]
-        w = weights(len(self.order))
-        prints = []
-        inner = np.argsort(-var[2:], kind="stable") + 2  # the last variable first
-        cuts = np.flatnonzero(np.diff(var[inner])) + 1
-        for p, wp in zip(PRIMES, w):
-            fp = np.zeros(len(opt), dtype=np.int64)
-            fp[1] = 1
-            for level in np.split(inner, cuts):
-                fp[level] = (fp[lo[level]] + wp[opt[level]] * fp[hi[level]]) % p
-            prints.append(int(fp[root]))
-        value = prints[0] << 31 | prints[1]
-        with self.lock:
-            self._prints[node] = value
-        return value
+            return int(self._tallied().SIG[node])
+
 
 def _triples(var: Any, lo: Any, hi: Any) -> np.ndarray:
     """The columns of a diagram as [`Store._transfer`][] takes it: ``(var, lo, hi)``
@@ -474,7 +454,7 @@ def _is_prime(n: int) -> bool:
     return True
 
 
-PRIMES = (2147483647, 2147483629)
+PRIMES = (kz.P1, kz.P2)
 """The moduli of [`Store.fingerprint`][] (below 2**31: a product of two residues fits an
 int64)."""
 

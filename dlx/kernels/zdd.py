@@ -18,8 +18,11 @@ as many slots, not of the next power of two: at 16 x 16, 4 MB instead of 8). Nod
 numbered after their children, so one pass in order ([`tally`][], from
 ``REG[REG_TALLIED]`` on, when asked) gives ``COUNT[n]``, the number of sets (-1 past
 2**62; the exact count of a larger family is [`count_mod`][]'s, modulo primes), and
-``SIG[n]``, a hash of the diagram's structure, the same in every store and on every
-backend (a set's ``__hash__``). Both are
+``SIG[n]``, the family's *fingerprint*: the sum over its sets of the product of their
+options' weights, modulo [`P1`][] in the low 31 bits and [`P2`][] above, made as
+``fp(lo) + w[var] * fp(hi)`` (``w`` by variable, the caller's), so the same in every
+store of the problem, whatever its option order, and on every backend (a set's
+``__hash__``). Both are
 made by the first tally (empty until then: a store whose sets are never counted or
 hashed does without them).
 
@@ -114,9 +117,16 @@ K1 = 0x9E3779B97F4A7C1
 K2 = 0x5851F42D4C957F2
 K3 = 0x2545F4914F6CDD1
 MASK = (1 << 62) - 1
-SIG0 = 0x1F3D5B79A2C4E6
-"""``SIG`` of the empty sink; the sink of the empty set has ``SIG1``."""
-SIG1 = 0x2B4D6F8193A5C7
+P1 = 2147483647
+"""The first modulus of the fingerprints (below 2**31: a product of two residues fits an
+int64)."""
+P2 = 2147483629
+"""The second modulus of the fingerprints."""
+LOW31 = (1 << 31) - 1
+SIG0 = 0
+"""``SIG`` of the empty sink (no set: 0 modulo both primes)."""
+SIG1 = 1 | 1 << 31
+"""``SIG`` of the sink of the empty set (one set, the empty product: 1 modulo both)."""
 
 
 class ZddState(NamedTuple):
@@ -169,19 +179,24 @@ def make(S, v, lo, hi):
     return n
 
 
-def tally(S):
-    """The count and signature of every node made since the last tally, in order."""
+def tally(S, W1, W2):
+    """The count and fingerprint of every node made since the last tally, in order
+    (``W1``, ``W2``: each variable's weights modulo [`P1`][] and [`P2`][])."""
     N = S.NODE
     C = S.COUNT
     SIG = S.SIG
     for n in range(S.REG[REG_TALLIED], S.REG[REG_NODES]):
         b = NW * n
+        v = N[b]
         lo = N[b + 1]
         hi = N[b + 2]
         x = C[lo]
         y = C[hi]
         C[n] = x + y if x >= 0 and y >= 0 and x + y < HUGE else -1
-        SIG[n] = nhash(N[b] + 1, SIG[lo], SIG[hi])
+        f = SIG[lo]
+        g = SIG[hi]
+        SIG[n] = ((f & LOW31) + W1[v] * (g & LOW31)) % P1 \
+            | (((f >> 31) + W2[v] * (g >> 31)) % P2) << 31
     S.REG[REG_TALLIED] = S.REG[REG_NODES]
 
 
@@ -529,7 +544,7 @@ FUNCTIONS = ("nhash", "make", "tally", "count_mod", "count_log2", "cached", "rem
 DECLARATION = Declaration(
     "zdd",
     functions=FUNCTIONS,
-    entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "aiaa", "tally": "S",
+    entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "aiaa", "tally": "Saa",
              "transfer": "Slii", "rehash": "S", "recache": "aS", "count_mod": "aiai",
              "count_log2": "aif"},
     state=ZddState,

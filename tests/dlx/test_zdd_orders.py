@@ -155,3 +155,37 @@ def test_orders_as_numpy_and_tuples():
     b = p.solution_set(option_order=tuple(order.tolist()))
     assert a.store is b.store and a.option_order == order.tolist()
     assert a == p.solution_set() and hash(a) == hash(p.solution_set())
+
+
+@settings(max_examples=40, deadline=None)
+@given(drawn=xcc_problems(max_options=10, colors=False), backend=st.sampled_from(AVAILABLE),
+       data=st.data())
+def test_the_fingerprint_is_the_weighted_sum_over_the_sets(drawn, backend, data):
+    """The store's fingerprint, kept per node by the kernel's tally, is the sum over the
+    family's sets of the product of their options' weights, modulo each prime: computed
+    here from the Python sets, in any order; also for a family an operation made."""
+    from dlx.zdd_store import PRIMES, weights
+
+    p = build(*drawn)
+    order = data.draw(st.permutations(range(len(p))))
+    s = p.solution_set(backend=backend, option_order=order)
+    w = weights(len(p))
+
+    def expected(family: set[frozenset[int]]) -> int:
+        prints = []
+        for prime, wp in zip(PRIMES, w):
+            total = 0
+            for one in family:
+                product = 1
+                for o in one:
+                    product = product * int(wp[o]) % prime
+                total = (total + product) % prime
+            prints.append(total)
+        return prints[0] | prints[1] << 31
+
+    store, node = s._canon()
+    assert store.fingerprint(node) == expected(as_set(s))
+    some = [sorted(x) for x in as_set(s)][: max(1, len(as_set(s)) // 2)]
+    part = s & SolutionSet.from_solutions(p, some) if as_set(s) else s
+    pstore, pnode = part._canon()
+    assert pstore.fingerprint(pnode) == expected(as_set(part))
