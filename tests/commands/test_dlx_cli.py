@@ -23,6 +23,7 @@ from dlx.arguments import max_workers, usable_cpus
 from dlx.cli import _Live, main
 from dlx.command import Pool, Progress, worker_count
 from dlx.problems import queens
+from tests.helpers.interrupt import interrupt_the_live_line
 
 KNUTH_EXAMPLE = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 COLOR_EXAMPLE = ("| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\n"
@@ -397,14 +398,7 @@ def test_an_output_name_that_is_no_file(option, tmp_path, capsys) -> None:
 def test_ctrl_c_during_the_librarys_search(args, monkeypatch, capsys) -> None:
     """Ctrl-C inside count(), count(memo=True) or a lazy search: exit 130, and the
     summary of the search as the library recorded it (INTERRUPTED, its nodes so far)."""
-    calls = []
-
-    def interrupt(self, record):
-        calls.append(record)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(_Live, "__call__", interrupt)
+    calls = interrupt_the_live_line(monkeypatch)
     path = str(DATA / "queens10.dlx")
     assert main(["--progress", "--backend", "python", *args, path]) == ExitCode.INTERRUPTED
     err = capsys.readouterr().err

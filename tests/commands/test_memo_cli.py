@@ -9,6 +9,7 @@ import pytest
 from dlx import ExactCover, SolutionSet
 from dlx.cli import main
 from dlx.problems import langford, queens
+from tests.helpers.interrupt import interrupt_the_live_line
 
 
 @pytest.fixture
@@ -172,16 +173,7 @@ def test_help_says_the_sets_run_on_many_cores(capsys) -> None:
 def test_ctrl_c_on_many_cores(path, monkeypatch, capsys) -> None:
     """Ctrl-C while a split memoized count runs (here: in the progress callback after
     the first chunk): exit 130 and the summary of the run as the library recorded it."""
-    from dlx.cli import _Live
-
-    calls = []
-
-    def interrupt(self, record):
-        calls.append(record)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(_Live, "__call__", interrupt)
+    calls = interrupt_the_live_line(monkeypatch)
     argv = ["--memo", "--count", "--progress", "--workers", "2", "--parts", "4", path]
     assert main(argv) == 130
     out, err = capsys.readouterr()

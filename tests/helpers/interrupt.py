@@ -7,6 +7,7 @@ import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 
 @contextmanager
@@ -23,3 +24,20 @@ def ctrl_c_after(seconds: float) -> Iterator[None]:
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, previous)
+
+
+def interrupt_the_live_line(monkeypatch: Any, at: int = 2) -> list[Any]:
+    """Make the `dlx` command's status line (``dlx.cli._Live``) raise KeyboardInterrupt
+    on its ``at``-th report, as Ctrl-C there would: the records it was given so far are
+    the list returned."""
+    from dlx.cli import _Live
+
+    calls: list[Any] = []
+
+    def interrupt(self: Any, record: Any) -> None:
+        calls.append(record)
+        if len(calls) == at:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_Live, "__call__", interrupt)
+    return calls
