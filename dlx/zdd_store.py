@@ -28,10 +28,11 @@ under its lock, so sets of one problem may be combined from several threads.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +43,7 @@ from .errors import ArgumentError
 from .kernels import zdd as kz
 from .orders import option_order
 
-__all__ = ["MemoInput", "Store", "exact_counts", "memo_input", "option_order", "order_for",
+__all__ = ["MemoInput", "Pin", "Store", "exact_counts", "memo_input", "option_order", "order_for",
            "store_for"]
 
 FIRST_NODES = 1 << 10
@@ -90,6 +91,14 @@ class Store:
         while room > FIRST_NODES and _bytes(room, 0, len(self.order)) > self.max_memory:
             room //= 2
         self.S = self._fresh(room)
+        self._sets: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+        """The live sets whose node is here (``_at``), by ``id`` (a set's hash and ``==``
+        are its family's: equal sets are two roots): roots of [`gc`][], renumbered by
+        it."""
+        self._kept = 0
+        """The nodes the last collection kept ([`safe_point`][]'s rule)."""
+        self._pins: list[Pin] = []
+        """Nodes held by code across calls ([`pinned`][]): roots of [`gc`][] too."""
 
     @property
     def max_memory(self) -> int:
@@ -196,6 +205,73 @@ class Store:
             cache = self.S.CACHE
             cache[:] = self.kernel.zeros(len(cache), np.int64)  # in place: pages stay mapped
 
+    # ----- garbage collection -----------------------------------------------------------------
+
+    def register(self, holder: Any) -> None:
+        """Keep ``holder`` (a set whose ``_at`` is ``(self, node)``) as a root of [`gc`][]
+        while it lives: [`gc`][] writes its new node into its ``_at``. The caller holds
+        the lock from making the node to registering it."""
+        with self.lock:
+            self._sets[id(holder)] = holder
+
+    @contextlib.contextmanager
+    def pinned(self, *nodes: int) -> Iterator[Pin]:
+        """Hold raw node numbers across calls that release the lock: a [`Pin`][] whose
+        ``nodes`` (settable) are roots of [`gc`][], renumbered by it, until the block
+        ends. Read and write them under the lock."""
+        pin = Pin(list(nodes))
+        with self.lock:
+            self._pins.append(pin)
+        try:
+            yield pin
+        finally:
+            with self.lock:
+                self._pins.remove(pin)
+
+    def gc(self) -> int:
+        """Drop every node that no live set ([`register`][]) and no [`pinned`][] node
+        reaches: mark from those roots ([`dlx.kernels.zdd.reach`][]), move the nodes kept
+        down in their order ([`dlx.kernels.zdd.compact`][]), fill the unique table
+        again, forget the operation cache, and write each root's new number, all under
+        the lock (a node number is good while its holder holds the lock, or while it is
+        a root). The slots stay allocated (the next nodes fill them). Returns the nodes
+        dropped."""
+        with self.lock:
+            k, S = self.kernel, self.S
+            n = self.nodes
+            sets = [s for s in list(self._sets.values())
+                    if s._at is not None and s._at[0] is self]
+            roots = [s._at[1] for s in sets] + [v for pin in self._pins for v in pin.nodes]
+            MARK, STACK, MAP = k.blank(n), k.blank(n), k.blank(n)
+            for r in roots:
+                k.reach(S.NODE, r, MARK, STACK)
+            del STACK
+            k.compact(S, MARK, MAP)
+            del MARK
+            S = self.S = S._replace(SLOT=k.zeros(len(S.SLOT), kz.DTYPES[3]))
+            k.rehash(S)
+            if len(S.CACHE):
+                self.S = S._replace(CACHE=k.blank(len(S.CACHE)))
+            for s in sets:
+                s._at = (self, int(MAP[s._at[1]]))
+            for pin in self._pins:
+                pin.nodes = [int(MAP[v]) for v in pin.nodes]
+            self._kept = self.nodes
+            return n - self.nodes
+
+    def safe_point(self) -> Store:
+        """Collect ([`gc`][]) if it is due, at a point where the calling thread holds no
+        raw node (a set operation, before it reads its operands): when the store is
+        more than half full, past half its ``max_memory`` (it could not double), and
+        has at least twice the nodes the last collection kept (CUDD's rule of thumb: a
+        collection's cost, linear in the nodes, is paid for by as many nodes made).
+        Returns the store."""
+        with self.lock:
+            if 2 * self.nodes > self.slots and 2 * self.memory() > self.max_memory and \
+                    self.nodes > 2 * self._kept:
+                self.gc()
+        return self
+
     # ----- operations ------------------------------------------------------------------------
 
     def apply(self, op: int, f: int, g: int) -> int:
@@ -251,9 +327,15 @@ class Store:
         store's order ([`import_diagram`][])."""
         if other is self or node < 2:
             return node
+        return self.take(other, other.export(node))
+
+    def take(self, other: Store, diagram: tuple[int, Any, Any, Any]) -> int:
+        """The node here of ``diagram``, an [`export`][] of ``other`` (a store of the same
+        problem): [`add_ordered`][] if the two order the options alike, else
+        [`import_diagram`][]."""
         if other.order is self.order or np.array_equal(other.order, self.order):
-            return self.add_ordered(*other.export(node))
-        return self.import_diagram(*other.export(node))
+            return self.add_ordered(*diagram)
+        return self.import_diagram(*diagram)
 
     def add_ordered(self, root: int, opt: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> int:
         """The node here of ``root`` in a reduced diagram ordered as the store orders
@@ -304,12 +386,13 @@ class Store:
             tops.append(below)
         if not tops:
             return 0
-        made = self._transfer(_triples(var, lo, hi))
-        roots = np.asarray(made)[np.asarray(tops, dtype=np.int64)].tolist()
-        while len(roots) > 1:
-            roots = [self.apply(kz.UNION, roots[i], roots[i + 1]) if i + 1 < len(roots)
-                     else roots[i] for i in range(0, len(roots), 2)]
-        return int(roots[0])
+        with self.lock:  # (the roots are raw nodes until united: see gc)
+            made = self._transfer(_triples(var, lo, hi))
+            roots = np.asarray(made)[np.asarray(tops, dtype=np.int64)].tolist()
+            while len(roots) > 1:
+                roots = [self.apply(kz.UNION, roots[i], roots[i + 1]) if i + 1 < len(roots)
+                         else roots[i] for i in range(0, len(roots), 2)]
+            return int(roots[0])
 
     # ----- reading -----------------------------------------------------------------------------
 
@@ -403,6 +486,14 @@ class Store:
         prime."""
         with self.lock:
             return int(self._tallied().SIG[node])
+
+
+@dataclass
+class Pin:
+    """Node numbers held across calls ([`Store.pinned`][]): renumbered by
+    [`Store.gc`][]."""
+
+    nodes: list[int]
 
 
 def _triples(var: Any, lo: Any, hi: Any) -> np.ndarray:
