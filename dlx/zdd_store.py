@@ -49,6 +49,9 @@ __all__ = ["MemoInput", "Pin", "Store", "exact_counts", "memo_input", "option_or
 FIRST_NODES = 1 << 10
 """Node slots of a new store (doubled when full)."""
 
+ITEMSIZES = tuple(np.dtype(d).itemsize for d in kz.DTYPES)
+"""The bytes of an entry of each of the store's arrays, as compiled."""
+
 MOST_CACHE = 1 << 22
 """At most this many entries in the operation cache (128 MB)."""
 
@@ -91,12 +94,16 @@ class Store:
         while room > FIRST_NODES and _bytes(room, 0, len(self.order)) > self.max_memory:
             room //= 2
         self.S = self._fresh(room)
-        self._sets: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
-        """The live sets whose node is here (``_at``), by ``id`` (a set's hash and ``==``
-        are its family's: equal sets are two roots): roots of [`gc`][], renumbered by
-        it."""
+        self._sets: list[weakref.ref[Any]] = []
+        """Weak references to the sets whose node is here (``_at``; not a ``WeakSet``: a
+        set's hash and ``==`` are its family's, and equal sets are two roots): roots of
+        [`gc`][], renumbered by it; the dead ones dropped when the list has doubled."""
+        self._prune_at = 1024
         self._kept = 0
         """The nodes the last collection kept ([`safe_point`][]'s rule)."""
+        self._roomy: Any = None
+        """The arrays ``S`` last found under half of ``max_memory`` ([`safe_point`][]:
+        the bytes change only with the arrays)."""
         self._pins: list[Pin] = []
         """Nodes held by code across calls ([`pinned`][]): roots of [`gc`][] too."""
 
@@ -116,6 +123,7 @@ class Store:
             raise ArgumentError(f"max_memory must be a positive number of bytes, got "
                                 f"{value!r}")
         self._max_memory = bound
+        self._roomy = None
 
     def _fresh(self, slots: int) -> kz.ZddState:
         """Empty arrays with room for ``slots`` nodes: the two sinks only (no cache yet:
@@ -144,7 +152,7 @@ class Store:
     def memory(self) -> int:
         """The bytes of the store's arrays (as compiled: 4 a 32-bit field, 8 the
         others)."""
-        return sum(len(a) * np.dtype(d).itemsize for a, d in zip(self.S, kz.DTYPES))
+        return sum([len(a) * w for a, w in zip(self.S, ITEMSIZES)])
 
     def _grow(self, slots: int = 0) -> None:
         """Double the node slots (or make them ``slots``, more: one step instead of many,
@@ -211,8 +219,11 @@ class Store:
         """Keep ``holder`` (a set whose ``_at`` is ``(self, node)``) as a root of [`gc`][]
         while it lives: [`gc`][] writes its new node into its ``_at``. The caller holds
         the lock from making the node to registering it."""
-        with self.lock:
-            self._sets[id(holder)] = holder
+        self._sets.append(weakref.ref(holder))
+        if len(self._sets) > self._prune_at:
+            with self.lock:
+                self._sets = [r for r in self._sets if r() is not None]
+                self._prune_at = 2 * len(self._sets) + 1024
 
     @contextlib.contextmanager
     def pinned(self, *nodes: int) -> Iterator[Pin]:
@@ -239,8 +250,10 @@ class Store:
         with self.lock:
             k, S = self.kernel, self.S
             n = self.nodes
-            sets = [s for s in list(self._sets.values())
-                    if s._at is not None and s._at[0] is self]
+            sets = [s for s in (r() for r in self._sets)
+                    if s is not None and s._at is not None and s._at[0] is self]
+            self._sets = [weakref.ref(s) for s in sets]
+            self._prune_at = 2 * len(sets) + 1024
             roots = [s._at[1] for s in sets] + [v for pin in self._pins for v in pin.nodes]
             MARK, STACK, MAP = k.blank(n), k.blank(n), k.blank(n)
             for r in roots:
@@ -267,9 +280,13 @@ class Store:
         collection's cost, linear in the nodes, is paid for by as many nodes made).
         Returns the store."""
         with self.lock:
-            if 2 * self.nodes > self.slots and 2 * self.memory() > self.max_memory and \
-                    self.nodes > 2 * self._kept:
-                self.gc()
+            nodes = self.nodes
+            if self.S is not self._roomy and nodes > 2 * self._kept and \
+                    2 * nodes > self.slots:
+                if 2 * self.memory() > self.max_memory:
+                    self.gc()
+                else:
+                    self._roomy = self.S
         return self
 
     # ----- operations ------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def live_nodes(store) -> int:
     """The nodes the store's live sets and pins reach, the sinks included."""
     k = store.kernel
     MARK, STACK = k.blank(store.nodes), k.blank(store.nodes)
-    roots = [s._at[1] for s in store._sets.values()] + \
+    roots = [s._at[1] for s in (r() for r in store._sets) if s is not None] + \
         [v for pin in store._pins for v in pin.nodes]
     return 2 + sum(int(k.reach(store.S.NODE, r, MARK, STACK)) for r in roots)
 
