@@ -22,8 +22,10 @@ intermediate results are dropped; only the nodes of the result are copied into t
 
 Memory is bounded: a store does not grow past ``max_memory`` bytes (by default
 [`dlx.request.memory_default`][], a quarter of the machine's memory); a call that would
-need more raises [`dlx.SearchStoppedError`][] (status ``MAX_MEMORY``). A store is used
-under its lock, so sets of one problem may be combined from several threads.
+need more raises [`dlx.SearchStoppedError`][] (status ``MAX_MEMORY``). Nodes no live set
+reaches are garbage, collected ([`Store.gc`][], [`dlx.zdd_gc`][]) when asked and,
+as the store nears its bound, at the next set operation. A store is used under its
+lock, so sets of one problem may be combined from several threads.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import contextlib
 import functools
 import threading
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,8 +44,9 @@ from .backend import ZddKernel
 from .errors import ArgumentError
 from .kernels import zdd as kz
 from .orders import option_order
+from .zdd_gc import Pin, collect, pinned
 
-__all__ = ["MemoInput", "Pin", "Store", "exact_counts", "memo_input", "option_order", "order_for",
+__all__ = ["MemoInput", "Store", "exact_counts", "memo_input", "option_order", "order_for",
            "store_for"]
 
 FIRST_NODES = 1 << 10
@@ -225,52 +228,16 @@ class Store:
                 self._sets = [r for r in self._sets if r() is not None]
                 self._prune_at = 2 * len(self._sets) + 1024
 
-    @contextlib.contextmanager
-    def pinned(self, *nodes: int) -> Iterator[Pin]:
-        """Hold raw node numbers across calls that release the lock: a [`Pin`][] whose
-        ``nodes`` (settable) are roots of [`gc`][], renumbered by it, until the block
-        ends. Read and write them under the lock."""
-        pin = Pin(list(nodes))
-        with self.lock:
-            self._pins.append(pin)
-        try:
-            yield pin
-        finally:
-            with self.lock:
-                self._pins.remove(pin)
+    def pinned(self, *nodes: int) -> contextlib.AbstractContextManager[Pin]:
+        """Hold raw node numbers across calls that release the lock: a
+        [`dlx.zdd_gc.Pin`][] whose ``nodes`` are roots of [`gc`][], renumbered by it,
+        until the block ends (``with store.pinned(node) as pin:``)."""
+        return pinned(self, nodes)
 
     def gc(self) -> int:
-        """Drop every node that no live set ([`register`][]) and no [`pinned`][] node
-        reaches: mark from those roots ([`dlx.kernels.zdd.reach`][]), move the nodes kept
-        down in their order ([`dlx.kernels.zdd.compact`][]), fill the unique table
-        again, forget the operation cache, and write each root's new number, all under
-        the lock (a node number is good while its holder holds the lock, or while it is
-        a root). The slots stay allocated (the next nodes fill them). Returns the nodes
-        dropped."""
-        with self.lock:
-            k, S = self.kernel, self.S
-            n = self.nodes
-            sets = [s for s in (r() for r in self._sets)
-                    if s is not None and s._at is not None and s._at[0] is self]
-            self._sets = [weakref.ref(s) for s in sets]
-            self._prune_at = 2 * len(sets) + 1024
-            roots = [s._at[1] for s in sets] + [v for pin in self._pins for v in pin.nodes]
-            MARK, STACK, MAP = k.blank(n), k.blank(n), k.blank(n)
-            for r in roots:
-                k.reach(S.NODE, r, MARK, STACK)
-            del STACK
-            k.compact(S, MARK, MAP)
-            del MARK
-            S = self.S = S._replace(SLOT=k.zeros(len(S.SLOT), kz.DTYPES[3]))
-            k.rehash(S)
-            if len(S.CACHE):
-                self.S = S._replace(CACHE=k.blank(len(S.CACHE)))
-            for s in sets:
-                s._at = (self, int(MAP[s._at[1]]))
-            for pin in self._pins:
-                pin.nodes = [int(MAP[v]) for v in pin.nodes]
-            self._kept = self.nodes
-            return n - self.nodes
+        """Drop the nodes no live set and no pinned node reaches, and renumber the others
+        in their order ([`dlx.zdd_gc.collect`][]): the nodes dropped."""
+        return collect(self)
 
     def safe_point(self) -> Store:
         """Collect ([`gc`][]) if it is due, at a point where the calling thread holds no
@@ -503,14 +470,6 @@ class Store:
         prime."""
         with self.lock:
             return int(self._tallied().SIG[node])
-
-
-@dataclass
-class Pin:
-    """Node numbers held across calls ([`Store.pinned`][]): renumbered by
-    [`Store.gc`][]."""
-
-    nodes: list[int]
 
 
 def _triples(var: Any, lo: Any, hi: Any) -> np.ndarray:
