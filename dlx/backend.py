@@ -33,6 +33,7 @@ from .kernels.memo import rehash_memo, rehash_zdd
 from .kernels.memo import search as memo_search
 from .kernels.zdd import (
     apply,
+    compact,
     count_log2,
     count_mod,
     import_diagram,
@@ -238,6 +239,7 @@ class ZddKernel:
     recache: Callable[[Any, Any], None]
     count_mod: Callable[[Any, int, Any, int], int]
     count_log2: Callable[[Any, int, Any], float]
+    compact: Callable[[Any, Any, Any], int]
     array: Callable[[np.ndarray], Any] = np.ndarray.tolist
     zeros: Callable[[int, Any], Any] = lambda n, dtype: [0] * n
     blank: Callable[[int], Any] = lambda n: [0] * n
@@ -247,7 +249,7 @@ class ZddKernel:
 
 
 PYTHON_ZDD = ZddKernel("python", apply, import_diagram, reach, tally, transfer, rehash,
-                       recache, count_mod, count_log2)
+                       recache, count_mod, count_log2, compact)
 """The ZDD store's kernel as written, over Python lists."""
 
 

@@ -268,7 +268,7 @@ def zdd_entry() -> ZddKernel:
     for name in decl.entries:
         compile_entry(decl, ns, name)
     return ZddKernel("numba", ns.apply, ns.import_diagram, ns.reach, ns.tally, ns.transfer,
-                     ns.rehash, ns.recache, ns.count_mod, ns.count_log2,
+                     ns.rehash, ns.recache, ns.count_mod, ns.count_log2, ns.compact,
                      array=np.ascontiguousarray, zeros=_written_zeros,
                      blank=lambda n: np.zeros(n, dtype=np.int64),
                      floats=lambda n: np.zeros(n, dtype=np.float64), grown=_written_grown,

@@ -351,20 +351,23 @@ def _build(problem: Any, request: Any, data: MemoInput, backend: Backend, stats:
         stats.zdd_nodes = 1
         return SolutionSet._made(problem, store, 0, "auto")
     mask, mode, W = plan
-    node, status = _construct(backend, mask, mode, W, store, request, stats, clock,
-                              bool(data.colors.any()))
+    found, status = _construct(backend, mask, mode, W, store, request, stats, clock,
+                               bool(data.colors.any()),
+                               lambda node: SolutionSet._made(problem, store, node, "auto"))
     if status is not None:
         stats.status = status
         return None
     stats.status = Status.COMPLETE
-    return SolutionSet._made(problem, store, node, "auto")
+    return found
 
 
 def _construct(backend: Backend, mask: np.ndarray, mode: np.ndarray, W: int, store: Any,
-               request: Any, stats: MemoStats, clock: float, probe: bool = False
-               ) -> tuple[int, Status | None]:
-    """The top-down levels, the reduction, and the result moved into ``store``: its node
-    there; or a status, the construction stopped. ``probe`` (a colored problem that
+               request: Any, stats: MemoStats, clock: float, probe: bool,
+               made: Callable[[int], Any]) -> tuple[Any, Status | None]:
+    """The top-down levels, the reduction, and the result moved into ``store``: the set
+    ``made`` of its node there (made under the store's lock: a node no set holds is the
+    garbage collector's, [`dlx.zdd_store.Store.gc`][]); or a status, the construction
+    stopped. ``probe`` (a colored problem that
     ``method=None`` gave it): [`Declined`][] past [`PROBE_NODES`][] top-down nodes. A
     build that ``auto`` gave to python moves to numba between two levels once it has run
     long (``auto``'s rule, [`dlx.registry.handover`][]): its arrays converted, the stats'
@@ -372,7 +375,7 @@ def _construct(backend: Backend, mask: np.ndarray, mode: np.ndarray, W: int, sto
     n = len(mode)
     if n == 0:  # no option (and no primary item: _plan): the empty solution alone
         stats.zdd_nodes = stats.solutions = 1
-        return 1, None
+        return made(1), None
     levels = _Levels(backend.frontier(), mask, mode, W, request, stats, clock,
                      request.max_memory - store.memory(), probe)
     moving = handover(request.backend, backend)
@@ -389,15 +392,16 @@ def _construct(backend: Backend, mask: np.ndarray, mode: np.ndarray, W: int, sto
     while status is None:
         status = step(0)[0]
     if status is not Status.COMPLETE:
-        return 0, status
+        return None, status
     root, nodes = levels.reduced()  # the top-down diagram let go before the store grows
     if nodes is None:                 # (the peak of memory)
-        return root, None
-    store.reserve(len(nodes) // 3)
-    node = int(store._transfer(nodes)[root])
-    del nodes
-    stats.solutions = store.count_by_residues(node)  # (no count or signature made yet)
-    return node, None
+        return made(root), None
+    with store.lock:
+        store.reserve(len(nodes) // 3)
+        node = int(store._transfer(nodes)[root])
+        del nodes
+        stats.solutions = store.count_by_residues(node)  # (no count or signature made yet)
+        return made(node), None
 
 
 class _Levels:

@@ -31,6 +31,7 @@ Knuth's ZDD text format (DLX6's ``m1``) is [`dlx.zdd_text`][]'s; the pictures,
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import random
@@ -132,6 +133,7 @@ class SolutionSet:
         s._backend = backend
         s._nodes = None
         s._order = None
+        store.register(s)  # (the caller holds the lock since the node was made)
         return s
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -162,8 +164,7 @@ class SolutionSet:
         d = self._diagram
         if d is None:
             assert self._at is not None
-            store, node = self._at
-            root, opt, lo, hi = store.export(node)
+            root, opt, lo, hi = self._exported()
             d = self._diagram = _Diagram(root, opt.tolist(), lo.tolist(), hi.tolist())
         return d
 
@@ -188,19 +189,39 @@ class SolutionSet:
         return self._read().counts
 
     def _canon(self) -> tuple[Store, int]:
-        """The store of this set and its node there (imported on first use)."""
+        """The store of this set and its node there (imported on first use; the node is
+        good under the store's lock alone: [`_node`][])."""
         at = self._at
         if at is None:
             d = self._diagram
             assert d is not None
             store = store_for(self._problem.matrix, self._backend, self._order)
-            at = self._at = (store, store.import_diagram(d.root, d.opt, d.lo, d.hi))
+            with store.lock:
+                at = self._at = (store, store.import_diagram(d.root, d.opt, d.lo, d.hi))
+                store.register(self)
         return at
 
-    def _node_in(self, store: Store) -> int:
-        """This set's node in ``store`` (another store of the same problem: copied)."""
-        mine, node = self._canon()
-        return node if mine is store else store.adopt(mine, node)
+    def _node(self) -> int:
+        """This set's node in its store: good while the caller holds the store's lock."""
+        assert self._at is not None
+        return self._at[1]
+
+    def _exported(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+        """This set's diagram alone, from its store ([`dlx.zdd_store.Store.export`][])."""
+        store = self._canon()[0]
+        with store.lock:
+            return store.export(self._node())
+
+    def _moved(self, store: Store) -> tuple[Store, Any] | None:
+        """This set's store and diagram, to bring into ``store`` (None: it lives there);
+        called without ``store``'s lock (two stores' locks are never held together)."""
+        mine = self._canon()[0]
+        return None if mine is store else (mine, self._exported())
+
+    def _node_at(self, store: Store, moved: tuple[Store, Any] | None) -> int:
+        """This set's node in ``store``, ``moved`` its [`_moved`][]: the caller holds
+        ``store``'s lock (a node copied in is a raw node until a set holds it)."""
+        return self._node() if moved is None else store.take(*moved)
 
     @property
     def option_order(self) -> list[int]:
@@ -223,7 +244,10 @@ class SolutionSet:
             copy.__dict__.update(self.__dict__)
             copy._order = order
             return copy
-        return SolutionSet._made(self._problem, store, self._node_in(store), self._backend)
+        moved = self._moved(store)
+        with store.lock:
+            return SolutionSet._made(self._problem, store, self._node_at(store, moved),
+                                     self._backend)
 
     @property
     def store(self) -> Store:
@@ -235,8 +259,9 @@ class SolutionSet:
         """This family in the store's form: the same solutions, ordered by the store's
         option order ([`option_order`][]), its diagram the one every equal set of that
         order has (its [`node_count`][] too)."""
-        store, node = self._canon()
-        return SolutionSet._made(self._problem, store, node, self._backend)
+        store = self._canon()[0]
+        with store.lock:
+            return SolutionSet._made(self._problem, store, self._node(), self._backend)
 
     def using(self, backend: str) -> SolutionSet:
         """This family, its operations (and those of the sets made from it) run on
@@ -249,9 +274,11 @@ class SolutionSet:
         get_backend(backend)  # an unknown name: ArgumentError; one that cannot run: ImportError
         store = store_for(self._problem.matrix, backend, self._given_order())
         d = self._diagram
-        node = self._node_in(store) if self._at is not None or d is None else \
-            store.import_diagram(d.root, d.opt, d.lo, d.hi)
-        return SolutionSet._made(self._problem, store, node, backend)
+        moved = self._moved(store) if self._at is not None or d is None else None
+        with store.lock:
+            node = self._node_at(store, moved) if self._at is not None or d is None else \
+                store.import_diagram(d.root, d.opt, d.lo, d.hi)
+            return SolutionSet._made(self._problem, store, node, backend)
 
     # ----- size ---------------------------------------------------------------------------
 
@@ -260,9 +287,9 @@ class SolutionSet:
         d = self._diagram
         if d is not None:
             return d.counts[d.root]
-        assert self._at is not None
-        store, node = self._at
-        return store.count(node)
+        store = self._canon()[0]
+        with store.lock:
+            return store.count(self._node())
 
     def __len__(self) -> int:
         n = self.count()
@@ -275,8 +302,7 @@ class SolutionSet:
         d = self._diagram
         if d is not None:
             return d.root != 0
-        assert self._at is not None
-        return self._at[1] != 0
+        return self._node() != 0
 
     @property
     def node_count(self) -> int:
@@ -288,9 +314,9 @@ class SolutionSet:
         if d is not None:
             return len(d.opt) if d.root != 0 else 1
         if self._nodes is None:
-            assert self._at is not None
-            store, node = self._at
-            self._nodes = store.node_count(node)
+            store = self._canon()[0]
+            with store.lock:
+                self._nodes = store.node_count(self._node())
         return self._nodes
 
     def __repr__(self) -> str:
@@ -429,19 +455,23 @@ class SolutionSet:
         """The solutions that hold every option of ``include`` and none of ``exclude``."""
         ins = self._options(include, "include")
         outs = self._options(exclude, "exclude")
-        store, node = self._canon()
-        for v in outs:
-            node = store.apply_option(kz.WITHOUT, node, v)
-        for v in ins:
-            node = store.apply_option(kz.WITH, node, v)
-        return SolutionSet._made(self._problem, store, node, self._backend)
+        store = self._canon()[0].safe_point()
+        with store.lock:
+            node = self._node()
+            for v in outs:
+                node = store.apply_option(kz.WITHOUT, node, v)
+            for v in ins:
+                node = store.apply_option(kz.WITH, node, v)
+            return SolutionSet._made(self._problem, store, node, self._backend)
 
     def _options(self, given: Iterable[int], name: str) -> list[int]:
         return options_of(given, len(self._problem), name)
 
-    def _pair(self, other: object, op: str) -> tuple[Store, int, int]:
-        """The store of this set, and the nodes there of this set and ``other``: a set of
-        a problem of the same content, else [`dlx.ArgumentError`][] naming ``op``."""
+    @contextlib.contextmanager
+    def _pair(self, other: object, op: str) -> Iterator[tuple[Store, int, int]]:
+        """The store of this set, and the nodes there of this set and ``other``, its lock
+        held for the block: a set of a problem of the same content, else
+        [`dlx.ArgumentError`][] naming ``op``."""
         if not isinstance(other, SolutionSet):
             raise ArgumentError(f"{op} combines two SolutionSets, got {type(other).__name__}")
         if other._problem is not self._problem and \
@@ -449,13 +479,15 @@ class SolutionSet:
             raise ArgumentError(f"{op} of solution sets of different problems: each set "
                                 "belongs to the problem it was built for (or one of the "
                                 "same items and options)")
-        store, f = self._canon()
-        return store, f, other._node_in(store)
+        store = self._canon()[0].safe_point()
+        moved = other._moved(store)
+        with store.lock:
+            yield store, self._node(), other._node_at(store, moved)
 
     def _combine(self, other: object, op: str) -> SolutionSet:
-        store, f, g = self._pair(other, op)
-        return SolutionSet._made(self._problem, store, store.apply(_OPS[op], f, g),
-                                 self._backend)
+        with self._pair(other, op) as (store, f, g):
+            return SolutionSet._made(self._problem, store, store.apply(_OPS[op], f, g),
+                                     self._backend)
 
     def __and__(self, other: object) -> SolutionSet:
         return self._combine(other, "&")
@@ -483,42 +515,50 @@ class SolutionSet:
             return False
         if self.count() != other.count():
             return False
-        store, f = self._canon()
-        theirs, g = other._canon()
+        store = self._canon()[0]
+        theirs = other._canon()[0]
         if theirs is store:
-            return f == g
+            with store.lock:
+                return self._at == other._at
         if not np.array_equal(theirs.order, store.order) and \
-                theirs.fingerprint(g) != store.fingerprint(f):
+                other._fingerprint() != self._fingerprint():
             return False  # (different orders: no conversion where the families differ)
-        return f == store.adopt(theirs, g)
+        moved = other._moved(store)
+        with store.lock:
+            return self._node() == other._node_at(store, moved)
+
+    def _fingerprint(self) -> int:
+        """The fingerprint of this set's family ([`dlx.zdd_store.Store.fingerprint`][])."""
+        store = self._canon()[0]
+        with store.lock:
+            return store.fingerprint(self._node())
 
     def __hash__(self) -> int:
         """A hash of the problem's content and the family, whatever the store's order
         ([`dlx.zdd_store.Store.fingerprint`][])."""
-        store, node = self._canon()
-        return hash((self._problem.matrix.digest, store.fingerprint(node)))
+        return hash((self._problem.matrix.digest, self._fingerprint()))
 
     def __le__(self, other: object) -> bool:
         """Every solution of this set is one of ``other``'s."""
-        store, f, g = self._pair(other, "<=")
-        return f == g or store.apply(kz.DIFF, f, g) == 0
+        with self._pair(other, "<=") as (store, f, g):
+            return f == g or store.apply(kz.DIFF, f, g) == 0
 
     def __lt__(self, other: object) -> bool:
-        store, f, g = self._pair(other, "<")
-        return f != g and store.apply(kz.DIFF, f, g) == 0
+        with self._pair(other, "<") as (store, f, g):
+            return f != g and store.apply(kz.DIFF, f, g) == 0
 
     def __ge__(self, other: object) -> bool:
-        store, f, g = self._pair(other, ">=")
-        return f == g or store.apply(kz.DIFF, g, f) == 0
+        with self._pair(other, ">=") as (store, f, g):
+            return f == g or store.apply(kz.DIFF, g, f) == 0
 
     def __gt__(self, other: object) -> bool:
-        store, f, g = self._pair(other, ">")
-        return f != g and store.apply(kz.DIFF, g, f) == 0
+        with self._pair(other, ">") as (store, f, g):
+            return f != g and store.apply(kz.DIFF, g, f) == 0
 
     def isdisjoint(self, other: SolutionSet) -> bool:
         """No solution in both sets."""
-        store, f, g = self._pair(other, "isdisjoint")
-        return store.apply(kz.INTER, f, g) == 0
+        with self._pair(other, "isdisjoint") as (store, f, g):
+            return store.apply(kz.INTER, f, g) == 0
 
     # ----- queries (graphillion's) -------------------------------------------------------------
 
@@ -565,18 +605,22 @@ class SolutionSet:
 
     def _sized(self, op: int, k: int, shift: int = 0) -> SolutionSet:
         bound = size_bound(k, len(self._problem)) + shift
-        store, node = self._canon()
-        return SolutionSet._made(self._problem, store, store.apply(op, node, bound),
-                                 self._backend)
+        store = self._canon()[0].safe_point()
+        with store.lock:
+            return SolutionSet._made(self._problem, store, store.apply(op, self._node(), bound),
+                                     self._backend)
 
     def _query(self, op: int, other: object, name: str) -> SolutionSet:
         if isinstance(other, SolutionSet):
-            store, f, g = self._pair(other, name)
-        else:
-            sets = option_sets(other, len(self._problem), "other")
-            store, f = self._canon()
+            with self._pair(other, name) as (store, f, g):
+                return SolutionSet._made(self._problem, store, store.apply(op, f, g),
+                                         self._backend)
+        sets = option_sets(other, len(self._problem), "other")
+        store = self._canon()[0].safe_point()
+        with store.lock:
             g = store.family(sets)
-        return SolutionSet._made(self._problem, store, store.apply(op, f, g), self._backend)
+            return SolutionSet._made(self._problem, store, store.apply(op, self._node(), g),
+                                     self._backend)
 
     @classmethod
     def from_solutions(cls, problem: Any, solutions: Iterable[Iterable[int]]) -> SolutionSet:
@@ -588,7 +632,8 @@ class SolutionSet:
         position and value) and the item or option at fault; nothing is built then."""
         chosen = check_solutions(problem, solutions)
         store = store_for(problem.matrix)
-        return cls._made(problem, store, store.family(chosen), "auto")
+        with store.lock:
+            return cls._made(problem, store, store.family(chosen), "auto")
 
     # ----- Knuth's text format --------------------------------------------------------------
 

@@ -22,12 +22,15 @@ intermediate results are dropped; only the nodes of the result are copied into t
 
 Memory is bounded: a store does not grow past ``max_memory`` bytes (by default
 [`dlx.request.memory_default`][], a quarter of the machine's memory); a call that would
-need more raises [`dlx.SearchStoppedError`][] (status ``MAX_MEMORY``). A store is used
-under its lock, so sets of one problem may be combined from several threads.
+need more raises [`dlx.SearchStoppedError`][] (status ``MAX_MEMORY``). Nodes no live set
+reaches are garbage, collected ([`Store.gc`][], [`dlx.zdd_gc`][]) when asked and,
+as the store nears its bound, at the next set operation. A store is used under its
+lock, so sets of one problem may be combined from several threads.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import weakref
@@ -41,12 +44,16 @@ from .backend import ZddKernel
 from .errors import ArgumentError
 from .kernels import zdd as kz
 from .orders import option_order
+from .zdd_gc import Pin, collect, pinned
 
 __all__ = ["MemoInput", "Store", "exact_counts", "memo_input", "option_order", "order_for",
            "store_for"]
 
 FIRST_NODES = 1 << 10
 """Node slots of a new store (doubled when full)."""
+
+ITEMSIZES = tuple(np.dtype(d).itemsize for d in kz.DTYPES)
+"""The bytes of an entry of each of the store's arrays, as compiled."""
 
 MOST_CACHE = 1 << 22
 """At most this many entries in the operation cache (128 MB)."""
@@ -90,6 +97,18 @@ class Store:
         while room > FIRST_NODES and _bytes(room, 0, len(self.order)) > self.max_memory:
             room //= 2
         self.S = self._fresh(room)
+        self._sets: list[weakref.ref[Any]] = []
+        """Weak references to the sets whose node is here (``_at``; not a ``WeakSet``: a
+        set's hash and ``==`` are its family's, and equal sets are two roots): roots of
+        [`gc`][], renumbered by it; the dead ones dropped when the list has doubled."""
+        self._prune_at = 1024
+        self._kept = 0
+        """The nodes the last collection kept ([`safe_point`][]'s rule)."""
+        self._roomy: Any = None
+        """The arrays ``S`` last found under half of ``max_memory`` ([`safe_point`][]:
+        the bytes change only with the arrays)."""
+        self._pins: list[Pin] = []
+        """Nodes held by code across calls ([`pinned`][]): roots of [`gc`][] too."""
 
     @property
     def max_memory(self) -> int:
@@ -107,6 +126,7 @@ class Store:
             raise ArgumentError(f"max_memory must be a positive number of bytes, got "
                                 f"{value!r}")
         self._max_memory = bound
+        self._roomy = None
 
     def _fresh(self, slots: int) -> kz.ZddState:
         """Empty arrays with room for ``slots`` nodes: the two sinks only (no cache yet:
@@ -135,7 +155,7 @@ class Store:
     def memory(self) -> int:
         """The bytes of the store's arrays (as compiled: 4 a 32-bit field, 8 the
         others)."""
-        return sum(len(a) * np.dtype(d).itemsize for a, d in zip(self.S, kz.DTYPES))
+        return sum([len(a) * w for a, w in zip(self.S, ITEMSIZES)])
 
     def _grow(self, slots: int = 0) -> None:
         """Double the node slots (or make them ``slots``, more: one step instead of many,
@@ -196,6 +216,46 @@ class Store:
             cache = self.S.CACHE
             cache[:] = self.kernel.zeros(len(cache), np.int64)  # in place: pages stay mapped
 
+    # ----- garbage collection -----------------------------------------------------------------
+
+    def register(self, holder: Any) -> None:
+        """Keep ``holder`` (a set whose ``_at`` is ``(self, node)``) as a root of [`gc`][]
+        while it lives: [`gc`][] writes its new node into its ``_at``. The caller holds
+        the lock from making the node to registering it."""
+        self._sets.append(weakref.ref(holder))
+        if len(self._sets) > self._prune_at:
+            with self.lock:
+                self._sets = [r for r in self._sets if r() is not None]
+                self._prune_at = 2 * len(self._sets) + 1024
+
+    def pinned(self, *nodes: int) -> contextlib.AbstractContextManager[Pin]:
+        """Hold raw node numbers across calls that release the lock: a
+        [`dlx.zdd_gc.Pin`][] whose ``nodes`` are roots of [`gc`][], renumbered by it,
+        until the block ends (``with store.pinned(node) as pin:``)."""
+        return pinned(self, nodes)
+
+    def gc(self) -> int:
+        """Drop the nodes no live set and no pinned node reaches, and renumber the others
+        in their order ([`dlx.zdd_gc.collect`][]): the nodes dropped."""
+        return collect(self)
+
+    def safe_point(self) -> Store:
+        """Collect ([`gc`][]) if it is due, at a point where the calling thread holds no
+        raw node (a set operation, before it reads its operands): when the store is
+        more than half full, past half its ``max_memory`` (it could not double), and
+        has at least twice the nodes the last collection kept (CUDD's rule of thumb: a
+        collection's cost, linear in the nodes, is paid for by as many nodes made).
+        Returns the store."""
+        with self.lock:
+            nodes = self.nodes
+            if self.S is not self._roomy and nodes > 2 * self._kept and \
+                    2 * nodes > self.slots:
+                if 2 * self.memory() > self.max_memory:
+                    self.gc()
+                else:
+                    self._roomy = self.S
+        return self
+
     # ----- operations ------------------------------------------------------------------------
 
     def apply(self, op: int, f: int, g: int) -> int:
@@ -251,9 +311,15 @@ class Store:
         store's order ([`import_diagram`][])."""
         if other is self or node < 2:
             return node
+        return self.take(other, other.export(node))
+
+    def take(self, other: Store, diagram: tuple[int, Any, Any, Any]) -> int:
+        """The node here of ``diagram``, an [`export`][] of ``other`` (a store of the same
+        problem): [`add_ordered`][] if the two order the options alike, else
+        [`import_diagram`][]."""
         if other.order is self.order or np.array_equal(other.order, self.order):
-            return self.add_ordered(*other.export(node))
-        return self.import_diagram(*other.export(node))
+            return self.add_ordered(*diagram)
+        return self.import_diagram(*diagram)
 
     def add_ordered(self, root: int, opt: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> int:
         """The node here of ``root`` in a reduced diagram ordered as the store orders
@@ -304,12 +370,13 @@ class Store:
             tops.append(below)
         if not tops:
             return 0
-        made = self._transfer(_triples(var, lo, hi))
-        roots = np.asarray(made)[np.asarray(tops, dtype=np.int64)].tolist()
-        while len(roots) > 1:
-            roots = [self.apply(kz.UNION, roots[i], roots[i + 1]) if i + 1 < len(roots)
-                     else roots[i] for i in range(0, len(roots), 2)]
-        return int(roots[0])
+        with self.lock:  # (the roots are raw nodes until united: see gc)
+            made = self._transfer(_triples(var, lo, hi))
+            roots = np.asarray(made)[np.asarray(tops, dtype=np.int64)].tolist()
+            while len(roots) > 1:
+                roots = [self.apply(kz.UNION, roots[i], roots[i + 1]) if i + 1 < len(roots)
+                         else roots[i] for i in range(0, len(roots), 2)]
+            return int(roots[0])
 
     # ----- reading -----------------------------------------------------------------------------
 

@@ -528,6 +528,44 @@ def rehash(S):
         SLOT[s] = n
 
 
+def compact(S, MARK, MAP):
+    """Keep the marked nodes of ``S`` (``MARK[n]`` nonzero; every child of a marked node
+    marked: [`reach`][]'s marks from the live roots) and drop the others: the kept ones
+    move down in their order, so children stay before parents and one forward pass
+    renumbers each node's children through ``MAP`` (``MAP[n]``: node ``n``'s new number,
+    the sinks themselves). A node's count and fingerprint move with it (those tallied
+    stay a prefix: ``REG[REG_TALLIED]`` becomes the kept nodes below it). The unique
+    table and the cache are the caller's to clear and fill again ([`rehash`][]).
+    Returns the nodes kept, the sinks included."""
+    N = S.NODE
+    C = S.COUNT
+    SIG = S.SIG
+    REG = S.REG
+    tallied = REG[REG_TALLIED]
+    keep = len(C) > 0
+    MAP[0] = 0
+    MAP[1] = 1
+    m = 2
+    below = 2
+    for n in range(2, REG[REG_NODES]):
+        if MARK[n] != 0:
+            b = NW * n
+            c = NW * m
+            N[c] = N[b]
+            N[c + 1] = MAP[N[b + 1]]
+            N[c + 2] = MAP[N[b + 2]]
+            if keep and n < tallied:
+                C[m] = C[n]
+                SIG[m] = SIG[n]
+                below = m + 1
+            MAP[n] = m
+            m += 1
+    REG[REG_NODES] = m
+    if keep:
+        REG[REG_TALLIED] = below
+    return m
+
+
 def recache(OLD, S):
     """The entries of the cache ``OLD`` into ``S.CACHE`` (larger, zeroed)."""
     for i in range(0, len(OLD), 4):
@@ -537,7 +575,7 @@ def recache(OLD, S):
 
 FUNCTIONS = ("nhash", "make", "tally", "count_mod", "count_log2", "cached", "remember",
              "decided", "split_family", "split", "apply", "import_diagram", "reach",
-             "transfer", "rehash", "recache")
+             "transfer", "rehash", "compact", "recache")
 """The kernel: plain Python over lists, or compiled by numba over int64 arrays."""
 
 
@@ -545,8 +583,8 @@ DECLARATION = Declaration(
     "zdd",
     functions=FUNCTIONS,
     entries={"apply": "Siii", "import_diagram": "Saaaaii", "reach": "aiaa", "tally": "Saa",
-             "transfer": "Slii", "rehash": "S", "recache": "aS", "count_mod": "aiai",
-             "count_log2": "aif"},
+             "transfer": "Slii", "rehash": "S", "compact": "Saa", "recache": "aS",
+             "count_mod": "aiai", "count_log2": "aif"},
     state=ZddState,
     dtypes=lambda: DTYPES,
     registers=("NODES", "RESUME", "TALLIED", "FRAMES", "PENDING"),

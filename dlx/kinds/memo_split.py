@@ -47,7 +47,6 @@ from typing import Any
 
 from ..budget import NEVER
 from ..distribute import _MISSING, _cached, _Runner, as_finished, chunks
-from ..kernels import zdd as kz
 from ..kernels.memo import COMPLETE
 from ..memo import MemoRun, build, problem_links
 from ..progress import RunProgress
@@ -108,7 +107,7 @@ def run_memo_chunk(digest: str, payload: bytes | None, what: str, forced: list[l
         return _MISSING
     cpu = time.process_time()
     rows: list[MemoStats] = []
-    store, union, whole = None, 0, True
+    union, whole = None, True
     for f in forced:
         timeout = None
         if budgets.deadline is not None:
@@ -126,9 +125,8 @@ def run_memo_chunk(digest: str, payload: bytes | None, what: str, forced: list[l
             whole = False
             break
         if budgets.keep and isinstance(found, SolutionSet):
-            store, node = found.canonical()._canon()
-            union = store.apply(kz.UNION, union, node)
-    diagram = store.export(union) if whole and store is not None else None
+            union = found.canonical() if union is None else union | found
+    diagram = union._exported() if whole and union is not None else None
     return rows, diagram, (os.getpid(), time.process_time() - cpu)
 
 
@@ -161,9 +159,10 @@ def _warm(problem: Any, request: SearchRequest, backend: str) -> None:
     MemoRun(kernel, data, MemoStats(), links=problem_links(problem),
             parts=request.parts).advance(1)
     store = store_for(problem.matrix, backend)
-    node = store.family([[k] for k in range(min(problem.matrix.n_options, 2))])
-    store.import_diagram(*store.export(node))
-    store.count(node)
+    with store.lock:  # (a raw node: see dlx.zdd_store.Store.gc)
+        node = store.family([[k] for k in range(min(problem.matrix.n_options, 2))])
+        store.import_diagram(*store.export(node))
+        store.count(node)
 
 
 def build_split(problem: Any, request: SearchRequest, keep: bool,
@@ -198,7 +197,8 @@ class _Run:
         self.done = 0
         self.cpu: dict[int, float] = {}
         self.store = store_for(problem.matrix) if keep else None
-        self.union = 0
+        self.union: SolutionSet | None = None
+        """The union of the parts' sets so far (a set: a root of the store's gc)."""
 
     def run(self, workers: int, on_finish: Callable[[SearchStats], None] | None
             ) -> tuple[Any, MemoStats]:
@@ -253,8 +253,11 @@ class _Run:
             stats.backend = row.backend
         self.done += n
         if diagram is not None and self.store is not None:
-            node = self.store.add_ordered(*diagram)
-            self.union = self.store.apply(kz.UNION, self.union, node)
+            store = self.store
+            with store.lock:
+                part = SolutionSet._made(self.problem, store, store.add_ordered(*diagram),
+                                         "auto")
+            self.union = part if self.union is None else self.union | part
         self._report()
         return True
 
@@ -273,7 +276,8 @@ class _Run:
             stats.status = Status.COMPLETE
             found = stats.solutions
             if self.store is not None:
-                found = SolutionSet._made(self.problem, self.store, self.union, "auto")
+                found = self.union if self.union is not None else \
+                    SolutionSet._made(self.problem, self.store, 0, "auto")
                 stats.zdd_nodes = found.node_count
         if on_finish is not None:
             on_finish(stats)
