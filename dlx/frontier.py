@@ -101,12 +101,7 @@ def frontier_width(data: MemoInput, order: np.ndarray) -> int:
     first, last, _ = _spans(data, order)
     size = fields(data)[0]
     used = (last >= 0) & (size > 0)
-    if not used.any():
-        return 0
-    live = np.zeros(len(order) + 1, dtype=np.int64)
-    np.add.at(live, first[used], size[used])
-    np.add.at(live, last[used] + 1, -size[used])
-    return int(np.cumsum(live).max())
+    return int(orders.widest(first[used], last[used], size[used], len(order)))
 
 
 def state_width(data: MemoInput, order: np.ndarray) -> float:
@@ -127,12 +122,7 @@ def state_width(data: MemoInput, order: np.ndarray) -> float:
     weight = np.array([np.log2(len(c) + 1 + plain[i]) if c else float(size[i] > 0)
                        for i, c in enumerate(codes)])
     used = (last >= 0) & (weight > 0)
-    if not used.any():
-        return 0.0
-    live = np.zeros(len(order) + 1)
-    np.add.at(live, first[used], weight[used])
-    np.add.at(live, last[used] + 1, -weight[used])
-    return float(np.cumsum(live).max())
+    return float(orders.widest(first[used], last[used], weight[used], len(order)))
 
 
 def fields(data: MemoInput) -> tuple[np.ndarray, list[dict[int, list[int]]]]:
@@ -172,18 +162,8 @@ def fields(data: MemoInput) -> tuple[np.ndarray, list[dict[int, list[int]]]]:
 
 def _spans(data: MemoInput, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each item's first and last variable (-1, -1: no option), and each entry's
-    variable."""
-    n = len(order)
-    rank = np.empty(n, dtype=np.int64)
-    rank[order] = np.arange(n, dtype=np.int64)
-    var = rank[np.repeat(np.arange(n, dtype=np.int64), np.diff(data.indptr))]
-    items = np.asarray(data.items, dtype=np.int64)
-    first = np.full(data.n_items + 1, n, dtype=np.int64)
-    last = np.full(data.n_items + 1, -1, dtype=np.int64)
-    np.minimum.at(first, items, var)
-    np.maximum.at(last, items, var)
-    first[last < 0] = -1
-    return first, last, var
+    variable ([`dlx.orders.spans`][])."""
+    return orders.spans(data.indptr, data.items, data.n_items, order)
 
 
 CHOOSE_COLORED = 32

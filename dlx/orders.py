@@ -49,12 +49,15 @@ from .budget import as_index
 from .errors import ArgumentError
 
 __all__ = ["MARGIN", "candidate_orders", "check_option_order", "frontier_width",
-           "greedy_order", "option_order", "profile"]
+           "greedy_order", "option_order", "profile", "spans", "widest"]
 
 
-def _spans(indptr: np.ndarray, items: np.ndarray, n_items: int,
-           order: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each item's first and last position in ``order`` (-1, -1: no option)."""
+def spans(indptr: np.ndarray, items: np.ndarray, n_items: int,
+          order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each item's first and last position in ``order`` (-1, -1: no option), and each
+    entry's position (the variable of its option)."""
+    indptr = np.asarray(indptr, dtype=np.int64)
+    items = np.asarray(items, dtype=np.int64)
     n = len(order)
     rank = np.empty(n, dtype=np.int64)
     rank[order] = np.arange(n, dtype=np.int64)
@@ -64,7 +67,18 @@ def _spans(indptr: np.ndarray, items: np.ndarray, n_items: int,
     np.minimum.at(first, items, var)
     np.maximum.at(last, items, var)
     first[last < 0] = -1
-    return first, last
+    return first, last, var
+
+
+def widest(first: np.ndarray, last: np.ndarray, weight: np.ndarray, n: int) -> float:
+    """The most ``weight`` open at once over ``n`` positions, item ``i`` open from
+    ``first[i]`` to ``last[i]``, both included (0 for no item)."""
+    if not len(first):
+        return 0
+    live = np.zeros(n + 1, dtype=np.asarray(weight).dtype)
+    np.add.at(live, first, weight)
+    np.add.at(live, last + 1, -weight)
+    return np.cumsum(live).max()
 
 
 def frontier_width(indptr: np.ndarray, items: np.ndarray, n_items: int,
@@ -73,22 +87,16 @@ def frontier_width(indptr: np.ndarray, items: np.ndarray, n_items: int,
     ``items[indptr[k]:indptr[k+1]]``, items ``1..n_items``) are decided in ``order``: an
     item is open from its first option to its last, both included (options without a
     primary item count, as the construction decides them too)."""
-    first, last = _spans(np.asarray(indptr, dtype=np.int64),
-                         np.asarray(items, dtype=np.int64), n_items, order)
+    first, last, _ = spans(indptr, items, n_items, order)
     used = last >= 0
-    if not used.any():
-        return 0
-    live = np.zeros(len(order) + 1, dtype=np.int64)
-    np.add.at(live, first[used], 1)
-    np.add.at(live, last[used] + 1, -1)
-    return int(np.cumsum(live).max())
+    return int(widest(first[used], last[used], np.ones(int(used.sum()), np.int64),
+                      len(order)))
 
 
 def profile(indptr: np.ndarray, items: np.ndarray, n_items: int, order: np.ndarray) -> int:
     """The sum over items of the stretch from their first option to their last in
     ``order`` (the tie-break of [`option_order`][])."""
-    first, last = _spans(np.asarray(indptr, dtype=np.int64),
-                         np.asarray(items, dtype=np.int64), n_items, order)
+    first, last, _ = spans(indptr, items, n_items, order)
     used = last >= 0
     return int((last[used] - first[used]).sum())
 
