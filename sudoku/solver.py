@@ -227,20 +227,19 @@ def solve_string(
     """Solve a puzzle given as text (see [`sudoku.grid.parse_string`][]); return one line.
     Arguments and errors as for [`solve`][]; a ``puzzle`` that is not a str (bytes
     included: decode them first) is an ArgumentError."""
-    if alphabet is None and layout is None and max_nodes is None and timeout is None \
-            and type(puzzle) is str and type(backend) is str and type(strategy) is str:
+    plain = alphabet is None and layout is None and max_nodes is None and timeout is None \
+        and type(puzzle) is str and type(backend) is str and type(strategy) is str
+    if plain:
         line = _LINES.get((len(puzzle), backend, strategy, unique))  # see _Line
         if line is not None and puzzle.isascii():
             given = puzzle.encode("ascii").translate(line.table)
             if line.no_symbol not in given:
                 return _searched(line.geo, given, line.search, line.context,
                                  unique).decode("ascii")
-        checked = engine(backend, max_nodes, timeout, strategy)
-        geo, given = read_string(puzzle, alphabet, layout)
+    checked = engine(backend, max_nodes, timeout, strategy)
+    geo, given = read_string(puzzle, alphabet, layout)
+    if plain:
         _remember_line(puzzle, geo, unique, backend, strategy, checked)
-    else:
-        checked = engine(backend, max_nodes, timeout, strategy)
-        geo, given = read_string(puzzle, alphabet, layout)
     text = geo.alphabet.isascii()
     solution = _solve_values(geo, given, unique=unique, engine=checked, text=text)
     return solution.decode("ascii") if text else line_of(geo, solution)
