@@ -62,10 +62,11 @@ from . import orders
 from .backend import Backend, FrontierKernel
 from .errors import ArgumentError
 from .kernels import frontier as kf
+from .memo import build as build_memo
 from .memo import without_forced
 from .progress import RunProgress
 from .registry import get_backend, handover
-from .search import MemoStats
+from .search import MemoStats, SearchStats
 from .status import Status
 from .zdd_store import MemoInput, memo_input, store_for
 
@@ -290,7 +291,18 @@ def _plan(data: MemoInput, order: np.ndarray, forced: list[int]
 
 
 def build(problem: Any, request: Any,
-          on_finish: Callable[[MemoStats], None] | None = None) -> tuple[Any, MemoStats]:
+          on_finish: Callable[[SearchStats], None] | None = None) -> tuple[Any, MemoStats]:
+    """The solution set of ``problem`` built top-down under the checked ``request``, and
+    its stats ([`_top_down`][]); a colored problem that outgrows its probation
+    ([`Declined`][]) built by the memoized search instead ([`dlx.memo.build`][])."""
+    try:
+        return _top_down(problem, request, on_finish)
+    except Declined:
+        return build_memo(problem, request, True, on_finish)
+
+
+def _top_down(problem: Any, request: Any, on_finish: Callable[[SearchStats], None] | None
+              ) -> tuple[Any, MemoStats]:
     """The solution set of ``problem`` built top-down under the checked ``request``, and
     the stats (``nodes``: the top-down diagram's nodes; ``zdd_nodes``: the reduced
     one's, the sinks included); None for a set that a budget or a bound stopped

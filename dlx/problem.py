@@ -30,7 +30,6 @@ from .errors import (
     RepeatedItemError,
     UnknownItemError,
 )
-from .frontier import Declined as FrontierDeclined
 from .frontier import build as build_frontier
 from .frontier import use_frontier
 from .kinds.memo_split import build_split, wanted
@@ -551,10 +550,7 @@ class ExactCover:
         if wanted(request):
             found, stats = build_split(self, request, True, self._finished)
         elif use_frontier(self, request):
-            try:
-                found, stats = build_frontier(self, request, self._finished)
-            except FrontierDeclined:  # a colored problem outgrew its probation
-                found, stats = build_set(self, request, True, self._finished)
+            found, stats = build_frontier(self, request, self._finished)
         else:
             found, stats = build_set(self, request, True, self._finished)
         check_stopped(stats, "solution_set()", request)
