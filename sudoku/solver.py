@@ -11,6 +11,7 @@ the board exactly as it was given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -95,13 +96,20 @@ def _searched(geo: Geometry, given: bytes, search: InstanceSearch, context: np.n
     if unique:
         result, grid = search.through(CODEC, data, context)
         return _grid_bytes(geo, given, result, grid, unique)
-    got = search.answer(CODEC, data, context)
+    return _answered(geo, given, search.answer(CODEC, data, context), search, context)
+
+
+def _answered(geo: Geometry, given: bytes, got: np.ndarray | BatchResult,
+              search: InstanceSearch, context: np.ndarray) -> bytes:
+    """The grid of [`dlx.InstanceSearch.answer`][]'s ``got`` for the puzzle ``given``
+    (no ``unique``), or the SudokuError saying why there is none."""
     if isinstance(got, BatchResult):
-        return _grid_bytes(geo, given, got, None, unique)
+        return _grid_bytes(geo, given, got, None, False)
     if len(got):
         return got.tobytes()
     # an answer the check refused (the engine's bug): the result, for the error
-    return _grid_bytes(geo, given, *search.through(CODEC, data, context), unique)
+    return _grid_bytes(geo, given, *search.through(CODEC, np.frombuffer(given, _UINT8),
+                                                   context), False)
 
 
 def _grid_bytes(geo: Geometry, given: bytes, result: BatchResult, grid: np.ndarray | None,
@@ -127,6 +135,7 @@ class _Line(NamedTuple):
     geo: Geometry
     search: InstanceSearch
     context: np.ndarray  # the rules, writing symbols (sudoku.codec.rules)
+    answer: Callable[[np.ndarray], np.ndarray | BatchResult]  # search.answerer's
 
 
 _LINES: dict[tuple[int, str, str, bool], _Line] = {}
@@ -147,9 +156,10 @@ def _remember_line(puzzle: str, geo: Geometry, unique: bool, backend: Any, strat
         return
     read = byte_values(geo)
     if read is not None and engine.deadline is None:
+        search = grid_search(geo.layout, 2 if unique else 1, engine)
+        context = rules(geo.layout, geo.alphabet)
         _LINES[len(puzzle), backend, strategy, unique] = _Line(
-            read[0], read[1], geo, grid_search(geo.layout, 2 if unique else 1, engine),
-            rules(geo.layout, geo.alphabet))
+            read[0], read[1], geo, search, context, search.answerer(CODEC, context))
 
 
 Board = TypeVar("Board")
@@ -234,8 +244,14 @@ def solve_string(
         if line is not None and puzzle.isascii():
             given = puzzle.encode("ascii").translate(line.table)
             if line.no_symbol not in given:
-                return _searched(line.geo, given, line.search, line.context,
-                                 unique).decode("ascii")
+                if unique:
+                    return _searched(line.geo, given, line.search, line.context,
+                                     unique).decode("ascii")
+                got = line.answer(np.frombuffer(given, _UINT8))
+                if type(got) is np.ndarray and len(got):
+                    return got.tobytes().decode("ascii")
+                return _answered(line.geo, given, got, line.search,
+                                 line.context).decode("ascii")
     checked = engine(backend, max_nodes, timeout, strategy)
     geo, given = read_string(puzzle, alphabet, layout)
     if plain:

@@ -114,3 +114,72 @@ def test_threads_share_answer():
     with ThreadPoolExecutor(8) as pool:
         for _ in range(3):
             assert list(pool.map(one, data)) == serial
+
+
+@pytest.mark.parametrize("backend", [*BACKENDS, "auto"])
+@pytest.mark.parametrize(("limit", "max_nodes", "timeout"), [(1, None, None), (2, 40, None),
+                                                             (1, None, 30.0)])
+def test_answerer_answers_as_answer_does(backend, limit, max_nodes, timeout):
+    """``answerer(codec, context)(data)`` is ``answer(codec, data, context)``: answers,
+    results (a clash, no solution, a budget spent) and the faults an encode makes, with
+    a named backend (its runner found once), ``auto`` and a timeout (answer's way)."""
+    from sudoku.codec import CODEC, rules
+
+    context = rules(Layout.square(3))
+    search = empty_grid_problem(3).instance_search(limit=limit, max_nodes=max_nodes,
+                                                   timeout=timeout, backend=backend)
+    answer = search.answerer(CODEC, context)
+    for puzzle in PUZZLES:
+        values = _values(puzzle)
+        for _ in range(2):
+            got, expected = answer(values), search.answer(CODEC, values, context)
+            assert type(got) is type(expected)
+            if type(got) is BatchResult:
+                assert _rows(got) == _rows(expected)
+            else:
+                assert got.tolist() == expected.tolist()
+    bad = search.answerer(InstanceCodec(repeat_five, first_options), np.zeros(1, np.int64))
+    with pytest.raises(ForcedOptionError, match=r"forced\[0\]: option 5 is forced twice"):
+        bad(np.zeros(81, np.uint8))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_answerer_checks_its_arguments_and_keeps_its_context(backend):
+    """The codec and context are checked when the answerer is made, ``data`` at each
+    call, with answer's messages; a context changed afterwards changes nothing."""
+    from sudoku.codec import CODEC, rules
+
+    search = empty_grid_problem(3).instance_search(backend=backend)
+    context = rules(Layout.square(3)).copy()  # (the rules themselves are read-only)
+    with pytest.raises(ArgumentError, match=r"^codec must be a dlx\.InstanceCodec"):
+        search.answerer((CODEC.encode, CODEC.decode), context)
+    with pytest.raises(ArgumentError, match=r"^context must be a contiguous 1-d int64"):
+        search.answerer(CODEC, context.astype(np.int32))
+    answer = search.answerer(CODEC, context)
+    with pytest.raises(ArgumentError, match=r"^data must be a contiguous 1-d uint8"):
+        answer(np.zeros(162, np.uint8)[::2])
+    with pytest.raises(ArgumentError, match=r"^data must be a contiguous 1-d uint8"):
+        answer([0] * 81)
+    values = _values(PUZZLES[0])
+    expected = answer(values).tolist()
+    context[:] = 0
+    assert answer(values).tolist() == expected
+
+
+@needs_numba
+def test_threads_share_an_answerer():
+    """Eight threads, one answerer: each answer (or result) is the serial one."""
+    from sudoku.codec import CODEC, rules
+
+    answer = empty_grid_problem(3).instance_search(limit=2, backend="numba").answerer(
+        CODEC, rules(Layout.square(3)))
+    data = [_values(p) for p in PUZZLES] * 6
+
+    def one(values: np.ndarray) -> object:
+        got = answer(values)
+        return got.tolist() if type(got) is np.ndarray else _rows(got)
+
+    serial = [one(v) for v in data]
+    with ThreadPoolExecutor(8) as pool:
+        for _ in range(3):
+            assert list(pool.map(one, data)) == serial
