@@ -227,7 +227,9 @@ class ZddKernel:
     no copy), ``zeros(n, dtype)`` makes a zeroed one (numba's: its pages written now),
     ``blank(n)`` a scratch array of int64 zeros (numba's: mapped where written),
     ``floats(n)`` one of float zeros, ``grown(a, n)`` is ``a`` lengthened with zeros,
-    ``numpy`` reads one back."""
+    ``cleared(a)`` is ``a`` zeroed (numba's: in place, its pages kept mapped; the
+    garbage collector empties the unique table and the cache so), ``numpy`` reads one
+    back."""
 
     name: str
     apply: Callable[[Any, int, int, int], int]
@@ -245,6 +247,7 @@ class ZddKernel:
     blank: Callable[[int], Any] = lambda n: [0] * n
     floats: Callable[[int], Any] = lambda n: [0.0] * n
     grown: Callable[[Any, int], Any] = lambda a, n: a + [0] * (n - len(a))
+    cleared: Callable[[Any], Any] = lambda a: [0] * len(a)
     numpy: Callable[[Any], np.ndarray] = lambda a: np.array(a, dtype=np.int64)
 
 

@@ -272,7 +272,14 @@ def zdd_entry() -> ZddKernel:
                      array=np.ascontiguousarray, zeros=_written_zeros,
                      blank=lambda n: np.zeros(n, dtype=np.int64),
                      floats=lambda n: np.zeros(n, dtype=np.float64), grown=_written_grown,
-                     numpy=lambda a: a)
+                     cleared=_cleared, numpy=lambda a: a)
+
+
+def _cleared(a: np.ndarray) -> np.ndarray:
+    """``a`` zeroed in place ([`dlx.backend.ZddKernel`][]'s ``cleared``): a fresh array's
+    page faults made the next operations up to 4x slower (12 x 12: 6 -> 26 ms)."""
+    a.fill(0)
+    return a
 
 
 def _popcount() -> Any:

@@ -42,10 +42,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from .kernels import zdd as kz
-
 __all__ = ["Pin", "collect", "pinned"]
 
 
@@ -86,15 +82,8 @@ def collect(store: Any) -> int:
         del STACK
         k.compact(S, MARK, MAP)
         del MARK
-        if isinstance(S.SLOT, np.ndarray):
-            S.SLOT.fill(0)
-        else:
-            S = store.S = S._replace(SLOT=k.zeros(len(S.SLOT), kz.DTYPES[3]))
+        S = store.S = S._replace(SLOT=k.cleared(S.SLOT), CACHE=k.cleared(S.CACHE))
         k.rehash(S)
-        if isinstance(S.CACHE, np.ndarray):  # in place: its pages stay mapped (a fresh
-            S.CACHE.fill(0)                   # array's faults made the next operations
-        elif len(S.CACHE):                    # up to 4x slower: 12 x 12, 6 -> 26 ms)
-            store.S = S._replace(CACHE=k.blank(len(S.CACHE)))
         for s in sets:
             s._at = (store, int(MAP[s._at[1]]))
         for pin in store._pins:
