@@ -316,10 +316,6 @@ class BatchJob:
     """``auto``'s move to numba mid-batch, for a batch it gave to python
     ([`dlx.registry.handover`][]): the instance under way moves, the later ones start
     there."""
-    lookahead: int = 0
-    """Item domination at every node, as a single search's ``lookahead`` (0: none;
-    ``dlx.kernels.lookahead.reduce``): each instance's record is the one that search
-    would make."""
 
 
 OneInstance = Callable[[np.ndarray, int, int], tuple[np.ndarray, int]]
@@ -369,15 +365,15 @@ class Backend(ABC):
     def batch(self, job: BatchJob) -> None:
         """Search ``job.links`` once per instance of ``job``, filling ``job.table``."""
 
-    def one_instance(self, links: Links, width: int, lookahead: int = 0) -> OneInstance | None:
+    def one_instance(self, links: Links, width: int) -> OneInstance | None:
         """A runner of batches of one instance of ``links`` (records ``width`` options
-        wide; ``lookahead`` as [`BatchJob.lookahead`][]), without a deadline or progress,
-        each one call with no set-up when this backend can (the one-call Sudoku); made
-        once per problem. None (the default): every batch takes [`batch`][]."""
+        wide), without a deadline or progress, each one call with no set-up when this
+        backend can (the one-call Sudoku); made once per problem. None (the default):
+        every batch takes [`batch`][]."""
         return None
 
     def one_through(self, links: Links, width: int, encode: Any,
-                    decode: Any, lookahead: int = 0) -> OneThrough | None:
+                    decode: Any) -> OneThrough | None:
         """As [`one_instance`][], for an adapter's ``encode`` and ``decode``
         ([`dlx.InstanceSearch.through`][]): the runner makes, searches and answers an
         instance in one call when this backend can. None (the default): the adapter's

@@ -463,12 +463,12 @@ class NumbaBackend(Backend):
         links.converted.setdefault(pool, []).append(state)  # pristine (words: any): keep it
         job.invalid = int(where[W_INVALID])
 
-    def one_instance(self, links: Links, width: int, lookahead: int = 0) -> OneInstance | None:
+    def one_instance(self, links: Links, width: int) -> OneInstance | None:
         """[`batch`][] of one instance on bit words, without the job's bookkeeping: the
         entry point, the first slice and each length's ``indptr`` found once; a search
         that outlasts the first slice goes on as [`batch`][]'s would. None when the
         problem is not for the words ([`dlx.kernels.kernel_for`][]'s one call)."""
-        state = None if lookahead else _words_for_one_call(links)  # (lookahead: to come)
+        state = _words_for_one_call(links)
         if state is None:
             return None
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
@@ -495,11 +495,11 @@ class NumbaBackend(Backend):
         return run
 
     def one_through(self, links: Links, width: int, encode: Any,
-                    decode: Any, lookahead: int = 0) -> OneThrough | None:
+                    decode: Any) -> OneThrough | None:
         """[`one_instance`][] with an adapter's ends compiled in: ``encode``, the batch of
         one on bit words, ``decode``, in one call ([`through_entry`][]); a search that
         outlasts the first slice goes on as [`batch`][]'s would, then is decoded."""
-        state = None if lookahead else _words_for_one_call(links)  # (lookahead: to come)
+        state = _words_for_one_call(links)
         if state is None:
             return None
         tables = links.converted["numba-words"]  # the problem's, for more working arrays
