@@ -256,7 +256,7 @@ def plot(rows: Sequence[Row], path: Path) -> bool:
     markers = "osD^v<>pX*h"
     for k, (solver, grouped) in enumerate(groupby(points, key=lambda row: row.solver)):
         series = list(grouped)
-        x = [row.nodes_per_puzzle for row in series]
+        x = [float(row.nodes_per_puzzle or 0) for row in series]  # (> 0: filtered above)
         y = [row.seconds_per_puzzle * 1e3 for row in series]
         axes.plot(x, y, marker=markers[k % len(markers)], linestyle="none", label=solver)
         for row, xi, yi in zip(series, x, y):
