@@ -341,8 +341,8 @@ def option_order(indptr: np.ndarray, items: np.ndarray, n_items: int) -> np.ndar
     [`candidate_orders`][], the one of the smallest [`frontier_width`][] (then the
     smallest [`profile`][], then the first), if it is at least [`MARGIN`][] items
     narrower than the given order or the breadth-first one, whichever has the smaller
-    profile (the store's order before these candidates); else that one. Never wider than
-    either."""
+    profile (the given one on a tie: the store's order before these candidates); else
+    that one. Never wider than it."""
     indptr = np.asarray(indptr, dtype=np.int64)
     items = np.asarray(items, dtype=np.int64)
     candidates = candidate_orders(indptr, items, n_items)
@@ -350,8 +350,10 @@ def option_order(indptr: np.ndarray, items: np.ndarray, n_items: int) -> np.ndar
              profile(indptr, items, n_items, order), i)
             for i, (_, order) in enumerate(candidates)]
     best = min(keys)
-    base = min((key[1], key) for key, (name, _) in zip(keys, candidates)
-               if name in ("given", "bfs"))[1]
+    named = {name: key for key, (name, _) in zip(keys, candidates)}
+    base = named["given"]  # the order before: breadth-first only when its profile is smaller
+    if "bfs" in named and named["bfs"][1] < base[1]:
+        base = named["bfs"]
     return candidates[best[2] if best[0] <= base[0] - MARGIN else base[2]][1]
 
 

@@ -9,7 +9,7 @@ import pickle
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dlx.orders import (
@@ -106,6 +106,8 @@ def _spread(order: np.ndarray, owner: np.ndarray, items: np.ndarray, n: int) -> 
 
 @settings(max_examples=200, deadline=None)
 @given(problem=csr_problems())
+@example(problem=(np.array([0, 1, 2, 3, 5, 8, 10, 11]),  # given and breadth-first: one
+                  np.array([3, 1, 1, 1, 2, 2, 3, 4, 1, 2, 2]), 4))  # profile, widths 4, 3
 def test_never_wider_than_the_order_before(problem):
     indptr, items, n_items = problem
     order = option_order(indptr, items, n_items)
