@@ -46,14 +46,7 @@ from .budget import as_index
 from .errors import ArgumentError, EmptySetError, SetTooLargeError, ZDDFormatError
 from .kernels import zdd as kz
 from .orders import check_option_order
-from .zdd_queries import (
-    check_costs,
-    check_solutions,
-    option_sets,
-    options_of,
-    ranked,
-    size_bound,
-)
+from .zdd_queries import check_costs, check_solutions, option_sets, options_of, ranked, size_bound
 from .zdd_store import MemoInput, Store, exact_counts, memo_input, order_for, store_for
 from .zdd_svg import SVG_NODES, diagram_svg, summary_svg
 from .zdd_text import parse, read_source, to_text, write_text
@@ -470,7 +463,14 @@ class SolutionSet:
     @contextlib.contextmanager
     def _pair(self, other: object, op: str) -> Iterator[tuple[Store, int, int]]:
         """The store of this set, and the nodes there of this set and ``other``, its lock
-        held for the block: a set of a problem of the same content, else
+        held for the block ([`_operands`][])."""
+        store, other, moved = self._operands(other, op)
+        with store.lock:
+            yield store, self._node(), other._node_at(store, moved)
+
+    def _operands(self, other: object, op: str) -> tuple[Store, SolutionSet, Any]:
+        """The store of this set (past its safe point), ``other`` and its
+        [`_moved`][]: a set of a problem of the same content, else
         [`dlx.ArgumentError`][] naming ``op``."""
         if not isinstance(other, SolutionSet):
             raise ArgumentError(f"{op} combines two SolutionSets, got {type(other).__name__}")
@@ -480,12 +480,12 @@ class SolutionSet:
                                 "belongs to the problem it was built for (or one of the "
                                 "same items and options)")
         store = self._canon()[0].safe_point()
-        moved = other._moved(store)
-        with store.lock:
-            yield store, self._node(), other._node_at(store, moved)
+        return store, other, other._moved(store)
 
     def _combine(self, other: object, op: str) -> SolutionSet:
-        with self._pair(other, op) as (store, f, g):
+        store, other, moved = self._operands(other, op)  # (_pair's generator: +1 us)
+        with store.lock:
+            f, g = self._node(), other._node_at(store, moved)
             return SolutionSet._made(self._problem, store, store.apply(_OPS[op], f, g),
                                      self._backend)
 
