@@ -247,11 +247,8 @@ def solve_string(
                 if unique:
                     return _searched(line.geo, given, line.search, line.context,
                                      unique).decode("ascii")
-                got = line.answer(np.frombuffer(given, _UINT8))
-                if type(got) is np.ndarray and len(got):
-                    return got.tobytes().decode("ascii")
-                return _answered(line.geo, given, got, line.search,
-                                 line.context).decode("ascii")
+                return _answered(line.geo, given, line.answer(np.frombuffer(given, _UINT8)),
+                                 line.search, line.context).decode("ascii")
     checked = engine(backend, max_nodes, timeout, strategy)
     geo, given = read_string(puzzle, alphabet, layout)
     if plain:
